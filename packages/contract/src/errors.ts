@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes carried in every error body. */
+export const ERROR_CODES = {
+  VALIDATION: 'VALIDATION_FAILED',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
+  INTERNAL: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The error body of DESIGN.md: `{ code, message, fields? }`. */
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** Field path (dotted) to its message, for 400s. */
+  fields: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

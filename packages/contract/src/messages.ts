@@ -1,0 +1,55 @@
+import { PRODUCT_NAME } from './product.ts';
+
+/** The error catalogue of spec §8, by HTTP status. */
+export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  401: 'The token has expired. Please log in again.',
+  403: `Sorry you don’t have access to this service. Contact the ${PRODUCT_NAME}'s admin for access.`,
+  404: 'Network request error.',
+  405: 'Network request error, request method not allowed.',
+  408: 'Network request timeout.',
+  500: 'Server Internal Error.',
+  501: 'Network not implemented.',
+  502: 'Network error.',
+  503: 'The service is unavailable, the server is temporarily overloaded or maintained.',
+  504: 'Network timeout.',
+  505: 'The HTTP version does not support this request.',
+};
+
+/** Every other user-facing message, defined once for web and server. */
+export const MESSAGES = {
+  networkError: 'Network Error',
+  requestAborted: 'Request aborted',
+  requestTimeout: 'Network request timeout.',
+  unknownError: 'Something went wrong. Please try again.',
+
+  required: 'This item is required',
+  changedSuccessfully: 'Changed successfully',
+  createdSuccessfully: 'Created successfully',
+  savedSuccessfully: 'Saved successfully',
+  copied: 'Link copied to clipboard',
+  copyNotSupported: 'Copy not supported',
+  noPermission: 'No permission',
+
+  invalidCredentials: 'Incorrect username or password.',
+  loginSuccess: 'Signed in successfully',
+  logoutSuccess: 'Signed out',
+  tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
+  passwordChangeRequired: 'You must set a new password before continuing.',
+  passwordChanged: 'Password changed. Please sign in with the new password.',
+  passwordTooShort: 'The password must be at least 12 characters long.',
+  passwordsDoNotMatch: 'The two passwords do not match.',
+  passwordSameAsOld: 'The new password must differ from the current one.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  accountDisabled: 'This account is disabled.',
+  validationFailed: 'Some fields are invalid.',
+  notFound: 'The requested item does not exist.',
+  duplicateId: 'This ID is already used in this application.',
+  ssoNotConfigured: `Single sign-on is not configured for ${PRODUCT_NAME}.`,
+  comingSoon: 'This area is not available yet.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function messageForStatus(status: number): string | undefined {
+  return HTTP_STATUS_MESSAGES[status];
+}

@@ -1,0 +1,204 @@
+import type { Action } from './auth.ts';
+
+/**
+ * The console's own navigation. It is the seed of the built-in `platform` application's
+ * resource tree (category > menu > element), and the server builds the authorization
+ * menus from that tree. The web route table takes titles and access codes from here too.
+ */
+export type NavMenu = {
+  /** Absolute console path. */
+  path: string;
+  title: string;
+  icon?: string;
+  /** A hidden menu is routable but not shown in the navigation (detail screens). */
+  hidden?: boolean;
+  /** Keep the screen's state when the user switches tabs. */
+  keepAlive?: boolean;
+  /** Button-level codes (spec §6): an element resource under the menu. */
+  elements?: string[];
+  children?: NavMenu[];
+};
+export type NavCategory = { key: string; title: string; icon: string; menus: NavMenu[] };
+
+const crud = (area: string) => [`${area}:create`, `${area}:update`, `${area}:status`];
+
+export const CONSOLE_NAVIGATION: NavCategory[] = [
+  {
+    key: 'home',
+    title: 'Home',
+    icon: 'HomeOutlined',
+    menus: [{ path: '/dashboard', title: 'Home', icon: 'DashboardOutlined', keepAlive: true }],
+  },
+  {
+    key: 'applications',
+    title: 'Applications',
+    icon: 'AppstoreOutlined',
+    menus: [
+      {
+        path: '/admin-setting/product',
+        title: 'Product',
+        icon: 'ShoppingOutlined',
+        keepAlive: true,
+        elements: crud('product'),
+      },
+      { path: '/admin-setting/detail', title: 'Product Detail', hidden: true },
+      {
+        path: '/admin-setting/application',
+        title: 'Application',
+        icon: 'AppstoreAddOutlined',
+        keepAlive: true,
+        elements: crud('application'),
+      },
+    ],
+  },
+  {
+    key: 'app-config',
+    title: 'App Configuration',
+    icon: 'SettingOutlined',
+    menus: [
+      {
+        path: '/app-config/data-access',
+        title: 'App Data Accesss',
+        icon: 'DatabaseOutlined',
+        keepAlive: true,
+        elements: crud('data-access'),
+      },
+      {
+        path: '/app-config/permission',
+        title: 'App Permission',
+        icon: 'SafetyOutlined',
+        keepAlive: true,
+        elements: crud('permission'),
+      },
+      {
+        path: '/app-config/client',
+        title: 'App Client',
+        icon: 'ApiOutlined',
+        keepAlive: true,
+        elements: crud('client'),
+      },
+      {
+        path: '/app-config/resource',
+        title: 'App Resource',
+        icon: 'PartitionOutlined',
+        keepAlive: true,
+        elements: crud('resource'),
+      },
+    ],
+  },
+  {
+    key: 'identity',
+    title: 'Identity',
+    icon: 'TeamOutlined',
+    menus: [
+      { path: '/admin-setting/manage-user', title: 'Manage User', icon: 'UserOutlined', keepAlive: true },
+      {
+        path: '/admin-setting/manage-user-V2',
+        title: 'Manage User V2',
+        icon: 'UserOutlined',
+        keepAlive: true,
+      },
+      {
+        path: '/admin-setting/manage-group',
+        title: 'Manage Group',
+        icon: 'UsergroupAddOutlined',
+        keepAlive: true,
+      },
+      {
+        path: '/admin-setting/manage-group-v2',
+        title: 'Manage Group V2',
+        icon: 'UsergroupAddOutlined',
+        keepAlive: true,
+      },
+      { path: '/admin-setting/manage-role', title: 'Manage Role', icon: 'IdcardOutlined', keepAlive: true },
+      {
+        path: '/admin-setting/manage-organization',
+        title: 'Manage Organization',
+        icon: 'ClusterOutlined',
+        keepAlive: true,
+      },
+      { path: '/admin-setting/edit-organization', title: 'Edit Organization', hidden: true },
+      {
+        path: '/admin-setting/manage-policy',
+        title: 'Manage Policy',
+        icon: 'AuditOutlined',
+        keepAlive: true,
+      },
+      {
+        path: '/admin-setting/policy-mapping',
+        title: 'Policy Mapping',
+        icon: 'NodeIndexOutlined',
+        keepAlive: true,
+      },
+    ],
+  },
+  {
+    key: 'workflow',
+    title: 'Workflow',
+    icon: 'BranchesOutlined',
+    menus: [
+      { path: '/admin-setting/workflow', title: 'Workflow', icon: 'BranchesOutlined', keepAlive: true },
+      { path: '/admin-setting/workflow-detail/:mode/:name', title: 'Workflow Detail', hidden: true },
+      { path: '/admin-setting/workflow-dvf', title: 'Workflow DVF', icon: 'FormOutlined', keepAlive: true },
+      { path: '/admin-setting/workflow-dvf-detail/:id/:mode', title: 'Workflow DVF Detail', hidden: true },
+      {
+        path: '/admin-setting/templateService',
+        title: 'Template Service',
+        icon: 'FileTextOutlined',
+        keepAlive: true,
+      },
+      { path: '/admin-setting/templateService-detail', title: 'Template Service Detail', hidden: true },
+    ],
+  },
+  {
+    key: 'system',
+    title: 'System',
+    icon: 'ToolOutlined',
+    menus: [
+      { path: '/admin-setting/data-dict', title: 'Data Dictionary', icon: 'BookOutlined', keepAlive: true },
+      { path: '/admin-setting/audit-log', title: 'Audit Log', icon: 'FileSearchOutlined', keepAlive: true },
+      { path: '/admin-setting/am-bucket', title: 'Bucket', icon: 'InboxOutlined', keepAlive: true },
+      { path: '/admin-setting/am-space', title: 'Space', icon: 'CloudOutlined', keepAlive: true },
+      { path: '/admin-setting/provider', title: 'Provider', icon: 'CloudServerOutlined', keepAlive: true },
+    ],
+  },
+  {
+    key: 'notification',
+    title: 'Notification',
+    icon: 'BellOutlined',
+    menus: [{ path: '/notification/message', title: 'Message', icon: 'MessageOutlined', keepAlive: true }],
+  },
+];
+
+/** Pages every signed-in user has, outside the permission-driven navigation. */
+export const ACCOUNT_ROUTES = [
+  { path: '/account-setting', title: 'Account Setting' },
+  { path: '/account-setting/security', title: 'Account Security Setting' },
+  { path: '/profile-page', title: 'Profile' },
+] as const;
+
+/**
+ * The permission id of a console path, as the per-route check of spec §6 reads it:
+ * `/app-config/client` becomes `app-config.client`.
+ */
+export function permissionIdForPath(path: string): string {
+  return path
+    .split('/')
+    .filter((part) => part !== '' && !part.startsWith(':'))
+    .join('.');
+}
+
+export function allNavMenus(): NavMenu[] {
+  const out: NavMenu[] = [];
+  const walk = (menus: NavMenu[]) => {
+    for (const m of menus) {
+      out.push(m);
+      if (m.children) walk(m.children);
+    }
+  };
+  for (const c of CONSOLE_NAVIGATION) walk(c.menus);
+  return out;
+}
+
+/** The server-side permission needed for an action on an area, e.g. ('app-config.client', 'update'). */
+export type PermissionCheck = { permissionId: string; action: Action };
