@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Machine-readable error codes carried in every error body. */
 export const ERROR_CODES = {
   VALIDATION: 'VALIDATION_FAILED',
+  /** A 4xx other than the ones below, e.g. a body too large or an unsupported media type. */
+  BAD_REQUEST: 'BAD_REQUEST',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
@@ -10,6 +12,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'RATE_LIMITED',
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
   INTERNAL: 'INTERNAL_ERROR',
+  /** 503 from GET /api/ready, or while the server shuts down. */
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

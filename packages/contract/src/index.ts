@@ -7,3 +7,4 @@ export * from './messages.ts';
 export * from './product.ts';
 export * from './storage.ts';
 export * from './navigation.ts';
+export * from './app-config.ts';

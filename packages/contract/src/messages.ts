@@ -46,6 +46,7 @@ export const MESSAGES = {
   duplicateId: 'This ID is already used in this application.',
   ssoNotConfigured: `Single sign-on is not configured for ${PRODUCT_NAME}.`,
   comingSoon: 'This area is not available yet.',
+  malformedBody: 'The request body is not valid JSON.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

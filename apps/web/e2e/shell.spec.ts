@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
+import { ADMIN, uiLogin } from './helpers/session';
+
+test('signing in through the form lands on the dashboard', async ({ page }) => {
+  await uiLogin(page);
+  await expect(page).toHaveTitle('Home - Gatehouse');
+  // The navigation comes from the server's authorization menus.
+  await expect(page.getByRole('navigation').or(page.getByRole('menu')).first()).toContainText('App Client');
+});
+
+test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill('definitely-not-the-password');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByText('Incorrect username or password.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('an empty login form shows the required messages inline', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByText('This item is required')).toHaveCount(2);
+});
+
+test('a 401 leads to the login page with isInterception=1 and its toast', async ({ page }) => {
+  await uiLogin(page);
+  // End the session on the server behind the console's back.
+  const token = await page.evaluate(() => {
+    const raw = localStorage.getItem('GATEHOUSE_ACCESS-TOKEN');
+    return raw ? (JSON.parse(raw).value as string) : '';
+  });
+  expect(token).not.toBe('');
+  const res = await page.request.post('/api/oauth2-server/logout', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBe(true);
+  await page.goto('/admin-setting/audit-log');
+  await expect(page).toHaveURL(/\/login\?.*isInterception=1/);
+  await expect(page.getByText(HTTP_STATUS_MESSAGES[401]!)).toBeVisible();
+});
+
+test('an unknown path ends on /error/404', async ({ page }) => {
+  await uiLogin(page);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/error\/404$/);
+  await expect(page.getByText('404').first()).toBeVisible();
+});
+
+test('the redirects of the route table work', async ({ page }) => {
+  await uiLogin(page);
+  const redirects: [string, RegExp][] = [
+    ['/', /\/dashboard$/],
+    ['/notification', /\/notification\/message$/],
+    ['/admin-setting', /\/admin-setting\/product$/],
+    ['/app-config', /\/app-config\/client/],
+    ['/error', /\/error\/404$/],
+  ];
+  for (const [from, to] of redirects) {
+    await page.goto(from);
+    await expect(page, `${from} redirects`).toHaveURL(to);
+  }
+});
+
+test('signed-out visitors are sent to the login page', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('sign-out ends the session and returns to the login page', async ({ page }) => {
+  await uiLogin(page);
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('GATEHOUSE_ACCESS-TOKEN') ?? '{}').value,
+  );
+  await page
+    .getByText('admin', { exact: false })
+    .first()
+    .click()
+    .catch(() => undefined);
+  await page.getByText('Sign out').first().click();
+  await expect(page).toHaveURL(/\/login/);
+  // The server no longer accepts the old token.
+  const res = await page.request.get('/api/admin-service/user/current', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(401);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('/auth with the SSO login type goes to the SAML consumer path', async ({ page }) => {
+  await page.goto('/auth?loginType=GatehouseSSO');
+  await expect(page).toHaveURL(/\/saml2\/authenticate\/consumer/);
+  await expect(page.getByText(/not configured/i)).toBeVisible();
+});
+
+test('screens from later issues show their title and an honest empty state', async ({ page }) => {
+  await uiLogin(page);
+  await page.goto('/admin-setting/am-bucket');
+  await expect(page).toHaveTitle('Bucket - Gatehouse');
+  await expect(page.getByText('This area is not available yet.')).toBeVisible();
+});

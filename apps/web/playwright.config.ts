@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Each run gets its own port, data directory and admin password. The values go into the
+// environment once, in the main process, so the workers (which load this file again)
+// inherit the same ones.
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+  process.env.E2E_ADMIN_PASSWORD = randomBytes(18).toString('base64url');
+}
+const port = process.env.E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+const root = new URL('../..', import.meta.url).pathname;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  outputDir: join(root, '.test-results/e2e-artifacts'),
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `${process.execPath} --import tsx apps/server/src/main.ts`,
+    cwd: root,
+    url: `${baseURL}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port ?? '',
+      HOST: '127.0.0.1',
+      GATEHOUSE_DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+      GATEHOUSE_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
