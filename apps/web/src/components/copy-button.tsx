@@ -1,0 +1,48 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { Button, type ButtonProps } from 'antd';
+import type { ReactNode } from 'react';
+import { COPY_TOAST_MS, MESSAGES } from '@gatehouse/contract';
+import { useToast } from './use-toast';
+
+export type CopyButtonProps = {
+  text: string;
+  /** The accessible name, e.g. "Copy secret". */
+  label?: string;
+  /** Visible content next to the icon; icon-only when left out. */
+  children?: ReactNode;
+  type?: ButtonProps['type'];
+  size?: ButtonProps['size'];
+};
+
+export function CopyButton({
+  text,
+  label = 'Copy',
+  children,
+  type = 'link',
+  size = 'small',
+}: CopyButtonProps) {
+  const toast = useToast();
+
+  const copy = async () => {
+    // The clipboard API exists only in secure contexts (https or localhost).
+    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+    if (!clipboard?.writeText) {
+      toast.error(MESSAGES.copyNotSupported);
+      return;
+    }
+    try {
+      await clipboard.writeText(text);
+      // antd counts message durations in seconds.
+      toast.success({ content: MESSAGES.copied, duration: COPY_TOAST_MS / 1000 });
+    } catch (error) {
+      console.debug('Copy failed', error);
+      toast.error(MESSAGES.copyNotSupported);
+    }
+  };
+
+  return (
+    <Button type={type} size={size} icon={<CopyOutlined />} aria-label={label} title={label} onClick={copy}>
+      {children}
+    </Button>
+  );
+}
