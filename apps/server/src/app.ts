@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { QUERY_LIMITS, REQUEST_TIMEOUT_MS } from '@gatehouse/contract';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import { type AppConfig, defaultConfig, webDirExists } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { CounterStore } from './lib/rate-limit-store.ts';
+import authRoutes from './modules/auth/routes.ts';
+import healthRoutes from './modules/health/routes.ts';
+import menuRoutes from './modules/menus/routes.ts';
+import ssoRoutes from './modules/sso/routes.ts';
+import auth from './plugins/auth.ts';
+import errors from './plugins/errors.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import spa from './plugins/spa.ts';
+import swagger from './plugins/swagger.ts';
+
+export type BuildAppOptions = {
+  db: Database;
+  config?: Partial<AppConfig>;
+  /** Fastify logger options (pino); false silences the log. */
+  logger?: FastifyServerOptions['logger'];
+  /** A counter store for sign-in limits; defaults to Redis when configured, else memory. */
+  rateLimitStore?: CounterStore;
+};
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** An incoming X-Request-Id is kept when it is a short plain token, so logs can be joined across hops. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export function genReqId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+export function parseQuery(str: string): Record<string, unknown> {
+  return qs.parse(str, { ...QUERY_LIMITS });
+}
+
+/**
+ * Builds the server. Plugins register in a fixed order: headers and errors first so they
+ * cover everything, then the counters and auth (whose onRoute hook must see every route),
+ * the OpenAPI collector, the API modules, and last the SPA with the not-found handler.
+ * The instance is returned unstarted; `listen()` or `inject()` make it ready.
+ */
+export function buildApp(options: BuildAppOptions) {
+  const config = defaultConfig(options.config);
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId,
+    bodyLimit: BODY_LIMIT_BYTES,
+    connectionTimeout: 60_000,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    trustProxy: config.trustProxy,
+    routerOptions: { querystringParser: parseQuery },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty JSON body means "no body" (the body-less login), not a parse error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  app.register(securityHeaders);
+  app.register(errors);
+  app.register(rateLimit, {
+    limits: config.loginRateLimit,
+    redisUrl: config.redisUrl,
+    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+  });
+  app.register(auth, { db: options.db });
+  app.register(swagger);
+
+  app.register(healthRoutes, { db: options.db });
+  app.register(authRoutes);
+  app.register(menuRoutes, { db: options.db });
+  app.register(ssoRoutes);
+
+  app.register(spa, { webDir: webDirExists(config) ? config.webDir : undefined });
+  return app;
+}
+
+export type App = ReturnType<typeof buildApp>;

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LOGIN_RATE_LIMIT } from '@gatehouse/contract';
+
+export type LoginRateLimit = { perAccount: number; perIp: number; windowSeconds: number };
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  /** PGlite data directory, used when `databaseUrl` is not set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The first administrator's password; when unset the seed generates and prints one. */
+  adminPassword: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: string;
+  /** The built SPA; served when the directory exists. */
+  webDir: string;
+  /** Fastify's trustProxy: needed behind a load balancer so per-IP limits see client IPs. */
+  trustProxy: boolean | string;
+  loginRateLimit: LoginRateLimit;
+};
+
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT is not a port number: ${value}`);
+  return port;
+}
+
+/** `true`, or the proxy addresses/CIDRs to trust, comma-separated (proxy-addr syntax). */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
+const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+
+/** Reads the configuration from the environment; relative paths resolve against the working directory. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  return {
+    port: parsePort(env.PORT),
+    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    dataDir: resolve(cwd, nonEmpty(env.GATEHOUSE_DATA_DIR) ?? './data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    adminPassword: nonEmpty(env.GATEHOUSE_ADMIN_PASSWORD),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    webDir: env.GATEHOUSE_WEB_DIR ? resolve(cwd, env.GATEHOUSE_WEB_DIR) : DEFAULT_WEB_DIR,
+    trustProxy: parseTrustProxy(env.GATEHOUSE_TRUST_PROXY),
+    loginRateLimit: { ...LOGIN_RATE_LIMIT },
+  };
+}
+
+/** Defaults for an app built without the environment (tests, embedding). */
+export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({}), ...overrides };
+}
+
+export function webDirExists(config: AppConfig): boolean {
+  return existsSync(resolve(config.webDir, 'index.html'));
+}

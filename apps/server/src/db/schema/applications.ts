@@ -1,0 +1,66 @@
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const products = pgTable('products', {
+  productId: uuid('product_id').primaryKey().defaultRandom(),
+  id: text('id').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description'),
+  ...timestamps,
+});
+
+export const applications = pgTable('applications', {
+  /** The `appId` users see in the console's query string, e.g. `platform`. */
+  applicationId: text('application_id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  productId: uuid('product_id').references(() => products.productId, { onDelete: 'set null' }),
+  status: text('status', { enum: ['ENABLED', 'DISABLED'] })
+    .notNull()
+    .default('ENABLED'),
+  builtin: boolean('builtin').notNull().default(false),
+  ...timestamps,
+});
+
+export const resources = pgTable(
+  'resources',
+  {
+    resourceId: uuid('resource_id').primaryKey().defaultRandom(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => applications.applicationId, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['CATEGORY', 'MENU', 'ELEMENT'] }).notNull(),
+    url: text('url'),
+    order: integer('order').notNull().default(1),
+    status: text('status', { enum: ['ENABLED', 'DISABLED'] })
+      .notNull()
+      .default('ENABLED'),
+    parentId: uuid('parent_id').references((): AnyPgColumn => resources.resourceId, {
+      onDelete: 'cascade',
+    }),
+    icon: text('icon'),
+    hidden: boolean('hidden').notNull().default(false),
+    keepAlive: boolean('keep_alive').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    unique('resources_application_id_id_key').on(t.applicationId, t.id),
+    index('resources_tree_idx').on(t.applicationId, t.parentId, t.order),
+  ],
+);

@@ -1,0 +1,4 @@
+// One file per area; a new area adds its file here so drizzle-kit and the typed db see it.
+export * from './applications.ts';
+export * from './audit.ts';
+export * from './identity.ts';

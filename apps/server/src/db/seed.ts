@@ -1,0 +1,208 @@
+import {
+  ACTIONS,
+  ADMIN_USERNAME,
+  allNavMenus,
+  CONSOLE_NAVIGATION,
+  type NavMenu,
+  PLATFORM_APP_ID,
+  PRODUCT_NAME,
+  permissionIdForPath,
+} from '@gatehouse/contract';
+import { eq, sql } from 'drizzle-orm';
+import { generatePassword, hashPassword } from '../lib/passwords.ts';
+import { type AuditContext, audit } from '../plugins/audit.ts';
+import type { Database, Transaction } from './client.ts';
+import {
+  applications,
+  resources,
+  rolePermissions,
+  roleResources,
+  roles,
+  userRoles,
+  users,
+} from './schema/index.ts';
+
+export const ADMINISTRATOR_ROLE = 'Administrator';
+
+export type SeedOptions = {
+  /** The first administrator's password; generated (and printed once) when absent. */
+  adminPassword?: string | undefined;
+  /** Where the generated password goes; stdout by default. */
+  print?: (text: string) => void;
+};
+
+export type SeedResult = {
+  adminCreated: boolean;
+  platformCreated: boolean;
+  roleCreated: boolean;
+  generatedPassword?: string;
+};
+
+/** Any 64-bit number; serialises seeding across instances starting together on one database. */
+const SEED_LOCK_KEY = 4_711_2025;
+const SYSTEM: AuditContext = { actorId: null, actorName: 'system', ip: null, requestId: null };
+
+/** Every area permission of the console: one per navigation path. */
+export function consolePermissionIds(): string[] {
+  return [...new Set(allNavMenus().map((m) => permissionIdForPath(m.path)))];
+}
+
+async function insertResource(
+  tx: Transaction,
+  values: Omit<typeof resources.$inferInsert, 'applicationId'>,
+): Promise<string> {
+  const [row] = await tx
+    .insert(resources)
+    .values({ ...values, applicationId: PLATFORM_APP_ID })
+    .returning({ resourceId: resources.resourceId });
+  return row!.resourceId;
+}
+
+async function seedMenus(tx: Transaction, menus: NavMenu[], parentId: string): Promise<void> {
+  for (const [index, menu] of menus.entries()) {
+    const menuId = await insertResource(tx, {
+      id: permissionIdForPath(menu.path),
+      name: menu.title,
+      type: 'MENU',
+      url: menu.path,
+      order: index + 1,
+      parentId,
+      icon: menu.icon ?? null,
+      hidden: menu.hidden ?? false,
+      keepAlive: menu.keepAlive ?? false,
+    });
+    for (const [elementIndex, code] of (menu.elements ?? []).entries()) {
+      await insertResource(tx, {
+        id: code,
+        name: code,
+        type: 'ELEMENT',
+        order: elementIndex + 1,
+        parentId: menuId,
+      });
+    }
+    if (menu.children) await seedMenus(tx, menu.children, menuId);
+  }
+}
+
+/** The built-in `platform` application: Gatehouse itself, its resource tree the console navigation. */
+async function seedPlatform(tx: Transaction): Promise<boolean> {
+  const [existing] = await tx
+    .select({ id: applications.applicationId })
+    .from(applications)
+    .where(eq(applications.applicationId, PLATFORM_APP_ID));
+  if (existing) return false;
+  await tx.insert(applications).values({
+    applicationId: PLATFORM_APP_ID,
+    name: PRODUCT_NAME,
+    description: `${PRODUCT_NAME} itself: the console's menus and buttons`,
+    builtin: true,
+  });
+  for (const [index, category] of CONSOLE_NAVIGATION.entries()) {
+    const categoryId = await insertResource(tx, {
+      id: category.key,
+      name: category.title,
+      type: 'CATEGORY',
+      order: index + 1,
+      icon: category.icon,
+    });
+    await seedMenus(tx, category.menus, categoryId);
+  }
+  await audit(tx, SYSTEM, { action: 'seed', entity: 'application', entityId: PLATFORM_APP_ID });
+  return true;
+}
+
+/** Administrator: every console permission with every action, and every platform resource. */
+async function seedAdministratorRole(tx: Transaction): Promise<{ roleId: string; created: boolean }> {
+  const [existing] = await tx
+    .select({ roleId: roles.roleId })
+    .from(roles)
+    .where(eq(roles.name, ADMINISTRATOR_ROLE));
+  if (existing) return { roleId: existing.roleId, created: false };
+  const [role] = await tx
+    .insert(roles)
+    .values({ name: ADMINISTRATOR_ROLE, description: 'Holds every permission', builtin: true })
+    .returning({ roleId: roles.roleId });
+  const roleId = role!.roleId;
+  await tx
+    .insert(rolePermissions)
+    .values(consolePermissionIds().map((permissionId) => ({ roleId, permissionId, actions: [...ACTIONS] })));
+  const platformResources = await tx
+    .select({ resourceId: resources.resourceId })
+    .from(resources)
+    .where(eq(resources.applicationId, PLATFORM_APP_ID));
+  if (platformResources.length > 0) {
+    await tx
+      .insert(roleResources)
+      .values(platformResources.map((r) => ({ roleId, resourceId: r.resourceId })));
+  }
+  await audit(tx, SYSTEM, {
+    action: 'seed',
+    entity: 'role',
+    entityId: roleId,
+    after: { name: ADMINISTRATOR_ROLE },
+  });
+  return { roleId, created: true };
+}
+
+export function passwordBanner(password: string): string {
+  const line = '='.repeat(72);
+  return [
+    '',
+    line,
+    `  ${PRODUCT_NAME}: the first administrator account was created.`,
+    '',
+    `    username: ${ADMIN_USERNAME}`,
+    `    password: ${password}`,
+    '',
+    '  This password is shown only this once. You must replace it at the first sign-in.',
+    '  Set GATEHOUSE_ADMIN_PASSWORD before the first start to choose it yourself.',
+    line,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Creates what a fresh installation needs, and only what is missing: the platform
+ * application with its resource tree, the Administrator role and the `admin` account.
+ * Safe to run on every start and from several instances at once.
+ */
+export async function seed(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
+  const generated = options.adminPassword ? undefined : generatePassword();
+  const password = options.adminPassword ?? generated!;
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const platformCreated = await seedPlatform(tx);
+    const role = await seedAdministratorRole(tx);
+
+    const [admin] = await tx
+      .select({ userId: users.userId })
+      .from(users)
+      .where(eq(users.username, ADMIN_USERNAME));
+    if (admin) return { adminCreated: false, platformCreated, roleCreated: role.created };
+
+    const [created] = await tx
+      .insert(users)
+      .values({
+        username: ADMIN_USERNAME,
+        name: 'Administrator',
+        passwordHash: await hashPassword(password),
+        // A generated password has been on a console screen or in a log: it must be replaced.
+        mustChangePassword: generated !== undefined,
+      })
+      .returning({ userId: users.userId });
+    await tx.insert(userRoles).values({ userId: created!.userId, roleId: role.roleId });
+    await audit(tx, SYSTEM, {
+      action: 'seed',
+      entity: 'user',
+      entityId: created!.userId,
+      after: { username: ADMIN_USERNAME, mustChangePassword: generated !== undefined },
+    });
+    return { adminCreated: true, platformCreated, roleCreated: role.created };
+  });
+  if (result.adminCreated && generated) {
+    // Printed after the commit, so a rolled-back seed never shows a password that does not exist.
+    (options.print ?? ((text) => process.stdout.write(`${text}\n`)))(passwordBanner(generated));
+    return { ...result, generatedPassword: generated };
+  }
+  return result;
+}

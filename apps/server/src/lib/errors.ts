@@ -1,0 +1,37 @@
+import { ERROR_CODES, type ErrorCode, HTTP_STATUS_MESSAGES, MESSAGES } from '@gatehouse/contract';
+
+/**
+ * An error whose status, code and message are safe to show the client. The error handler
+ * turns it into the `{ code, message, fields? }` body; anything else becomes a generic 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const unauthenticated = () =>
+  new AppError(401, ERROR_CODES.UNAUTHENTICATED, HTTP_STATUS_MESSAGES[401]!);
+
+export const forbidden = () => new AppError(403, ERROR_CODES.FORBIDDEN, HTTP_STATUS_MESSAGES[403]!);
+
+export const notFound = (message: string = MESSAGES.notFound) =>
+  new AppError(404, ERROR_CODES.NOT_FOUND, message);
+
+export const validationFailed = (fields: Record<string, string>) =>
+  new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.validationFailed, fields);
+
+export const passwordChangeRequired = () =>
+  new AppError(403, ERROR_CODES.PASSWORD_CHANGE_REQUIRED, MESSAGES.passwordChangeRequired);
+
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AppError(429, ERROR_CODES.RATE_LIMITED, MESSAGES.tooManyAttempts, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

@@ -1,0 +1,121 @@
+import {
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  loginResultSchema,
+  MESSAGES,
+  okSchema,
+  unlockRequestSchema,
+  userInfoSchema,
+} from '@gatehouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unauthenticated } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { requestMeta } from '../../plugins/auth.ts';
+
+const isEmptyBody = (body: unknown) =>
+  body === undefined ||
+  body === null ||
+  (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/oauth2-server/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username and password; without a body, return the signed-in user',
+        description:
+          'With credentials: creates a session and returns its bearer token. Without a body (or `{}`) and ' +
+          'with `Authorization: Bearer <token>`: returns the current user info (spec §7).',
+        body: loginRequestSchema.nullish(),
+        response: { 200: loginResultSchema, ...errorResponses(400, 401, 429) },
+      },
+      // The spec's "same call without a body" may arrive as no body, `null` or `{}`; all
+      // of them mean "who am I", so they skip the credentials schema.
+      preValidation: async (request) => {
+        // Fastify hands a missing body to the validator as null.
+        if (isEmptyBody(request.body)) request.body = null;
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body === null || body === undefined) {
+        const auth = await app.authService.resolve(request.headers.authorization);
+        if (!auth) throw unauthenticated();
+        return {
+          code: 0,
+          message: MESSAGES.loginSuccess,
+          result: { userInfo: app.authService.userInfo(auth) },
+        };
+      }
+      const { token, userInfo } = await app.authService.login(body, requestMeta(request));
+      return { code: 0, message: MESSAGES.loginSuccess, result: { token, userInfo } };
+    },
+  );
+
+  app.post(
+    '/api/oauth2-server/logout',
+    {
+      config: { access: 'authenticated', allowPendingPasswordChange: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session on the server',
+        response: { 200: okSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      await app.authService.logout(request.auth!, requestMeta(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/oauth2-server/change-password',
+    {
+      config: { access: 'authenticated', allowPendingPasswordChange: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Replace the password; other sessions of the user end',
+        body: changePasswordRequestSchema,
+        response: { 200: okSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      await app.authService.changePassword(request.auth!, request.body, requestMeta(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/oauth2-server/unlock',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: "Check the signed-in user's password to leave the inactivity lock",
+        body: unlockRequestSchema,
+        response: { 200: okSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      await app.authService.unlock(request.auth!, request.body.password, requestMeta(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/admin-service/user/current',
+    {
+      config: { access: 'authenticated', allowPendingPasswordChange: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user with their effective role',
+        response: { 200: userInfoSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => app.authService.userInfo(request.auth!),
+  );
+};
+
+export default authRoutes;

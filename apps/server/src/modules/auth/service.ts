@@ -1,0 +1,214 @@
+import {
+  ACTIONS,
+  type Action,
+  type ChangePasswordRequest,
+  ERROR_CODES,
+  type LoginRequest,
+  MESSAGES,
+  SESSION_LIFETIME_SECONDS,
+  type UserInfo,
+} from '@gatehouse/contract';
+import type { Database } from '../../db/client.ts';
+import { AppError, validationFailed } from '../../lib/errors.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, newSessionToken } from '../../lib/tokens.ts';
+import { type AuditContext, audit } from '../../plugins/audit.ts';
+import type { LoginLimiter } from '../../plugins/rate-limit.ts';
+import * as repo from './repository.ts';
+
+export type AuthUser = {
+  userId: string;
+  username: string;
+  name: string;
+  avatar: string | null;
+  mustChangePassword: boolean;
+};
+
+/** What an authenticated request knows about its caller. */
+export type AuthState = {
+  sessionId: string;
+  user: AuthUser;
+  /** permissionId → granted actions, merged over all of the user's roles. */
+  permissions: Map<string, Set<Action>>;
+  roleIds: string[];
+  roleNames: string[];
+};
+
+export type RequestMeta = AuditContext & { userAgent: string | null };
+
+/** Writes to last_seen_at at most this often per session, not on every request. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+const invalidCredentials = () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials);
+
+function toAuthUser(row: repo.UserRow): AuthUser {
+  return {
+    userId: row.userId,
+    username: row.username,
+    name: row.name,
+    avatar: row.avatar,
+    mustChangePassword: row.mustChangePassword,
+  };
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{16,256})\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly limiter: LoginLimiter,
+  ) {}
+
+  async login(input: LoginRequest, meta: RequestMeta): Promise<{ token: string; userInfo: UserInfo }> {
+    const ip = meta.ip ?? 'unknown';
+    await this.limiter.check(input.username, ip);
+
+    const user = await repo.findUserByUsername(this.db, input.username);
+    const passwordOk = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+
+    if (!user || !passwordOk) {
+      await this.limiter.recordFailure(input.username, ip);
+      await audit(this.db, meta, {
+        action: 'login.failed',
+        entity: 'user',
+        // Only known accounts are named, so a password typed into the username field is not kept.
+        entityId: user?.userId ?? null,
+      });
+      throw invalidCredentials();
+    }
+    if (user.status !== 'ENABLED') {
+      throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
+    }
+    await this.limiter.recordSuccess(input.username, ip);
+
+    const token = newSessionToken();
+    const actor = { ...meta, actorId: user.userId, actorName: user.username };
+    await this.db.transaction(async (tx) => {
+      const session = await repo.insertSession(tx, {
+        tokenHash: hashToken(token),
+        userId: user.userId,
+        expiresAt: new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000),
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      });
+      await audit(tx, actor, {
+        action: 'login',
+        entity: 'user',
+        entityId: user.userId,
+        after: { sessionId: session.sessionId },
+      });
+    });
+    const auth = await this.stateFor(user, '');
+    return { token, userInfo: this.userInfo(auth) };
+  }
+
+  /** The caller of an `Authorization: Bearer` header, or null when it names no live session. */
+  async resolve(authorization: string | undefined): Promise<AuthState | null> {
+    const token = bearerToken(authorization);
+    if (!token) return null;
+    const found = await repo.findLiveSession(this.db, hashToken(token));
+    if (!found) return null;
+    if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await repo.touchSession(this.db, found.session.sessionId);
+    }
+    return this.stateFor(found.user, found.session.sessionId);
+  }
+
+  private async stateFor(user: repo.UserRow, sessionId: string): Promise<AuthState> {
+    const grants = await repo.findRoleGrants(this.db, user.userId);
+    const permissions = new Map<string, Set<Action>>();
+    const roleIds: string[] = [];
+    const roleNames: string[] = [];
+    for (const grant of grants) {
+      if (!roleIds.includes(grant.roleId)) {
+        roleIds.push(grant.roleId);
+        roleNames.push(grant.name);
+      }
+      if (grant.permissionId === null) continue;
+      const actions = permissions.get(grant.permissionId) ?? new Set<Action>();
+      for (const action of grant.actions ?? []) actions.add(action);
+      permissions.set(grant.permissionId, actions);
+    }
+    return { sessionId, user: toAuthUser(user), permissions, roleIds, roleNames };
+  }
+
+  /**
+   * The user info of spec §3. `role` is the effective role: the permissions of all the
+   * user's roles merged, named after them; `roles` lists the role names.
+   */
+  userInfo(auth: AuthState): UserInfo {
+    const permissions = [...auth.permissions.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([permissionId, actions]) => ({
+        permissionId,
+        actionEntitySet: ACTIONS.filter((a) => actions.has(a)),
+      }));
+    return {
+      userId: auth.user.userId,
+      username: auth.user.username,
+      name: auth.user.name,
+      avatar: auth.user.avatar,
+      mustChangePassword: auth.user.mustChangePassword,
+      role: { id: auth.roleIds.join(','), name: auth.roleNames.join(', '), permissions },
+      roles: auth.roleNames,
+    };
+  }
+
+  async logout(auth: AuthState, meta: RequestMeta): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await repo.deleteSession(tx, auth.sessionId);
+      await audit(tx, meta, {
+        action: 'logout',
+        entity: 'user',
+        entityId: auth.user.userId,
+        before: { sessionId: auth.sessionId },
+      });
+    });
+  }
+
+  /**
+   * Replaces the password, clears the first-login flag and ends every other session of the
+   * user; the session that made the change stays signed in.
+   */
+  async changePassword(auth: AuthState, input: ChangePasswordRequest, meta: RequestMeta): Promise<void> {
+    const user = await repo.findUserById(this.db, auth.user.userId);
+    if (!user) throw invalidCredentials();
+    const ip = meta.ip ?? 'unknown';
+    await this.limiter.check(user.username, ip);
+    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+      await this.limiter.recordFailure(user.username, ip);
+      // 400, not 401: the console treats a 401 as "sign in again".
+      throw validationFailed({ oldPassword: MESSAGES.currentPasswordWrong });
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.db.transaction(async (tx) => {
+      await repo.updateUserPassword(tx, user.userId, passwordHash, false);
+      const ended = await repo.deleteOtherSessions(tx, user.userId, auth.sessionId);
+      await audit(tx, meta, {
+        action: 'password.change',
+        entity: 'user',
+        entityId: user.userId,
+        before: { mustChangePassword: user.mustChangePassword },
+        after: { mustChangePassword: false, endedSessions: ended },
+      });
+    });
+  }
+
+  /** Checks the password for the console's inactivity lock; throttled like sign-in. */
+  async unlock(auth: AuthState, password: string, meta: RequestMeta): Promise<void> {
+    const ip = meta.ip ?? 'unknown';
+    await this.limiter.check(auth.user.username, ip);
+    const user = await repo.findUserById(this.db, auth.user.userId);
+    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+      await this.limiter.recordFailure(auth.user.username, ip);
+      throw validationFailed({ password: MESSAGES.currentPasswordWrong });
+    }
+    await this.limiter.recordSuccess(auth.user.username, ip);
+  }
+}

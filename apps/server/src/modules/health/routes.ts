@@ -1,0 +1,46 @@
+import { ERROR_CODES, errorBodySchema, HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+
+const statusSchema = z.object({ status: z.literal('ok') });
+
+const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers (the database is not consulted)',
+        response: { 200: statusSchema },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database answers a query',
+        response: { 200: statusSchema, 503: errorBodySchema },
+      },
+    },
+    async (request) => {
+      try {
+        await opts.db.execute(sql`select 1`);
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed');
+        throw new AppError(503, ERROR_CODES.UNAVAILABLE, HTTP_STATUS_MESSAGES[503]!);
+      }
+      return { status: 'ok' as const };
+    },
+  );
+};
+
+export default healthRoutes;

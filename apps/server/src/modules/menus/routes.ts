@@ -1,0 +1,39 @@
+import { legacyMenuItemSchema, serverMenuItemSchema } from '@gatehouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { MenuService } from './service.ts';
+
+const menuRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
+  const menus = new MenuService(opts.db);
+
+  app.get(
+    '/api/oauth2-server/authorization/menus',
+    {
+      // Any signed-in user may ask; the answer holds only what their roles grant.
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['menus'],
+        summary: "The console navigation the user's roles grant, as a tree",
+        response: { 200: z.array(serverMenuItemSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => menus.serverMenus(request.auth!.roleIds),
+  );
+
+  app.get(
+    '/api/admin/menus',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['menus'],
+        summary: "The console navigation the user's roles grant, as a flat list (legacy shape)",
+        response: { 200: z.array(legacyMenuItemSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => menus.legacyMenus(request.auth!.roleIds),
+  );
+};
+
+export default menuRoutes;

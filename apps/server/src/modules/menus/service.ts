@@ -1,0 +1,75 @@
+import { type LegacyMenuItem, PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
+import type { Database } from '../../db/client.ts';
+import { type ResourceRow, findGrantedResources } from './repository.ts';
+
+/**
+ * The granted resources that form a connected tree: a resource shows only when its whole
+ * parent chain is enabled and granted too, so disabling a category hides everything in it.
+ * Children keep the (order, id) sequence of the query.
+ */
+function reachable(rows: ResourceRow[]): { roots: ResourceRow[]; childrenOf: Map<string, ResourceRow[]> } {
+  const present = new Set(rows.map((r) => r.resourceId));
+  const childrenOf = new Map<string, ResourceRow[]>();
+  const roots: ResourceRow[] = [];
+  for (const row of rows) {
+    if (row.parentId === null) roots.push(row);
+    else if (present.has(row.parentId)) {
+      const siblings = childrenOf.get(row.parentId) ?? [];
+      siblings.push(row);
+      childrenOf.set(row.parentId, siblings);
+    }
+  }
+  return { roots, childrenOf };
+}
+
+/**
+ * A category has no page of its own, so its menuPath is `/` + its id (`/app-config`):
+ * unique, stable, and for `/app-config` the path the console redirects to its first screen.
+ */
+function menuPathOf(row: ResourceRow): string {
+  return row.url ?? `/${row.id}`;
+}
+
+function toServerMenu(row: ResourceRow, childrenOf: Map<string, ResourceRow[]>): ServerMenuItem {
+  const children = childrenOf.get(row.resourceId) ?? [];
+  return {
+    menuPath: menuPathOf(row),
+    menuName: row.name,
+    icon: row.icon,
+    hidden: row.hidden,
+    elements:
+      row.type === 'MENU' ? children.filter((c) => c.type === 'ELEMENT').map((c) => ({ code: c.id })) : [],
+    children: children.filter((c) => c.type === 'MENU').map((c) => toServerMenu(c, childrenOf)),
+  };
+}
+
+export class MenuService {
+  constructor(private readonly db: Database) {}
+
+  /** Spec §3 server menu items: categories at the top, menus nested, a menu's elements as codes. */
+  async serverMenus(roleIds: string[], applicationId = PLATFORM_APP_ID): Promise<ServerMenuItem[]> {
+    const { roots, childrenOf } = reachable(await findGrantedResources(this.db, applicationId, roleIds));
+    return roots.filter((r) => r.type !== 'ELEMENT').map((r) => toServerMenu(r, childrenOf));
+  }
+
+  /** Spec §3 legacy menu items: the same tree, flat, parents before children. */
+  async legacyMenus(roleIds: string[], applicationId = PLATFORM_APP_ID): Promise<LegacyMenuItem[]> {
+    const { roots, childrenOf } = reachable(await findGrantedResources(this.db, applicationId, roleIds));
+    const out: LegacyMenuItem[] = [];
+    const walk = (row: ResourceRow) => {
+      out.push({
+        id: row.resourceId,
+        name: row.name,
+        parentId: row.parentId,
+        sort: row.order,
+        keepAlive: row.keepAlive,
+        url: row.url,
+        icon: row.icon,
+        meta: { title: row.name, type: row.type },
+      });
+      for (const child of childrenOf.get(row.resourceId) ?? []) walk(child);
+    };
+    for (const root of roots) walk(root);
+    return out;
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+
+/** Who did it, from where, in which request: taken from the request by `auditContext`. */
+export type AuditContext = {
+  actorId: string | null;
+  actorName: string | null;
+  ip: string | null;
+  requestId: string | null;
+};
+
+export type AuditEntry = {
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+};
+
+/** Fields never copied into the audit trail, wherever they appear in a record. */
+const SECRET_KEYS = new Set([
+  'passwordHash',
+  'password_hash',
+  'password',
+  'secret',
+  'secretHash',
+  'tokenHash',
+]);
+
+function redact(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.map(redact);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.has(k) ? '[redacted]' : redact(v);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Writes one audit record. Pass the transaction that makes the change, so the change and
+ * its record commit or roll back together:
+ *
+ *   await db.transaction(async (tx) => { …change…; await audit(tx, ctx, { action, entity }) })
+ */
+export async function audit(tx: Executor, ctx: AuditContext, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: ctx.actorId,
+    actorName: ctx.actorName,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    before: redact(entry.before),
+    after: redact(entry.after),
+    ip: ctx.ip,
+    requestId: ctx.requestId,
+  });
+}
+
+export function auditContext(request: FastifyRequest): AuditContext {
+  const user = request.auth?.user;
+  return {
+    actorId: user?.userId ?? null,
+    actorName: user?.username ?? null,
+    ip: request.ip ?? null,
+    requestId: request.id,
+  };
+}

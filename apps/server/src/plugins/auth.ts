@@ -1,0 +1,108 @@
+import type { Action } from '@gatehouse/contract';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
+import { forbidden, passwordChangeRequired, unauthenticated } from '../lib/errors.ts';
+import { type AuthState, AuthService, type RequestMeta } from '../modules/auth/service.ts';
+
+/**
+ * Who may call a route. Every /api route states one in `config.access`; the hook below
+ * refuses to start the server otherwise, so an endpoint cannot be left open by omission.
+ */
+export type RouteAccess = 'public' | 'authenticated' | { permissionId: string; action: Action };
+
+export type RegisteredRoute = { method: string; url: string; access: RouteAccess };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** Reachable while the user still has to replace a generated password. */
+    allowPendingPasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthState | null;
+  }
+  interface FastifyInstance {
+    authService: AuthService;
+    /** Every /api route with its declared access, for the deny-by-default test. */
+    routeAccess: RegisteredRoute[];
+  }
+}
+
+/** Swagger UI's own routes: the API description is public reading. */
+const DOCS_PREFIX = '/api/docs';
+
+async function loadAuth(request: FastifyRequest): Promise<AuthState> {
+  const auth = await request.server.authService.resolve(request.headers.authorization);
+  if (!auth) throw unauthenticated();
+  request.auth = auth;
+  if (auth.user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
+    throw passwordChangeRequired();
+  }
+  return auth;
+}
+
+/** Requires a live session and nothing more. */
+export function authenticate(): onRequestAsyncHookHandler {
+  return async function authenticateHook(request) {
+    await loadAuth(request);
+  };
+}
+
+/** Requires a live session whose roles grant `action` on `permissionId`. */
+export function authorize(permissionId: string, action: Action): onRequestAsyncHookHandler {
+  return async function authorizeHook(request) {
+    const auth = await loadAuth(request);
+    if (!auth.permissions.get(permissionId)?.has(action)) throw forbidden();
+  };
+}
+
+export function guardFor(access: RouteAccess): onRequestAsyncHookHandler | undefined {
+  if (access === 'public') return undefined;
+  if (access === 'authenticated') return authenticate();
+  return authorize(access.permissionId, access.action);
+}
+
+function isApiRoute(url: string) {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+function toArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  const user = request.auth?.user;
+  return {
+    actorId: user?.userId ?? null,
+    actorName: user?.username ?? null,
+    ip: request.ip ?? null,
+    requestId: request.id,
+    userAgent: request.headers['user-agent'] ?? null,
+  };
+}
+
+async function auth(app: FastifyInstance, opts: { db: Database }) {
+  app.decorate('authService', new AuthService(opts.db, app.loginLimiter));
+  app.decorateRequest('auth', null);
+  app.decorate('routeAccess', [] as RegisteredRoute[]);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isApiRoute(route.url)) return;
+    route.config ??= {};
+    const config = route.config;
+    if (config.access === undefined && route.url.startsWith(DOCS_PREFIX)) config.access = 'public';
+    const access = config.access;
+    if (access === undefined) {
+      throw new Error(`${route.method} ${route.url} declares no config.access; every /api route must.`);
+    }
+    for (const method of toArray(route.method)) app.routeAccess.push({ method, url: route.url, access });
+    const guard = guardFor(access);
+    // onRequest runs before the body is parsed and validated: an unauthenticated caller
+    // gets 401, never a 400 that describes the endpoint's schema.
+    if (guard) route.onRequest = [guard, ...toArray(route.onRequest)];
+  });
+}
+
+export default fp(auth, { name: 'auth', dependencies: ['rate-limit'] });

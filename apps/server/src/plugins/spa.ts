@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES, HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendError } from './errors.ts';
+
+export type SpaOptions = { webDir: string | undefined };
+
+const NO_CACHE = 'no-cache';
+/** Vite puts content-hashed files under /assets, so a given URL never changes content. */
+const ASSETS_CACHE = 'public, max-age=31536000, immutable';
+
+function wantsHtml(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.url.startsWith('/api/') || request.url === '/api') return false;
+  const path = request.url.split('?')[0] ?? '';
+  // A missing file (`/assets/x.js`) is a 404, not the app shell.
+  if (/\.[A-Za-z0-9]+$/.test(path)) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Serves the built console when `webDir` holds one, with history routing: a console path
+ * such as /app-config/client answers with index.html. Everything else not found is a JSON 404.
+ */
+async function spa(app: FastifyInstance, opts: SpaOptions) {
+  const webDir = opts.webDir;
+  if (webDir) {
+    await app.register(fastifyStatic, {
+      root: resolve(webDir),
+      prefix: '/',
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', path.includes('/assets/') ? ASSETS_CACHE : NO_CACHE);
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (webDir && wantsHtml(request)) {
+      return reply.header('cache-control', NO_CACHE).sendFile('index.html');
+    }
+    return sendError(reply, request, 404, {
+      code: ERROR_CODES.NOT_FOUND,
+      message: HTTP_STATUS_MESSAGES[404]!,
+    });
+  });
+}
+
+export default fp(spa, { name: 'spa' });

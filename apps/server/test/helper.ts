@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { ACTIONS, type Action, PLATFORM_APP_ID } from '@gatehouse/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type App, type BuildAppOptions, buildApp } from '../src/app.ts';
+import type { AppConfig } from '../src/config.ts';
+import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+import {
+  resources,
+  rolePermissions,
+  roleResources,
+  roles,
+  userRoles,
+  users,
+} from '../src/db/schema/index.ts';
+import { seed } from '../src/db/seed.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+
+export const ADMIN_PASSWORD = 'admin-password-for-tests';
+export const TEST_DB = process.env.GATEHOUSE_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh database for one test file: in-memory PGlite, or a new database on the test server. */
+export async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  url?: string;
+  drop: () => Promise<void>;
+}> {
+  if (TEST_DB === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite' });
+    return { handle, drop: () => handle.close() };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('GATEHOUSE_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `gatehouse_test_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 });
+  return {
+    handle,
+    url: url.toString(),
+    drop: async () => {
+      await handle.close();
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type BuildOptions = {
+  config?: Partial<AppConfig>;
+  rateLimitStore?: BuildAppOptions['rateLimitStore'];
+  /** Adds test-only routes before the app starts. */
+  setup?: (app: App) => void;
+};
+
+type Body = Record<string, unknown> | unknown[] | string | undefined;
+
+export async function build(options: BuildOptions = {}) {
+  const { handle, drop } = await openTestDatabase();
+  await migrateDatabase(handle);
+  await seed(handle.db, { adminPassword: ADMIN_PASSWORD, print: () => {} });
+  const db = handle.db;
+  const app = buildApp({
+    db,
+    logger: false,
+    // A web build in the working tree must not change what the API tests see.
+    config: { webDir: '/nonexistent-web-dir', ...options.config },
+    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
+  });
+  options.setup?.(app);
+  await app.ready();
+
+  const auth = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
+
+  const inject = (opts: InjectOptions) => app.inject(opts) as Promise<LightMyRequestResponse>;
+  const get = (url: string, token?: string) => inject({ method: 'GET', url, headers: auth(token) });
+  const post = (url: string, body?: Body, token?: string, extra: Partial<InjectOptions> = {}) =>
+    inject({
+      method: 'POST',
+      url,
+      headers: { ...auth(token), ...(extra.headers ?? {}) },
+      ...(body === undefined ? {} : { payload: body }),
+      ...(extra.remoteAddress ? { remoteAddress: extra.remoteAddress } : {}),
+    });
+
+  async function login(username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+    const res = await post('/api/oauth2-server/login', { username, password });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    return res.json().result.token as string;
+  }
+
+  return {
+    app,
+    db,
+    handle,
+    inject,
+    get,
+    post,
+    login,
+    createUser: (input: CreateUserInput = {}) => createUser(db, input),
+    createRole: (input: CreateRoleInput = {}) => createRole(db, input),
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof build>>;
+
+export type CreateUserInput = {
+  username?: string;
+  password?: string;
+  name?: string;
+  roleIds?: string[];
+  mustChangePassword?: boolean;
+  status?: 'ENABLED' | 'DISABLED';
+};
+
+export async function createUser(db: Database, input: CreateUserInput = {}) {
+  const username = input.username ?? `user-${randomUUID().slice(0, 8)}`;
+  const password = input.password ?? 'user-password-123';
+  const [user] = await db
+    .insert(users)
+    .values({
+      username,
+      name: input.name ?? username,
+      passwordHash: await hashPassword(password),
+      mustChangePassword: input.mustChangePassword ?? false,
+      status: input.status ?? 'ENABLED',
+    })
+    .returning();
+  for (const roleId of input.roleIds ?? [])
+    await db.insert(userRoles).values({ userId: user!.userId, roleId });
+  return { ...user!, password };
+}
+
+export type CreateRoleInput = {
+  name?: string;
+  permissions?: { permissionId: string; actions?: Action[] }[];
+  /** Platform resource ids (codes such as `app-config` or `client:create`) the role grants. */
+  resourceCodes?: string[];
+};
+
+export async function createRole(db: Database, input: CreateRoleInput = {}) {
+  const [role] = await db
+    .insert(roles)
+    .values({ name: input.name ?? `role-${randomUUID().slice(0, 8)}` })
+    .returning();
+  const roleId = role!.roleId;
+  for (const p of input.permissions ?? []) {
+    await db
+      .insert(rolePermissions)
+      .values({ roleId, permissionId: p.permissionId, actions: p.actions ?? [...ACTIONS] });
+  }
+  if (input.resourceCodes && input.resourceCodes.length > 0) {
+    const rows = await db
+      .select({ resourceId: resources.resourceId })
+      .from(resources)
+      .where(and(eq(resources.applicationId, PLATFORM_APP_ID), inArray(resources.id, input.resourceCodes)));
+    await db.insert(roleResources).values(rows.map((r) => ({ roleId, resourceId: r.resourceId })));
+  }
+  return role!;
+}
