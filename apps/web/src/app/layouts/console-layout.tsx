@@ -1,0 +1,106 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Avatar, Button, Layout, Skeleton, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate, useNavigation } from 'react-router';
+import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
+import { useToast } from '../../components/use-toast';
+import { useCurrentUser } from '../../features/account/api/current-user';
+import { logout } from '../../features/auth/api/logout';
+import { useAuthorizationMenus } from '../../features/navigation/api/authorization-menus';
+import { AccessProvider } from '../../lib/access';
+import { type Language, setLanguage } from '../../lib/i18n';
+import { PATHS } from '../../lib/paths';
+import { clearSession } from '../../lib/session';
+import { NavMenu } from './nav-menu';
+
+const NO_PERMISSIONS: never[] = [];
+
+/** The signed-in shell: navigation on the left, user bar on top, the screen in the middle. */
+export function ConsoleLayout() {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [collapsed, setCollapsed] = useState(false);
+  const menus = useAuthorizationMenus();
+  const user = useCurrentUser().data;
+
+  const signOut = async () => {
+    try {
+      await logout();
+    } catch (error) {
+      // The local session ends regardless; the server session expires on its own.
+      console.warn('Sign-out call failed', error);
+    }
+    clearSession();
+    queryClient.clear();
+    navigate(PATHS.login, { replace: true });
+    toast.success(MESSAGES.logoutSuccess);
+  };
+
+  const otherLanguage: Language = i18n.language === 'zh' ? 'en' : 'zh';
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        theme="light"
+        width={232}
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        style={{ borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)' }}
+      >
+        <div style={{ height: 56, display: 'flex', alignItems: 'center', paddingInline: 24 }}>
+          <Typography.Text strong style={{ fontSize: 18 }}>
+            {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
+          </Typography.Text>
+        </div>
+        <nav aria-label={t('navigation')}>
+          {menus.isPending ? (
+            <Skeleton active title={false} paragraph={{ rows: 8 }} style={{ padding: 16 }} />
+          ) : (
+            <NavMenu menus={menus.data ?? []} collapsed={collapsed} />
+          )}
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            paddingInline: 24,
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
+          }}
+        >
+          <Space size="middle">
+            <Button type="text" size="small" lang={otherLanguage} onClick={() => setLanguage(otherLanguage)}>
+              {t('switchLanguage')}
+            </Button>
+            <Link to={PATHS.profile} title={t('profile')}>
+              <Space size="small">
+                <Avatar size="small" src={user?.avatar ?? undefined} icon={<UserOutlined />} alt="" />
+                <span>{user?.name || user?.username}</span>
+              </Space>
+            </Link>
+            <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
+              {t('signOut')}
+            </Button>
+          </Space>
+        </Layout.Header>
+        {/* The tab bar of open screens (Tabs-Routes, keepAlive) goes here. */}
+        <Layout.Content style={{ margin: 16 }}>
+          <AccessProvider menus={menus.data ?? []} permissions={user?.role.permissions ?? NO_PERMISSIONS}>
+            <Spin spinning={navigation.state === 'loading'} delay={150} description={t('loading')}>
+              <Outlet />
+            </Spin>
+          </AccessProvider>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

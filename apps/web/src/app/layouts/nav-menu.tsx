@@ -1,0 +1,56 @@
+import { Menu, type MenuProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { matchPath, useLocation, useNavigate } from 'react-router';
+import type { ServerMenuItem } from '@gatehouse/contract';
+import { navIcon } from './nav-icons';
+
+type MenuItem = NonNullable<MenuProps['items']>[number];
+
+/** Categories become submenus keyed by their name; menus are keyed by their console path. */
+export function toMenuItems(items: ServerMenuItem[], depth = 0): MenuItem[] {
+  return items
+    .filter((item) => !item.hidden)
+    .map((item): MenuItem => {
+      const children = toMenuItems(item.children, depth + 1);
+      const key = depth === 0 || !item.menuPath ? `category:${item.menuName}` : item.menuPath;
+      if (children.length > 0) return { key, icon: navIcon(item.icon), label: item.menuName, children };
+      return { key, icon: navIcon(item.icon), label: item.menuName };
+    })
+    .filter((item) => {
+      // A category the user can see nothing in is noise.
+      const key = String(item?.key ?? '');
+      return !key.startsWith('category:') || (item && 'children' in item && item.children?.length);
+    });
+}
+
+/** The navigation key to highlight: the menu whose path matches, hidden detail screens included. */
+function selectedMenuPath(items: ServerMenuItem[], pathname: string): string | undefined {
+  for (const item of items) {
+    if (item.menuPath && matchPath({ path: item.menuPath, end: true }, pathname)) return item.menuPath;
+    const inChild = selectedMenuPath(item.children, pathname);
+    if (inChild) return inChild;
+  }
+  return undefined;
+}
+
+export function NavMenu({ menus, collapsed }: { menus: ServerMenuItem[]; collapsed: boolean }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const items = useMemo(() => toMenuItems(menus), [menus]);
+  // Every category starts open: the console has few, and hidden entries are hard to find.
+  const [openKeys, setOpenKeys] = useState<string[]>(() => items.map((item) => String(item?.key)));
+  const selected = selectedMenuPath(menus, pathname);
+
+  return (
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={selected ? [selected] : []}
+      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      onClick={({ key }) => {
+        if (key.startsWith('/')) navigate(key);
+      }}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+}

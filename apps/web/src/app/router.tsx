@@ -1,0 +1,115 @@
+import { useEffect } from 'react';
+import {
+  createBrowserRouter,
+  isRouteErrorResponse,
+  Outlet,
+  type RouteObject,
+  useMatches,
+  useRouteError,
+} from 'react-router';
+import { PRODUCT_NAME, pageTitle } from '@gatehouse/contract';
+import { redirectTo, requireSession, ssoRedirect } from './guards';
+import {
+  CONSOLE_ROUTES,
+  FALLBACK_PATH,
+  PATHS,
+  PUBLIC_ROUTES,
+  REDIRECTS,
+  type RouteMeta,
+  type ScreenRoute,
+} from './routes';
+
+function isRouteMeta(handle: unknown): handle is RouteMeta {
+  return typeof handle === 'object' && handle !== null && typeof (handle as RouteMeta).title === 'string';
+}
+
+/** The title of the deepest matched route that has one. */
+export function useRouteMeta(): RouteMeta | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle;
+    if (isRouteMeta(handle)) return handle;
+  }
+  return undefined;
+}
+
+function RootRoute() {
+  const meta = useRouteMeta();
+  useEffect(() => {
+    document.title = meta ? pageTitle(meta.title) : PRODUCT_NAME;
+  }, [meta]);
+  return <Outlet />;
+}
+
+/** Shown while the first screen's chunk loads; antd is not loaded yet, so it stays plain. */
+function BootFallback() {
+  return (
+    <div className="gh-boot" role="status">
+      Loading…
+    </div>
+  );
+}
+
+/** Spec §8: routing failures are logged; the user gets a way back. */
+function RouteErrorBoundary() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error('Routing failed', error);
+  }, [error]);
+  const text = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : 'The page could not be loaded. A newer version may have been deployed.';
+  return (
+    <div className="gh-boot" role="alert">
+      <div style={{ textAlign: 'center' }}>
+        <p>{text}</p>
+        <a href={PATHS.dashboard}>Reload the console</a>
+      </div>
+    </div>
+  );
+}
+
+function screenRoute(route: ScreenRoute): RouteObject {
+  return {
+    path: route.path,
+    handle: route.meta,
+    lazy: route.lazy,
+    ...(route.path === PATHS.auth ? { loader: ssoRedirect } : {}),
+  };
+}
+
+export function buildRoutes(): RouteObject[] {
+  const { '/': home, ...redirects } = REDIRECTS;
+  return [
+    {
+      id: 'root',
+      Component: RootRoute,
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: BootFallback,
+      children: [
+        ...PUBLIC_ROUTES.map(screenRoute),
+        {
+          id: 'console',
+          path: '/',
+          loader: requireSession,
+          // The session can end in another tab: check it on every navigation, it is cheap.
+          shouldRevalidate: () => true,
+          lazy: () => import('./layouts/console-layout').then((m) => ({ Component: m.ConsoleLayout })),
+          children: [
+            { index: true, loader: redirectTo(home ?? PATHS.dashboard) },
+            ...Object.entries(redirects)
+              .filter(([from]) => from !== '/error')
+              .map(([from, to]) => ({ path: from, loader: redirectTo(to) })),
+            ...CONSOLE_ROUTES.map(screenRoute),
+          ],
+        },
+        { path: '/error', loader: redirectTo(REDIRECTS['/error'] ?? FALLBACK_PATH) },
+        { path: '*', loader: redirectTo(FALLBACK_PATH, { keepSearch: false }) },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

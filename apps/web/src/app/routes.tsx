@@ -1,0 +1,93 @@
+import type { ComponentType } from 'react';
+import { ACCOUNT_ROUTES, allNavMenus, permissionIdForPath } from '@gatehouse/contract';
+import { PATHS } from '../lib/paths';
+
+export {
+  APP_CONFIG_SCREENS,
+  PATHS,
+  toAppConfig,
+  toLogin,
+  toWorkflowDetail,
+  toWorkflowDvfDetail,
+} from '../lib/paths';
+
+/** What each route carries besides its screen: read by the title, tabs and access checks. */
+export type RouteMeta = {
+  title: string;
+  /** Spec §2: a cached screen keeps its state when the user leaves it for another tab. */
+  keepAlive: boolean;
+  /** The dotted id of the per-route permission check (spec §6), for signed-in screens. */
+  permissionId?: string;
+};
+
+/** Each screen is its own chunk, loaded when its route is first visited. */
+export type LazyScreen = () => Promise<{ Component: ComponentType }>;
+
+export type ScreenRoute = { path: string; meta: RouteMeta; lazy: LazyScreen };
+
+const screens = {
+  login: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+  auth: () => import('../features/auth/auth-page').then((m) => ({ Component: m.AuthPage })),
+  forget: () => import('../features/auth/forget-page').then((m) => ({ Component: m.ForgetPage })),
+  oauth: () => import('../features/auth/oauth-page').then((m) => ({ Component: m.OAuthPage })),
+  password: () => import('../features/auth/password-page').then((m) => ({ Component: m.PasswordPage })),
+  overdue: () => import('../features/auth/overdue-page').then((m) => ({ Component: m.OverduePage })),
+  notFound: () => import('../features/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+  home: () => import('../features/dashboard/home-page').then((m) => ({ Component: m.HomePage })),
+  accountSetting: () =>
+    import('../features/account/account-setting-page').then((m) => ({ Component: m.AccountSettingPage })),
+  accountSecurity: () =>
+    import('../features/auth/security-page').then((m) => ({ Component: m.SecurityPage })),
+  profile: () => import('../features/account/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  comingSoon: () => import('../components/coming-soon-page').then((m) => ({ Component: m.ComingSoonPage })),
+} satisfies Record<string, LazyScreen>;
+
+function publicRoute(path: string, title: string, lazy: LazyScreen): ScreenRoute {
+  return { path, meta: { title, keepAlive: false }, lazy };
+}
+
+/** Spec §2, public routes: reachable without a session. */
+export const PUBLIC_ROUTES: readonly ScreenRoute[] = [
+  publicRoute(PATHS.login, 'Login', screens.login),
+  publicRoute(PATHS.auth, 'Auth', screens.auth),
+  publicRoute(PATHS.forget, 'Forget password', screens.forget),
+  publicRoute(PATHS.oauth, 'OAuth', screens.oauth),
+  publicRoute(PATHS.resetPassword, 'Reset Password', screens.password),
+  publicRoute(PATHS.initialPassword, 'Initial Password', screens.password),
+  publicRoute(PATHS.overdue, 'Overdue Password', screens.overdue),
+  publicRoute(PATHS.notFound, '404', screens.notFound),
+];
+
+/** Screens built so far; every other console path shows the shared "not available yet" page. */
+const BUILT_SCREENS: Record<string, LazyScreen> = {
+  [PATHS.dashboard]: screens.home,
+  [PATHS.accountSetting]: screens.accountSetting,
+  [PATHS.accountSecurity]: screens.accountSecurity,
+  [PATHS.profile]: screens.profile,
+};
+
+function consoleRoute(path: string, title: string, keepAlive: boolean): ScreenRoute {
+  return {
+    path,
+    meta: { title, keepAlive, permissionId: permissionIdForPath(path) },
+    lazy: BUILT_SCREENS[path] ?? screens.comingSoon,
+  };
+}
+
+/** Spec §2, signed-in routes: the console navigation of the contract plus the account pages. */
+export const CONSOLE_ROUTES: readonly ScreenRoute[] = [
+  ...allNavMenus().map((menu) => consoleRoute(menu.path, menu.title, menu.keepAlive ?? false)),
+  ...ACCOUNT_ROUTES.map((route) => consoleRoute(route.path, route.title, false)),
+];
+
+/** Spec §2, redirects. The query string is kept, so `/app-config?appId=x` keeps its app. */
+export const REDIRECTS: Readonly<Record<string, string>> = {
+  '/': PATHS.dashboard,
+  '/notification': '/notification/message',
+  '/admin-setting': '/admin-setting/product',
+  '/app-config': '/app-config/client',
+  '/error': PATHS.notFound,
+};
+
+/** Where any path outside the table ends. */
+export const FALLBACK_PATH = PATHS.notFound;

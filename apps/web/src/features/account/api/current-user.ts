@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserInfo } from '@gatehouse/contract';
+import { api } from '../../../lib/http';
+import { getCurrentUser, saveCurrentUser } from '../../../lib/session';
+
+/** GET /admin-service/user/current (spec §7: not cached). Keeps Current-User up to date. */
+export async function fetchCurrentUser(): Promise<UserInfo> {
+  const user = await api.get<UserInfo>('/admin-service/user/current');
+  saveCurrentUser(user);
+  return user;
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: ['current-user'],
+    queryFn: fetchCurrentUser,
+    staleTime: 0,
+    placeholderData: () => getCurrentUser() ?? undefined,
+  });
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}

@@ -1,0 +1,49 @@
+import { Card, Col, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ServerMenuItem } from '@gatehouse/contract';
+import { useMenus } from '../../lib/access';
+import { getCurrentUser } from '../../lib/session';
+
+/** The visible menus of a category, nested menus included. */
+function visibleMenus(item: ServerMenuItem): ServerMenuItem[] {
+  return item.children.flatMap((child) =>
+    child.hidden ? [] : [...(child.menuPath ? [child] : []), ...visibleMenus(child)],
+  );
+}
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const user = getCurrentUser();
+  // Only the areas the server grants this user: the same source as the navigation.
+  const areas = useMenus()
+    .map((category) => ({ category, menus: visibleMenus(category) }))
+    .filter(({ menus }) => menus.some((m) => m.menuPath !== '/dashboard'));
+
+  return (
+    <div>
+      <Typography.Title level={3}>
+        {t('welcome', { name: user?.name || user?.username || '' })}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        Manage products and applications, and for each application its data accesses, permissions, OAuth
+        clients and resources.
+      </Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        {areas.map(({ category, menus }) => (
+          <Col key={category.menuName} xs={24} md={12} xl={8}>
+            <Card title={category.menuName} size="small" style={{ height: '100%' }}>
+              <ul style={{ margin: 0, paddingLeft: 18 }}>
+                {menus.map((menu) => (
+                  <li key={menu.menuPath}>
+                    <Link to={menu.menuPath}>{menu.menuName}</Link>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </div>
+  );
+}

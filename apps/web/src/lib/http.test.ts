@@ -1,0 +1,262 @@
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HTTP_STATUS_MESSAGES, MESSAGES, REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@gatehouse/contract';
+import { ApiError, api, configureHttp, http, LOGIN_INTERCEPTION_PATH } from './http';
+import { storage } from './storage';
+
+type Reply = { status: number; data?: unknown } | { error: (config: InternalAxiosRequestConfig) => unknown };
+
+/** An adapter stub: records what would be sent and answers when the test says so. */
+function stubAdapter() {
+  const sent: InternalAxiosRequestConfig[] = [];
+  const waiting: { config: InternalAxiosRequestConfig; answer: (reply: Reply) => void }[] = [];
+  const adapter: AxiosAdapter = (config) => {
+    sent.push(config);
+    return new Promise<AxiosResponse>((resolve, reject) => {
+      const answer = (reply: Reply) => {
+        if ('error' in reply) return reject(reply.error(config));
+        const response: AxiosResponse = {
+          data: reply.data ?? {},
+          status: reply.status,
+          statusText: String(reply.status),
+          headers: {},
+          config,
+        };
+        if (reply.status >= 200 && reply.status < 300) resolve(response);
+        else
+          reject(
+            new AxiosError(`status ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response),
+          );
+      };
+      waiting.push({ config, answer });
+      config.signal?.addEventListener?.('abort', () =>
+        reject(new AxiosError('canceled', AxiosError.ERR_CANCELED, config)),
+      );
+    });
+  };
+  return { adapter, sent, waiting };
+}
+
+/** Sends one request that the stub answers immediately with `reply`. */
+async function failWith(reply: Reply, call: () => Promise<unknown> = () => api.get('/thing')) {
+  const stub = stubAdapter();
+  http.defaults.adapter = stub.adapter;
+  const promise = call();
+  await vi.waitFor(() => expect(stub.waiting).toHaveLength(1));
+  stub.waiting[0]!.answer(reply);
+  return promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as ApiError,
+  );
+}
+
+const notify = vi.fn<(text: string) => void>();
+const navigate = vi.fn<(to: string) => void>();
+let currentPath = '/dashboard';
+
+beforeEach(() => {
+  notify.mockReset();
+  navigate.mockReset();
+  currentPath = '/dashboard';
+  configureHttp({ notify, navigate, currentPath: () => currentPath });
+});
+afterEach(() => {
+  http.defaults.adapter = undefined;
+});
+
+describe('request shape', () => {
+  it('uses /api, X-Requested-With, the Bearer token, the 5-minute timeout and indexed arrays', async () => {
+    storage.set(STORAGE_KEYS.accessToken, 'secret-token');
+    const stub = stubAdapter();
+    http.defaults.adapter = stub.adapter;
+    const done = api.get('/admin-service/resources', { params: { ids: ['a', 'b'], page: 0 } });
+    await vi.waitFor(() => expect(stub.sent).toHaveLength(1));
+    const config = stub.sent[0]!;
+    expect(config.baseURL).toBe('/api');
+    expect(config.timeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(config.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(config.headers.get('Authorization')).toBe('Bearer secret-token');
+    expect(http.getUri(config)).toBe('/api/admin-service/resources?ids%5B0%5D=a&ids%5B1%5D=b&page=0');
+    stub.waiting[0]!.answer({ status: 200, data: { content: [] } });
+    await expect(done).resolves.toEqual({ content: [] });
+  });
+
+  it('sends no Authorization header without a session', async () => {
+    const stub = stubAdapter();
+    http.defaults.adapter = stub.adapter;
+    void api.get('/x');
+    await vi.waitFor(() => expect(stub.sent).toHaveLength(1));
+    expect(stub.sent[0]!.headers.has('Authorization')).toBe(false);
+    stub.waiting[0]!.answer({ status: 200 });
+  });
+});
+
+describe('duplicate requests', () => {
+  it('a second identical request cancels the first, quietly', async () => {
+    const stub = stubAdapter();
+    http.defaults.adapter = stub.adapter;
+    const first = api.get('/list', { params: { page: 1 } });
+    const second = api.get('/list', { params: { page: 1 } });
+    await expect(first).rejects.toMatchObject({ kind: 'cancelled' });
+    // The first never reaches the wire once replaced, or is aborted on it: either way one answer wins.
+    await vi.waitFor(() => expect(stub.waiting.length).toBeGreaterThan(0));
+    stub.waiting.at(-1)!.answer({ status: 200, data: 'fresh' });
+    await expect(second).resolves.toBe('fresh');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('aborts an identical request that is already on the wire', async () => {
+    const stub = stubAdapter();
+    http.defaults.adapter = stub.adapter;
+    const first = api.post('/save', { name: 'x' });
+    await vi.waitFor(() => expect(stub.waiting).toHaveLength(1));
+    const second = api.post('/save', { name: 'x' });
+    await expect(first).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(stub.sent[0]!.signal?.aborted).toBe(true);
+    await vi.waitFor(() => expect(stub.waiting).toHaveLength(2));
+    stub.waiting[1]!.answer({ status: 200, data: 'saved' });
+    await expect(second).resolves.toBe('saved');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('a request with the same url but other params or data does not cancel', async () => {
+    const stub = stubAdapter();
+    http.defaults.adapter = stub.adapter;
+    const a = api.get('/list', { params: { page: 1 } });
+    const b = api.get('/list', { params: { page: 2 } });
+    const c = api.post('/list', { name: 'x' });
+    const d = api.post('/list', { name: 'y' });
+    await vi.waitFor(() => expect(stub.waiting).toHaveLength(4));
+    for (const w of stub.waiting) w.answer({ status: 200, data: 'ok' });
+    await expect(Promise.all([a, b, c, d])).resolves.toEqual(['ok', 'ok', 'ok', 'ok']);
+  });
+
+  it('ignoreCancelToken keeps both requests and is not sent to the server', async () => {
+    const stub = stubAdapter();
+    http.defaults.adapter = stub.adapter;
+    const first = api.get('/list', { headers: { ignoreCancelToken: true } });
+    const second = api.get('/list', { headers: { ignoreCancelToken: true } });
+    await vi.waitFor(() => expect(stub.waiting).toHaveLength(2));
+    for (const w of stub.waiting) w.answer({ status: 200, data: 'ok' });
+    await expect(Promise.all([first, second])).resolves.toEqual(['ok', 'ok']);
+    for (const config of stub.sent) expect(config.headers.has('ignoreCancelToken')).toBe(false);
+  });
+
+  it('a finished request no longer counts as pending', async () => {
+    const stub = stubAdapter();
+    http.defaults.adapter = stub.adapter;
+    const first = api.get('/once');
+    await vi.waitFor(() => expect(stub.waiting).toHaveLength(1));
+    stub.waiting[0]!.answer({ status: 200, data: 1 });
+    await expect(first).resolves.toBe(1);
+    const second = api.get('/once');
+    await vi.waitFor(() => expect(stub.waiting).toHaveLength(2));
+    stub.waiting[1]!.answer({ status: 200, data: 2 });
+    await expect(second).resolves.toBe(2);
+  });
+});
+
+describe('errors', () => {
+  const catalogue = [403, 404, 405, 408, 500, 501, 502, 503, 504, 505] as const;
+
+  it.each(catalogue)('status %i shows its §8 message in one toast', async (status) => {
+    const error = await failWith({ status, data: { code: 'X', message: 'server words' } });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(status);
+    expect(error.message).toBe(HTTP_STATUS_MESSAGES[status]);
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(notify).toHaveBeenCalledWith(HTTP_STATUS_MESSAGES[status]);
+  });
+
+  it('the catalogue covers every status of spec §8', () => {
+    expect(Object.keys(HTTP_STATUS_MESSAGES).map(Number).sort()).toEqual([
+      401, 403, 404, 405, 408, 500, 501, 502, 503, 504, 505,
+    ]);
+    expect(HTTP_STATUS_MESSAGES[403]).toContain('Gatehouse');
+  });
+
+  it('a status outside the catalogue shows the server message', async () => {
+    const error = await failWith({ status: 409, data: { code: 'CONFLICT', message: MESSAGES.duplicateId } });
+    expect(error.message).toBe(MESSAGES.duplicateId);
+    expect(notify).toHaveBeenCalledWith(MESSAGES.duplicateId);
+  });
+
+  it('a 400 with fields does not toast and keeps the fields', async () => {
+    const fields = { name: MESSAGES.required };
+    const error = await failWith({
+      status: 400,
+      data: { code: 'VALIDATION_FAILED', message: 'bad', fields },
+    });
+    expect(error.fields).toEqual(fields);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('a silent call does not toast', async () => {
+    const error = await failWith({ status: 500, data: {} }, () => api.get('/x', { silent: true }));
+    expect(error.message).toBe(HTTP_STATUS_MESSAGES[500]);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('a network error, an abort and a timeout have their own messages', async () => {
+    const network = await failWith({
+      error: (c) => new AxiosError('Network Error', AxiosError.ERR_NETWORK, c),
+    });
+    expect(network).toMatchObject({ kind: 'network', message: MESSAGES.networkError });
+    const aborted = await failWith({
+      error: (c) => new AxiosError('Request aborted', AxiosError.ECONNABORTED, c),
+    });
+    expect(aborted).toMatchObject({ kind: 'aborted', message: MESSAGES.requestAborted });
+    const timeout = await failWith({ error: (c) => new AxiosError('timeout', AxiosError.ETIMEDOUT, c) });
+    expect(timeout).toMatchObject({ kind: 'timeout', message: MESSAGES.requestTimeout });
+    expect(notify.mock.calls).toEqual([
+      [MESSAGES.networkError],
+      [MESSAGES.requestAborted],
+      [MESSAGES.requestTimeout],
+    ]);
+  });
+
+  it('a 401 clears the session, toasts once and goes to /login?isInterception=1', async () => {
+    storage.set(STORAGE_KEYS.accessToken, 'expired');
+    storage.set(STORAGE_KEYS.currentUser, { name: 'Ada' });
+    storage.set(STORAGE_KEYS.tabsRoutes, ['/dashboard']);
+    storage.set('Language', 'en');
+    const error = await failWith({ status: 401, data: { code: 'UNAUTHENTICATED', message: 'no' } });
+    expect(error.message).toBe(HTTP_STATUS_MESSAGES[401]);
+    expect(storage.get(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(storage.get(STORAGE_KEYS.currentUser)).toBeNull();
+    expect(storage.get(STORAGE_KEYS.tabsRoutes)).toBeNull();
+    expect(storage.get('Language')).toBe('en');
+    expect(navigate).toHaveBeenCalledWith(LOGIN_INTERCEPTION_PATH);
+    expect(LOGIN_INTERCEPTION_PATH).toBe('/login?isInterception=1');
+    expect(notify).toHaveBeenCalledExactlyOnceWith(HTTP_STATUS_MESSAGES[401]);
+
+    // A parallel call of the same lost session: no second toast.
+    await failWith({ status: 401, data: {} });
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 from the sign-in call stays on the page with the server message', async () => {
+    storage.set(STORAGE_KEYS.accessToken, 'other');
+    const error = await failWith(
+      { status: 401, data: { code: 'UNAUTHENTICATED', message: MESSAGES.invalidCredentials } },
+      () =>
+        api.post(
+          '/oauth2-server/login',
+          { username: 'a', password: 'b' },
+          { authRedirect: false, silent: true },
+        ),
+    );
+    expect(error.serverMessage).toBe(MESSAGES.invalidCredentials);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+    expect(storage.get(STORAGE_KEYS.accessToken)).toBe('other');
+  });
+
+  it('a 403 PASSWORD_CHANGE_REQUIRED goes to /initial-password', async () => {
+    await failWith({ status: 403, data: { code: 'PASSWORD_CHANGE_REQUIRED', message: 'change it' } });
+    expect(navigate).toHaveBeenCalledWith('/initial-password');
+    expect(notify).toHaveBeenCalledExactlyOnceWith(MESSAGES.passwordChangeRequired);
+  });
+});

@@ -1,0 +1,22 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './http';
+
+/** A client error will not change on retry; a network blip or a 5xx might. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error)) {
+    if (error.kind === 'cancelled') return false;
+    if (error.kind === 'http' && error.status !== undefined && error.status < 500) return false;
+  }
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { configureHttp } from './lib/http';
+import { Providers } from './app/providers';
+import { createAppRouter } from './app/router';
+
+const router = createAppRouter();
+
+// Client-side navigation keeps the toast a failed call shows (a 401 above all) on screen.
+configureHttp({
+  navigate: (to) => void router.navigate(to),
+  currentPath: () => router.state.location.pathname,
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
