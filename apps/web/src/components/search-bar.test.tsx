@@ -1,0 +1,198 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import './test-utils';
+import { arrayParamsOf, type SearchField, SearchBar, searchParamsOf } from './search-bar';
+
+const fields: SearchField[] = [
+  { name: 'name', label: 'Name', type: 'text' },
+  { name: 'id', label: 'ID', type: 'text' },
+  {
+    name: 'status',
+    label: 'Status',
+    type: 'multi-select',
+    options: [
+      { label: 'Enabled', value: 'ENABLED' },
+      { label: 'Disabled', value: 'DISABLED' },
+    ],
+  },
+  { name: 'created', label: 'Created', type: 'date' },
+  { name: 'client', label: 'Client', type: 'text' },
+];
+
+function setup(value: Record<string, string | string[] | undefined> = {}, defaultAdvancedOpen?: boolean) {
+  const onSearch = vi.fn();
+  const onReset = vi.fn();
+  const user = userEvent.setup({ delay: null });
+  const view = render(
+    <SearchBar
+      fields={fields}
+      value={value}
+      onSearch={onSearch}
+      onReset={onReset}
+      defaultAdvancedOpen={defaultAdvancedOpen}
+    />,
+  );
+  return { onSearch, onReset, user, ...view };
+}
+
+async function chooseGeneral(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.click(screen.getByRole('combobox', { name: 'Search in' }));
+  const option = await screen.findByRole('option', { name: label });
+  // antd renders an accessible shadow list next to the visible one; the visible item takes the click.
+  const visible = document.querySelector(`.ant-select-item-option[title="${label}"]`);
+  await user.click(visible ?? option);
+}
+
+describe('SearchBar', { timeout: 30_000 }, () => {
+  it('searches every field through keyword when All is chosen, on Enter', async () => {
+    const { onSearch, user } = setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Search All' }), 'acme{Enter}');
+
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ keyword: 'acme' });
+  });
+
+  it('searches one field through its own parameter, with the search button', async () => {
+    const { onSearch, user } = setup();
+
+    await chooseGeneral(user, 'Name');
+    await user.type(screen.getByRole('textbox', { name: 'Search Name' }), 'portal');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ name: 'portal' });
+  });
+
+  it('moves typed text to the field chosen afterwards', async () => {
+    const { onSearch, user } = setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Search All' }), 'web');
+    await chooseGeneral(user, 'Client');
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ client: 'web' });
+  });
+
+  it('drops empty values and trims text', async () => {
+    const { onSearch, user } = setup({}, true);
+
+    await user.type(screen.getByRole('textbox', { name: 'Search All' }), '   ');
+    await user.type(screen.getByRole('textbox', { name: 'ID' }), '  app-1 ');
+    const advanced = screen.getByRole('region', { name: 'Advanced Search' });
+    await user.click(within(advanced).getByRole('button', { name: 'Search' }));
+
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ id: 'app-1' });
+  });
+
+  it('toggles Advanced Search and lays its fields out 4 to a row', async () => {
+    const { user } = setup();
+    const toggle = screen.getByRole('button', { name: /Advanced Search/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: 'Advanced Search' })).not.toBeInTheDocument();
+
+    await user.click(toggle);
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const advanced = screen.getByRole('region', { name: 'Advanced Search' });
+    const cols = fields.map((f) => screen.getByTestId(`search-field-${f.name}`));
+    for (const col of cols) expect(col).toHaveClass('ant-col-6');
+    // Five fields at span 6 of 24: four fill the first row and the fifth wraps.
+    expect(cols.every((col) => col.parentElement === cols[0]!.parentElement)).toBe(true);
+    expect(cols[0]!.parentElement).toHaveClass('ant-row');
+    for (const f of fields.filter((f) => f.type !== 'date')) {
+      expect(within(advanced).getByLabelText(f.label)).toBeInTheDocument();
+    }
+    expect(within(advanced).getByRole('button', { name: 'Reset' })).toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(screen.queryByRole('region', { name: 'Advanced Search' })).not.toBeInTheDocument();
+  });
+
+  it('emits a multi-select as an array', async () => {
+    const { onSearch, user } = setup({}, true);
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    const option = await screen.findByRole('option', { name: 'Disabled' });
+    await user.click(document.querySelector('.ant-select-item-option[title="Disabled"]') ?? option);
+    const advanced = screen.getByRole('region', { name: 'Advanced Search' });
+    await user.click(within(advanced).getByRole('button', { name: 'Search' }));
+
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ status: ['DISABLED'] });
+  });
+
+  it('emits a date range named created as createdFrom and createdTo in YYYY/MM/DD', async () => {
+    const { onSearch, user } = setup({}, true);
+
+    const from = screen.getByPlaceholderText('Created from');
+    const to = screen.getByPlaceholderText('Created to');
+    await user.click(from);
+    await user.type(from, '2024/01/05');
+    await user.keyboard('{Enter}');
+    await user.type(to, '2024/02/29');
+    await user.keyboard('{Enter}');
+    // Enter commits a typed date without searching with half a range.
+    expect(onSearch).not.toHaveBeenCalled();
+    expect(screen.getByRole('group', { name: 'Created' })).toBeInTheDocument();
+    const advanced = screen.getByRole('region', { name: 'Advanced Search' });
+    await user.click(within(advanced).getByRole('button', { name: 'Search' }));
+
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ createdFrom: '2024/01/05', createdTo: '2024/02/29' });
+  });
+
+  it('shows the current search, opening Advanced Search for the filters only it holds', () => {
+    setup({ keyword: 'acme', status: 'ENABLED', createdFrom: '2024/03/01', createdTo: '2024/03/31' });
+
+    expect(screen.getByRole('textbox', { name: 'Search All' })).toHaveValue('acme');
+    const advanced = screen.getByRole('region', { name: 'Advanced Search' });
+    expect(within(advanced).getByText('Enabled')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Created from')).toHaveValue('2024/03/01');
+    expect(screen.getByPlaceholderText('Created to')).toHaveValue('2024/03/31');
+  });
+
+  it('follows the URL when the value changes from outside', () => {
+    const { rerender, onSearch, onReset } = setup({ keyword: 'one' });
+    rerender(<SearchBar fields={fields} value={{ keyword: 'two' }} onSearch={onSearch} onReset={onReset} />);
+    expect(screen.getByRole('textbox', { name: 'Search All' })).toHaveValue('two');
+  });
+
+  it('Reset clears every field and calls onReset', async () => {
+    const { onSearch, onReset, user } = setup(
+      { keyword: 'acme', id: 'x', status: ['ENABLED', 'DISABLED'] },
+      true,
+    );
+    const advanced = screen.getByRole('region', { name: 'Advanced Search' });
+
+    await user.click(within(advanced).getByRole('button', { name: 'Reset' }));
+
+    expect(onReset).toHaveBeenCalledOnce();
+    expect(onSearch).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Search All' })).toHaveValue('');
+    expect(within(advanced).getByRole('textbox', { name: 'ID' })).toHaveValue('');
+    expect(within(advanced).queryByText('Enabled')).not.toBeInTheDocument();
+
+    await user.click(within(advanced).getByRole('button', { name: 'Search' }));
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({});
+  });
+
+  it('lists the parameters its fields can write', () => {
+    expect(searchParamsOf(fields)).toEqual([
+      'keyword',
+      'name',
+      'id',
+      'status',
+      'createdFrom',
+      'createdTo',
+      'client',
+    ]);
+    expect(arrayParamsOf(fields)).toEqual(['status']);
+  });
+
+  it('does not submit while the general select is used by keyboard', async () => {
+    const { onSearch } = setup();
+    const select = screen.getByRole('combobox', { name: 'Search in' });
+    act(() => select.focus());
+    fireEvent.keyDown(select, { key: 'Enter', code: 'Enter' });
+    expect(onSearch).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,259 @@
+import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { ADVANCED_SEARCH_FIELDS_PER_ROW, SEARCH_DATE_FORMAT } from '@gatehouse/contract';
+
+dayjs.extend(customParseFormat);
+
+export type SearchFieldType = 'text' | 'multi-select' | 'date';
+
+export type SearchField = {
+  /** The search parameter; a date field writes `${name}From` and `${name}To` instead. */
+  name: string;
+  label: string;
+  type: SearchFieldType;
+  /** The choices of a multi-select. */
+  options?: { label: string; value: string }[];
+};
+
+/** Search parameters as they sit in the URL: repeated parameters are arrays. */
+export type SearchValues = Record<string, string | string[] | undefined>;
+
+export type SearchBarProps = {
+  fields: SearchField[];
+  /** The current search, usually `useListState().search`. */
+  value: SearchValues;
+  /** Called with the non-empty parameters only. */
+  onSearch: (values: SearchValues) => void;
+  onReset: () => void;
+  /** Opens Advanced Search on first render; by default it opens when a filter only it shows is set. */
+  defaultAdvancedOpen?: boolean;
+};
+
+/** The "All" choice of the general search searches every text field through this parameter. */
+export const KEYWORD_PARAM = 'keyword';
+const ALL = KEYWORD_PARAM;
+const SPAN = 24 / ADVANCED_SEARCH_FIELDS_PER_ROW;
+
+export const dateFromParam = (name: string) => `${name}From`;
+export const dateToParam = (name: string) => `${name}To`;
+
+/** Every URL parameter a SearchBar with these fields can write, for `useListState`. */
+export function searchParamsOf(fields: SearchField[]): string[] {
+  return [
+    KEYWORD_PARAM,
+    ...fields.flatMap((f) => (f.type === 'date' ? [dateFromParam(f.name), dateToParam(f.name)] : [f.name])),
+  ];
+}
+
+/** The parameters of a multi-select, which are arrays even when only one value is chosen. */
+export function arrayParamsOf(fields: SearchField[]): string[] {
+  return fields.filter((f) => f.type === 'multi-select').map((f) => f.name);
+}
+
+function asArray(v: string | string[] | undefined): string[] {
+  if (v === undefined) return [];
+  return Array.isArray(v) ? v : [v];
+}
+
+function asText(v: string | string[] | undefined): string {
+  return (Array.isArray(v) ? v[0] : v) ?? '';
+}
+
+/** Drops empty strings and empty arrays, and trims what is left. */
+export function compactSearch(values: SearchValues): SearchValues {
+  const out: SearchValues = {};
+  for (const [key, v] of Object.entries(values)) {
+    if (Array.isArray(v)) {
+      if (v.length > 0) out[key] = v;
+    } else if (v !== undefined && v.trim() !== '') {
+      out[key] = v.trim();
+    }
+  }
+  return out;
+}
+
+function parseDay(v: string | string[] | undefined): Dayjs | null {
+  const text = asText(v);
+  if (!text) return null;
+  const day = dayjs(text, SEARCH_DATE_FORMAT, true);
+  return day.isValid() ? day : null;
+}
+
+/**
+ * The search component of spec §2. A general search (a select of "All" or one text field,
+ * plus an input) and a collapsible Advanced Search with every field, 4 to a row, and
+ * Search and Reset buttons. Both edit one draft: a text field chosen in the general select
+ * is the same value as that field in Advanced Search, and "All" writes `keyword`.
+ *
+ * Date fields are a range picker in YYYY/MM/DD that writes `${name}From` and `${name}To`,
+ * so a field named `created` gives `createdFrom`/`createdTo` as the contract's list queries
+ * expect.
+ */
+export function SearchBar({ fields, value, onSearch, onReset, defaultAdvancedOpen }: SearchBarProps) {
+  const id = useId();
+  const textFields = useMemo(() => fields.filter((f) => f.type === 'text'), [fields]);
+  const [draft, setDraft] = useState<SearchValues>(value);
+  const [generalKey, setGeneralKey] = useState<string>(ALL);
+  const [advancedOpen, setAdvancedOpen] = useState<boolean>(
+    () => defaultAdvancedOpen ?? fields.some((f) => f.type !== 'text' && hasValue(value, f)),
+  );
+
+  // The URL is the source of truth: back/forward or a link replaces what is being edited.
+  const valueKey = JSON.stringify(value);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `value` is compared by content through valueKey, so a new but equal object does not wipe the draft
+  useEffect(() => {
+    setDraft(value);
+  }, [valueKey]);
+
+  const set = (key: string, v: string | string[] | undefined) => setDraft((d) => ({ ...d, [key]: v }));
+
+  const chooseGeneral = (key: string) => {
+    // The typed text follows the choice, so picking the field after typing still works.
+    const text = draft[generalKey];
+    setDraft((d) => ({ ...d, [generalKey]: undefined, [key]: text }));
+    setGeneralKey(key);
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    onSearch(compactSearch(draft));
+  };
+
+  const reset = () => {
+    setDraft({});
+    setGeneralKey(ALL);
+    onReset();
+  };
+
+  const generalOptions = [
+    { label: 'All', value: ALL },
+    ...textFields.map((f) => ({ label: f.label, value: f.name })),
+  ];
+  const generalLabel = generalOptions.find((o) => o.value === generalKey)?.label ?? 'All';
+  const advancedId = `${id}-advanced`;
+
+  return (
+    <search className="gh-search-bar" aria-label="Search">
+      <form onSubmit={submit}>
+        <Space wrap>
+          <Space.Compact>
+            <Select
+              aria-label="Search in"
+              value={generalKey}
+              options={generalOptions}
+              onChange={chooseGeneral}
+              style={{ minWidth: 120 }}
+              popupMatchSelectWidth={false}
+            />
+            <Input
+              aria-label={`Search ${generalLabel}`}
+              placeholder="Type to search"
+              allowClear
+              value={asText(draft[generalKey])}
+              onChange={(e) => set(generalKey, e.target.value)}
+              style={{ width: 240 }}
+            />
+            <Button htmlType="submit" type="primary" icon={<SearchOutlined />} aria-label="Search" />
+          </Space.Compact>
+          <Button
+            type="link"
+            aria-expanded={advancedOpen}
+            aria-controls={advancedId}
+            onClick={() => setAdvancedOpen((open) => !open)}
+          >
+            Advanced Search {advancedOpen ? <UpOutlined /> : <DownOutlined />}
+          </Button>
+        </Space>
+        {advancedOpen && (
+          <section id={advancedId} aria-label="Advanced Search" style={{ marginTop: 16 }}>
+            <Form layout="vertical" component={false}>
+              <Row gutter={16}>
+                {fields.map((field) => (
+                  <Col key={field.name} span={SPAN} data-testid={`search-field-${field.name}`}>
+                    <Form.Item label={field.label} htmlFor={`${id}-${field.name}`}>
+                      <FieldControl id={`${id}-${field.name}`} field={field} draft={draft} set={set} />
+                    </Form.Item>
+                  </Col>
+                ))}
+              </Row>
+            </Form>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                Search
+              </Button>
+              <Button onClick={reset}>Reset</Button>
+            </Space>
+          </section>
+        )}
+      </form>
+    </search>
+  );
+}
+
+function hasValue(values: SearchValues, field: SearchField): boolean {
+  const keys = field.type === 'date' ? [dateFromParam(field.name), dateToParam(field.name)] : [field.name];
+  return keys.some((k) => asArray(values[k]).some((v) => v !== ''));
+}
+
+type FieldControlProps = {
+  id: string;
+  field: SearchField;
+  draft: SearchValues;
+  set: (key: string, v: string | string[] | undefined) => void;
+};
+
+function FieldControl({ id, field, draft, set }: FieldControlProps) {
+  switch (field.type) {
+    case 'text':
+      return (
+        <Input
+          id={id}
+          aria-label={field.label}
+          allowClear
+          value={asText(draft[field.name])}
+          onChange={(e) => set(field.name, e.target.value)}
+        />
+      );
+    case 'multi-select':
+      return (
+        <Select
+          id={id}
+          aria-label={field.label}
+          mode="multiple"
+          allowClear
+          options={field.options ?? []}
+          value={asArray(draft[field.name])}
+          onChange={(v: string[]) => set(field.name, v)}
+        />
+      );
+    case 'date': {
+      const from = dateFromParam(field.name);
+      const to = dateToParam(field.name);
+      return (
+        // Enter confirms a typed date in the picker; letting it also submit the form would
+        // search with half a range.
+        <fieldset
+          aria-label={field.label}
+          style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
+          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+        >
+          <DatePicker.RangePicker
+            id={{ start: id, end: `${id}-to` }}
+            style={{ width: '100%' }}
+            format={SEARCH_DATE_FORMAT}
+            placeholder={[`${field.label} from`, `${field.label} to`]}
+            allowEmpty={[true, true]}
+            value={[parseDay(draft[from]), parseDay(draft[to])]}
+            onChange={(days) => {
+              set(from, days?.[0]?.format(SEARCH_DATE_FORMAT));
+              set(to, days?.[1]?.format(SEARCH_DATE_FORMAT));
+            }}
+          />
+        </fieldset>
+      );
+    }
+  }
+}
