@@ -1,0 +1,115 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@gatehouse/contract';
+import { arrayParamsOf, type SearchField, type SearchValues, searchParamsOf } from './search-bar';
+
+export type ListStateOptions = {
+  /**
+   * The page's search fields: their parameters (plus `keyword`) make up `search`, and a
+   * multi-select reads as an array even with one value. Without them every parameter but
+   * page, size and the kept ones counts as search, and only repeated ones are arrays.
+   */
+  fields?: SearchField[];
+  /** Parameters that belong to the page rather than to the search; `appId` by default. */
+  keep?: string[];
+  defaultSize?: number;
+};
+
+export type ListState = {
+  /** 1-based, as the UI shows it; the api file turns it into the server's 0-based page. */
+  page: number;
+  size: number;
+  search: SearchValues;
+  setPage: (page: number, size?: number) => void;
+  /** Replaces the search and goes back to page 1. */
+  setSearch: (values: SearchValues) => void;
+  /** Clears the search and goes back to page 1; the page size stays. */
+  reset: () => void;
+};
+
+const PAGE = 'page';
+const SIZE = 'size';
+const DEFAULT_KEEP = ['appId'];
+
+function positiveInt(raw: string | null): number | undefined {
+  if (raw === null || !/^\d+$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n >= 1 ? n : undefined;
+}
+
+/**
+ * List state kept in the URL (STYLE.md habit 4): page, size and search survive a reload,
+ * can be shared as a link, and each change is a history entry so Back undoes it. Other
+ * parameters, such as `appId`, are left as they are.
+ */
+export function useListState(options: ListStateOptions = {}): ListState {
+  const { fields, keep = DEFAULT_KEEP, defaultSize = DEFAULT_PAGE_SIZE } = options;
+  const [params, setParams] = useSearchParams();
+
+  const fieldsKey = fields ? JSON.stringify(fields.map((f) => [f.name, f.type])) : '';
+  const keepKey = keep.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: inline `fields` and `keep` arrays are compared by content so callers need not memoise them
+  const shape = useMemo(() => {
+    const searchKeys = fields ? new Set(searchParamsOf(fields)) : undefined;
+    const arrayKeys = new Set(fields ? arrayParamsOf(fields) : []);
+    const kept = new Set([PAGE, SIZE, ...keep]);
+    const isSearchKey = (key: string) => (searchKeys ? searchKeys.has(key) : !kept.has(key));
+    return { isSearchKey, arrayKeys };
+  }, [fieldsKey, keepKey]);
+
+  const query = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `query` stands for `params`, whose identity changes on every render of some routers
+  const state = useMemo(() => {
+    const page = positiveInt(params.get(PAGE)) ?? 1;
+    const rawSize = positiveInt(params.get(SIZE));
+    const size =
+      rawSize !== undefined && (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : defaultSize;
+    const search: SearchValues = {};
+    for (const key of new Set(params.keys())) {
+      if (!shape.isSearchKey(key)) continue;
+      const all = params.getAll(key);
+      search[key] = all.length > 1 || shape.arrayKeys.has(key) ? all : all[0];
+    }
+    return { page, size, search };
+  }, [query, shape, defaultSize]);
+
+  const setPage = useCallback(
+    (page: number, size?: number) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(PAGE, String(page));
+        next.set(SIZE, String(size ?? state.size));
+        return next;
+      }),
+    [setParams, state.size],
+  );
+
+  const setSearch = useCallback(
+    (values: SearchValues) =>
+      setParams((prev) => {
+        const next = withoutSearch(prev, shape.isSearchKey);
+        for (const [key, value] of Object.entries(values)) {
+          if (value === undefined) continue;
+          for (const v of Array.isArray(value) ? value : [value]) next.append(key, v);
+        }
+        return next;
+      }),
+    [setParams, shape],
+  );
+
+  const reset = useCallback(
+    () => setParams((prev) => withoutSearch(prev, shape.isSearchKey)),
+    [setParams, shape],
+  );
+
+  return { ...state, setPage, setSearch, reset };
+}
+
+/** The parameters minus the search and the page number, which a new search starts over. */
+function withoutSearch(params: URLSearchParams, isSearchKey: (key: string) => boolean): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const [key, value] of params) {
+    if (key !== PAGE && !isSearchKey(key)) next.append(key, value);
+  }
+  return next;
+}
