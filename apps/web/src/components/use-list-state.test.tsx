@@ -10,15 +10,23 @@ const fields: SearchField[] = [
   { name: 'created', label: 'Created', type: 'date' },
 ];
 
+type Current = { state?: ListState };
+
+/** Hands the hook's latest result to the test. */
+function Probe({ options, current }: { options?: ListStateOptions; current: Current }) {
+  const state = useListState(options);
+  current.state = state;
+  return <output>{JSON.stringify({ page: state.page, size: state.size })}</output>;
+}
+
 function setup(url: string, options?: ListStateOptions) {
-  const current: { state?: ListState } = {};
-  function Probe() {
-    current.state = useListState(options);
-    return <output>{JSON.stringify({ page: current.state.page, size: current.state.size })}</output>;
-  }
-  const router = createMemoryRouter([{ path: '/app-config/client', element: <Probe /> }], {
-    initialEntries: [url],
-  });
+  const current: Current = {};
+  const router = createMemoryRouter(
+    [{ path: '/app-config/client', element: <Probe options={options} current={current} /> }],
+    {
+      initialEntries: [url],
+    },
+  );
   render(<RouterProvider router={router} />);
   const state = () => current.state!;
   const search = () => new URLSearchParams(router.state.location.search);
