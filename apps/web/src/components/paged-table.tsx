@@ -1,0 +1,104 @@
+import { Flex, Pagination, Select, Table, type TableColumnsType, type TableProps } from 'antd';
+import type { Key, ReactNode } from 'react';
+import { PAGE_SIZES } from '@gatehouse/contract';
+import { emptyCell } from './empty-cell';
+
+export type PagedTableProps<T> = {
+  /** Columns without a `render` show `--` for empty values; give a column its own render to differ. */
+  columns: TableColumnsType<T>;
+  data: T[];
+  total: number;
+  /** 1-based. */
+  page: number;
+  size: number;
+  loading?: boolean;
+  /** Called with the new page and size; changing the size goes back to page 1. */
+  onChange: (page: number, size: number) => void;
+  rowKey: (keyof T & string) | ((record: T) => Key);
+  /** Max body height before the body scrolls, e.g. CLIENT_TABLE_MAX_HEIGHT. */
+  scrollY?: number;
+  /** Passed through, e.g. for a lazily loaded tree. */
+  expandable?: TableProps<T>['expandable'];
+  emptyText?: ReactNode;
+  /** Accessible name of the table, e.g. "Clients". */
+  label?: string;
+};
+
+export const showTotal = (total: number) => `Total ${total}`;
+
+function withEmptyCells<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
+  return columns.map((column) => {
+    if ('children' in column && column.children)
+      return { ...column, children: withEmptyCells(column.children) };
+    if (column.render) return column;
+    return { ...column, render: (value: unknown) => emptyCell(value as ReactNode) };
+  });
+}
+
+const sizeOptions = PAGE_SIZES.map((n) => ({ label: `${n} / page`, value: n }));
+
+/**
+ * antd Table with the console's pager, driven by outside state (normally `useListState`).
+ * antd's own pager puts the size changer after the pages; spec §9 wants the order total,
+ * sizes, prev, pager, next, jumper, so the pager is assembled here in that order, which is
+ * also the order Tab walks through it.
+ */
+export function PagedTable<T extends object>({
+  columns,
+  data,
+  total,
+  page,
+  size,
+  loading,
+  onChange,
+  rowKey,
+  scrollY,
+  expandable,
+  emptyText,
+  label,
+}: PagedTableProps<T>) {
+  return (
+    <>
+      <Table<T>
+        aria-label={label}
+        columns={withEmptyCells(columns)}
+        dataSource={data}
+        rowKey={rowKey}
+        loading={loading}
+        expandable={expandable}
+        scroll={scrollY === undefined ? undefined : { y: scrollY }}
+        locale={emptyText === undefined ? undefined : { emptyText }}
+        pagination={false}
+      />
+      <Flex
+        component="nav"
+        className="gh-pager"
+        aria-label={label ? `${label} pages` : 'Pages'}
+        justify="flex-end"
+        align="center"
+        gap={8}
+        wrap
+        style={{ marginTop: 16 }}
+      >
+        <span className="gh-pager-total">{showTotal(total)}</span>
+        <Select
+          aria-label="Page size"
+          value={size}
+          options={sizeOptions}
+          // A different page size reshuffles every page, so staying on page N would show
+          // rows next to ones the user never saw.
+          onChange={(nextSize: number) => onChange(1, nextSize)}
+          popupMatchSelectWidth={false}
+        />
+        <Pagination
+          current={page}
+          pageSize={size}
+          total={total}
+          showSizeChanger={false}
+          showQuickJumper
+          onChange={(nextPage) => onChange(nextPage, size)}
+        />
+      </Flex>
+    </>
+  );
+}
