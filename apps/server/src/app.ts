@@ -6,11 +6,16 @@ import qs from 'qs';
 import { type AppConfig, defaultConfig, webDirExists } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { CounterStore } from './lib/rate-limit-store.ts';
+import applicationRoutes from './modules/applications/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
+import clientRoutes from './modules/clients/routes.ts';
+import dataAccessRoutes from './modules/data-access/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import menuRoutes from './modules/menus/routes.ts';
+import permissionRoutes from './modules/permissions/routes.ts';
+import resourceRoutes from './modules/resources/routes.ts';
 import ssoRoutes from './modules/sso/routes.ts';
-import auth from './plugins/auth.ts';
+import auth, { installAccessControl } from './plugins/auth.ts';
 import errors from './plugins/errors.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -41,10 +46,11 @@ export function parseQuery(str: string): Record<string, unknown> {
 }
 
 /**
- * Builds the server. Plugins register in a fixed order: headers and errors first so they
- * cover everything, then the counters and auth (whose onRoute hook must see every route),
- * the OpenAPI collector, the API modules, and last the SPA with the not-found handler.
- * The instance is returned unstarted; `listen()` or `inject()` make it ready.
+ * Builds the server. The access check goes in first, synchronously, so every route meets
+ * it. Plugins then register in a fixed order: headers and errors so they cover everything,
+ * the counters and the session service, the OpenAPI collector, the API modules, and last
+ * the SPA with the not-found handler. The instance is returned unstarted; `listen()` or
+ * `inject()` make it ready, and tests may add routes before that.
  */
 export function buildApp(options: BuildAppOptions) {
   const config = defaultConfig(options.config);
@@ -61,6 +67,7 @@ export function buildApp(options: BuildAppOptions) {
     routerOptions: { querystringParser: parseQuery },
   }).withTypeProvider<ZodTypeProvider>();
 
+  installAccessControl(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -90,6 +97,11 @@ export function buildApp(options: BuildAppOptions) {
   app.register(authRoutes);
   app.register(menuRoutes, { db: options.db });
   app.register(ssoRoutes);
+  app.register(applicationRoutes, { db: options.db });
+  app.register(dataAccessRoutes, { db: options.db });
+  app.register(permissionRoutes, { db: options.db });
+  app.register(resourceRoutes, { db: options.db });
+  app.register(clientRoutes, { db: options.db });
 
   app.register(spa, { webDir: webDirExists(config) ? config.webDir : undefined });
   return app;

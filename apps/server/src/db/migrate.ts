@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -6,6 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client.ts';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+const pgliteMigrations = new WeakMap<PGlite, Promise<void>>();
 
 /** Any 64-bit number works; this one is ours so other applications on the server are not blocked. */
 const MIGRATION_LOCK_KEY = 4_711_2024;
@@ -17,7 +20,16 @@ const MIGRATION_LOCK_KEY = 4_711_2024;
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {
-    await migratePglite(drizzlePglite({ client: handle.client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    // PGlite has one session, where an advisory lock would not exclude anything; calls on
+    // one handle queue up here instead.
+    const previous = pgliteMigrations.get(handle.client) ?? Promise.resolve();
+    const run = previous
+      .catch(() => {})
+      .then(() =>
+        migratePglite(drizzlePglite({ client: handle.client }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      );
+    pgliteMigrations.set(handle.client, run);
+    await run;
     return;
   }
   const client = await handle.pool.connect();

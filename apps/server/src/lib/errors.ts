@@ -35,3 +35,7 @@ export const rateLimited = (retryAfterSeconds: number) =>
   new AppError(429, ERROR_CODES.RATE_LIMITED, MESSAGES.tooManyAttempts, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+
+/** 409 for a duplicate: the message and the field messages say which value is taken. */
+export const conflict = (message: string, fields: Record<string, string>) =>
+  new AppError(409, ERROR_CODES.CONFLICT, message, fields);

@@ -83,8 +83,12 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
   };
 }
 
-async function auth(app: FastifyInstance, opts: { db: Database }) {
-  app.decorate('authService', new AuthService(opts.db, app.loginLimiter));
+/**
+ * Installs the access check on `app` at once, not as a deferred plugin: a route added to
+ * the root instance right after creation must meet the hook too, or it would go unguarded.
+ * Call it before registering any route.
+ */
+export function installAccessControl(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
   app.decorate('routeAccess', [] as RegisteredRoute[]);
 
@@ -103,6 +107,11 @@ async function auth(app: FastifyInstance, opts: { db: Database }) {
     // gets 401, never a 400 that describes the endpoint's schema.
     if (guard) route.onRequest = [guard, ...toArray(route.onRequest)];
   });
+}
+
+/** The session service the guards use; they find it on `request.server` at request time. */
+async function auth(app: FastifyInstance, opts: { db: Database }) {
+  app.decorate('authService', new AuthService(opts.db, app.loginLimiter));
 }
 
 export default fp(auth, { name: 'auth', dependencies: ['rate-limit'] });

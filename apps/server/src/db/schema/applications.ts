@@ -23,18 +23,28 @@ export const products = pgTable('products', {
   ...timestamps,
 });
 
-export const applications = pgTable('applications', {
-  /** The `appId` users see in the console's query string, e.g. `platform`. */
-  applicationId: text('application_id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description'),
-  productId: uuid('product_id').references(() => products.productId, { onDelete: 'set null' }),
-  status: text('status', { enum: ['ENABLED', 'DISABLED'] })
-    .notNull()
-    .default('ENABLED'),
-  builtin: boolean('builtin').notNull().default(false),
-  ...timestamps,
-});
+export const applications = pgTable(
+  'applications',
+  {
+    /** The `appId` users see in the console's query string, e.g. `platform`. */
+    applicationId: text('application_id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    productId: uuid('product_id').references(() => products.productId, { onDelete: 'set null' }),
+    status: text('status', { enum: ['ENABLED', 'DISABLED'] })
+      .notNull()
+      .default('ENABLED'),
+    builtin: boolean('builtin').notNull().default(false),
+    ...timestamps,
+  },
+  // The application list's default order: createdDate desc, key as tie-breaker.
+  (t) => [
+    index('applications_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.applicationId.desc().nullsFirst(),
+    ),
+  ],
+);
 
 export const resources = pgTable(
   'resources',
@@ -62,5 +72,11 @@ export const resources = pgTable(
   (t) => [
     unique('resources_application_id_id_key').on(t.applicationId, t.id),
     index('resources_tree_idx').on(t.applicationId, t.parentId, t.order),
+    // The resource search lists nodes at any depth in createdDate desc order.
+    index('resources_app_created_idx').on(
+      t.applicationId,
+      t.createdAt.desc().nullsFirst(),
+      t.resourceId.desc().nullsFirst(),
+    ),
   ],
 );

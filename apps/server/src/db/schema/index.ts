@@ -1,4 +1,7 @@
 // One file per area; a new area adds its file here so drizzle-kit and the typed db see it.
+export * from './application-clients.ts';
 export * from './applications.ts';
 export * from './audit.ts';
+export * from './data-accesses.ts';
 export * from './identity.ts';
+export * from './permissions.ts';

@@ -1,0 +1,35 @@
+import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { applications } from './applications.ts';
+
+export const applicationClients = pgTable(
+  'application_clients',
+  {
+    acId: uuid('ac_id').primaryKey().defaultRandom(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => applications.applicationId, { onDelete: 'cascade' }),
+    clientName: text('client_name').notNull(),
+    /** The OAuth client_id: unique across all applications, since a token request names only it. */
+    client: text('client').notNull(),
+    /** The registration id. */
+    id: text('id').notNull(),
+    /**
+     * SHA-256 (hex) of the secret. The secret is 32 random bytes, so a slow password hash
+     * would add cost to every token request without making a guess any likelier.
+     */
+    secretHash: text('secret_hash').notNull(),
+    redirectUrl: text('redirect_url'),
+    status: text('status').notNull().default('ENABLED'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('application_clients_client_key').on(t.client),
+    unique('application_clients_application_id_id_key').on(t.applicationId, t.id),
+    index('application_clients_app_created_idx').on(
+      t.applicationId,
+      t.createdAt.desc().nullsFirst(),
+      t.acId.desc().nullsFirst(),
+    ),
+  ],
+);

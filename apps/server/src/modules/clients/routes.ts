@@ -1,0 +1,133 @@
+import {
+  type Action,
+  clientListQuerySchema,
+  clientSchema,
+  createClientSchema,
+  createdClientSchema,
+  legacyClientListSchema,
+  MESSAGES,
+  pageSchema,
+  updateClientSchema,
+  updateClientStatusSchema,
+} from '@gatehouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { auditContext } from '../../plugins/audit.ts';
+import { ClientService } from './service.ts';
+
+const V2 = '/api/admin-service/v2/application/client';
+const access = (action: Action) => ({ access: { permissionId: 'app-config.client', action } });
+const tags = ['application clients'];
+
+/** The legacy client calls of spec §7 and the v2 client API, over one service. */
+const clientRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
+  const service = new ClientService(opts.db);
+
+  app.get(
+    '/api/admin-service/applicationClient/getClientList',
+    {
+      config: access('retrieve'),
+      schema: {
+        tags,
+        summary: "List an application's clients (legacy envelope: applicationClientList, total)",
+        querystring: clientListQuerySchema,
+        response: { 200: legacyClientListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const page = await service.list(request.query);
+      return { applicationClientList: page.content, total: page.totalElements };
+    },
+  );
+
+  app.put(
+    '/api/admin-service/applicationClient/updateClientStatus',
+    {
+      config: access('update'),
+      schema: {
+        tags,
+        summary: 'Toggle a client between ENABLED and DISABLED',
+        querystring: z.object({ acId: z.uuid({ error: MESSAGES.required }) }),
+        response: { 200: clientSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.toggleStatus(request.query.acId, auditContext(request)),
+  );
+
+  app.get(
+    V2,
+    {
+      config: access('retrieve'),
+      schema: {
+        tags,
+        summary: "List an application's clients",
+        querystring: clientListQuerySchema,
+        response: { 200: pageSchema(clientSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.get(
+    `${V2}/:acId`,
+    {
+      config: access('retrieve'),
+      schema: {
+        tags,
+        summary: 'One client (never with its secret)',
+        params: z.object({ acId: z.string().max(100) }),
+        response: { 200: clientSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.get(request.params.acId),
+  );
+
+  app.post(
+    V2,
+    {
+      config: access('create'),
+      schema: {
+        tags,
+        summary: 'Create a client; the answer carries its secret, which is never shown again',
+        body: createClientSchema,
+        response: { 201: createdClientSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return service.create(request.body, auditContext(request));
+    },
+  );
+
+  app.put(
+    V2,
+    {
+      config: access('update'),
+      schema: {
+        tags,
+        summary: "Update a client's name, redirect URL and (optionally) status",
+        body: updateClientSchema,
+        response: { 200: clientSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.update(request.body, auditContext(request)),
+  );
+
+  app.put(
+    `${V2}/status`,
+    {
+      config: access('update'),
+      schema: {
+        tags,
+        summary: "Set a client's status",
+        body: updateClientStatusSchema,
+        response: { 200: clientSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.setStatus(request.body, auditContext(request)),
+  );
+};
+
+export default clientRoutes;

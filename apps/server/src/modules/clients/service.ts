@@ -1,0 +1,165 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type {
+  Client,
+  ClientListQuery,
+  CreateClient,
+  CreatedClient,
+  Page,
+  Status,
+  UpdateClient,
+  UpdateClientStatus,
+} from '@gatehouse/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { applicationClients } from '../../db/schema/index.ts';
+import { isUuid } from '../../lib/app-scope.ts';
+import { notFound } from '../../lib/errors.ts';
+import {
+  contains,
+  createdBetween,
+  keywordIn,
+  offsetOf,
+  oneOf,
+  parseSort,
+  totalOf,
+} from '../../lib/listing.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { type AuditContext, audit } from '../../plugins/audit.ts';
+import { requireApplication } from '../applications/service.ts';
+import * as repo from './repository.ts';
+
+const ENTITY = 'application-client';
+
+const SORTS = {
+  createdDate: applicationClients.createdAt,
+  lastModifiedDate: applicationClients.updatedAt,
+  clientName: applicationClients.clientName,
+  name: applicationClients.clientName,
+  id: applicationClients.id,
+};
+
+/** The OAuth client_id: a recognisable prefix and 18 random bytes (24 base64url characters). */
+function newClientId(): string {
+  return `gh_${randomBytes(18).toString('base64url')}`;
+}
+
+/**
+ * 32 random bytes, base64url. Only its SHA-256 is stored (see the schema): with 256 bits of
+ * entropy a fast digest is as safe as a password hash, and cheap to check per token request.
+ */
+function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The client as every answer but the create shows it: never with the secret or its hash. */
+export function toClient(row: repo.ClientRow): Client {
+  return {
+    acId: row.acId,
+    clientName: row.clientName,
+    client: row.client,
+    id: row.id,
+    redirectUrl: row.redirectUrl,
+    status: row.status,
+    applicationId: row.applicationId,
+    createdDate: row.createdAt.toISOString(),
+    lastModifiedDate: row.updatedAt.toISOString(),
+  };
+}
+
+
+export class ClientService {
+  constructor(private readonly db: Database) {}
+
+  async list(query: ClientListQuery): Promise<Page<Client>> {
+    await requireApplication(this.db, query.applicationId);
+    const { orderBy } = parseSort(query.sort, SORTS, applicationClients.acId);
+    const where = and(
+      eq(applicationClients.applicationId, query.applicationId),
+      keywordIn(
+        [
+          applicationClients.clientName,
+          applicationClients.client,
+          applicationClients.id,
+          applicationClients.redirectUrl,
+        ],
+        query.keyword,
+      ),
+      contains(applicationClients.clientName, query.clientName),
+      contains(applicationClients.client, query.client),
+      oneOf(applicationClients.status, query.status),
+      createdBetween(applicationClients.createdAt, query.createdFrom, query.createdTo),
+    );
+    const offset = offsetOf(query);
+    const rows = await repo.listClients(this.db, where, orderBy, query.size, offset);
+    const totalElements = await totalOf(offset, query.size, rows.length, () =>
+      repo.countClients(this.db, where),
+    );
+    return { content: rows.map(toClient), totalElements };
+  }
+
+  async get(acId: string): Promise<Client> {
+    const row = isUuid(acId) ? await repo.findClient(this.db, acId) : undefined;
+    if (!row) throw notFound();
+    return toClient(row);
+  }
+
+  /** The one answer that carries the secret: the console shows it once, in "Created successfully". */
+  async create(input: CreateClient, ctx: AuditContext): Promise<CreatedClient> {
+    await requireApplication(this.db, input.applicationId);
+    const secret = newSecret();
+    return this.db.transaction(async (tx) => {
+      const row = await repo.insertClient(tx, {
+        applicationId: input.applicationId,
+        clientName: input.clientName,
+        client: newClientId(),
+        id: randomUUID(),
+        secretHash: hashToken(secret),
+        redirectUrl: input.redirectUrl || null,
+        status: input.status,
+      });
+      const created = toClient(row);
+      await audit(tx, ctx, { action: 'create', entity: ENTITY, entityId: row.acId, after: created });
+      return { ...created, secret };
+    });
+  }
+
+  async update(input: UpdateClient, ctx: AuditContext): Promise<Client> {
+    return this.change(input.acId, ctx, 'update', () => ({
+      clientName: input.clientName,
+      redirectUrl: input.redirectUrl || null,
+      ...(input.status ? { status: input.status } : {}),
+    }));
+  }
+
+  async setStatus(input: UpdateClientStatus, ctx: AuditContext): Promise<Client> {
+    return this.change(input.acId, ctx, 'status', () => ({ status: input.status }));
+  }
+
+  /** ENABLED becomes DISABLED; anything else (DISABLED or an unknown value) becomes ENABLED. */
+  async toggleStatus(acId: string, ctx: AuditContext): Promise<Client> {
+    return this.change(acId, ctx, 'status', (row) => ({
+      status: (row.status === 'ENABLED' ? 'DISABLED' : 'ENABLED') satisfies Status,
+    }));
+  }
+
+  private async change(
+    acId: string,
+    ctx: AuditContext,
+    action: 'update' | 'status',
+    values: (row: repo.ClientRow) => Parameters<typeof repo.updateClient>[2],
+  ): Promise<Client> {
+    return this.db.transaction(async (tx: Transaction) => {
+      const before = await repo.findClientForUpdate(tx, acId);
+      if (!before) throw notFound();
+      const updated = toClient(await repo.updateClient(tx, acId, values(before), sql`now()`));
+      await audit(tx, ctx, {
+        action,
+        entity: ENTITY,
+        entityId: acId,
+        before: toClient(before),
+        after: updated,
+      });
+      return updated;
+    });
+  }
+}

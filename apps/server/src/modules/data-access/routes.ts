@@ -1,0 +1,81 @@
+import {
+  type Action,
+  createDataAccessSchema,
+  dataAccessCategoriesQuerySchema,
+  dataAccessCategoriesSchema,
+  dataAccessListQuerySchema,
+  dataAccessSchema,
+  pageSchema,
+  updateDataAccessSchema,
+} from '@gatehouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { auditContext } from '../../plugins/audit.ts';
+import { DataAccessService } from './service.ts';
+
+const access = (action: Action) => ({ access: { permissionId: 'app-config.data-access', action } });
+const tags = ['data accesses'];
+
+/** The legacy data-access API of spec §7, with its exact paths and envelopes. */
+const dataAccessRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
+  const service = new DataAccessService(opts.db);
+
+  app.get(
+    '/api/admin-service/data/accesses',
+    {
+      config: access('retrieve'),
+      schema: {
+        tags,
+        summary: "List an application's data accesses, with search and paging",
+        querystring: dataAccessListQuerySchema,
+        response: { 200: pageSchema(dataAccessSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/api/admin-service/data/access/categories',
+    {
+      config: access('retrieve'),
+      schema: {
+        tags,
+        summary: "The distinct categories of an application's data accesses, sorted",
+        querystring: dataAccessCategoriesQuerySchema,
+        response: { 200: dataAccessCategoriesSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.categories(request.query.applicationId),
+  );
+
+  app.post(
+    '/api/admin-service/data/access',
+    {
+      config: access('create'),
+      schema: {
+        tags,
+        summary: 'Create a data access',
+        body: createDataAccessSchema,
+        response: { 200: dataAccessSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.create(request.body, auditContext(request)),
+  );
+
+  app.put(
+    '/api/admin-service/data/access',
+    {
+      config: access('update'),
+      schema: {
+        tags,
+        summary: 'Update a data access',
+        body: updateDataAccessSchema,
+        response: { 200: dataAccessSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.update(request.body, auditContext(request)),
+  );
+};
+
+export default dataAccessRoutes;

@@ -1,0 +1,66 @@
+import {
+  type Action,
+  createPermissionSchema,
+  pageSchema,
+  permissionListQuerySchema,
+  permissionSchema,
+  updatePermissionSchema,
+} from '@gatehouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { auditContext } from '../../plugins/audit.ts';
+import { PermissionService } from './service.ts';
+
+const BASE = '/api/admin-service/permission';
+const access = (action: Action) => ({ access: { permissionId: 'app-config.permission', action } });
+const tags = ['permissions'];
+
+/** The legacy permission API of spec §7, with its exact paths. */
+const permissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
+  const service = new PermissionService(opts.db);
+
+  app.get(
+    `${BASE}/getPermissionList`,
+    {
+      config: access('retrieve'),
+      schema: {
+        tags,
+        summary: "List an application's permissions, with search and paging",
+        querystring: permissionListQuerySchema,
+        response: { 200: pageSchema(permissionSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.post(
+    `${BASE}/createPermission`,
+    {
+      config: access('create'),
+      schema: {
+        tags,
+        summary: 'Create a permission',
+        body: createPermissionSchema,
+        response: { 200: permissionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.create(request.body, auditContext(request)),
+  );
+
+  app.put(
+    `${BASE}/updatePermission`,
+    {
+      config: access('update'),
+      schema: {
+        tags,
+        summary: 'Update a permission',
+        body: updatePermissionSchema,
+        response: { 200: permissionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.update(request.body, auditContext(request)),
+  );
+};
+
+export default permissionRoutes;

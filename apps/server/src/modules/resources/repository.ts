@@ -1,0 +1,110 @@
+import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { resources } from '../../db/schema/index.ts';
+
+export type ResourceRow = typeof resources.$inferSelect;
+export type ResourceWithCount = ResourceRow & { childCount: number };
+
+const child = alias(resources, 'child');
+/** Direct children, counted through `resources_tree_idx` (application, parent). */
+const childCount = sql<number>`(select count(*) from ${child} where ${child.applicationId} = ${resources.applicationId} and ${child.parentId} = ${resources.resourceId})`.mapWith(
+  Number,
+);
+const withCount = { ...getTableColumns(resources), childCount };
+
+/** One page as a deferred join: the keys first (by index where the order allows), then those rows. */
+export async function listResources(
+  db: Executor,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+): Promise<ResourceWithCount[]> {
+  const keys = db
+    .select({ key: resources.resourceId })
+    .from(resources)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset)
+    .as('page_keys');
+  return db
+    .select(withCount)
+    .from(resources)
+    .innerJoin(keys, eq(resources.resourceId, keys.key))
+    .orderBy(...orderBy);
+}
+
+export async function countResources(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(resources).where(where);
+  return row?.n ?? 0;
+}
+
+/** The tree's display order: order, then name, then key so equal rows keep one sequence. */
+export async function listChildren(
+  db: Executor,
+  applicationId: string,
+  parentId: string,
+): Promise<ResourceWithCount[]> {
+  return db
+    .select(withCount)
+    .from(resources)
+    .where(and(eq(resources.applicationId, applicationId), eq(resources.parentId, parentId)))
+    .orderBy(asc(resources.order), asc(resources.name), asc(resources.resourceId));
+}
+
+export async function findResource(db: Executor, resourceId: string): Promise<ResourceRow | undefined> {
+  const [row] = await db.select().from(resources).where(eq(resources.resourceId, resourceId)).limit(1);
+  return row;
+}
+
+export async function findResourceWithCount(
+  db: Executor,
+  resourceId: string,
+): Promise<ResourceWithCount | undefined> {
+  const [row] = await db.select(withCount).from(resources).where(eq(resources.resourceId, resourceId)).limit(1);
+  return row;
+}
+
+/** The types found among a node's direct children. */
+export async function childTypes(
+  db: Executor,
+  applicationId: string,
+  resourceId: string,
+): Promise<ResourceRow['type'][]> {
+  const rows = await db
+    .selectDistinct({ type: resources.type })
+    .from(resources)
+    .where(and(eq(resources.applicationId, applicationId), eq(resources.parentId, resourceId)));
+  return rows.map((r) => r.type);
+}
+
+/**
+ * Serialises the tree writes of one application until the transaction ends, so two
+ * concurrent moves cannot each pass the cycle check and together close a loop. The first
+ * key namespaces these locks from the single-key ones of migrations and seeding.
+ */
+export async function lockTree(db: Executor, applicationId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(4712, hashtext(${applicationId}))`);
+}
+
+export async function insertResource(
+  db: Executor,
+  values: typeof resources.$inferInsert,
+): Promise<ResourceRow> {
+  const [row] = await db.insert(resources).values(values).returning();
+  return row!;
+}
+
+export async function updateResource(
+  db: Executor,
+  resourceId: string,
+  values: Pick<ResourceRow, 'name' | 'id' | 'type' | 'url' | 'order' | 'status' | 'parentId'>,
+  updatedAt: SQL,
+): Promise<void> {
+  await db
+    .update(resources)
+    .set({ ...values, updatedAt })
+    .where(eq(resources.resourceId, resourceId));
+}

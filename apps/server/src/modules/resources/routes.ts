@@ -1,0 +1,80 @@
+import {
+  type Action,
+  createResourceSchema,
+  pageSchema,
+  resourceListQuerySchema,
+  resourceSchema,
+  updateResourceSchema,
+} from '@gatehouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { auditContext } from '../../plugins/audit.ts';
+import { ResourceService } from './service.ts';
+
+const access = (action: Action) => ({ access: { permissionId: 'app-config.resource', action } });
+const tags = ['resources'];
+
+/** The legacy resource API of spec §7: a tree of categories, menus and elements. */
+const resourceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
+  const service = new ResourceService(opts.db);
+
+  app.get(
+    '/api/admin-service/resources',
+    {
+      config: access('retrieve'),
+      schema: {
+        tags,
+        summary: 'List root resources, or with any search filter the matching ones at any depth',
+        querystring: resourceListQuerySchema,
+        response: { 200: pageSchema(resourceSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/api/admin-service/resources/:id',
+    {
+      config: access('retrieve'),
+      schema: {
+        tags,
+        summary: 'The direct children of a resource (by resourceId), sorted by order then name',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: z.array(resourceSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.children(request.params.id),
+  );
+
+  app.post(
+    '/api/admin-service/resource',
+    {
+      config: access('create'),
+      schema: {
+        tags,
+        summary: 'Create a resource',
+        body: createResourceSchema,
+        response: { 200: resourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.create(request.body, auditContext(request)),
+  );
+
+  app.put(
+    '/api/admin-service/resource',
+    {
+      config: access('update'),
+      schema: {
+        tags,
+        summary: 'Replace a resource (the console toggles the status this way)',
+        body: updateResourceSchema,
+        response: { 200: resourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.update(request.body, auditContext(request)),
+  );
+};
+
+export default resourceRoutes;

@@ -1,0 +1,238 @@
+import {
+  APP_CONFIG_MESSAGES,
+  type CreateResource,
+  type Page,
+  RESOURCE_PARENT_RULES,
+  type Resource,
+  type ResourceListQuery,
+  type ResourceType,
+  type UpdateResource,
+} from '@gatehouse/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { resources } from '../../db/schema/index.ts';
+import { assertSameApplication, isUuid } from '../../lib/app-scope.ts';
+import { rethrowDuplicateId } from '../../lib/db-errors.ts';
+import { notFound, validationFailed } from '../../lib/errors.ts';
+import {
+  contains,
+  createdBetween,
+  given,
+  keywordIn,
+  offsetOf,
+  oneOf,
+  parseSort,
+  totalOf,
+} from '../../lib/listing.ts';
+import { type AuditContext, audit } from '../../plugins/audit.ts';
+import { requireApplication } from '../applications/service.ts';
+import * as repo from './repository.ts';
+
+const ENTITY = 'resource';
+
+
+/** Far deeper than any real navigation; a longer parent chain can only be a loop. */
+const MAX_DEPTH = 64;
+
+const SORTS = {
+  createdDate: resources.createdAt,
+  lastModifiedDate: resources.updatedAt,
+  name: resources.name,
+  id: resources.id,
+  order: resources.order,
+};
+
+const PARENT_MESSAGE: Record<ResourceType, string> = {
+  CATEGORY: APP_CONFIG_MESSAGES.categoryAtRoot,
+  MENU: APP_CONFIG_MESSAGES.menuParent,
+  ELEMENT: APP_CONFIG_MESSAGES.elementParent,
+};
+
+function toResource(row: repo.ResourceWithCount): Resource {
+  return {
+    resourceId: row.resourceId,
+    name: row.name,
+    id: row.id,
+    type: row.type,
+    url: row.url,
+    order: row.order,
+    status: row.status,
+    applicationId: row.applicationId,
+    parentId: row.parentId,
+    childCount: row.childCount,
+    createdDate: row.createdAt.toISOString(),
+    lastModifiedDate: row.updatedAt.toISOString(),
+  };
+}
+
+type Placement = { type: ResourceType; url: string | null; parentId: string | null };
+
+/**
+ * Where a node may sit (spec §4, RESOURCE_PARENT_RULES): a category at the root, a menu
+ * under a category or a menu, an element under a menu, and a parent of the same
+ * application. For an existing node (`self`) the move must not put it under itself or its
+ * descendants, and its children must still be allowed under its (new) type. Every broken
+ * rule is reported at once, by field.
+ */
+async function checkPlacement(
+  tx: Executor,
+  applicationId: string,
+  input: CreateResource,
+  self?: repo.ResourceRow,
+): Promise<Placement> {
+  const fields: Record<string, string> = {};
+  const url = input.url?.trim() || null;
+  const parentId = input.parentId ?? null;
+  if (input.type === 'CATEGORY' && url !== null) fields.url = APP_CONFIG_MESSAGES.categoryNoUrl;
+
+  if (input.type === 'CATEGORY') {
+    if (parentId !== null) fields.parentId = APP_CONFIG_MESSAGES.categoryAtRoot;
+  } else if (parentId === null) {
+    fields.parentId = APP_CONFIG_MESSAGES.parentRequired;
+  } else {
+    const parent = await repo.findResource(tx, parentId);
+    if (!parent || parent.applicationId !== applicationId) {
+      fields.parentId = APP_CONFIG_MESSAGES.parentNotFound;
+    } else if (!RESOURCE_PARENT_RULES[input.type].includes(parent.type)) {
+      fields.parentId = PARENT_MESSAGE[input.type];
+    } else if (self && (await isSelfOrDescendant(tx, parent, self.resourceId))) {
+      fields.parentId = APP_CONFIG_MESSAGES.parentIsSelf;
+    }
+  }
+
+  if (self && self.type !== input.type) {
+    const types = await repo.childTypes(tx, applicationId, self.resourceId);
+    if (types.some((t) => !RESOURCE_PARENT_RULES[t].includes(input.type))) {
+      fields.type = APP_CONFIG_MESSAGES.childrenForbidType;
+    }
+  }
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+  return { type: input.type, url, parentId };
+}
+
+/** Walks up from `node`: true when `resourceId` is the node or one of its ancestors. */
+async function isSelfOrDescendant(tx: Executor, node: repo.ResourceRow, resourceId: string): Promise<boolean> {
+  let current: repo.ResourceRow | undefined = node;
+  for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
+    if (current.resourceId === resourceId) return true;
+    if (current.parentId === null) return false;
+    current = await repo.findResource(tx, current.parentId);
+  }
+  return current !== undefined;
+}
+
+export class ResourceService {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Without a search filter: the application's root nodes, which the tree expands from.
+   * With any filter: the matching nodes at any depth.
+   */
+  async list(query: ResourceListQuery): Promise<Page<Resource>> {
+    await requireApplication(this.db, query.applicationId);
+    const { orderBy } = parseSort(query.sort, SORTS, resources.resourceId);
+    const searched =
+      given(query.keyword) ||
+      given(query.name) ||
+      given(query.id) ||
+      (query.type?.length ?? 0) > 0 ||
+      (query.status?.length ?? 0) > 0 ||
+      given(query.createdFrom) ||
+      given(query.createdTo);
+    const where = and(
+      eq(resources.applicationId, query.applicationId),
+      searched
+        ? and(
+            keywordIn([resources.name, resources.id, resources.url], query.keyword),
+            contains(resources.name, query.name),
+            contains(resources.id, query.id),
+            oneOf(resources.type, query.type),
+            oneOf(resources.status, query.status),
+            createdBetween(resources.createdAt, query.createdFrom, query.createdTo),
+          )
+        : isNull(resources.parentId),
+    );
+    const offset = offsetOf(query);
+    const rows = await repo.listResources(this.db, where, orderBy, query.size, offset);
+    const totalElements = await totalOf(offset, query.size, rows.length, () =>
+      repo.countResources(this.db, where),
+    );
+    return { content: rows.map(toResource), totalElements };
+  }
+
+  /** The direct children of a node, in display order. */
+  async children(resourceId: string): Promise<Resource[]> {
+    const node = isUuid(resourceId) ? await repo.findResource(this.db, resourceId) : undefined;
+    if (!node) throw notFound();
+    return (await repo.listChildren(this.db, node.applicationId, node.resourceId)).map(toResource);
+  }
+
+  async create(input: CreateResource, ctx: AuditContext): Promise<Resource> {
+    await requireApplication(this.db, input.applicationId);
+    try {
+      return await this.db.transaction(async (tx) => {
+        await repo.lockTree(tx, input.applicationId);
+        const placement = await checkPlacement(tx, input.applicationId, input);
+        const row = await repo.insertResource(tx, {
+          applicationId: input.applicationId,
+          name: input.name,
+          id: input.id,
+          order: input.order,
+          status: input.status,
+          ...placement,
+        });
+        const created = toResource({ ...row, childCount: 0 });
+        await audit(tx, ctx, { action: 'create', entity: ENTITY, entityId: row.resourceId, after: created });
+        return created;
+      });
+    } catch (err) {
+      rethrowDuplicateId(err);
+    }
+  }
+
+  /** A full replace; the console toggles the status by sending the node with the other status. */
+  async update(input: UpdateResource, ctx: AuditContext): Promise<Resource> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const found = await repo.findResource(tx, input.resourceId);
+        if (!found) throw notFound();
+        assertSameApplication(found.applicationId, input.applicationId);
+        await repo.lockTree(tx, found.applicationId);
+        // Read again under the lock: a concurrent move may have changed it meanwhile.
+        const before = await repo.findResourceWithCount(tx, input.resourceId);
+        if (!before) throw notFound();
+        const placement = await checkPlacement(tx, found.applicationId, input, before);
+        await repo.updateResource(
+          tx,
+          input.resourceId,
+          { name: input.name, id: input.id, order: input.order, status: input.status, ...placement },
+          sql`now()`,
+        );
+        const updated = toResource((await repo.findResourceWithCount(tx, input.resourceId))!);
+        await audit(tx, ctx, {
+          action: updated.status !== before.status && onlyStatusChanged(before, input) ? 'status' : 'update',
+          entity: ENTITY,
+          entityId: updated.resourceId,
+          before: toResource(before),
+          after: updated,
+        });
+        return updated;
+      });
+    } catch (err) {
+      rethrowDuplicateId(err);
+    }
+  }
+}
+
+/** A PUT that flips the status and nothing else is the console's Enable/Disable action. */
+function onlyStatusChanged(before: repo.ResourceRow, input: UpdateResource): boolean {
+  return (
+    before.name === input.name &&
+    before.id === input.id &&
+    before.type === input.type &&
+    before.order === input.order &&
+    (before.url ?? null) === (input.url?.trim() || null) &&
+    before.parentId === (input.parentId ?? null)
+  );
+}
+
