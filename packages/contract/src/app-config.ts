@@ -19,10 +19,14 @@ export const applicationIdSchema = z
   .max(100);
 
 /** Search parameters shared by the lists: `keyword` matches any text field (the "All" choice). */
-const dateParam = z
-  .string()
-  .regex(/^\d{4}\/\d{2}\/\d{2}$/, { error: 'Use the format YYYY/MM/DD' })
-  .optional();
+// An empty search field (the console's cleared date picker) means "no filter", not an error.
+const dateParam = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .regex(/^\d{4}\/\d{2}\/\d{2}$/, { error: 'Use the format YYYY/MM/DD' })
+    .optional(),
+);
 const multi = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(20).optional());
 const searchBase = pageQuerySchema.extend({
@@ -33,6 +37,36 @@ const searchBase = pageQuerySchema.extend({
   createdTo: dateParam,
 });
 const timestamps = { createdDate: z.string(), lastModifiedDate: z.string() };
+
+/**
+ * The fields each list may be sorted by, as `sort=<field>,<asc|desc>` (default
+ * `createdDate,desc`). Anything else is a 400 on `sort`.
+ */
+export const SORT_FIELDS = {
+  application: ['createdDate', 'lastModifiedDate', 'name', 'applicationId'],
+  dataAccess: ['createdDate', 'lastModifiedDate', 'name', 'id', 'category'],
+  permission: ['createdDate', 'lastModifiedDate', 'name', 'id'],
+  resource: ['createdDate', 'lastModifiedDate', 'name', 'id', 'order'],
+  client: ['createdDate', 'lastModifiedDate', 'clientName', 'name', 'id'],
+} as const;
+
+/** Field messages of the app-configuration rules the server enforces beyond "required". */
+export const APP_CONFIG_MESSAGES = {
+  duplicateApplicationId: 'This application ID is already used.',
+  reservedApplicationId: 'This ID is reserved.',
+  unknownProduct: 'This product does not exist.',
+  invalidSort: 'Sort by one of the listed fields, as field,asc or field,desc.',
+  invalidDate: 'Use the format YYYY/MM/DD',
+  movedApplication: 'A record cannot move to another application.',
+  categoryAtRoot: 'A category sits at the root and has no parent.',
+  parentRequired: 'A menu or an element needs a parent.',
+  parentNotFound: 'The parent does not exist in this application.',
+  menuParent: 'A menu sits under a category or a menu.',
+  elementParent: 'An element sits under a menu.',
+  parentIsSelf: 'A resource cannot sit under itself or its own descendants.',
+  categoryNoUrl: 'A category has no URL.',
+  childrenForbidType: 'The existing children cannot sit under this type.',
+} as const;
 
 // ---- Applications (v2) ----
 export const applicationSchema = z.object({
@@ -87,6 +121,9 @@ export const dataAccessListQuerySchema = searchBase.extend({
   category: multi(z.string().max(100)),
 });
 export type DataAccessListQuery = z.infer<typeof dataAccessListQuerySchema>;
+/** The distinct categories of an application: the options of the category multi-select. */
+export const dataAccessCategoriesQuerySchema = z.object({ applicationId: applicationIdSchema });
+export const dataAccessCategoriesSchema = z.array(z.string());
 
 // ---- Permissions (legacy) ----
 export const RESOURCE_TYPES_FOR_PERMISSION = ['API'] as const;
@@ -159,7 +196,11 @@ export const createResourceSchema = z.object({
   id: codeSchema,
   type: resourceTypeSchema,
   url: z.string().trim().max(2000).nullish(),
-  order: z.coerce.number({ error: MESSAGES.required }).int().min(0).max(1_000_000),
+  // null and '' would coerce to 0; a cleared field is a missing one.
+  order: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.coerce.number({ error: MESSAGES.required }).int().min(0).max(1_000_000),
+  ),
   status: statusSchema,
   applicationId: applicationIdSchema,
   parentId: z.uuid().nullish(),
@@ -220,6 +261,7 @@ export const updateClientStatusSchema = z.object({
   acId: z.uuid({ error: MESSAGES.required }),
   status: statusSchema,
 });
+export type UpdateClientStatus = z.infer<typeof updateClientStatusSchema>;
 export const clientListQuerySchema = searchBase.extend({
   applicationId: applicationIdSchema,
   clientName: z.string().trim().max(200).optional(),
