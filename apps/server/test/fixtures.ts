@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import type { Action } from '@gatehouse/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import qs from 'qs';
 import type { Database } from '../src/db/client.ts';
-import { applications, dataAccesses } from '../src/db/schema/index.ts';
+import { applications, auditLog, dataAccesses } from '../src/db/schema/index.ts';
+import type { TestContext } from './helper.ts';
 
 /** Data for the app-configuration tests and benchmarks, inserted through the db, not HTTP. */
 
@@ -40,4 +43,43 @@ export async function seedDataAccesses(
              ${start}::timestamptz + i * interval '1 second'
       from generate_series(${from}::int, ${to}::int) as i`);
   }
+}
+
+/** A PUT through the test app, as `t.post` does for POST. */
+export function put(t: TestContext, url: string, body: unknown, token?: string) {
+  return t.inject({
+    method: 'PUT',
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+}
+
+/** Signs in a fresh user whose only role grants `actions` on `permissionId` (none: no grant). */
+export async function tokenWith(
+  t: TestContext,
+  permissionId: string,
+  actions: Action[] = [],
+): Promise<string> {
+  const role = await t.createRole({ permissions: actions.length > 0 ? [{ permissionId, actions }] : [] });
+  const user = await t.createUser({ roleIds: [role.roleId] });
+  return t.login(user.username, user.password);
+}
+
+/** The audit records of one entity, oldest first. */
+export async function auditOf(db: Database, entity: string, entityId?: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(
+      entityId === undefined
+        ? eq(auditLog.entity, entity)
+        : and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)),
+    )
+    .orderBy(asc(auditLog.id));
+}
+
+/** A query string in the console's format: arrays with indices (`a[0]=x&a[1]=y`). */
+export function query(params: Record<string, unknown>): string {
+  return qs.stringify(params, { arrayFormat: 'indices', encodeValuesOnly: true });
 }

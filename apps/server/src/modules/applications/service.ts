@@ -29,7 +29,6 @@ import * as repo from './repository.ts';
  */
 const RESERVED_IDS = new Set(['client', 'acl', 'api', 'pages']);
 
-
 const SORTS = {
   createdDate: applications.createdAt,
   lastModifiedDate: applications.updatedAt,

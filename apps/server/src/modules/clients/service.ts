@@ -66,7 +66,6 @@ export function toClient(row: repo.ClientRow): Client {
   };
 }
 
-
 export class ClientService {
   constructor(private readonly db: Database) {}
 

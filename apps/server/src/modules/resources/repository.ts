@@ -8,9 +8,10 @@ export type ResourceWithCount = ResourceRow & { childCount: number };
 
 const child = alias(resources, 'child');
 /** Direct children, counted through `resources_tree_idx` (application, parent). */
-const childCount = sql<number>`(select count(*) from ${child} where ${child.applicationId} = ${resources.applicationId} and ${child.parentId} = ${resources.resourceId})`.mapWith(
-  Number,
-);
+const childCount =
+  sql<number>`(select count(*) from ${child} where ${child.applicationId} = ${resources.applicationId} and ${child.parentId} = ${resources.resourceId})`.mapWith(
+    Number,
+  );
 const withCount = { ...getTableColumns(resources), childCount };
 
 /** One page as a deferred join: the keys first (by index where the order allows), then those rows. */
@@ -63,7 +64,11 @@ export async function findResourceWithCount(
   db: Executor,
   resourceId: string,
 ): Promise<ResourceWithCount | undefined> {
-  const [row] = await db.select(withCount).from(resources).where(eq(resources.resourceId, resourceId)).limit(1);
+  const [row] = await db
+    .select(withCount)
+    .from(resources)
+    .where(eq(resources.resourceId, resourceId))
+    .limit(1);
   return row;
 }
 

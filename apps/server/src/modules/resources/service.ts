@@ -30,7 +30,6 @@ import * as repo from './repository.ts';
 
 const ENTITY = 'resource';
 
-
 /** Far deeper than any real navigation; a longer parent chain can only be a loop. */
 const MAX_DEPTH = 64;
 
@@ -111,7 +110,11 @@ async function checkPlacement(
 }
 
 /** Walks up from `node`: true when `resourceId` is the node or one of its ancestors. */
-async function isSelfOrDescendant(tx: Executor, node: repo.ResourceRow, resourceId: string): Promise<boolean> {
+async function isSelfOrDescendant(
+  tx: Executor,
+  node: repo.ResourceRow,
+  resourceId: string,
+): Promise<boolean> {
   let current: repo.ResourceRow | undefined = node;
   for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
     if (current.resourceId === resourceId) return true;
@@ -235,4 +238,3 @@ function onlyStatusChanged(before: repo.ResourceRow, input: UpdateResource): boo
     before.parentId === (input.parentId ?? null)
   );
 }
-

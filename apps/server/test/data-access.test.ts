@@ -1,0 +1,315 @@
+import {
+  APP_CONFIG_MESSAGES,
+  dataAccessSchema,
+  ERROR_CODES,
+  MESSAGES,
+  pageSchema,
+} from '@gatehouse/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataAccesses } from '../src/db/schema/index.ts';
+import { auditOf, createApplication, put, query, seedDataAccesses, tokenWith } from './fixtures.ts';
+import { build, type TestContext } from './helper.ts';
+
+let t: TestContext;
+let admin: string;
+let app: string;
+beforeAll(async () => {
+  t = await build();
+  admin = await t.login();
+  app = await createApplication(t.db, 'da-app');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const LIST = '/api/admin-service/data/accesses';
+const ONE = '/api/admin-service/data/access';
+const CATEGORIES = '/api/admin-service/data/access/categories';
+const page = pageSchema(dataAccessSchema);
+
+const list = (params: Record<string, unknown>, token = admin) => t.get(`${LIST}?${query(params)}`, token);
+const ids = (body: unknown) => page.parse(body).content.map((d) => d.id);
+
+async function create(body: Record<string, unknown>) {
+  const res = await t.post(ONE, { name: 'Orders', category: 'sales', applicationId: app, ...body }, admin);
+  expect(res.statusCode, res.body).toBe(200);
+  return dataAccessSchema.parse(res.json());
+}
+
+describe('POST /data/access', () => {
+  it('creates a data access, answers it, and audits it in the same change', async () => {
+    const res = await t.post(
+      ONE,
+      { name: ' Orders ', id: 'orders', category: 'sales', applicationId: app },
+      admin,
+    );
+    expect(res.statusCode).toBe(200);
+    const created = dataAccessSchema.parse(res.json());
+    expect(created).toMatchObject({ name: 'Orders', id: 'orders', category: 'sales', applicationId: app });
+    expect(created.resourceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(created.createdDate).toISOString()).toBe(created.createdDate);
+    const audits = await auditOf(t.db, 'data-access', created.resourceId);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ action: 'create', actorName: 'admin', before: null, after: created });
+  });
+
+  it('requires name, id and category with the form message', async () => {
+    const res = await t.post(ONE, { applicationId: app }, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: ERROR_CODES.VALIDATION,
+      fields: { name: MESSAGES.required, id: MESSAGES.required, category: MESSAGES.required },
+    });
+    const blank = await t.post(ONE, { name: '  ', id: 'x', category: '', applicationId: app }, admin);
+    expect(blank.json().fields).toEqual({ name: MESSAGES.required, category: MESSAGES.required });
+  });
+
+  it('requires applicationId (400) and knows it (404)', async () => {
+    const missing = await t.post(ONE, { name: 'a', id: 'a', category: 'c' }, admin);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ applicationId: MESSAGES.required });
+    const unknown = await t.post(ONE, { name: 'a', id: 'a', category: 'c', applicationId: 'nope' }, admin);
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('rejects an id with characters outside the code alphabet', async () => {
+    const res = await t.post(ONE, { name: 'a', id: 'has space', category: 'c', applicationId: app }, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.id).toBeDefined();
+  });
+
+  it('answers 409 for an id already used in the application, and writes nothing', async () => {
+    await create({ id: 'dup' });
+    const before = (await auditOf(t.db, 'data-access')).length;
+    const res = await t.post(ONE, { name: 'Other', id: 'dup', category: 'x', applicationId: app }, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: ERROR_CODES.CONFLICT,
+      message: MESSAGES.duplicateId,
+      fields: { id: MESSAGES.duplicateId },
+    });
+    expect(await auditOf(t.db, 'data-access')).toHaveLength(before);
+    // The same id is free in another application.
+    const other = await createApplication(t.db);
+    const elsewhere = await t.post(
+      ONE,
+      { name: 'Other', id: 'dup', category: 'x', applicationId: other },
+      admin,
+    );
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('PUT /data/access', () => {
+  it('updates and audits before and after', async () => {
+    const created = await create({ id: 'to-edit' });
+    const res = await put(t, ONE, { ...created, name: 'Edited', category: 'ops' }, admin);
+    expect(res.statusCode).toBe(200);
+    const updated = dataAccessSchema.parse(res.json());
+    expect(updated).toMatchObject({ resourceId: created.resourceId, name: 'Edited', category: 'ops' });
+    expect(updated.createdDate).toBe(created.createdDate);
+    expect(updated.lastModifiedDate >= created.lastModifiedDate).toBe(true);
+    const audits = await auditOf(t.db, 'data-access', created.resourceId);
+    expect(audits.map((a) => a.action)).toEqual(['create', 'update']);
+    expect(audits[1]).toMatchObject({ before: created, after: updated });
+  });
+
+  it('answers 404 for a missing record, 400 without resourceId, 409 for a taken id', async () => {
+    const body = { name: 'a', id: 'a1', category: 'c', applicationId: app };
+    const missing = await put(t, ONE, { ...body, resourceId: '00000000-0000-4000-8000-000000000000' }, admin);
+    expect(missing.statusCode).toBe(404);
+    const noKey = await put(t, ONE, body, admin);
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().fields).toEqual({ resourceId: MESSAGES.required });
+
+    await create({ id: 'taken' });
+    const mine = await create({ id: 'mine' });
+    const auditsBefore = (await auditOf(t.db, 'data-access', mine.resourceId)).length;
+    const res = await put(t, ONE, { ...mine, id: 'taken' }, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields).toEqual({ id: MESSAGES.duplicateId });
+    expect(await auditOf(t.db, 'data-access', mine.resourceId)).toHaveLength(auditsBefore);
+  });
+
+  it('cannot move a record to another application', async () => {
+    const other = await createApplication(t.db);
+    const mine = await create({ id: 'stay' });
+    const res = await put(t, ONE, { ...mine, applicationId: other }, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ applicationId: APP_CONFIG_MESSAGES.movedApplication });
+    const [row] = await t.db.select().from(dataAccesses).where(eq(dataAccesses.resourceId, mine.resourceId));
+    expect(row!.applicationId).toBe(app);
+  });
+});
+
+describe('GET /data/accesses', () => {
+  let big: string;
+  beforeAll(async () => {
+    big = await createApplication(t.db, 'da-big');
+    // 25 rows: da-000000 oldest … da-000024 newest, categories category-0 … category-9.
+    await seedDataAccesses(t.db, big, 25, { start: new Date('2024-03-01T00:00:00Z') });
+  });
+
+  it('pages newest first by default, with the total', async () => {
+    const first = await list({ applicationId: big, page: 0, size: 10 });
+    expect(first.statusCode).toBe(200);
+    const body = page.parse(first.json());
+    expect(body.totalElements).toBe(25);
+    expect(body.content.map((d) => d.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `da-${String(24 - i).padStart(6, '0')}`),
+    );
+    const middle = page.parse((await list({ applicationId: big, page: 1, size: 10 })).json());
+    expect(middle.content[0]!.id).toBe('da-000014');
+    expect(middle.totalElements).toBe(25);
+    const last = page.parse((await list({ applicationId: big, page: 2, size: 10 })).json());
+    expect(last.content.map((d) => d.id)).toEqual([
+      'da-000004',
+      'da-000003',
+      'da-000002',
+      'da-000001',
+      'da-000000',
+    ]);
+    expect(last.totalElements).toBe(25);
+    const past = page.parse((await list({ applicationId: big, page: 7, size: 10 })).json());
+    expect(past).toEqual({ content: [], totalElements: 25 });
+  });
+
+  it('defaults to page 0 and size 10, caps size at 100', async () => {
+    expect(ids((await list({ applicationId: big })).json())).toHaveLength(10);
+    const hundred = await list({ applicationId: big, size: 100 });
+    expect(hundred.statusCode).toBe(200);
+    expect(ids(hundred.json())).toHaveLength(25);
+    const over = await list({ applicationId: big, size: 101 });
+    expect(over.statusCode).toBe(400);
+    expect(Object.keys(over.json().fields)).toEqual(['size']);
+    expect((await list({ applicationId: big, page: -1 })).statusCode).toBe(400);
+  });
+
+  it('sorts by an allowed field and refuses any other', async () => {
+    const byName = ids((await list({ applicationId: big, sort: 'name,asc', size: 3 })).json());
+    expect(byName).toEqual(['da-000000', 'da-000001', 'da-000010']); // text order of "Data access N"
+    const oldest = ids((await list({ applicationId: big, sort: 'createdDate,asc', size: 2 })).json());
+    expect(oldest).toEqual(['da-000000', 'da-000001']);
+    const byCategory = page.parse(
+      (await list({ applicationId: big, sort: 'category,desc', size: 3 })).json(),
+    );
+    expect(byCategory.content.map((d) => d.category)).toEqual(['category-9', 'category-9', 'category-8']);
+    for (const sort of ['applicationId,asc', 'name,sideways', 'resourceId', 'name,asc,extra']) {
+      const res = await list({ applicationId: big, sort });
+      expect(res.statusCode, sort).toBe(400);
+      expect(res.json().fields).toEqual({ sort: APP_CONFIG_MESSAGES.invalidSort });
+    }
+  });
+
+  it('searches by keyword across the text fields, case-insensitively', async () => {
+    const byId = page.parse((await list({ applicationId: big, keyword: 'DA-00001' })).json());
+    expect(byId.totalElements).toBe(10);
+    const byCategory = page.parse(
+      (await list({ applicationId: big, keyword: 'Category-3', size: 100 })).json(),
+    );
+    expect(byCategory.content.map((d) => d.id).sort()).toEqual(['da-000003', 'da-000013', 'da-000023']);
+    // LIKE wildcards in the input match themselves only.
+    expect(page.parse((await list({ applicationId: big, keyword: '%' })).json()).totalElements).toBe(0);
+    expect(page.parse((await list({ applicationId: big, keyword: '' })).json()).totalElements).toBe(25);
+  });
+
+  it('searches per field, and by categories in the indices format or as one value', async () => {
+    expect(page.parse((await list({ applicationId: big, name: 'access 2' })).json()).totalElements).toBe(6);
+    expect(ids((await list({ applicationId: big, id: '000007' })).json())).toEqual(['da-000007']);
+    const two = await t.get(
+      `${LIST}?applicationId=${big}&category[0]=category-1&category[1]=category-2&size=100`,
+      admin,
+    );
+    expect(page.parse(two.json()).totalElements).toBe(6);
+    const one = await t.get(`${LIST}?applicationId=${big}&category=category-4`, admin);
+    expect(ids(one.json())).toEqual(['da-000024', 'da-000014', 'da-000004']);
+    const both = await list({ applicationId: big, category: ['category-4'], name: '14' });
+    expect(ids(both.json())).toEqual(['da-000014']);
+  });
+
+  it('filters by created day range, inclusive, in UTC', async () => {
+    const dated = await createApplication(t.db);
+    await t.db.insert(dataAccesses).values(
+      [
+        ['d1', '2024-01-01T23:59:59Z'],
+        ['d2', '2024-01-02T00:00:00Z'],
+        ['d3', '2024-01-02T23:59:59.999Z'],
+        ['d4', '2024-01-03T00:00:00Z'],
+      ].map(([id, at]) => ({
+        applicationId: dated,
+        id: id!,
+        name: id!,
+        category: 'c',
+        createdAt: new Date(at!),
+      })),
+    );
+    const day = await list({ applicationId: dated, createdFrom: '2024/01/02', createdTo: '2024/01/02' });
+    expect(ids(day.json())).toEqual(['d3', 'd2']);
+    expect(ids((await list({ applicationId: dated, createdFrom: '2024/01/02' })).json())).toEqual([
+      'd4',
+      'd3',
+      'd2',
+    ]);
+    expect(ids((await list({ applicationId: dated, createdTo: '2024/01/01' })).json())).toEqual(['d1']);
+    expect(ids((await list({ applicationId: dated, createdFrom: '', createdTo: '' })).json())).toHaveLength(
+      4,
+    );
+    const badDay = await list({ applicationId: dated, createdFrom: '2024/02/31' });
+    expect(badDay.statusCode).toBe(400);
+    expect(badDay.json().fields).toEqual({ createdFrom: APP_CONFIG_MESSAGES.invalidDate });
+    expect((await list({ applicationId: dated, createdTo: '2024-01-01' })).statusCode).toBe(400);
+  });
+
+  it('requires applicationId (400) and knows it (404)', async () => {
+    const missing = await t.get(LIST, admin);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ applicationId: MESSAGES.required });
+    expect((await list({ applicationId: 'no-such-app' })).statusCode).toBe(404);
+  });
+
+  it('keeps deep pages right on a larger application', async () => {
+    const large = await createApplication(t.db);
+    await seedDataAccesses(t.db, large, 3000);
+    const deep = page.parse((await list({ applicationId: large, page: 150, size: 10 })).json());
+    expect(deep.totalElements).toBe(3000);
+    expect(deep.content.map((d) => d.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `da-${String(2999 - 1500 - i).padStart(6, '0')}`),
+    );
+  });
+});
+
+describe('GET /data/access/categories', () => {
+  it('lists the distinct categories of the application, sorted', async () => {
+    const cats = await createApplication(t.db);
+    await seedDataAccesses(t.db, cats, 12, { categories: 3 });
+    const res = await t.get(`${CATEGORIES}?applicationId=${cats}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(['category-0', 'category-1', 'category-2']);
+    expect((await t.get(`${CATEGORIES}?applicationId=nope`, admin)).statusCode).toBe(404);
+    expect((await t.get(CATEGORIES, admin)).json().fields).toEqual({ applicationId: MESSAGES.required });
+  });
+});
+
+describe('access', () => {
+  it('answers 401 without a session on every route', async () => {
+    expect((await t.get(`${LIST}?applicationId=${app}`)).statusCode).toBe(401);
+    expect((await t.get(`${CATEGORIES}?applicationId=${app}`)).statusCode).toBe(401);
+    expect((await t.post(ONE, {})).statusCode).toBe(401);
+    expect((await put(t, ONE, {})).statusCode).toBe(401);
+  });
+
+  it('answers 403 without the permission, and lets retrieve read but not write', async () => {
+    const none = await tokenWith(t, 'app-config.data-access');
+    expect((await list({ applicationId: app }, none)).statusCode).toBe(403);
+    const reader = await tokenWith(t, 'app-config.data-access', ['retrieve']);
+    expect((await list({ applicationId: app }, reader)).statusCode).toBe(200);
+    expect((await t.get(`${CATEGORIES}?applicationId=${app}`, reader)).statusCode).toBe(200);
+    const body = { name: 'n', id: 'denied', category: 'c', applicationId: app };
+    expect((await t.post(ONE, body, reader)).statusCode).toBe(403);
+    const mine = await create({ id: 'locked' });
+    expect((await put(t, ONE, { ...mine, name: 'x' }, reader)).statusCode).toBe(403);
+    const writer = await tokenWith(t, 'app-config.data-access', ['create']);
+    expect((await t.post(ONE, body, writer)).statusCode).toBe(200);
+  });
+});
