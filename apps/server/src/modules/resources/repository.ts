@@ -1,17 +1,18 @@
 import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { resources } from '../../db/schema/index.ts';
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type ResourceWithCount = ResourceRow & { childCount: number };
 
-const child = alias(resources, 'child');
-/** Direct children, counted through `resources_tree_idx` (application, parent). */
-const childCount =
-  sql<number>`(select count(*) from ${child} where ${child.applicationId} = ${resources.applicationId} and ${child.parentId} = ${resources.resourceId})`.mapWith(
-    Number,
-  );
+/**
+ * Direct children, counted through `resources_tree_idx` (application, parent). Written out
+ * in full because drizzle leaves columns unqualified in a one-table select, which would
+ * bind them to the inner table; the text is constant, no input goes into it.
+ */
+const childCount = sql<number>`(${sql.raw(
+  'select count(*) from "resources" "child" where "child"."application_id" = "resources"."application_id" and "child"."parent_id" = "resources"."resource_id"',
+)})`.mapWith(Number);
 const withCount = { ...getTableColumns(resources), childCount };
 
 /** One page as a deferred join: the keys first (by index where the order allows), then those rows. */
