@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ADMIN_USERNAME, allNavMenus, PLATFORM_APP_ID } from '@gatehouse/contract';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
+import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/migrate.ts';
 import {
   applications,
   auditLog,
@@ -156,6 +157,20 @@ describe('seed', () => {
     ).toBe(200);
   });
 
+  it('tops the Administrator role up with console permissions and platform resources it lacks', async () => {
+    const [role] = await t.db.select().from(roles).where(eq(roles.name, ADMINISTRATOR_ROLE));
+    const full = await counts(t.db);
+    await t.db
+      .delete(rolePermissions)
+      .where(
+        and(eq(rolePermissions.roleId, role!.roleId), eq(rolePermissions.permissionId, 'app-config.client')),
+      );
+    await t.db.delete(roleResources).where(eq(roleResources.roleId, role!.roleId));
+    expect((await counts(t.db)).grants).toBe(full.grants - full.resources);
+    await seed(t.db, { adminPassword: ADMIN_PASSWORD });
+    expect(await counts(t.db)).toEqual(full);
+  });
+
   it('instances starting together on one database create everything once', async () => {
     const first = await openTestDatabase();
     // On PostgreSQL a second pool plays the second instance; PGlite has one connection.
@@ -176,7 +191,7 @@ describe('seed', () => {
       const applied = await first.handle.db
         .select({ n: sql<number>`count(*)::int` })
         .from(sql`drizzle.__drizzle_migrations`);
-      expect(applied).toEqual([{ n: 1 }]);
+      expect(applied).toEqual([{ n: readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length }]);
     } finally {
       if (second !== first.handle) await second.close();
       await first.drop();

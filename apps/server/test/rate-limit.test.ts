@@ -1,6 +1,7 @@
 import { ERROR_CODES, MESSAGES } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryCounterStore } from '../src/lib/rate-limit-store.ts';
+import type { Redis } from 'ioredis';
+import { MemoryCounterStore, RedisCounterStore } from '../src/lib/rate-limit-store.ts';
 import { build, type TestContext } from './helper.ts';
 
 let t: TestContext;
@@ -94,5 +95,69 @@ describe('MemoryCounterStore', () => {
     expect((await store.increment('k', 60)).count).toBe(1);
     await store.reset('k');
     expect((await store.get('k')).count).toBe(0);
+  });
+});
+
+/** Just the Redis commands the store uses, with expiry on a fake clock. */
+function fakeRedis(clock: { now: number }) {
+  const data = new Map<string, { value: number; expiresAt: number | null }>();
+  const live = (key: string) => {
+    const entry = data.get(key);
+    if (entry && entry.expiresAt !== null && entry.expiresAt <= clock.now) data.delete(key);
+    return data.get(key);
+  };
+  return {
+    async incr(key: string) {
+      const entry = live(key) ?? { value: 0, expiresAt: null };
+      entry.value += 1;
+      data.set(key, entry);
+      return entry.value;
+    },
+    async expire(key: string, seconds: number) {
+      const entry = live(key);
+      if (entry) entry.expiresAt = clock.now + seconds * 1000;
+      return entry ? 1 : 0;
+    },
+    async ttl(key: string) {
+      const entry = live(key);
+      if (!entry) return -2;
+      return entry.expiresAt === null ? -1 : Math.ceil((entry.expiresAt - clock.now) / 1000);
+    },
+    async get(key: string) {
+      const entry = live(key);
+      return entry ? String(entry.value) : null;
+    },
+    async del(key: string) {
+      return data.delete(key) ? 1 : 0;
+    },
+    async quit() {
+      return 'OK';
+    },
+  };
+}
+
+describe('RedisCounterStore', () => {
+  it('opens the window on the first hit and shares counts under a prefix', async () => {
+    const clock = { now: 0 };
+    const redis = fakeRedis(clock);
+    const store = new RedisCounterStore(redis as unknown as Redis, 'test:');
+    expect(await store.increment('k', 60)).toEqual({ count: 1, ttlSeconds: 60 });
+    clock.now += 20_000;
+    expect(await store.increment('k', 60)).toEqual({ count: 2, ttlSeconds: 40 });
+    expect(await redis.get('test:k')).toBe('2');
+    clock.now += 40_000;
+    expect(await store.get('k')).toEqual({ count: 0, ttlSeconds: 0 });
+    expect((await store.increment('k', 60)).count).toBe(1);
+    await store.reset('k');
+    expect((await store.get('k')).count).toBe(0);
+  });
+
+  it('repairs a counter left without expiry', async () => {
+    const clock = { now: 0 };
+    const redis = fakeRedis(clock);
+    await redis.incr('test:stuck');
+    const store = new RedisCounterStore(redis as unknown as Redis, 'test:');
+    expect(await store.increment('stuck', 30)).toEqual({ count: 2, ttlSeconds: 30 });
+    expect(await redis.ttl('test:stuck')).toBe(30);
   });
 });

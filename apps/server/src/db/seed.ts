@@ -111,21 +111,44 @@ async function seedPlatform(tx: Transaction): Promise<boolean> {
   return true;
 }
 
-/** Administrator: every console permission with every action, and every platform resource. */
+/**
+ * Administrator: every console permission with every action, and every platform resource.
+ * It is topped up on every start, so a permission or menu added by a later version is
+ * granted to it without a data migration; nothing is taken away.
+ */
 async function seedAdministratorRole(tx: Transaction): Promise<{ roleId: string; created: boolean }> {
   const [existing] = await tx
     .select({ roleId: roles.roleId })
     .from(roles)
     .where(eq(roles.name, ADMINISTRATOR_ROLE));
-  if (existing) return { roleId: existing.roleId, created: false };
-  const [role] = await tx
-    .insert(roles)
-    .values({ name: ADMINISTRATOR_ROLE, description: 'Holds every permission', builtin: true })
-    .returning({ roleId: roles.roleId });
-  const roleId = role!.roleId;
+  let roleId = existing?.roleId;
+  if (!roleId) {
+    const [role] = await tx
+      .insert(roles)
+      .values({ name: ADMINISTRATOR_ROLE, description: 'Holds every permission', builtin: true })
+      .returning({ roleId: roles.roleId });
+    roleId = role!.roleId;
+    await audit(tx, SYSTEM, {
+      action: 'seed',
+      entity: 'role',
+      entityId: roleId,
+      after: { name: ADMINISTRATOR_ROLE },
+    });
+  }
+  const grantee = roleId;
   await tx
     .insert(rolePermissions)
-    .values(consolePermissionIds().map((permissionId) => ({ roleId, permissionId, actions: [...ACTIONS] })));
+    .values(
+      consolePermissionIds().map((permissionId) => ({
+        roleId: grantee,
+        permissionId,
+        actions: [...ACTIONS],
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [rolePermissions.roleId, rolePermissions.permissionId],
+      set: { actions: [...ACTIONS] },
+    });
   const platformResources = await tx
     .select({ resourceId: resources.resourceId })
     .from(resources)
@@ -133,15 +156,10 @@ async function seedAdministratorRole(tx: Transaction): Promise<{ roleId: string;
   if (platformResources.length > 0) {
     await tx
       .insert(roleResources)
-      .values(platformResources.map((r) => ({ roleId, resourceId: r.resourceId })));
+      .values(platformResources.map((r) => ({ roleId: grantee, resourceId: r.resourceId })))
+      .onConflictDoNothing();
   }
-  await audit(tx, SYSTEM, {
-    action: 'seed',
-    entity: 'role',
-    entityId: roleId,
-    after: { name: ADMINISTRATOR_ROLE },
-  });
-  return { roleId, created: true };
+  return { roleId, created: !existing };
 }
 
 export function passwordBanner(password: string): string {

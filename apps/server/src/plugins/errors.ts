@@ -83,6 +83,13 @@ async function errors(app: FastifyInstance) {
           : (HTTP_STATUS_MESSAGES[status] ?? MESSAGES.unknownError),
       });
     }
+    if (isFastifyError(error) && error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      request.log.error({ err: error }, 'request timed out');
+      return sendError(reply, request, 503, {
+        code: ERROR_CODES.UNAVAILABLE,
+        message: HTTP_STATUS_MESSAGES[503]!,
+      });
+    }
     // A 5xx never shows its cause; the request id ties the answer to this log line.
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, request, 500, {
