@@ -1,0 +1,257 @@
+/**
+ * `npm run bench`: figures, not pass/fail. Reports
+ *  - the data access list at the server with 100,000 rows in one application (page 0 and
+ *    page 5,000), on PGlite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on
+ *    PostgreSQL;
+ *  - the time from starting the server to the first served console page (fresh data and
+ *    restart);
+ *  - the gzipped JavaScript the login page loads, measured in Chromium;
+ *  - the server's memory after the list benchmark.
+ * BENCH_ROWS, BENCH_RUNS and BENCH_ONLY (list,startup,web) narrow a run.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+import { seed } from '../src/db/seed.ts';
+import { createApplication, seedDataAccesses } from '../test/fixtures.ts';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'list,startup,web').split(','));
+const ROOT = new URL('../../..', import.meta.url).pathname;
+const PASSWORD = randomBytes(18).toString('base64url');
+
+const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return { median: at(0.5), p95: at(0.95), min: s[0]! };
+}
+
+async function timeRequests(run: () => Promise<{ statusCode: number }>) {
+  for (let i = 0; i < 3; i++) await run(); // warm the plan cache and buffers
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    const res = await run();
+    samples.push(performance.now() - t);
+    if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
+  }
+  return stats(samples);
+}
+
+async function benchList(label: string, handle: DatabaseHandle, cleanup: () => Promise<void>) {
+  await migrateDatabase(handle);
+  await seed(handle.db, { adminPassword: PASSWORD, print: () => {} });
+  const appId = await createApplication(handle.db, 'bench-app');
+  let t = performance.now();
+  await seedDataAccesses(handle.db, appId, ROWS);
+  const seedMs = performance.now() - t;
+  const app = buildApp({ db: handle.db, logger: false, config: { webDir: '/nonexistent' } });
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/oauth2-server/login',
+    payload: { username: 'admin', password: PASSWORD },
+  });
+  const token = login.json().result.token as string;
+  const list = (query: string) => () =>
+    app.inject({
+      method: 'GET',
+      url: `/api/admin-service/data/accesses?applicationId=${appId}&sort=createdDate,desc&size=10&${query}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const first = await list('page=0')();
+  const body = first.json();
+  if (body.totalElements !== ROWS)
+    throw new Error(`expected ${ROWS} rows, the list says ${body.totalElements}`);
+  const last = await list(`page=${ROWS / 10 - 1}`)();
+  if (last.json().content.length !== 10) throw new Error('the last page is not full');
+
+  console.log(`\n## Data access list, ${ROWS.toLocaleString('en')} rows in one application: ${label}`);
+  console.log(
+    `seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} timed requests each (app.inject, server only)`,
+  );
+  const results: Record<string, ReturnType<typeof stats>> = {};
+  const cases: [string, string][] = [
+    ['page 0', 'page=0'],
+    ['page 5,000', 'page=5000'],
+    ['page 9,999 (last)', `page=${ROWS / 10 - 1}`],
+    ['keyword search, page 0', 'page=0&keyword=data%20access%2012345'],
+    ['category filter, page 0', 'page=0&category%5B0%5D=category-3'],
+  ];
+  for (const [name, query] of cases) {
+    t = performance.now();
+    results[name] = await timeRequests(list(query));
+    const r = results[name]!;
+    console.log(`${name.padEnd(26)} median ${fmt(r.median)}  p95 ${fmt(r.p95)}  min ${fmt(r.min)}`);
+  }
+  const ratio = results['page 5,000']!.median / results['page 0']!.median;
+  console.log(`ratio page 5,000 / page 0 (median): ${ratio.toFixed(2)}`);
+  const rss = process.memoryUsage().rss / 1024 / 1024;
+  console.log(`process RSS after the run: ${rss.toFixed(0)} MiB`);
+  await app.close();
+  await cleanup();
+}
+
+async function listBenchmarks() {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+  const lite = await openDatabase({ kind: 'pglite', dataDir: dir });
+  await benchList('PGlite (on disk)', lite, async () => {
+    await lite.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!base) {
+    console.log('\n(PostgreSQL left out: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    return;
+  }
+  const name = `gatehouse_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await benchList('PostgreSQL', handle, async () => {
+    await handle.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the server as `npm start` does (without the build step) and times the first page. */
+async function timeFirstPage(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      GATEHOUSE_DATA_DIR: dataDir,
+      GATEHOUSE_ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/login`);
+        if (res.ok && (await res.text()).includes(`<div id="root"`)) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      if (performance.now() - started > 120_000) throw new Error('the server did not start in 120 s');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+async function startupBenchmarks() {
+  if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
+    console.log('\n(startup left out: build the console first with `npm run build`)');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-start-'));
+  console.log('\n## From starting the server to the first served console page');
+  console.log(`fresh data directory (migrations and seed): ${(await timeFirstPage(dir)).toFixed(0)} ms`);
+  const restarts = [];
+  for (let i = 0; i < 3; i++) restarts.push(await timeFirstPage(dir));
+  console.log(`restart on the same data (median of 3):     ${stats(restarts).median.toFixed(0)} ms`);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function webBenchmarks() {
+  if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
+    console.log('\n(web size left out: build the console first with `npm run build`)');
+    return;
+  }
+  const { chromium } = await import('@playwright/test');
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-web-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      GATEHOUSE_DATA_DIR: dir,
+      GATEHOUSE_ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) break;
+      } catch {}
+      if (i > 2400) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const page = await browser.newPage();
+    const scripts: { url: string; raw: number; gzip: number }[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      const body = await res.body().catch(() => Buffer.alloc(0));
+      scripts.push({
+        url: new URL(res.url()).pathname,
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+      });
+    });
+    await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Username').waitFor();
+    const raw = scripts.reduce((n, s) => n + s.raw, 0);
+    const gz = scripts.reduce((n, s) => n + s.gzip, 0);
+    console.log('\n## JavaScript the login page loads (Chromium, gzip level 9)');
+    console.log(
+      `${scripts.length} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped`,
+    );
+    for (const s of scripts.sort((a, b) => b.gzip - a.gzip).slice(0, 5))
+      console.log(`  ${s.url.padEnd(48)} ${(s.gzip / 1024).toFixed(1)} KiB gz`);
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(`# Gatehouse benchmarks (${new Date().toISOString()}, Node ${process.version})`);
+if (ONLY.has('list')) await listBenchmarks();
+if (ONLY.has('startup')) await startupBenchmarks();
+if (ONLY.has('web')) await webBenchmarks();
