@@ -1,4 +1,10 @@
-import { APP_CONFIG_MESSAGES, ERROR_CODES, MESSAGES, pageSchema, permissionSchema } from '@gatehouse/contract';
+import {
+  APP_CONFIG_MESSAGES,
+  ERROR_CODES,
+  MESSAGES,
+  pageSchema,
+  permissionSchema,
+} from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissions } from '../src/db/schema/index.ts';
 import { auditOf, createApplication, put, query, tokenWith } from './fixtures.ts';
@@ -24,7 +30,11 @@ const list = (params: Record<string, unknown>, token = admin) => t.get(`${LIST}?
 const ids = (body: unknown) => page.parse(body).content.map((p) => p.id);
 
 async function create(body: Record<string, unknown>) {
-  const res = await t.post(CREATE, { name: 'Read orders', resourceType: 'API', applicationId: app, ...body }, admin);
+  const res = await t.post(
+    CREATE,
+    { name: 'Read orders', resourceType: 'API', applicationId: app, ...body },
+    admin,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return permissionSchema.parse(res.json());
 }
@@ -32,7 +42,12 @@ async function create(body: Record<string, unknown>) {
 describe('POST /permission/createPermission', () => {
   it('creates a permission and audits it', async () => {
     const created = await create({ id: 'orders:read' });
-    expect(created).toMatchObject({ name: 'Read orders', id: 'orders:read', resourceType: 'API', applicationId: app });
+    expect(created).toMatchObject({
+      name: 'Read orders',
+      id: 'orders:read',
+      resourceType: 'API',
+      applicationId: app,
+    });
     const audits = await auditOf(t.db, 'permission', created.resourceId);
     expect(audits).toMatchObject([{ action: 'create', before: null, after: created }]);
   });
@@ -59,7 +74,11 @@ describe('POST /permission/createPermission', () => {
   it('answers 409 for a taken id without an audit record', async () => {
     await create({ id: 'p-dup' });
     const before = (await auditOf(t.db, 'permission')).length;
-    const res = await t.post(CREATE, { name: 'x', id: 'p-dup', resourceType: 'API', applicationId: app }, admin);
+    const res = await t.post(
+      CREATE,
+      { name: 'x', id: 'p-dup', resourceType: 'API', applicationId: app },
+      admin,
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: ERROR_CODES.CONFLICT,
@@ -131,14 +150,23 @@ describe('GET /permission/getPermissionList', () => {
   });
 
   it('sorts by allowed fields only', async () => {
-    expect(ids((await list({ applicationId: listed, sort: 'id,asc', size: 2 })).json())).toEqual(['perm-00', 'perm-01']);
+    expect(ids((await list({ applicationId: listed, sort: 'id,asc', size: 2 })).json())).toEqual([
+      'perm-00',
+      'perm-01',
+    ]);
     expect((await list({ applicationId: listed, sort: 'category,asc' })).statusCode).toBe(400);
     expect((await list({ applicationId: listed, sort: 'resourceType,asc' })).statusCode).toBe(400);
   });
 
   it('searches by keyword, name, id, type and created days', async () => {
-    expect(page.parse((await list({ applicationId: listed, keyword: 'WRITE' })).json()).totalElements).toBe(7);
-    expect(ids((await list({ applicationId: listed, name: 'read 1' })).json())).toEqual(['perm-14', 'perm-12', 'perm-10']);
+    expect(page.parse((await list({ applicationId: listed, keyword: 'WRITE' })).json()).totalElements).toBe(
+      7,
+    );
+    expect(ids((await list({ applicationId: listed, name: 'read 1' })).json())).toEqual([
+      'perm-14',
+      'perm-12',
+      'perm-10',
+    ]);
     expect(ids((await list({ applicationId: listed, id: 'm-03' })).json())).toEqual(['perm-03']);
     const typed = await t.get(`${LIST}?applicationId=${listed}&resourceType[0]=API&size=100`, admin);
     expect(page.parse(typed.json()).totalElements).toBe(15);

@@ -97,7 +97,9 @@ describe('POST /resource', () => {
     expect(nullOrder.json().fields).toEqual({ order: MESSAGES.required });
     const noApp = await post({ name: 'n', id: 'n', type: 'CATEGORY' });
     expect(noApp.json().fields).toEqual({ applicationId: MESSAGES.required });
-    expect((await post({ applicationId: 'nope', name: 'n', id: 'n', type: 'CATEGORY' })).statusCode).toBe(404);
+    expect((await post({ applicationId: 'nope', name: 'n', id: 'n', type: 'CATEGORY' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('accepts only the three types and the two statuses', async () => {
@@ -128,22 +130,34 @@ describe('POST /resource', () => {
       expect(res.json(), JSON.stringify(body)).toMatchObject({ code: ERROR_CODES.VALIDATION, fields });
     }
     expect(await auditOf(t.db, 'resource')).toHaveLength(auditsBefore);
-    expect((await post({ applicationId: app, name: 'x', id: 'x', type: 'MENU', parentId: 'x' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await post({ applicationId: app, name: 'x', id: 'x', type: 'MENU', parentId: 'x' })).statusCode,
+    ).toBe(400);
   });
 
   it('refuses a parent from another application', async () => {
     const { menu } = await tree();
     const other = await createApplication(t.db);
-    const res = await post({ applicationId: other, name: 'x', id: 'x', type: 'ELEMENT', parentId: menu.resourceId });
+    const res = await post({
+      applicationId: other,
+      name: 'x',
+      id: 'x',
+      type: 'ELEMENT',
+      parentId: menu.resourceId,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ parentId: APP_CONFIG_MESSAGES.parentNotFound });
   });
 
   it('answers 409 for an id used by any resource of the application', async () => {
     const { app, category } = await tree();
-    const res = await post({ applicationId: app, name: 'x', id: 'menu', type: 'MENU', parentId: category.resourceId });
+    const res = await post({
+      applicationId: app,
+      name: 'x',
+      id: 'menu',
+      type: 'MENU',
+      parentId: category.resourceId,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: MESSAGES.duplicateId, fields: { id: MESSAGES.duplicateId } });
   });
@@ -249,7 +263,10 @@ describe('PUT /resource', () => {
     const { category, menu, submenu, element } = await tree();
     const cases: [Body, Record<string, string>][] = [
       // menu (with element and menu children) → category at the root: elements cannot sit there.
-      [{ ...menu, type: 'CATEGORY', parentId: null, url: null }, { type: APP_CONFIG_MESSAGES.childrenForbidType }],
+      [
+        { ...menu, type: 'CATEGORY', parentId: null, url: null },
+        { type: APP_CONFIG_MESSAGES.childrenForbidType },
+      ],
       // menu with children → element: nothing sits under an element.
       [{ ...submenu, type: 'ELEMENT' }, { type: APP_CONFIG_MESSAGES.childrenForbidType }],
       // a menu under itself, or under its own descendant.
