@@ -79,5 +79,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // antd in jsdom is slow to render, and more so while the other projects run alongside.
+    testTimeout: 20_000,
   },
 });

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@gatehouse/contract';
 import { api } from '../../../lib/http';
-import { getCurrentUser, saveCurrentUser } from '../../../lib/session';
+import { getCurrentUser, getToken, saveCurrentUser } from '../../../lib/session';
 
 /** GET /admin-service/user/current (spec §7: not cached). Keeps Current-User up to date. */
 export async function fetchCurrentUser(): Promise<UserInfo> {
   const user = await api.get<UserInfo>('/admin-service/user/current');
-  saveCurrentUser(user);
+  // An answer that arrives after sign-out must not bring the signed-out user back.
+  if (getToken()) saveCurrentUser(user);
   return user;
 }
 

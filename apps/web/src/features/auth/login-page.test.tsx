@@ -1,0 +1,122 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError } from 'axios';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGES, STORAGE_KEYS } from '@gatehouse/contract';
+import { Providers } from '../../app/providers';
+import { http } from '../../lib/http';
+import { storage } from '../../lib/storage';
+import { LoginPage } from './login-page';
+
+const USER = {
+  userId: 'u1',
+  username: 'admin',
+  name: 'Administrator',
+  avatar: null,
+  mustChangePassword: false,
+  role: { id: 'r1', name: 'Admin', permissions: [] },
+  roles: ['admin'],
+};
+
+/** Answers the sign-in call with `status` and `data`, and records what was sent. */
+function answer(status: number, data: unknown) {
+  const sent: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    sent.push(config);
+    const response = { data, status, statusText: '', headers: {}, config };
+    if (status >= 200 && status < 300) return response;
+    throw new AxiosError('failed', AxiosError.ERR_BAD_REQUEST, config, null, response);
+  };
+  http.defaults.adapter = adapter;
+  return sent;
+}
+
+function renderLogin(path = '/login') {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', Component: LoginPage },
+      { path: '/dashboard', element: <h1>Dashboard</h1> },
+      { path: '/initial-password', element: <h1>Set a new password</h1> },
+      { path: '/app-config/client', element: <h1>Clients</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+async function fillAndSubmit(username: string, password: string) {
+  const user = userEvent.setup({ delay: null });
+  await user.type(screen.getByLabelText('Username'), username);
+  await user.type(screen.getByLabelText('Password'), `${password}{Enter}`);
+}
+
+afterEach(() => {
+  http.defaults.adapter = undefined;
+});
+
+describe('LoginPage', () => {
+  it('shows "This item is required" under both fields on an empty submit', async () => {
+    const sent = answer(200, {});
+    renderLogin();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getAllByText(MESSAGES.required)).toHaveLength(2));
+    expect(sent).toHaveLength(0);
+  });
+
+  it('shows the server message for wrong credentials and stays', async () => {
+    answer(401, { code: 'UNAUTHENTICATED', message: MESSAGES.invalidCredentials });
+    const router = renderLogin();
+    await fillAndSubmit('admin', 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.invalidCredentials);
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows the rate-limit message on 429', async () => {
+    answer(429, { code: 'RATE_LIMITED', message: MESSAGES.tooManyAttempts });
+    renderLogin();
+    await fillAndSubmit('admin', 'again');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.tooManyAttempts);
+  });
+
+  it('stores the session for seven days and goes to the redirect target', async () => {
+    const sent = answer(200, { code: 0, message: 'ok', result: { token: 'tok-1', userInfo: USER } });
+    const before = Date.now();
+    const router = renderLogin('/login?redirect=%2Fapp-config%2Fclient');
+    await fillAndSubmit('admin', 'correct horse battery');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app-config/client'));
+    expect(JSON.parse(String(sent[0]?.data))).toEqual({
+      username: 'admin',
+      password: 'correct horse battery',
+    });
+    expect(storage.get(STORAGE_KEYS.accessToken)).toBe('tok-1');
+    expect(storage.get(STORAGE_KEYS.currentUser)).toMatchObject({ name: 'Administrator' });
+    const expire = JSON.parse(localStorage.getItem('GATEHOUSE_ACCESS-TOKEN') ?? '{}').expire as number;
+    expect(expire - before).toBeGreaterThanOrEqual(604_800_000);
+    expect(expire - Date.now()).toBeLessThanOrEqual(604_800_000);
+  });
+
+  it('ignores a redirect to another origin', async () => {
+    answer(200, { code: 0, message: 'ok', result: { token: 'tok', userInfo: USER } });
+    const router = renderLogin('/login?redirect=%2F%2Fevil.example');
+    await fillAndSubmit('admin', 'pw');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends a user with a generated password to /initial-password', async () => {
+    answer(200, {
+      code: 0,
+      message: 'ok',
+      result: { token: 'tok', userInfo: { ...USER, mustChangePassword: true } },
+    });
+    const router = renderLogin();
+    await fillAndSubmit('admin', 'generated');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/initial-password'));
+  });
+});

@@ -1,0 +1,119 @@
+import { render, screen } from '@testing-library/react';
+import { Button } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { RolePermission, ServerMenuItem } from '@gatehouse/contract';
+import { Access, AccessDisable, AccessProvider, findMenuByPath, hasAction, useHasAction } from './access';
+import { i18n, setLanguage } from './i18n';
+
+const menu = (menuPath: string, codes: string[], children: ServerMenuItem[] = []): ServerMenuItem => ({
+  menuPath,
+  menuName: menuPath,
+  icon: null,
+  hidden: false,
+  elements: codes.map((code) => ({ code })),
+  children,
+});
+
+const MENUS: ServerMenuItem[] = [
+  menu(
+    '',
+    [],
+    [
+      menu('/app-config/client', ['client:create']),
+      menu('/admin-setting/workflow-detail/:mode/:name', ['wf:edit']),
+    ],
+  ),
+];
+const PERMISSIONS: RolePermission[] = [
+  { permissionId: 'app-config.client', actionEntitySet: ['retrieve', 'update'] },
+];
+
+function renderAt(path: string, ui: React.ReactNode) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AccessProvider menus={MENUS} permissions={PERMISSIONS}>
+        {ui}
+      </AccessProvider>
+    </MemoryRouter>,
+  );
+}
+
+function ActionProbe() {
+  const can = useHasAction();
+  return (
+    <span>{`update:${can('update')} delete:${can('delete')} other:${can('update', 'app-config.resource')}`}</span>
+  );
+}
+
+describe('access', () => {
+  it('finds the menu of a path, detail patterns included', () => {
+    expect(findMenuByPath(MENUS, '/app-config/client')?.menuPath).toBe('/app-config/client');
+    expect(findMenuByPath(MENUS, '/admin-setting/workflow-detail/edit/x')?.elements[0]?.code).toBe('wf:edit');
+    expect(findMenuByPath(MENUS, '/app-config/resource')).toBeUndefined();
+  });
+
+  it('checks role actions by dotted permission id', () => {
+    expect(hasAction(PERMISSIONS, 'app-config.client', 'update')).toBe(true);
+    expect(hasAction(PERMISSIONS, 'app-config.client', 'delete')).toBe(false);
+    expect(hasAction(PERMISSIONS, 'app-config.resource', 'update')).toBe(false);
+  });
+
+  it('useHasAction defaults to the permission id of the current path', () => {
+    renderAt('/app-config/client', <ActionProbe />);
+    expect(screen.getByText('update:true delete:false other:false')).toBeInTheDocument();
+  });
+
+  it('Access shows its children only with the element code', () => {
+    renderAt(
+      '/app-config/client',
+      <>
+        <Access code="client:create">
+          <span>create allowed</span>
+        </Access>
+        <Access code="client:delete" fallback={<span>fallback</span>}>
+          <span>delete allowed</span>
+        </Access>
+      </>,
+    );
+    expect(screen.getByText('create allowed')).toBeInTheDocument();
+    expect(screen.queryByText('delete allowed')).not.toBeInTheDocument();
+    expect(screen.getByText('fallback')).toBeInTheDocument();
+  });
+
+  it('AccessDisable disables the control with the no-permission title', () => {
+    renderAt(
+      '/app-config/client',
+      <>
+        <AccessDisable code="client:create">
+          <Button>New client</Button>
+        </AccessDisable>
+        <AccessDisable code="client:status">
+          <Button>Disable</Button>
+        </AccessDisable>
+      </>,
+    );
+    const allowed = screen.getByRole('button', { name: 'New client' });
+    expect(allowed).toBeEnabled();
+    expect(allowed).not.toHaveAttribute('title');
+    const denied = screen.getByRole('button', { name: 'Disable' });
+    expect(denied).toBeDisabled();
+    expect(denied).toHaveAttribute('title', 'No permission');
+  });
+
+  it('the no-permission title is 暂无权限 in Chinese', async () => {
+    setLanguage('zh');
+    try {
+      renderAt(
+        '/app-config/resource',
+        <AccessDisable code="resource:create">
+          <Button>New category</Button>
+        </AccessDisable>,
+      );
+      expect(screen.getByRole('button', { name: 'New category' })).toHaveAttribute('title', '暂无权限');
+    } finally {
+      setLanguage('en');
+    }
+    expect(i18n.t('noPermission')).toBe('No permission');
+  });
+});
