@@ -51,7 +51,14 @@ export function ConsoleLayout() {
         collapsible
         collapsed={collapsed}
         onCollapse={setCollapsed}
-        style={{ borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)' }}
+        // The navigation scrolls on its own, so a long menu never scrolls the screen away.
+        style={{
+          borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)',
+          position: 'sticky',
+          top: 0,
+          height: '100vh',
+          overflow: 'auto',
+        }}
       >
         <div style={{ height: 56, display: 'flex', alignItems: 'center', paddingInline: 24 }}>
           <Typography.Text strong style={{ fontSize: 18 }}>
