@@ -1,9 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
-import { expectClosing, renderWithApp } from './test-utils';
+import { expectClosing, renderWithApp, renderAntd } from './test-utils';
 import { ConfirmToggle } from './confirm-toggle';
 
 describe('ConfirmToggle', () => {
@@ -59,7 +59,7 @@ describe('ConfirmToggle', () => {
     const error = vi.spyOn(message, 'error');
     const onConfirm = vi.fn(async () => Promise.reject(new Error('503')));
     // Outside <App>, so the spies on the static API see every toast the component shows.
-    render(<ConfirmToggle status="ENABLED" what="category" onConfirm={onConfirm} />);
+    renderAntd(<ConfirmToggle status="ENABLED" what="category" onConfirm={onConfirm} />);
 
     await user.click(screen.getByRole('button', { name: 'Disable' }));
     await user.click(await screen.findByRole('button', { name: 'OK' }));

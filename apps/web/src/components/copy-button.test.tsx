@@ -1,9 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPY_TOAST_MS, MESSAGES } from '@gatehouse/contract';
-import { renderWithApp } from './test-utils';
+import { renderWithApp, renderAntd } from './test-utils';
 import { CopyButton } from './copy-button';
 
 function stubClipboard(writeText: ((text: string) => Promise<void>) | undefined) {
@@ -39,7 +39,7 @@ describe('CopyButton', () => {
       .spyOn(message, 'success')
       .mockImplementation(() => Object.assign(Promise.resolve(true), () => {}));
     // Outside <App> the static message API is the one used.
-    render(<CopyButton text="id-1" label="Copy id" />);
+    renderAntd(<CopyButton text="id-1" label="Copy id" />);
 
     await user.click(screen.getByRole('button', { name: 'Copy id' }));
 

@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TableColumnsType } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import './test-utils';
+import { renderAntd } from './test-utils';
 import { emptyCell } from './empty-cell';
 import { PagedTable } from './paged-table';
 
@@ -23,7 +23,7 @@ const rows: Row[] = [
 
 function setup(props: Partial<Parameters<typeof PagedTable<Row>>[0]> = {}) {
   const onChange = vi.fn();
-  const view = render(
+  const view = renderAntd(
     <PagedTable<Row>
       label="Clients"
       columns={columns}
@@ -53,7 +53,7 @@ describe('emptyCell', () => {
   });
 });
 
-describe('PagedTable', { timeout: 30_000 }, () => {
+describe('PagedTable', () => {
   it('shows -- in empty cells unless the column renders its own', () => {
     setup();
     const table = screen.getByRole('table', { name: 'Clients' });

@@ -136,60 +136,59 @@ export function SearchBar({ fields, value, onSearch, onReset, defaultAdvancedOpe
   const advancedId = `${id}-advanced`;
 
   return (
-    <search className="gh-search-bar" aria-label="Search">
-      <form onSubmit={submit}>
-        <Space wrap>
-          <Space.Compact>
-            <Select
-              aria-label="Search in"
-              value={generalKey}
-              options={generalOptions}
-              onChange={chooseGeneral}
-              style={{ minWidth: 120 }}
-              popupMatchSelectWidth={false}
-            />
-            <Input
-              aria-label={`Search ${generalLabel}`}
-              placeholder="Type to search"
-              allowClear
-              value={asText(draft[generalKey])}
-              onChange={(e) => set(generalKey, e.target.value)}
-              style={{ width: 240 }}
-            />
-            <Button htmlType="submit" type="primary" icon={<SearchOutlined />} aria-label="Search" />
-          </Space.Compact>
-          <Button
-            type="link"
-            aria-expanded={advancedOpen}
-            aria-controls={advancedId}
-            onClick={() => setAdvancedOpen((open) => !open)}
-          >
-            Advanced Search {advancedOpen ? <UpOutlined /> : <DownOutlined />}
-          </Button>
-        </Space>
-        {advancedOpen && (
-          <section id={advancedId} aria-label="Advanced Search" style={{ marginTop: 16 }}>
-            <Form layout="vertical" component={false}>
-              <Row gutter={16}>
-                {fields.map((field) => (
-                  <Col key={field.name} span={SPAN} data-testid={`search-field-${field.name}`}>
-                    <Form.Item label={field.label} htmlFor={`${id}-${field.name}`}>
-                      <FieldControl id={`${id}-${field.name}`} field={field} draft={draft} set={set} />
-                    </Form.Item>
-                  </Col>
-                ))}
-              </Row>
-            </Form>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                Search
-              </Button>
-              <Button onClick={reset}>Reset</Button>
-            </Space>
-          </section>
-        )}
-      </form>
-    </search>
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some supported browsers and for jsdom; a form with role=search is its long-standing equivalent
+    <form className="gh-search-bar" role="search" aria-label="Search" onSubmit={submit}>
+      <Space wrap>
+        <Space.Compact>
+          <Select
+            aria-label="Search in"
+            value={generalKey}
+            options={generalOptions}
+            onChange={chooseGeneral}
+            style={{ minWidth: 120 }}
+            popupMatchSelectWidth={false}
+          />
+          <Input
+            aria-label={`Search ${generalLabel}`}
+            placeholder="Type to search"
+            allowClear
+            value={asText(draft[generalKey])}
+            onChange={(e) => set(generalKey, e.target.value)}
+            style={{ width: 240 }}
+          />
+          <Button htmlType="submit" type="primary" icon={<SearchOutlined />} aria-label="Search" />
+        </Space.Compact>
+        <Button
+          type="link"
+          aria-expanded={advancedOpen}
+          aria-controls={advancedId}
+          onClick={() => setAdvancedOpen((open) => !open)}
+        >
+          Advanced Search {advancedOpen ? <UpOutlined /> : <DownOutlined />}
+        </Button>
+      </Space>
+      {advancedOpen && (
+        <section id={advancedId} aria-label="Advanced Search" style={{ marginTop: 16 }}>
+          <Form layout="vertical" component={false}>
+            <Row gutter={16}>
+              {fields.map((field) => (
+                <Col key={field.name} span={SPAN} data-testid={`search-field-${field.name}`}>
+                  <Form.Item label={field.label} htmlFor={`${id}-${field.name}`}>
+                    <FieldControl id={`${id}-${field.name}`} field={field} draft={draft} set={set} />
+                  </Form.Item>
+                </Col>
+              ))}
+            </Row>
+          </Form>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              Search
+            </Button>
+            <Button onClick={reset}>Reset</Button>
+          </Space>
+        </section>
+      )}
+    </form>
   );
 }
 

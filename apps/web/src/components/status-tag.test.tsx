@@ -1,28 +1,28 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import './test-utils';
+import { renderAntd } from './test-utils';
 import { StatusTag } from './status-tag';
 
 describe('StatusTag', () => {
   it('shows ENABLED in green', () => {
-    render(<StatusTag status="ENABLED" />);
+    renderAntd(<StatusTag status="ENABLED" />);
     expect(screen.getByText('ENABLED')).toHaveClass('ant-tag-green');
   });
 
   it('shows DISABLED in red', () => {
-    render(<StatusTag status="DISABLED" />);
+    renderAntd(<StatusTag status="DISABLED" />);
     expect(screen.getByText('DISABLED')).toHaveClass('ant-tag-red');
   });
 
   it('shows any other value in a neutral tag', () => {
-    render(<StatusTag status="LOCKED" />);
+    renderAntd(<StatusTag status="LOCKED" />);
     const tag = screen.getByText('LOCKED');
     expect(tag).toHaveClass('ant-tag');
     expect(tag.className).not.toMatch(/ant-tag-(green|red)/);
   });
 
   it('shows -- without a tag when the status is empty', () => {
-    const { container } = render(<StatusTag status={null} />);
+    const { container } = renderAntd(<StatusTag status={null} />);
     expect(container).toHaveTextContent('--');
     expect(container.querySelector('.ant-tag')).toBeNull();
   });

@@ -1,5 +1,5 @@
-import { render, type RenderOptions } from '@testing-library/react';
-import { App } from 'antd';
+import { configure, render, type RenderOptions } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
 import { expect, vi } from 'vitest';
 
@@ -43,8 +43,31 @@ export function installAntdShims(): void {
 
 installAntdShims();
 
+// antd renders slowly in jsdom, and more so when several test runs share the machine; the
+// default one second for findBy/waitFor and five for a test turn that into flaky failures.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+/**
+ * Without antd's runtime CSS: jsdom would otherwise parse some 350 kB of generated styles
+ * on every `getByRole` and every user-event pointer check, which makes a test take seconds.
+ * What these tests check (roles, names, values, classes) does not depend on those styles.
+ */
+function WithoutRuntimeCss({ children }: { children: ReactNode }) {
+  return <ConfigProvider theme={{ zeroRuntime: true }}>{children}</ConfigProvider>;
+}
+
 function WithApp({ children }: { children: ReactNode }) {
-  return <App>{children}</App>;
+  return (
+    <WithoutRuntimeCss>
+      <App>{children}</App>
+    </WithoutRuntimeCss>
+  );
+}
+
+/** Renders an antd component for a test; see WithoutRuntimeCss. */
+export function renderAntd(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
+  return render(ui, { wrapper: WithoutRuntimeCss, ...options });
 }
 
 /** Renders inside antd's <App>, as the console does, so `App.useApp()` toasts work. */

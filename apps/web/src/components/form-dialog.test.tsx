@@ -1,0 +1,213 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Form, Input } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FORM_RESET_DELAY_MS, MESSAGES } from '@gatehouse/contract';
+import { renderAntd } from './test-utils';
+import { FormDialog, type FormDialogMode, fieldErrorsOf, required } from './form-dialog';
+
+type Values = { name: string; id: string };
+
+type Props = {
+  open?: boolean;
+  mode?: FormDialogMode;
+  initialValues?: Partial<Values>;
+  onSubmit?: (values: Values) => Promise<void>;
+  onClose?: () => void;
+};
+
+function dialog({
+  open = true,
+  mode = 'CREATE',
+  initialValues,
+  onSubmit = async () => {},
+  onClose = () => {},
+}: Props) {
+  return (
+    <FormDialog<Values>
+      open={open}
+      mode={mode}
+      title="New data access"
+      initialValues={initialValues}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <Form.Item name="name" label="Name" rules={required}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="id" label="ID" rules={required}>
+        <Input />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+const okButton = () => screen.getByRole('button', { name: 'OK' });
+
+describe('FormDialog', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('submits the values with OK and then closes', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn(async () => {});
+    const onClose = vi.fn();
+    renderAntd(dialog({ onSubmit, onClose }));
+
+    expect(screen.getByRole('dialog', { name: 'New data access' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name'), 'Orders');
+    await user.type(screen.getByLabelText('ID'), 'orders');
+    await user.click(okButton());
+
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ name: 'Orders', id: 'orders' });
+  });
+
+  it('submits on Enter in a field', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn(async () => {});
+    renderAntd(dialog({ onSubmit, initialValues: { name: 'Orders' } }));
+
+    await user.type(screen.getByLabelText('ID'), 'orders{Enter}');
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ name: 'Orders', id: 'orders' }));
+  });
+
+  it('shows "This item is required" on empty required fields, logs and does not submit', async () => {
+    const user = userEvent.setup({ delay: null });
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
+    const onSubmit = vi.fn(async () => {});
+    renderAntd(dialog({ onSubmit }));
+
+    await user.click(okButton());
+
+    expect(await screen.findAllByText(MESSAGES.required)).toHaveLength(2);
+    expect(onSubmit).not.toHaveBeenCalled();
+    await waitFor(() => expect(debug).toHaveBeenCalledWith('Form validation failed', expect.any(Array)));
+    expect(document.querySelector('.ant-message')).toBeNull();
+  });
+
+  it('shows the confirm loading state while saving', async () => {
+    const user = userEvent.setup({ delay: null });
+    let finish!: () => void;
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const onClose = vi.fn();
+    renderAntd(dialog({ onSubmit, onClose, initialValues: { name: 'a', id: 'b' } }));
+
+    await user.click(okButton());
+
+    // The spinner joins the button's name while it shows.
+    await waitFor(() => expect(screen.getByRole('button', { name: /OK/ })).toHaveClass('ant-btn-loading'));
+    expect(onClose).not.toHaveBeenCalled();
+    await act(async () => finish());
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /OK/ })).not.toHaveClass('ant-btn-loading'),
+    );
+  });
+
+  it('puts the server’s field errors on the fields and stays open', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onClose = vi.fn();
+    const onSubmit = vi.fn(async () => {
+      throw Object.assign(new Error('Some fields are invalid.'), { fields: { id: MESSAGES.duplicateId } });
+    });
+    renderAntd(dialog({ onSubmit, onClose, initialValues: { name: 'a', id: 'dup' } }));
+
+    await user.click(okButton());
+
+    const error = await screen.findByText(MESSAGES.duplicateId);
+    expect(error.closest('.ant-form-item')).toHaveTextContent('ID');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows server field errors for fields it does not have above the form', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn(async () => {
+      throw { response: { data: { fields: { applicationId: 'Choose an application first' } } } };
+    });
+    renderAntd(dialog({ onSubmit, initialValues: { name: 'a', id: 'b' } }));
+
+    await user.click(okButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose an application first');
+  });
+
+  it('is read-only in DETAIL mode, with a Close button and no OK', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn(async () => {});
+    const onClose = vi.fn();
+    renderAntd(
+      dialog({ mode: 'DETAIL', onSubmit, onClose, initialValues: { name: 'Orders', id: 'orders' } }),
+    );
+
+    expect(screen.getByLabelText('Name')).toBeDisabled();
+    expect(screen.getByLabelText('Name')).toHaveValue('Orders');
+    expect(screen.getByLabelText('ID')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'OK' })).not.toBeInTheDocument();
+
+    // The dialog's corner X is also named Close; this one is the footer's.
+    const footer = document.querySelector<HTMLElement>('.ant-modal-footer')!;
+    await user.click(within(footer).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('applies initialValues each time it opens', async () => {
+    const { rerender } = renderAntd(dialog({ mode: 'DETAIL', initialValues: { name: 'A', id: 'a' } }));
+    expect(screen.getByLabelText('Name')).toHaveValue('A');
+
+    rerender(dialog({ open: false, mode: 'DETAIL', initialValues: { name: 'A', id: 'a' } }));
+    rerender(dialog({ open: true, mode: 'EDIT', initialValues: { name: 'B', id: 'b' } }));
+
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('B'));
+    expect(screen.getByLabelText('Name')).toBeEnabled();
+  });
+
+  it(`resets the form ${FORM_RESET_DELAY_MS} ms after it closes, not before`, async () => {
+    const user = userEvent.setup({ delay: null });
+    const { rerender } = renderAntd(
+      dialog({ mode: 'EDIT', initialValues: { name: 'Orders', id: 'orders' } }),
+    );
+    await user.type(screen.getByLabelText('Name'), ' v2');
+    expect(screen.getByLabelText('Name')).toHaveValue('Orders v2');
+
+    vi.useFakeTimers();
+    rerender(dialog({ open: false, mode: 'EDIT' }));
+
+    act(() => vi.advanceTimersByTime(FORM_RESET_DELAY_MS - 1));
+    expect(screen.getByLabelText('Name')).toHaveValue('Orders v2');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('ID')).toHaveValue('');
+  });
+
+  it('does not reset a form that was opened again within the delay', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { rerender } = renderAntd(dialog({ initialValues: {} }));
+    await user.type(screen.getByLabelText('Name'), 'draft');
+
+    vi.useFakeTimers();
+    rerender(dialog({ open: false }));
+    act(() => vi.advanceTimersByTime(100));
+    rerender(dialog({ open: true, initialValues: { name: 'fresh' } }));
+    act(() => vi.advanceTimersByTime(FORM_RESET_DELAY_MS));
+
+    expect(screen.getByLabelText('Name')).toHaveValue('fresh');
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it('reads fields from an ApiError-like error or an axios response body', () => {
+    expect(fieldErrorsOf({ fields: { id: 'taken' } })).toEqual({ id: 'taken' });
+    expect(fieldErrorsOf({ response: { data: { fields: { name: 'x' } } } })).toEqual({ name: 'x' });
+  });
+
+  it('ignores errors without field messages', () => {
+    expect(fieldErrorsOf(new Error('boom'))).toBeUndefined();
+    expect(fieldErrorsOf({ fields: {} })).toBeUndefined();
+    expect(fieldErrorsOf(null)).toBeUndefined();
+  });
+});

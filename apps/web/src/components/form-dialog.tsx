@@ -1,0 +1,162 @@
+import { Alert, Button, Form, type FormInstance, type FormProps, type FormRule, Modal } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { FORM_RESET_DELAY_MS, MESSAGES, type ResourceFormMode } from '@gatehouse/contract';
+
+/** CREATE, EDIT and DETAIL, plus the resource form's CREATE_* modes; DETAIL is read-only. */
+export type FormDialogMode = 'CREATE' | ResourceFormMode;
+
+/** The rule of every required field in the console: "This item is required". */
+export const required: FormRule[] = [{ required: true, message: MESSAGES.required }];
+
+export type FormDialogProps<Values extends object> = {
+  open: boolean;
+  mode: FormDialogMode;
+  title: ReactNode;
+  /** Applied each time the dialog opens. */
+  initialValues?: Partial<Values>;
+  /**
+   * Saves the values; the dialog closes when it resolves. A rejection whose error carries
+   * `fields` (field path → message, as the server's 400 does) shows them on the fields.
+   */
+  onSubmit: (values: Values) => Promise<void>;
+  onClose: () => void;
+  /** The Form.Items. */
+  children: ReactNode;
+  /** Pass one from `Form.useForm()` to watch or set fields from outside. */
+  form?: FormInstance<Values>;
+  width?: number;
+  okText?: string;
+  /** Layout and the like; the dialog owns the form's values, submit and disabled state. */
+  formProps?: Omit<FormProps<Values>, 'form' | 'initialValues' | 'onFinish' | 'onFinishFailed' | 'disabled'>;
+};
+
+type FieldErrors = Record<string, string>;
+
+/** The `fields` of a failed request: `ApiError.fields`, or a raw axios error's body. */
+export function fieldErrorsOf(error: unknown): FieldErrors | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as { fields?: unknown; response?: { data?: { fields?: unknown } } };
+  const fields = e.fields ?? e.response?.data?.fields;
+  if (typeof fields !== 'object' || fields === null || Object.keys(fields).length === 0) return undefined;
+  return fields as FieldErrors;
+}
+
+const toNamePath = (path: string) =>
+  path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+/**
+ * A Modal hosting an antd Form in one of the console's form modes. DETAIL shows the same
+ * fields read-only with a Close button. Enter submits; failed client validation stays on the
+ * fields (no toast, DESIGN.md), and so do the server's field errors.
+ */
+export function FormDialog<Values extends object>({
+  open,
+  mode,
+  title,
+  initialValues,
+  onSubmit,
+  onClose,
+  children,
+  form: outerForm,
+  width,
+  okText = 'OK',
+  formProps,
+}: FormDialogProps<Values>) {
+  const [ownForm] = Form.useForm<Values>();
+  const form = outerForm ?? ownForm;
+  const [submitting, setSubmitting] = useState(false);
+  // Server messages for fields the form does not show would otherwise be lost, since the
+  // HTTP client leaves field errors to the form rather than toasting them.
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const readOnly = mode === 'DETAIL';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only opening and closing reset the form; reacting to every new `initialValues` object would wipe what the user typed
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      setOtherErrors([]);
+      return;
+    }
+    // Clearing at once would flash empty fields while the closing animation still shows them.
+    const timer = setTimeout(() => {
+      form.resetFields();
+      setOtherErrors([]);
+    }, FORM_RESET_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [open]);
+
+  const finish = async (values: Values) => {
+    if (readOnly || submitting) return;
+    setSubmitting(true);
+    setOtherErrors([]);
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields) showFieldErrors(form, fields, setOtherErrors);
+      // Anything else has had its toast from the HTTP client.
+      else console.debug('Form submit failed', error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={okText}
+      cancelText="Cancel"
+      confirmLoading={submitting}
+      // Keeps the form mounted while closed, so the instance stays connected for the reset.
+      forceRender
+      // A stray click outside should not throw away what was typed.
+      mask={{ closable: false }}
+      footer={
+        readOnly
+          ? [
+              <Button key="close" onClick={onClose}>
+                Close
+              </Button>,
+            ]
+          : undefined
+      }
+    >
+      {otherErrors.length > 0 && (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={otherErrors.join(' ')} />
+      )}
+      <Form<Values>
+        layout="vertical"
+        {...formProps}
+        form={form}
+        initialValues={initialValues}
+        disabled={readOnly}
+        onFinish={finish}
+        onFinishFailed={(info) => console.debug('Form validation failed', info.errorFields)}
+      >
+        {children}
+        {/* Lets Enter in a field submit, as in any form; the visible OK lives in the footer. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}
+
+function showFieldErrors<Values>(
+  form: FormInstance<Values>,
+  fields: FieldErrors,
+  setOtherErrors: (messages: string[]) => void,
+) {
+  const shown = new Set(form.getFieldsError().map((f) => f.name.join('.')));
+  const onForm = Object.entries(fields).filter(([path]) => shown.has(path));
+  form.setFields(onForm.map(([path, message]) => ({ name: toNamePath(path) as never, errors: [message] })));
+  setOtherErrors(
+    Object.entries(fields)
+      .filter(([path]) => !shown.has(path))
+      .map(([, message]) => message),
+  );
+}
