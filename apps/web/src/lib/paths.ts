@@ -17,6 +17,7 @@ export const PATHS = {
   accountSecurity: '/account-setting/security',
   profile: '/profile-page',
   notFound: '/error/404',
+  application: '/admin-setting/application',
   workflowDetail: '/admin-setting/workflow-detail/:mode/:name',
   workflowDvfDetail: '/admin-setting/workflow-dvf-detail/:id/:mode',
 } as const;

@@ -1,0 +1,138 @@
+import { AppstoreOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Result, Select, Skeleton, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { Application } from '@gatehouse/contract';
+import { APP_CONFIG_SCREENS, PATHS, toAppConfig } from '../../../lib/paths';
+import { useApplicationOptions } from './api/list-applications';
+import { APP_ID_PARAM } from './use-app-id';
+import { useCurrentApplication } from './use-current-application';
+
+/** Typing pauses this long before the picker asks the server, so each keystroke is not a request. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+const labelOf = (app: Pick<Application, 'name' | 'applicationId'>) => `${app.name} (${app.applicationId})`;
+
+/**
+ * Going to another application keeps the screen but not its page or search: those belonged
+ * to the previous application's records.
+ */
+function useSwitchApplication(): (appId: string) => void {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [, setParams] = useSearchParams();
+  return (appId) => {
+    const screen = APP_CONFIG_SCREENS.find((s) => toAppConfig(s) === pathname);
+    if (screen) navigate(toAppConfig(screen, { appId }));
+    else setParams(new URLSearchParams({ [APP_ID_PARAM]: appId }));
+  };
+}
+
+type PickerProps = { current?: Application; appId?: string; onChange: (appId: string) => void };
+
+/** A searchable select of applications; the search runs on the server. */
+function ApplicationPicker({ current, appId, onChange }: PickerProps) {
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(typed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  // Only ask for the list once the user opens the picker: most visits never switch.
+  const options = useApplicationOptions(keyword, open);
+
+  const choices = useMemo(() => {
+    const list = options.data ?? [];
+    const all =
+      current && !list.some((a) => a.applicationId === current.applicationId) ? [current, ...list] : list;
+    return all.map((app) => ({ value: app.applicationId, label: labelOf(app) }));
+  }, [options.data, current]);
+
+  return (
+    <Select
+      aria-label="Switch application"
+      showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
+      placeholder="Search applications by name or ID"
+      value={appId}
+      options={choices}
+      loading={options.isFetching}
+      notFoundContent={options.isFetching ? 'Loading…' : 'No matching application'}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setTyped('');
+      }}
+      onChange={(value: string) => {
+        if (value !== appId) onChange(value);
+      }}
+      style={{ width: 320 }}
+      popupMatchSelectWidth={false}
+    />
+  );
+}
+
+const applicationsLink = (
+  <Link to={PATHS.application}>
+    <Button icon={<AppstoreOutlined />}>Go to the Application screen</Button>
+  </Link>
+);
+
+/**
+ * The application the app-config screen is configuring, with a picker to switch to another.
+ * Without a known `appId` it asks the user to choose one instead.
+ */
+export function AppContextBar() {
+  const current = useCurrentApplication();
+  const switchTo = useSwitchApplication();
+
+  if (current.status === 'loading') {
+    return <Skeleton.Input active size="small" style={{ width: 320, marginBottom: 16 }} />;
+  }
+
+  if (current.status !== 'ready') {
+    const copy = {
+      missing: {
+        title: 'Choose an application',
+        sub: 'These settings belong to one application. Choose it here, or pick it on the Application screen.',
+      },
+      unknown: {
+        title: `The application "${current.appId}" does not exist`,
+        sub: 'Choose another application, or create it on the Application screen.',
+      },
+      error: {
+        title: 'The application could not be loaded',
+        sub: 'Try again, or choose another application.',
+      },
+    }[current.status];
+    return (
+      <Result
+        status={current.status === 'missing' ? 'info' : 'warning'}
+        title={copy.title}
+        subTitle={copy.sub}
+        extra={
+          <Flex gap={8} justify="center" wrap>
+            <ApplicationPicker appId={current.appId} onChange={switchTo} />
+            {applicationsLink}
+          </Flex>
+        }
+      />
+    );
+  }
+
+  const { application } = current;
+  return (
+    <Alert
+      type="info"
+      style={{ marginBottom: 16 }}
+      title={
+        <Flex align="center" justify="space-between" gap={8} wrap>
+          <Typography.Text data-testid="current-application">
+            Application: <Typography.Text strong>{application.name}</Typography.Text> (
+            {application.applicationId})
+          </Typography.Text>
+          <ApplicationPicker current={application} appId={application.applicationId} onChange={switchTo} />
+        </Flex>
+      }
+    />
+  );
+}
