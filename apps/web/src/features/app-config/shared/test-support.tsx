@@ -1,0 +1,96 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ServerMenuItem } from '@gatehouse/contract';
+import { renderWithApp } from '../../../components/test-utils';
+import { AccessProvider } from '../../../lib/access';
+import { http } from '../../../lib/http';
+import { createQueryClient } from '../../../lib/query-client';
+
+/**
+ * Test support for the app-config screens: an axios adapter that answers from a table of
+ * handlers and records every call, and a render with router, query client and access.
+ */
+
+export type StubCall = { method: string; url: string; params: Record<string, unknown>; body: unknown };
+export type StubReply = { status?: number; data?: unknown };
+export type StubHandler = (call: StubCall) => StubReply | undefined;
+
+export function stubHttp(handler: StubHandler) {
+  const calls: StubCall[] = [];
+  const original = http.defaults.adapter;
+  const adapter: AxiosAdapter = async (config) => {
+    const call: StubCall = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      params: (config.params ?? {}) as Record<string, unknown>,
+      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+    };
+    calls.push(call);
+    const reply = handler(call) ?? { status: 404, data: { code: 'NOT_FOUND', message: 'not stubbed' } };
+    const status = reply.status ?? 200;
+    const response: AxiosResponse = {
+      data: reply.data ?? {},
+      status,
+      statusText: String(status),
+      headers: {},
+      config,
+    };
+    if (status >= 200 && status < 300) return response;
+    throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
+  };
+  http.defaults.adapter = adapter;
+  return {
+    calls,
+    /** The calls other than the given method's, e.g. every write. */
+    writes: () => calls.filter((c) => c.method !== 'GET'),
+    restore: () => {
+      http.defaults.adapter = original;
+    },
+  };
+}
+
+/** A menu of `path` that carries the given element codes, as the server grants them. */
+export function menuWith(path: string, codes: string[]): ServerMenuItem[] {
+  return [
+    {
+      menuPath: path,
+      menuName: path,
+      icon: null,
+      hidden: false,
+      elements: codes.map((code) => ({ code })),
+      children: [],
+    },
+  ];
+}
+
+/** Renders a screen at `url` with a fresh query client, antd's App and the given access. */
+export function renderScreen(
+  screen: ReactElement,
+  { url, path, codes = [] }: { url: string; path: string; codes?: string[] },
+) {
+  const router = createMemoryRouter([{ path, element: screen }], { initialEntries: [url] });
+  const queryClient = createQueryClient();
+  const result = renderWithApp(
+    <QueryClientProvider client={queryClient}>
+      <AccessProvider menus={menuWith(path, codes)} permissions={[]}>
+        <RouterProvider router={router} />
+      </AccessProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/**
+ * The open dialog titled `title`. rc-component gives every generated id the value "test-id"
+ * under a test runner, so a dialog's aria-labelledby can point at another control and
+ * `findByRole('dialog', { name })` cannot be trusted when a screen has more than one.
+ */
+export async function findDialog(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
+  const dialog = heading.closest<HTMLElement>('[role="dialog"]');
+  if (!dialog) throw new Error(`No dialog around the title ${title}`);
+  return dialog;
+}
