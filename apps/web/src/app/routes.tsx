@@ -64,6 +64,8 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   [PATHS.accountSetting]: screens.accountSetting,
   [PATHS.accountSecurity]: screens.accountSecurity,
   [PATHS.profile]: screens.profile,
+  '/app-config/client': () =>
+    import('../features/app-config/client/client-page').then((m) => ({ Component: m.ClientPage })),
 };
 
 function consoleRoute(path: string, title: string, keepAlive: boolean): ScreenRoute {
