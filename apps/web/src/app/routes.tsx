@@ -64,6 +64,16 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   [PATHS.accountSetting]: screens.accountSetting,
   [PATHS.accountSecurity]: screens.accountSecurity,
   [PATHS.profile]: screens.profile,
+  [PATHS.application]: () =>
+    import('../features/applications/application-page').then((m) => ({ Component: m.ApplicationPage })),
+  '/app-config/data-access': () =>
+    import('../features/app-config/data-access/data-access-page').then((m) => ({
+      Component: m.DataAccessPage,
+    })),
+  '/app-config/permission': () =>
+    import('../features/app-config/permission/permission-page').then((m) => ({
+      Component: m.PermissionPage,
+    })),
   '/app-config/client': () =>
     import('../features/app-config/client/client-page').then((m) => ({ Component: m.ClientPage })),
 };
