@@ -108,6 +108,20 @@ describe('FormDialog', () => {
     );
   });
 
+  it('saves once when submitted again while the first save runs', async () => {
+    const user = userEvent.setup({ delay: null });
+    let finish!: () => void;
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    renderAntd(dialog({ onSubmit, initialValues: { name: 'a', id: 'b' } }));
+
+    await user.type(screen.getByLabelText('ID'), '{Enter}{Enter}');
+    await user.click(screen.getByRole('button', { name: /OK/ }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    await act(async () => finish());
+
+    expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
   it('puts the server’s field errors on the fields and stays open', async () => {
     const user = userEvent.setup({ delay: null });
     const onClose = vi.fn();

@@ -1,5 +1,5 @@
 import { Alert, Button, Form, type FormInstance, type FormProps, type FormRule, Modal } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FORM_RESET_DELAY_MS, MESSAGES, type ResourceFormMode } from '@gatehouse/contract';
 
 /** CREATE, EDIT and DETAIL, plus the resource form's CREATE_* modes; DETAIL is read-only. */
@@ -65,6 +65,8 @@ export function FormDialog<Values extends object>({
   const [ownForm] = Form.useForm<Values>();
   const form = outerForm ?? ownForm;
   const [submitting, setSubmitting] = useState(false);
+  // State lags a render behind, so a quick second Enter would otherwise save twice.
+  const inFlight = useRef(false);
   // Server messages for fields the form does not show would otherwise be lost, since the
   // HTTP client leaves field errors to the form rather than toasting them.
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
@@ -86,7 +88,8 @@ export function FormDialog<Values extends object>({
   }, [open]);
 
   const finish = async (values: Values) => {
-    if (readOnly || submitting) return;
+    if (readOnly || inFlight.current) return;
+    inFlight.current = true;
     setSubmitting(true);
     setOtherErrors([]);
     try {
@@ -98,6 +101,7 @@ export function FormDialog<Values extends object>({
       // Anything else has had its toast from the HTTP client.
       else console.debug('Form submit failed', error);
     } finally {
+      inFlight.current = false;
       setSubmitting(false);
     }
   };
@@ -153,7 +157,8 @@ function showFieldErrors<Values>(
 ) {
   const shown = new Set(form.getFieldsError().map((f) => f.name.join('.')));
   const onForm = Object.entries(fields).filter(([path]) => shown.has(path));
-  form.setFields(onForm.map(([path, message]) => ({ name: toNamePath(path) as never, errors: [message] })));
+  type Name = Parameters<FormInstance<Values>['setFields']>[0][number]['name'];
+  form.setFields(onForm.map(([path, message]) => ({ name: toNamePath(path) as Name, errors: [message] })));
   setOtherErrors(
     Object.entries(fields)
       .filter(([path]) => !shown.has(path))

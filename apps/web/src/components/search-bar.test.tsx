@@ -152,6 +152,34 @@ describe('SearchBar', () => {
     expect(screen.getByPlaceholderText('Created to')).toHaveValue('2024/03/31');
   });
 
+  it('shows a one-field search in the general input after a reload', () => {
+    setup({ name: 'portal' });
+
+    expect(screen.getByRole('combobox', { name: 'Search in' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search Name' })).toHaveValue('portal');
+    expect(screen.queryByRole('region', { name: 'Advanced Search' })).not.toBeInTheDocument();
+  });
+
+  it('opens Advanced Search when a text filter is set that the general input does not show', () => {
+    setup({ keyword: 'acme', id: 'x' });
+
+    expect(screen.getByRole('textbox', { name: 'Search All' })).toHaveValue('acme');
+    const advanced = screen.getByRole('region', { name: 'Advanced Search' });
+    expect(within(advanced).getByRole('textbox', { name: 'ID' })).toHaveValue('x');
+  });
+
+  it('keeps an advanced value when its field is picked with nothing typed', async () => {
+    const { onSearch, user } = setup({ id: 'x', client: 'web', status: 'ENABLED' });
+    expect(screen.getByRole('textbox', { name: 'Search All' })).toHaveValue('');
+
+    await chooseGeneral(user, 'ID');
+    expect(screen.getByRole('textbox', { name: 'Search ID' })).toHaveValue('x');
+    await user.click(screen.getAllByRole('button', { name: 'Search' })[0]!);
+
+    // The single status read from the URL goes out as a list, as a multi-select's value.
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ id: 'x', client: 'web', status: ['ENABLED'] });
+  });
+
   it('follows the URL when the value changes from outside', () => {
     const { rerender, onSearch, onReset } = setup({ keyword: 'one' });
     rerender(<SearchBar fields={fields} value={{ keyword: 'two' }} onSearch={onSearch} onReset={onReset} />);

@@ -96,9 +96,11 @@ export function SearchBar({ fields, value, onSearch, onReset, defaultAdvancedOpe
   const id = useId();
   const textFields = useMemo(() => fields.filter((f) => f.type === 'text'), [fields]);
   const [draft, setDraft] = useState<SearchValues>(value);
-  const [generalKey, setGeneralKey] = useState<string>(ALL);
+  const [generalKey, setGeneralKey] = useState<string>(() => pickGeneralKey(value, textFields, ALL));
+  // Opens by itself when the search holds a filter the general input does not show, so no
+  // active filter is ever out of sight.
   const [advancedOpen, setAdvancedOpen] = useState<boolean>(
-    () => defaultAdvancedOpen ?? fields.some((f) => f.type !== 'text' && hasValue(value, f)),
+    () => defaultAdvancedOpen ?? hasHiddenFilter(value, fields, generalKey),
   );
 
   // The URL is the source of truth: back/forward or a link replaces what is being edited.
@@ -106,20 +108,28 @@ export function SearchBar({ fields, value, onSearch, onReset, defaultAdvancedOpe
   // biome-ignore lint/correctness/useExhaustiveDependencies: `value` is compared by content through valueKey, so a new but equal object does not wipe the draft
   useEffect(() => {
     setDraft(value);
+    const key = pickGeneralKey(value, textFields, generalKey);
+    setGeneralKey(key);
+    if (hasHiddenFilter(value, fields, key)) setAdvancedOpen(true);
   }, [valueKey]);
 
   const set = (key: string, v: string | string[] | undefined) => setDraft((d) => ({ ...d, [key]: v }));
 
   const chooseGeneral = (key: string) => {
-    // The typed text follows the choice, so picking the field after typing still works.
-    const text = draft[generalKey];
-    setDraft((d) => ({ ...d, [generalKey]: undefined, [key]: text }));
+    // Text typed before picking the field goes with the choice; with nothing typed, the
+    // field keeps what Advanced Search already holds for it.
+    const text = asText(draft[generalKey]);
+    if (text !== '') setDraft((d) => ({ ...d, [generalKey]: undefined, [key]: text }));
     setGeneralKey(key);
   };
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    onSearch(compactSearch(draft));
+    const values = { ...draft };
+    // A single value read from the URL is a plain string; a multi-select always emits a list.
+    for (const f of fields)
+      if (f.type === 'multi-select' && values[f.name] !== undefined) values[f.name] = asArray(values[f.name]);
+    onSearch(compactSearch(values));
   };
 
   const reset = () => {
@@ -195,6 +205,21 @@ export function SearchBar({ fields, value, onSearch, onReset, defaultAdvancedOpe
 function hasValue(values: SearchValues, field: SearchField): boolean {
   const keys = field.type === 'date' ? [dateFromParam(field.name), dateToParam(field.name)] : [field.name];
   return keys.some((k) => asArray(values[k]).some((v) => v !== ''));
+}
+
+/**
+ * Which parameter the general input shows: `keyword` when it is set, else the chosen field
+ * while it has a value, else the only text field that has one, else the current choice.
+ */
+function pickGeneralKey(values: SearchValues, textFields: SearchField[], current: string): string {
+  if (asText(values[KEYWORD_PARAM]) !== '') return ALL;
+  if (current !== ALL && asText(values[current]) !== '') return current;
+  const filled = textFields.filter((f) => hasValue(values, f));
+  return filled.length === 1 ? filled[0]!.name : current;
+}
+
+function hasHiddenFilter(values: SearchValues, fields: SearchField[], generalKey: string): boolean {
+  return fields.some((f) => f.name !== generalKey && hasValue(values, f));
 }
 
 type FieldControlProps = {
