@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { ACTIONS, type Action, PLATFORM_APP_ID } from '@gatehouse/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -22,13 +24,24 @@ export const ADMIN_PASSWORD = 'admin-password-for-tests';
 export const TEST_DB = process.env.GATEHOUSE_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh database for one test file: in-memory PGlite, or a new database on the test server. */
+/**
+ * The migrated, unseeded data directory that `global-setup.ts` made once for the run, so a
+ * test file's database opens from it instead of running initdb and the migrations again.
+ */
+let template: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  const path = inject('pgliteTemplate');
+  template ??= readFile(path).then((bytes) => new Blob([bytes]));
+  return template;
+}
+
 export async function openTestDatabase(): Promise<{
   handle: DatabaseHandle;
   url?: string;
   drop: () => Promise<void>;
 }> {
   if (TEST_DB === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite' });
+    const handle = await openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate() });
     return { handle, drop: () => handle.close() };
   }
   const base = process.env.TEST_DATABASE_URL;
