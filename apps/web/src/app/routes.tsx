@@ -76,6 +76,8 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
     })),
   '/app-config/client': () =>
     import('../features/app-config/client/client-page').then((m) => ({ Component: m.ClientPage })),
+  '/app-config/resource': () =>
+    import('../features/app-config/resource/resource-page').then((m) => ({ Component: m.ResourcePage })),
 };
 
 function consoleRoute(path: string, title: string, keepAlive: boolean): ScreenRoute {

@@ -1,0 +1,149 @@
+import { Form, Input, InputNumber, Select } from 'antd';
+import type { FormRule } from 'antd';
+import {
+  DEFAULT_RESOURCE_ORDER,
+  ENABLED_STATUSES,
+  RESOURCE_PARENT_RULES,
+  RESOURCE_TYPES,
+  type Resource,
+  type ResourceFormMode,
+  type ResourceType,
+  type Status,
+} from '@gatehouse/contract';
+import { FormDialog, required } from '../../../../components/form-dialog';
+
+export type ResourceFormValues = {
+  name: string;
+  id: string;
+  type: ResourceType;
+  url?: string | null;
+  order: number;
+  status: Status;
+};
+
+/**
+ * The type of the parent a resource sits under: null at the root, undefined when the screen
+ * does not know it (a node found by a search).
+ */
+export type ParentType = ResourceType | null | undefined;
+
+const CREATE_TYPE: Partial<Record<ResourceFormMode, ResourceType>> = {
+  CREATE_CATEGORY: 'CATEGORY',
+  CREATE_MENU: 'MENU',
+  CREATE_ELEMENT: 'ELEMENT',
+};
+
+/**
+ * Spec §5: the type choices follow the create mode. Editing offers the types allowed where
+ * the node sits (RESOURCE_PARENT_RULES); the server still checks the node's own children.
+ */
+export function typeChoices(
+  mode: ResourceFormMode,
+  resource?: Pick<Resource, 'type' | 'parentId'>,
+  parentType?: ParentType,
+): ResourceType[] {
+  const created = CREATE_TYPE[mode];
+  if (created) return [created];
+  if (!resource) return [...RESOURCE_TYPES];
+  const allowed: ResourceType[] =
+    resource.parentId === null
+      ? ['CATEGORY']
+      : parentType
+        ? RESOURCE_TYPES.filter((t) => RESOURCE_PARENT_RULES[t].includes(parentType))
+        : ['MENU', 'ELEMENT'];
+  // The current type is always listed, so a record that breaks today's rules still shows as it is.
+  return allowed.includes(resource.type) ? allowed : [resource.type, ...allowed];
+}
+
+const TITLES: Record<ResourceFormMode, string> = {
+  CREATE_CATEGORY: 'New category',
+  CREATE_MENU: 'Add menu',
+  CREATE_ELEMENT: 'Add element',
+  EDIT: 'Edit resource',
+  DETAIL: 'Resource detail',
+};
+
+/** The contract's `codeSchema`, checked here too so the user learns it before sending. */
+const idRules: FormRule[] = [
+  ...required,
+  {
+    pattern: /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/,
+    message: 'Use letters, digits and - _ . : only, starting with a letter or digit',
+  },
+  { max: 100, message: 'At most 100 characters' },
+];
+
+const statusOptions = ENABLED_STATUSES.map((s) => ({ label: s, value: s }));
+
+export type ResourceFormProps = {
+  open: boolean;
+  mode: ResourceFormMode;
+  /** The node edited or shown; left out when creating. */
+  resource?: Resource;
+  /** Where the node sits, for the type choices of EDIT (see `typeChoices`). */
+  parentType?: ParentType;
+  /** The node a menu or element is added under, named in the title. */
+  parentName?: string;
+  onSubmit: (values: ResourceFormValues) => Promise<void>;
+  onClose: () => void;
+};
+
+/** The resource form of spec §4 and §5 in its five modes (STYLE.md habit 5). */
+export function ResourceForm({
+  open,
+  mode,
+  resource,
+  parentType,
+  parentName,
+  onSubmit,
+  onClose,
+}: ResourceFormProps) {
+  const [form] = Form.useForm<ResourceFormValues>();
+  const choices = typeChoices(mode, resource, parentType);
+  const initialValues: Partial<ResourceFormValues> = resource
+    ? {
+        name: resource.name,
+        id: resource.id,
+        type: resource.type,
+        url: resource.url ?? '',
+        order: resource.order,
+        status: resource.status,
+      }
+    : { type: choices[0], order: DEFAULT_RESOURCE_ORDER, status: 'ENABLED' };
+  const type = Form.useWatch('type', form) ?? initialValues.type;
+  const title = parentName && CREATE_TYPE[mode] ? `${TITLES[mode]} under "${parentName}"` : TITLES[mode];
+
+  return (
+    <FormDialog<ResourceFormValues>
+      form={form}
+      open={open}
+      mode={mode}
+      title={title}
+      initialValues={initialValues}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <Form.Item name="name" label="Name" rules={required}>
+        <Input maxLength={200} autoFocus />
+      </Form.Item>
+      <Form.Item name="id" label="ID" rules={idRules}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="type" label="Type" rules={required}>
+        <Select options={choices.map((t) => ({ label: t, value: t }))} />
+      </Form.Item>
+      {/* Spec §5: a category has no URL. */}
+      {type !== 'CATEGORY' && (
+        <Form.Item name="url" label="URL" rules={[{ max: 2000, message: 'At most 2000 characters' }]}>
+          <Input />
+        </Form.Item>
+      )}
+      <Form.Item name="order" label="Index" rules={required}>
+        <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="status" label="Status" rules={required}>
+        <Select options={statusOptions} />
+      </Form.Item>
+    </FormDialog>
+  );
+}
