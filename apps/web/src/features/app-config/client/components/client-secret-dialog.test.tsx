@@ -1,0 +1,42 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@gatehouse/contract';
+import { renderWithApp } from '../../../../components/test-utils';
+import { ClientSecretDialog } from './client-secret-dialog';
+
+const CREATED = {
+  acId: '00000000-0000-4000-8000-000000000001',
+  clientName: 'Billing portal',
+  client: 'gh_client_abc',
+  id: 'reg-123',
+  secret: 'very-secret-value',
+  redirectUrl: null,
+  status: 'ENABLED',
+  applicationId: 'portal',
+  createdDate: '2024-01-01T00:00:00.000Z',
+  lastModifiedDate: '2024-01-01T00:00:00.000Z',
+};
+
+describe('ClientSecretDialog', () => {
+  it('shows the name, client, secret and id, copy buttons for secret and id, and the once-only warning', () => {
+    renderWithApp(<ClientSecretDialog open client={CREATED} onClose={vi.fn()} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(MESSAGES.createdSuccessfully)).toBeInTheDocument();
+    for (const value of ['Billing portal', 'gh_client_abc', 'very-secret-value', 'reg-123']) {
+      expect(within(dialog).getByText(value)).toBeInTheDocument();
+    }
+    expect(within(dialog).getByRole('button', { name: 'Copy secret' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy ID' })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('button', { name: /^Copy/ })).toHaveLength(2);
+    expect(within(dialog).getByText(/shown only once/)).toBeInTheDocument();
+  });
+
+  it('copies the secret and says so', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    renderWithApp(<ClientSecretDialog open client={CREATED} onClose={vi.fn()} />);
+    screen.getByRole('button', { name: 'Copy secret' }).click();
+    expect(await screen.findByText(MESSAGES.copied)).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('very-secret-value');
+  });
+});
