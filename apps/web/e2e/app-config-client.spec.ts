@@ -1,0 +1,215 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { MESSAGES } from '@gatehouse/contract';
+import { createApp, createClient, createClients, signIn } from './helpers/app-config-b';
+
+// Each test walks several dialogs and reloads; on a busy two-core machine that can pass the
+// default 30 s even though nothing waits on a fixed delay.
+test.describe.configure({ timeout: 60_000 });
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const rowOf = (page: Page, text: string) => rows(page).filter({ hasText: text });
+const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ hasText: title });
+/** The Popconfirm that is open now. */
+const confirmBox = (page: Page) => page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+
+async function openClients(page: Page, appId: string, query = '') {
+  await page.goto(`/app-config/client?appId=${appId}${query}`);
+  await expect(page.getByTestId('current-application')).toContainText(appId);
+}
+
+/** antd draws its own option list; the role=option nodes it also renders are for screen readers only. */
+async function pickOption(page: Page, label: string) {
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: label })
+    .click();
+}
+
+async function rowAction(page: Page, row: Locator, action: string) {
+  await row.getByRole('button', { name: 'Action' }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+test('a new client: required name, URL check, then its secret once with copy buttons', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const appId = await createApp(request, await signIn(page, request));
+  await openClients(page, appId);
+  await expect(page.getByText('No clients yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New client' }).click();
+  const form = dialog(page, 'New client');
+  await form.getByRole('button', { name: 'OK' }).click();
+  await expect(form.getByText(MESSAGES.required)).toBeVisible();
+
+  await form.getByLabel('Client name').fill('Billing portal');
+  await form.getByLabel('Redirect URL').fill('not a url');
+  await form.getByRole('button', { name: 'OK' }).click();
+  await expect(form.getByText('Enter a valid http(s) URL')).toBeVisible();
+  await form.getByLabel('Redirect URL').fill('https://billing.example.com/callback');
+  await form.getByRole('button', { name: 'OK' }).click();
+
+  const created = dialog(page, MESSAGES.createdSuccessfully);
+  await expect(created).toBeVisible();
+  await expect(created).toContainText('shown only once');
+  const value = (label: string) =>
+    created
+      .locator('tr')
+      .filter({ has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('td');
+  await expect(value('Client name')).toHaveText('Billing portal');
+  const secret = (await value('Secret').locator('code').textContent()) ?? '';
+  const id = (await value('ID').locator('code').textContent()) ?? '';
+  const client = (await value('Client').textContent()) ?? '';
+  expect(secret.length).toBeGreaterThan(20);
+  expect(id).not.toBe('');
+  expect(client).not.toBe('');
+
+  await created.getByRole('button', { name: 'Copy secret' }).click();
+  await expect(page.getByText(MESSAGES.copied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  await created.getByRole('button', { name: 'Copy ID' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(id);
+
+  await created.getByRole('button', { name: 'Done' }).click();
+  await expect(created).toBeHidden();
+  const row = rowOf(page, 'Billing portal');
+  await expect(row).toContainText('ENABLED');
+  await expect(row).toContainText(client);
+  await expect(row).toContainText(id);
+  await expect(row).toContainText('https://billing.example.com/callback');
+  // The secret is never listed.
+  await expect(page.getByText(secret)).toHaveCount(0);
+});
+
+test('detail is read-only and edit saves; empty cells show --', async ({ page, request }) => {
+  const token = await signIn(page, request);
+  const appId = await createApp(request, token);
+  await createClient(request, token, appId, { clientName: 'Mobile app' });
+  await openClients(page, appId);
+
+  const row = rowOf(page, 'Mobile app');
+  await expect(row.locator('td').last()).toHaveText('--');
+
+  await rowAction(page, row, 'Detail');
+  const detail = dialog(page, 'Client detail');
+  await expect(detail.getByLabel('Client name')).toHaveValue('Mobile app');
+  await expect(detail.getByLabel('Client name')).toBeDisabled();
+  await expect(detail.getByRole('button', { name: 'OK' })).toHaveCount(0);
+  await detail.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await expect(detail).toBeHidden();
+
+  await rowAction(page, row, 'Edit');
+  const edit = dialog(page, 'Edit client');
+  await expect(edit.getByLabel('Client name')).toHaveValue('Mobile app');
+  await edit.getByLabel('Client name').fill('');
+  await edit.getByRole('button', { name: 'OK' }).click();
+  await expect(edit.getByText(MESSAGES.required)).toBeVisible();
+  await edit.getByLabel('Client name').fill('Mobile app v2');
+  await edit.getByLabel('Redirect URL').fill('http://localhost:3000/cb');
+  // Enter submits the form, as in any form.
+  await edit.getByLabel('Redirect URL').press('Enter');
+  await expect(edit).toBeHidden();
+  const saved = rowOf(page, 'Mobile app v2');
+  await expect(saved).toContainText('http://localhost:3000/cb');
+});
+
+test('disable and enable ask first; Cancel keeps the status', async ({ page, request }) => {
+  const token = await signIn(page, request);
+  const appId = await createApp(request, token);
+  await createClient(request, token, appId, { clientName: 'Reporting' });
+  await openClients(page, appId);
+  const row = rowOf(page, 'Reporting');
+  await expect(row.getByText('ENABLED', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await expect(confirmBox(page)).toContainText('Disable this client?');
+  await confirmBox(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.getByText('ENABLED', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await confirmBox(page).getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText(MESSAGES.changedSuccessfully)).toBeVisible();
+  await expect(row.getByText('DISABLED', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: 'Enable' }).click();
+  await expect(confirmBox(page)).toContainText('Enable this client?');
+  await confirmBox(page).getByRole('button', { name: 'OK' }).click();
+  await expect(row.getByText('ENABLED', { exact: true })).toBeVisible();
+});
+
+test('search by keyword and advanced status, then reset', async ({ page, request }) => {
+  const token = await signIn(page, request);
+  const appId = await createApp(request, token);
+  await createClient(request, token, appId, { clientName: 'Alpha' });
+  await createClient(request, token, appId, { clientName: 'Beta', status: 'DISABLED' });
+  await createClient(request, token, appId, { clientName: 'Gamma' });
+  await openClients(page, appId);
+  await expect(rows(page)).toHaveCount(3);
+
+  await page.getByLabel('Search All').fill('bet');
+  await page.getByLabel('Search All').press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page)).toContainText('Beta');
+  await expect(page).toHaveURL(/keyword=bet/);
+
+  await page.getByRole('button', { name: /Advanced Search/ }).click();
+  const advanced = page.getByRole('region', { name: 'Advanced Search' });
+  await advanced.getByRole('button', { name: 'Reset' }).click();
+  await expect(rows(page)).toHaveCount(3);
+
+  await advanced.getByLabel('Status').click();
+  await pickOption(page, 'ENABLED');
+  await page.keyboard.press('Escape');
+  await advanced.getByRole('button', { name: 'Search' }).click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByText('Beta')).toHaveCount(0);
+
+  await advanced.getByLabel('Name').fill('gam');
+  await advanced.getByRole('button', { name: 'Search' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page)).toContainText('Gamma');
+
+  await advanced.getByRole('button', { name: 'Reset' }).click();
+  await expect(rows(page)).toHaveCount(3);
+  await expect(page).not.toHaveURL(/status|clientName|keyword/);
+});
+
+test('paging: page 3, page size and a reload keep their place in the URL', async ({ page, request }) => {
+  const token = await signIn(page, request);
+  const appId = await createApp(request, token);
+  await createClients(request, token, appId, 25, 'Paged');
+  await openClients(page, appId);
+  await expect(page.getByText('Total 25')).toBeVisible();
+  await expect(rows(page)).toHaveCount(10);
+
+  await page.getByRole('listitem', { name: '3' }).click();
+  await expect(page).toHaveURL(/page=3/);
+  await expect(rows(page)).toHaveCount(5);
+  // Newest first: the first five made are on the last page.
+  await expect(rows(page).first()).toContainText('Paged 05');
+
+  await page.reload();
+  await expect(rows(page)).toHaveCount(5);
+  await expect(page.getByRole('listitem', { name: '3' })).toHaveClass(/ant-pagination-item-active/);
+
+  await page.getByLabel('Page size').click();
+  await pickOption(page, '20 / page');
+  await expect(page).toHaveURL(/size=20/);
+  await expect(page).toHaveURL(/page=1/);
+  await expect(rows(page)).toHaveCount(20);
+  await page.reload();
+  await expect(rows(page)).toHaveCount(20);
+  await expect(page).toHaveURL(new RegExp(`appId=${appId}`));
+});
+
+test('without an application the screen asks for one and lists nothing', async ({ page, request }) => {
+  await signIn(page, request);
+  await page.goto('/app-config/client');
+  await expect(page.getByText('Choose an application')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New client' })).toHaveCount(0);
+});
