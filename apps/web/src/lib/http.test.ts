@@ -193,6 +193,16 @@ describe('errors', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
+  it('a 409 that names its field does not toast, so the form shows it once', async () => {
+    const fields = { id: MESSAGES.duplicateId };
+    const error = await failWith({
+      status: 409,
+      data: { code: 'CONFLICT', message: MESSAGES.duplicateId, fields },
+    });
+    expect(error.fields).toEqual(fields);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
   it('a silent call does not toast', async () => {
     const error = await failWith({ status: 500, data: {} }, () => api.get('/x', { silent: true }));
     expect(error.message).toBe(HTTP_STATUS_MESSAGES[500]);

@@ -192,8 +192,14 @@ function report(error: ApiError, config: AxiosRequestConfig | undefined): void {
       if (hooks.currentPath() !== PASSWORD_CHANGE_PATH) hooks.navigate(PASSWORD_CHANGE_PATH);
       return;
     }
-    // DESIGN.md: validation failures are shown on the form fields, not as a toast.
-    if (error.status === 400 && error.fields && Object.keys(error.fields).length > 0) return;
+    // DESIGN.md: validation failures, and duplicates the server pins on a field, are shown
+    // on the form fields, not as a toast.
+    if (
+      (error.status === 400 || error.status === 409) &&
+      error.fields &&
+      Object.keys(error.fields).length > 0
+    )
+      return;
   }
   if (!config?.silent) hooks.notify(error.message);
 }
