@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { MESSAGES } from '@gatehouse/contract';
+import {
+  chooseOption,
+  createApp,
+  openAdvanced,
+  seedDataAccesses,
+  signIn,
+  tableRows,
+  uniqueAppId,
+} from './helpers/app-config';
+
+test('create an application, find it and open its configuration', async ({ page, request }) => {
+  await signIn(page, request);
+  const appId = uniqueAppId('ui');
+  await page.goto('/admin-setting/application');
+  await expect(page).toHaveTitle('Application - Gatehouse');
+  // The built-in application is always there.
+  await expect(tableRows(page).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'New application' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New application' });
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog.getByText(MESSAGES.required)).toHaveCount(2);
+  await dialog.getByLabel('Application ID').fill(appId);
+  await dialog.getByLabel('Name').fill('Billing portal');
+  await dialog.getByLabel('Description').fill('Invoices and payments');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText(MESSAGES.createdSuccessfully)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('combobox', { name: 'Search in' }).click();
+  await chooseOption(page, 'Application ID');
+  await page.getByRole('textbox', { name: 'Search Application ID' }).fill(appId);
+  await page.getByRole('textbox', { name: 'Search Application ID' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`applicationId=${appId}`));
+  await expect(tableRows(page)).toHaveCount(1);
+  const row = tableRows(page).first();
+  await expect(row).toContainText('Billing portal');
+  await expect(row).toContainText('Invoices and payments');
+  await expect(row).toContainText('ENABLED');
+
+  await row.getByRole('link', { name: 'Configure Billing portal' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app-config/client\\?appId=${appId}$`));
+  await expect(page.getByTestId('current-application')).toContainText(`Billing portal (${appId})`);
+});
+
+test('a taken application ID shows the message on the field', async ({ page, request }) => {
+  const token = await signIn(page, request);
+  const { appId } = await createApp(request, token);
+  await page.goto('/admin-setting/application');
+  await page.getByRole('button', { name: 'New application' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New application' });
+  await dialog.getByLabel('Application ID').fill(appId);
+  await dialog.getByLabel('Name').fill('Twice');
+  await dialog.getByLabel('Name').press('Enter');
+  await expect(dialog.locator('.ant-form-item-has-error')).toContainText(
+    'This application ID is already used.',
+  );
+  await expect(dialog).toBeVisible();
+});
+
+test('advanced search by status and name, and reset', async ({ page, request }) => {
+  const token = await signIn(page, request);
+  const { appId, name } = await createApp(request, token, { name: `Findable ${uniqueAppId('n')}` });
+  await page.goto('/admin-setting/application');
+  const advanced = await openAdvanced(page);
+  await advanced.getByLabel('Name').fill(name);
+  await advanced.getByRole('combobox', { name: 'Status' }).click();
+  await chooseOption(page, 'ENABLED');
+  await advanced.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/status/);
+  await expect(tableRows(page)).toHaveCount(1);
+  await expect(tableRows(page).first()).toContainText(appId);
+
+  await advanced.getByRole('combobox', { name: 'Status' }).click();
+  await chooseOption(page, 'DISABLED');
+  await chooseOption(page, 'ENABLED');
+  await advanced.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No application matches the search.')).toBeVisible();
+
+  await advanced.getByRole('button', { name: 'Reset' }).click();
+  await expect(page).not.toHaveURL(/status|name=/);
+  await expect(tableRows(page).first()).toBeVisible();
+});
+
+test('the context bar switches application, keeping the screen and dropping page and search', async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const first = await createApp(request, token);
+  const second = await createApp(request, token);
+  await seedDataAccesses(request, token, first.appId, 12);
+  await seedDataAccesses(request, token, second.appId, 3, () => 'second-only');
+
+  await page.goto(`/app-config/data-access?appId=${first.appId}&page=2&size=10&keyword=item`);
+  await expect(tableRows(page)).toHaveCount(2);
+  await expect(page.getByTestId('current-application')).toContainText(first.appId);
+
+  const picker = page.getByRole('combobox', { name: 'Switch application' });
+  await picker.click();
+  await picker.fill(second.appId);
+  await chooseOption(page, `${second.name} (${second.appId})`);
+  await expect(page).toHaveURL(new RegExp(`/app-config/data-access\\?appId=${second.appId}$`));
+  await expect(page.getByTestId('current-application')).toContainText(second.appId);
+  await expect(tableRows(page)).toHaveCount(3);
+  await expect(tableRows(page).first()).toContainText('second-only');
+
+  // Back returns to the first application where the user left it.
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('current-application')).toContainText(first.appId);
+  await expect(tableRows(page)).toHaveCount(2);
+});
