@@ -15,6 +15,7 @@ if (!process.env.E2E_PORT) {
   ]).toString();
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
   process.env.E2E_ADMIN_PASSWORD = randomBytes(18).toString('base64url');
+  process.env.E2E_OUTPUT_DIR = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-artifacts-'));
 }
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -28,7 +29,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  outputDir: join(root, '.test-results/e2e-artifacts'),
+  // Per run, so runs side by side never wipe each other's traces.
+  outputDir: process.env.E2E_OUTPUT_DIR,
   use: {
     baseURL,
     trace: 'retain-on-failure',
