@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { StatusTag } from '../../../components/status-tag';
 import { useListState } from '../../../components/use-list-state';
 import { AccessDisable, useAccess } from '../../../lib/access';
 import { AppContextBar } from '../shared/app-context-bar';
+import { NewRecordButton } from '../shared/new-record-button';
 import { useCurrentApplication } from '../shared/use-current-application';
 import { useClientList } from './api/client-list';
 import { useCreateClient } from './api/create-client';
@@ -135,15 +135,9 @@ function ClientList({ appId }: { appId: string }) {
         onReset={list.reset}
       />
       <Flex justify="flex-end" style={{ margin: '16px 0' }}>
-        <AccessDisable code="client:create">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ open: true, mode: 'CREATE' })}
-          >
-            New client
-          </Button>
-        </AccessDisable>
+        <NewRecordButton code="client:create" onClick={() => setDialog({ open: true, mode: 'CREATE' })}>
+          New client
+        </NewRecordButton>
       </Flex>
       <PagedTable<Client>
         label="Clients"

@@ -1,26 +1,20 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Input, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { Card, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataAccess, MESSAGES } from '@gatehouse/contract';
-import { PagedTable } from '../../../components/paged-table';
-import { RowActions } from '../../../components/row-actions';
-import { SearchBar, type SearchField } from '../../../components/search-bar';
+import type { DataAccess } from '@gatehouse/contract';
+import type { SearchField } from '../../../components/search-bar';
 import { useListState } from '../../../components/use-list-state';
-import { useToast } from '../../../components/use-toast';
-import { AccessDisable, useAccess } from '../../../lib/access';
+import { useAccess } from '../../../lib/access';
 import { AppContextBar } from '../shared/app-context-bar';
-import { filterRows } from '../shared/filter-rows';
+import { NewRecordButton } from '../shared/new-record-button';
+import { RecordList, type RecordActionsColumnOptions, recordActionsColumn } from '../shared/record-list';
 import { useCurrentApplication } from '../shared/use-current-application';
+import { useRecordDialog } from '../shared/use-record-dialog';
 import { useCreateDataAccess } from './api/create-data-access';
 import { useDataAccessCategories } from './api/list-data-access-categories';
 import { useDataAccesses } from './api/list-data-accesses';
 import { useUpdateDataAccess } from './api/update-data-access';
-import {
-  DataAccessForm,
-  type DataAccessFormMode,
-  type DataAccessFormValues,
-} from './components/data-access-form';
+import { DataAccessForm, type DataAccessFormValues } from './components/data-access-form';
 
 export const CREATE_CODE = 'data-access:create';
 export const UPDATE_CODE = 'data-access:update';
@@ -42,160 +36,81 @@ export function dataAccessSearchFields(categories: string[]): SearchField[] {
 /** What the local "Type to search" filter matches. */
 export const FILTERED_FIELDS = ['name', 'id', 'category'] as const;
 
-type Dialog = { open: boolean; mode: DataAccessFormMode; record?: DataAccess };
-
-type ColumnOptions = {
-  onOpen: (mode: 'DETAIL' | 'EDIT', record: DataAccess) => void;
-  canUpdate: boolean;
-  noPermission: string;
-};
-
 /** Spec §2: Name, ID, Category and the row Action menu; empty cells show `--` (PagedTable). */
-export function dataAccessColumns({
-  onOpen,
-  canUpdate,
-  noPermission,
-}: ColumnOptions): TableColumnsType<DataAccess> {
+export function dataAccessColumns(
+  options: RecordActionsColumnOptions<DataAccess>,
+): TableColumnsType<DataAccess> {
   return [
     { title: 'Name', dataIndex: 'name', ellipsis: true },
     { title: 'ID', dataIndex: 'id', ellipsis: true },
     { title: 'Category', dataIndex: 'category', ellipsis: true },
-    {
-      title: 'Action',
-      key: 'action',
-      width: 120,
-      render: (_, record) => (
-        <RowActions
-          items={[
-            { key: 'detail', label: 'Detail', onClick: () => onOpen('DETAIL', record) },
-            {
-              key: 'edit',
-              label: 'Edit',
-              onClick: () => onOpen('EDIT', record),
-              disabled: !canUpdate,
-              title: canUpdate ? undefined : noPermission,
-            },
-          ]}
-        />
-      ),
-    },
+    recordActionsColumn(options),
   ];
 }
 
 /** The application's data accesses: search, local filter, table and pager. */
-function DataAccessList({ appId, onOpen }: { appId: string; onOpen: ColumnOptions['onOpen'] }) {
+function DataAccessList({
+  appId,
+  onOpen,
+}: {
+  appId: string;
+  onOpen: RecordActionsColumnOptions<DataAccess>['onOpen'];
+}) {
   const { t } = useTranslation();
   const canUpdate = useAccess(UPDATE_CODE);
   const categories = useDataAccessCategories(appId);
   const fields = useMemo(() => dataAccessSearchFields(categories.data ?? []), [categories.data]);
   const list = useListState({ fields });
   const rows = useDataAccesses({ appId, page: list.page, size: list.size, search: list.search });
-  const [filter, setFilter] = useState('');
-  const shown = useMemo(
-    () => filterRows(rows.data?.items ?? [], filter, FILTERED_FIELDS),
-    [rows.data, filter],
-  );
-
-  const searching = Object.keys(list.search).length > 0;
-  const emptyText = rows.isError ? (
-    <Empty description="The data accesses could not be loaded.">
-      <Button onClick={() => rows.refetch()}>Retry</Button>
-    </Empty>
-  ) : (
-    <Empty
-      description={
-        filter.trim() && (rows.data?.items.length ?? 0) > 0
-          ? 'No row on this page matches the filter.'
-          : searching
-            ? 'No data access matches the search.'
-            : 'No data accesses yet.'
-      }
-    />
-  );
-
   return (
-    <>
-      <SearchBar fields={fields} value={list.search} onSearch={list.setSearch} onReset={list.reset} />
-      <Flex justify="flex-end" style={{ margin: '16px 0 8px' }}>
-        <Input.Search
-          aria-label="Filter this page"
-          placeholder="Type to search"
-          allowClear
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          style={{ width: 240 }}
-        />
-      </Flex>
-      <PagedTable<DataAccess>
-        label="Data accesses"
-        rowKey="resourceId"
-        columns={dataAccessColumns({ onOpen, canUpdate, noPermission: t('noPermission') })}
-        data={shown}
-        total={rows.data?.total ?? 0}
-        page={list.page}
-        size={list.size}
-        loading={rows.isFetching}
-        onChange={list.setPage}
-        emptyText={emptyText}
-      />
-    </>
+    <RecordList<DataAccess>
+      fields={fields}
+      list={list}
+      rows={rows}
+      filteredFields={FILTERED_FIELDS}
+      columns={dataAccessColumns({ onOpen, canUpdate, noPermission: t('noPermission') })}
+      label="Data accesses"
+      emptyTexts={{
+        loadFailed: 'The data accesses could not be loaded.',
+        noMatch: 'No data access matches the search.',
+        none: 'No data accesses yet.',
+      }}
+    />
   );
 }
 
 /** App Data Accesss (spec §2): the data accesses of the application named by `appId`. */
 export function DataAccessPage() {
   const current = useCurrentApplication();
-  const toast = useToast();
-  const appId = current.appId;
-  const categories = useDataAccessCategories(current.status === 'ready' ? appId : undefined);
+  const categories = useDataAccessCategories(current.status === 'ready' ? current.appId : undefined);
   const create = useCreateDataAccess();
   const update = useUpdateDataAccess();
-  // The mode and record stay while the dialog closes, so its content does not change mid-animation.
-  const [dialog, setDialog] = useState<Dialog>({ open: false, mode: 'CREATE' });
-
-  const submit = async (values: DataAccessFormValues) => {
-    if (dialog.mode === 'EDIT' && dialog.record) {
-      const { resourceId, applicationId } = dialog.record;
-      await update.mutateAsync({ ...values, resourceId, applicationId });
-      toast.success(MESSAGES.savedSuccessfully);
-      return;
-    }
-    // Spec §5: without an application the create is skipped silently.
-    if (!appId) return;
-    await create.mutateAsync({ ...values, applicationId: appId });
-    toast.success(MESSAGES.createdSuccessfully);
-  };
+  const dialog = useRecordDialog<DataAccess, DataAccessFormValues>({
+    appId: current.appId,
+    create: create.mutateAsync,
+    update: update.mutateAsync,
+  });
 
   return (
     <Card
       title="App Data Accesss"
       extra={
-        <AccessDisable code={CREATE_CODE}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ open: true, mode: 'CREATE' })}
-          >
-            New data access
-          </Button>
-        </AccessDisable>
+        <NewRecordButton code={CREATE_CODE} onClick={dialog.openCreate}>
+          New data access
+        </NewRecordButton>
       }
     >
       <AppContextBar />
       {current.status === 'ready' && (
-        <DataAccessList
-          key={current.appId}
-          appId={current.appId}
-          onOpen={(mode, record) => setDialog({ open: true, mode, record })}
-        />
+        <DataAccessList key={current.appId} appId={current.appId} onOpen={dialog.openRecord} />
       )}
       <DataAccessForm
         open={dialog.open}
         mode={dialog.mode}
         record={dialog.record}
         categories={categories.data}
-        onSubmit={submit}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        onSubmit={dialog.submit}
+        onClose={dialog.close}
       />
     </Card>
   );

@@ -1,4 +1,4 @@
-import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import { LoadingOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, type TableColumnsType, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { StatusTag } from '../../../components/status-tag';
 import { useListState } from '../../../components/use-list-state';
 import { AccessDisable, useAccess } from '../../../lib/access';
 import { AppContextBar } from '../shared/app-context-bar';
+import { NewRecordButton } from '../shared/new-record-button';
 import { useCurrentApplication } from '../shared/use-current-application';
 import { useCreateResource } from './api/create-resource';
 import { useResourceChildren } from './api/resource-children';
@@ -246,15 +247,12 @@ function ResourceTree({ appId }: { appId: string }) {
         onReset={list.reset}
       />
       <Flex justify="flex-end" style={{ margin: '16px 0' }}>
-        <AccessDisable code="resource:create">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ open: true, mode: 'CREATE_CATEGORY' })}
-          >
-            New category
-          </Button>
-        </AccessDisable>
+        <NewRecordButton
+          code="resource:create"
+          onClick={() => setDialog({ open: true, mode: 'CREATE_CATEGORY' })}
+        >
+          New category
+        </NewRecordButton>
       </Flex>
       <PagedTable<ResourceRow>
         label="Resources"
