@@ -1,10 +1,28 @@
 import { APP_CONFIG_MESSAGES, DEFAULT_SORT } from '@gatehouse/contract';
-import { type AnyColumn, and, asc, desc, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Executor } from '../db/client.ts';
 import { validationFailed } from './errors.ts';
 
 /**
  * Helpers shared by the paged lists: the `sort=field,dir` allow-list, the search filters of
- * the list-query schemas, and a total that skips the count where the page already tells it.
+ * the list-query schemas, the page and count queries, and a total that skips the count where
+ * the page already tells it.
  */
 
 export type SortOrder = { orderBy: SQL[] };
@@ -98,4 +116,57 @@ export async function totalOf(
 
 export function offsetOf(page: { page: number; size: number }): number {
   return page.page * page.size;
+}
+
+/** Which rows a page shows: the filter, the order (from `parseSort`) and the window. */
+export type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
+
+/**
+ * One page of `table`, as a deferred join: the page's keys are picked with the offset from
+ * the table's list index alone (it holds the application where there is one, the created
+ * time and the key), and only those rows are then read. A deep page thus skips index
+ * entries, not table rows. `key` is the table's primary key; `fields` is what to read of
+ * each row, all its columns unless told.
+ */
+export function pageRows<T extends PgTable>(
+  db: Executor,
+  table: T,
+  key: PgColumn,
+  page: PageWindow,
+): Promise<T['$inferSelect'][]>;
+export function pageRows<F extends SelectedFields>(
+  db: Executor,
+  table: PgTable,
+  key: PgColumn,
+  page: PageWindow,
+  fields: F,
+): Promise<SelectResultFields<F>[]>;
+// The query is built on the base types: drizzle cannot type a select on a generic table. The
+// signatures above give the rows the type of what is selected, which is what they are.
+export async function pageRows(
+  db: Executor,
+  table: PgTable,
+  key: PgColumn,
+  { where, orderBy, limit, offset }: PageWindow,
+  fields: SelectedFields = getTableColumns(table),
+): Promise<unknown[]> {
+  const keys = db
+    .select({ key })
+    .from(table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset)
+    .as('page_keys');
+  return db
+    .select(fields)
+    .from(table)
+    .innerJoin(keys, eq(key, keys.key))
+    .orderBy(...orderBy);
+}
+
+/** How many rows of `table` match `where`. */
+export async function countRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
 }

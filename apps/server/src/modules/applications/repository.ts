@@ -1,6 +1,7 @@
-import { count, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { applications, products } from '../../db/schema/index.ts';
+import { countRows, type PageWindow, pageRows } from '../../lib/listing.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -25,32 +26,13 @@ export async function productExists(db: Executor, productId: string): Promise<bo
   return row !== undefined;
 }
 
-/** One page of applications: the keys come from the index first, then only those rows are read. */
-export async function listApplications(
-  db: Executor,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  limit: number,
-  offset: number,
-): Promise<ApplicationRow[]> {
-  const keys = db
-    .select({ key: applications.applicationId })
-    .from(applications)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset)
-    .as('page_keys');
-  return db
-    .select(getTableColumns(applications))
-    .from(applications)
-    .innerJoin(keys, eq(applications.applicationId, keys.key))
-    .orderBy(...orderBy);
+/** One page (see `pageRows`). Keys from `applications_created_idx`. */
+export function listApplications(db: Executor, page: PageWindow): Promise<ApplicationRow[]> {
+  return pageRows(db, applications, applications.applicationId, page);
 }
 
-export async function countApplications(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(applications).where(where);
-  return row?.n ?? 0;
+export function countApplications(db: Executor, where: SQL | undefined): Promise<number> {
+  return countRows(db, applications, where);
 }
 
 export async function insertApplication(

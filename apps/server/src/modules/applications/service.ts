@@ -69,7 +69,7 @@ export class ApplicationService {
       createdBetween(applications.createdAt, query.createdFrom, query.createdTo),
     );
     const offset = offsetOf(query);
-    const rows = await repo.listApplications(this.db, where, orderBy, query.size, offset);
+    const rows = await repo.listApplications(this.db, { where, orderBy, limit: query.size, offset });
     const totalElements = await totalOf(offset, query.size, rows.length, () =>
       repo.countApplications(this.db, where),
     );

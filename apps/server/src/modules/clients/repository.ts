@@ -1,35 +1,17 @@
-import { count, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { applicationClients } from '../../db/schema/index.ts';
+import { countRows, type PageWindow, pageRows } from '../../lib/listing.ts';
 
 export type ClientRow = typeof applicationClients.$inferSelect;
 
-/** One page as a deferred join: keys from `application_clients_app_created_idx`, then those rows. */
-export async function listClients(
-  db: Executor,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  limit: number,
-  offset: number,
-): Promise<ClientRow[]> {
-  const keys = db
-    .select({ key: applicationClients.acId })
-    .from(applicationClients)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset)
-    .as('page_keys');
-  return db
-    .select(getTableColumns(applicationClients))
-    .from(applicationClients)
-    .innerJoin(keys, eq(applicationClients.acId, keys.key))
-    .orderBy(...orderBy);
+/** One page (see `pageRows`). Keys from `application_clients_app_created_idx`. */
+export function listClients(db: Executor, page: PageWindow): Promise<ClientRow[]> {
+  return pageRows(db, applicationClients, applicationClients.acId, page);
 }
 
-export async function countClients(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(applicationClients).where(where);
-  return row?.n ?? 0;
+export function countClients(db: Executor, where: SQL | undefined): Promise<number> {
+  return countRows(db, applicationClients, where);
 }
 
 export async function findClient(db: Executor, acId: string): Promise<ClientRow | undefined> {

@@ -89,7 +89,7 @@ export class ClientService {
       createdBetween(applicationClients.createdAt, query.createdFrom, query.createdTo),
     );
     const offset = offsetOf(query);
-    const rows = await repo.listClients(this.db, where, orderBy, query.size, offset);
+    const rows = await repo.listClients(this.db, { where, orderBy, limit: query.size, offset });
     const totalElements = await totalOf(offset, query.size, rows.length, () =>
       repo.countClients(this.db, where),
     );

@@ -1,40 +1,17 @@
-import { asc, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { dataAccesses } from '../../db/schema/index.ts';
+import { countRows, type PageWindow, pageRows } from '../../lib/listing.ts';
 
 export type DataAccessRow = typeof dataAccesses.$inferSelect;
 
-/**
- * One page of data accesses, as a deferred join: the page's keys are picked with the
- * offset from `data_accesses_app_created_idx` alone (the index holds application, created
- * time and key), and only those rows are then read. A deep page thus skips index entries,
- * not table rows.
- */
-export async function listDataAccesses(
-  db: Executor,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  limit: number,
-  offset: number,
-): Promise<DataAccessRow[]> {
-  const keys = db
-    .select({ key: dataAccesses.resourceId })
-    .from(dataAccesses)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset)
-    .as('page_keys');
-  return db
-    .select(getTableColumns(dataAccesses))
-    .from(dataAccesses)
-    .innerJoin(keys, eq(dataAccesses.resourceId, keys.key))
-    .orderBy(...orderBy);
+/** One page (see `pageRows`). Keys from `data_accesses_app_created_idx`. */
+export function listDataAccesses(db: Executor, page: PageWindow): Promise<DataAccessRow[]> {
+  return pageRows(db, dataAccesses, dataAccesses.resourceId, page);
 }
 
-export async function countDataAccesses(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(dataAccesses).where(where);
-  return row?.n ?? 0;
+export function countDataAccesses(db: Executor, where: SQL | undefined): Promise<number> {
+  return countRows(db, dataAccesses, where);
 }
 
 /** At most this many categories feed the multi-select; more would not be a usable list. */

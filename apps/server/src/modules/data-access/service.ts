@@ -61,7 +61,7 @@ export class DataAccessService {
       createdBetween(dataAccesses.createdAt, query.createdFrom, query.createdTo),
     );
     const offset = offsetOf(query);
-    const rows = await repo.listDataAccesses(this.db, where, orderBy, query.size, offset);
+    const rows = await repo.listDataAccesses(this.db, { where, orderBy, limit: query.size, offset });
     const totalElements = await totalOf(offset, query.size, rows.length, () =>
       repo.countDataAccesses(this.db, where),
     );

@@ -1,35 +1,17 @@
-import { count, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { permissions } from '../../db/schema/index.ts';
+import { countRows, type PageWindow, pageRows } from '../../lib/listing.ts';
 
 export type PermissionRow = typeof permissions.$inferSelect;
 
-/** One page as a deferred join: keys from `permissions_app_created_idx`, then those rows. */
-export async function listPermissions(
-  db: Executor,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  limit: number,
-  offset: number,
-): Promise<PermissionRow[]> {
-  const keys = db
-    .select({ key: permissions.resourceId })
-    .from(permissions)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset)
-    .as('page_keys');
-  return db
-    .select(getTableColumns(permissions))
-    .from(permissions)
-    .innerJoin(keys, eq(permissions.resourceId, keys.key))
-    .orderBy(...orderBy);
+/** One page (see `pageRows`). Keys from `permissions_app_created_idx`. */
+export function listPermissions(db: Executor, page: PageWindow): Promise<PermissionRow[]> {
+  return pageRows(db, permissions, permissions.resourceId, page);
 }
 
-export async function countPermissions(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(permissions).where(where);
-  return row?.n ?? 0;
+export function countPermissions(db: Executor, where: SQL | undefined): Promise<number> {
+  return countRows(db, permissions, where);
 }
 
 export async function findPermissionForUpdate(

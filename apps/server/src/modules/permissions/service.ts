@@ -60,7 +60,7 @@ export class PermissionService {
       createdBetween(permissions.createdAt, query.createdFrom, query.createdTo),
     );
     const offset = offsetOf(query);
-    const rows = await repo.listPermissions(this.db, where, orderBy, query.size, offset);
+    const rows = await repo.listPermissions(this.db, { where, orderBy, limit: query.size, offset });
     const totalElements = await totalOf(offset, query.size, rows.length, () =>
       repo.countPermissions(this.db, where),
     );

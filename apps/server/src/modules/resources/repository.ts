@@ -1,6 +1,7 @@
-import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { resources } from '../../db/schema/index.ts';
+import { countRows, type PageWindow, pageRows } from '../../lib/listing.ts';
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type ResourceWithCount = ResourceRow & { childCount: number };
@@ -15,32 +16,16 @@ const childCount = sql<number>`(${sql.raw(
 )})`.mapWith(Number);
 const withCount = { ...getTableColumns(resources), childCount };
 
-/** One page as a deferred join: the keys first (by index where the order allows), then those rows. */
-export async function listResources(
-  db: Executor,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  limit: number,
-  offset: number,
-): Promise<ResourceWithCount[]> {
-  const keys = db
-    .select({ key: resources.resourceId })
-    .from(resources)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset)
-    .as('page_keys');
-  return db
-    .select(withCount)
-    .from(resources)
-    .innerJoin(keys, eq(resources.resourceId, keys.key))
-    .orderBy(...orderBy);
+/**
+ * One page (see `pageRows`), each row with its child count. Keys from
+ * `resources_app_created_idx` where the order allows.
+ */
+export function listResources(db: Executor, page: PageWindow): Promise<ResourceWithCount[]> {
+  return pageRows(db, resources, resources.resourceId, page, withCount);
 }
 
-export async function countResources(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(resources).where(where);
-  return row?.n ?? 0;
+export function countResources(db: Executor, where: SQL | undefined): Promise<number> {
+  return countRows(db, resources, where);
 }
 
 /** The tree's display order: order, then name, then key so equal rows keep one sequence. */

@@ -156,7 +156,7 @@ export class ResourceService {
         : isNull(resources.parentId),
     );
     const offset = offsetOf(query);
-    const rows = await repo.listResources(this.db, where, orderBy, query.size, offset);
+    const rows = await repo.listResources(this.db, { where, orderBy, limit: query.size, offset });
     const totalElements = await totalOf(offset, query.size, rows.length, () =>
       repo.countResources(this.db, where),
     );
