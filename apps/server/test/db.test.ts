@@ -233,7 +233,7 @@ describe('restart on the same data (PGlite on disk)', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000); // an on-disk initdb plus a reopen: slow on a busy 2-core machine
 });
 
 describe('configuration', () => {
