@@ -26,6 +26,9 @@ test('an empty login form shows the required messages inline', async ({ page }) 
 
 test('a 401 leads to the login page with isInterception=1 and its toast', async ({ page }) => {
   await uiLogin(page);
+  // Let the dashboard's own calls finish first: one still in flight when the session ends
+  // would meet the 401 before the navigation below does, and clear the session early.
+  await page.waitForLoadState('networkidle');
   // End the session on the server behind the console's back.
   const token = await page.evaluate(() => {
     const raw = localStorage.getItem('GATEHOUSE_ACCESS-TOKEN');
