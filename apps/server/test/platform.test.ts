@@ -283,6 +283,17 @@ describe('the console (SPA)', () => {
     }
   });
 
+  it('serves the console to tools that accept anything, and a JSON 404 to JSON clients', async () => {
+    for (const accept of ['*/*', undefined]) {
+      const res = await t.inject({ method: 'GET', url: '/login', headers: accept ? { accept } : {} });
+      expect(res.statusCode, String(accept)).toBe(200);
+      expect(res.body).toContain('Gatehouse console');
+    }
+    const json = await t.inject({ method: 'GET', url: '/login', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+    expect(json.json().code).toBe(ERROR_CODES.NOT_FOUND);
+  });
+
   it('serves hashed assets with a long cache, and a missing one as 404', async () => {
     const asset = await t.get('/assets/index-abc123.js');
     expect(asset.statusCode).toBe(200);

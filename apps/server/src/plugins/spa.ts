@@ -17,7 +17,10 @@ function wantsHtml(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0] ?? '';
   // A missing file (`/assets/x.js`) is a 404, not the app shell.
   if (/\.[A-Za-z0-9]+$/.test(path)) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  // Browsers ask for text/html; curl and most tools send */* or nothing and should see the
+  // page too. Only a client that asks for something else (JSON) gets the JSON 404.
+  const accept = request.headers.accept ?? '';
+  return accept === '' || accept.includes('text/html') || accept.includes('*/*');
 }
 
 /**
