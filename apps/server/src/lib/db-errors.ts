@@ -28,3 +28,12 @@ export function rethrowDuplicateId(err: unknown): never {
   if (isUniqueViolation(err)) throw conflict(MESSAGES.duplicateId, { id: MESSAGES.duplicateId });
   throw err;
 }
+
+/** Awaits `work`, turning a unique violation into the 409 on `id` of `rethrowDuplicateId`. */
+export async function duplicateIdAsConflict<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    rethrowDuplicateId(err);
+  }
+}

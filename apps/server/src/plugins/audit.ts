@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../db/client.ts';
+import type { Database, Executor, Transaction } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
 /** Who did it, from where, in which request: taken from the request by `auditContext`. */
@@ -57,6 +57,32 @@ export async function audit(tx: Executor, ctx: AuditContext, entry: AuditEntry):
     after: redact(entry.after),
     ip: ctx.ip,
     requestId: ctx.requestId,
+  });
+}
+
+/** What a change reports for its record: `action` overrides the default (a status flip, say). */
+export type AuditedResult<T> = { entityId: string; before?: T; after: T; action?: string };
+
+/**
+ * Makes a change and writes its audit record in one transaction, so both commit or neither
+ * does. The change returns the record as the API shows it after (and, for an update, before).
+ */
+export async function auditedChange<T>(
+  db: Database,
+  ctx: AuditContext,
+  entry: { entity: string; action: string },
+  change: (tx: Transaction) => Promise<AuditedResult<T>>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await change(tx);
+    await audit(tx, ctx, {
+      action: result.action ?? entry.action,
+      entity: entry.entity,
+      entityId: result.entityId,
+      before: result.before,
+      after: result.after,
+    });
+    return result.after;
   });
 }
 

@@ -10,7 +10,7 @@ import type {
   UpdateClientStatus,
 } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { applicationClients } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/app-scope.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -24,7 +24,7 @@ import {
   totalOf,
 } from '../../lib/listing.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { type AuditContext, audit } from '../../plugins/audit.ts';
+import { type AuditContext, auditedChange } from '../../plugins/audit.ts';
 import { requireApplication } from '../applications/service.ts';
 import * as repo from './repository.ts';
 
@@ -106,7 +106,7 @@ export class ClientService {
   async create(input: CreateClient, ctx: AuditContext): Promise<CreatedClient> {
     await requireApplication(this.db, input.applicationId);
     const secret = newSecret();
-    return this.db.transaction(async (tx) => {
+    const created = await auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
       const row = await repo.insertClient(tx, {
         applicationId: input.applicationId,
         clientName: input.clientName,
@@ -116,10 +116,9 @@ export class ClientService {
         redirectUrl: input.redirectUrl || null,
         status: input.status,
       });
-      const created = toClient(row);
-      await audit(tx, ctx, { action: 'create', entity: ENTITY, entityId: row.acId, after: created });
-      return { ...created, secret };
+      return { entityId: row.acId, after: toClient(row) };
     });
+    return { ...created, secret };
   }
 
   async update(input: UpdateClient, ctx: AuditContext): Promise<Client> {
@@ -147,18 +146,11 @@ export class ClientService {
     action: 'update' | 'status',
     values: (row: repo.ClientRow) => Parameters<typeof repo.updateClient>[2],
   ): Promise<Client> {
-    return this.db.transaction(async (tx: Transaction) => {
+    return auditedChange(this.db, ctx, { entity: ENTITY, action }, async (tx) => {
       const before = await repo.findClientForUpdate(tx, acId);
       if (!before) throw notFound();
-      const updated = toClient(await repo.updateClient(tx, acId, values(before), sql`now()`));
-      await audit(tx, ctx, {
-        action,
-        entity: ENTITY,
-        entityId: acId,
-        before: toClient(before),
-        after: updated,
-      });
-      return updated;
+      const after = toClient(await repo.updateClient(tx, acId, values(before), sql`now()`));
+      return { entityId: acId, before: toClient(before), after };
     });
   }
 }

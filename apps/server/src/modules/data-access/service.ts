@@ -8,7 +8,7 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { dataAccesses } from '../../db/schema/index.ts';
-import { rethrowDuplicateId } from '../../lib/db-errors.ts';
+import { duplicateIdAsConflict } from '../../lib/db-errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
   contains,
@@ -19,7 +19,7 @@ import {
   parseSort,
   totalOf,
 } from '../../lib/listing.ts';
-import { type AuditContext, audit } from '../../plugins/audit.ts';
+import { type AuditContext, auditedChange } from '../../plugins/audit.ts';
 import { requireApplication } from '../applications/service.ts';
 import { assertSameApplication } from '../../lib/app-scope.ts';
 import * as repo from './repository.ts';
@@ -75,9 +75,9 @@ export class DataAccessService {
 
   async create(input: CreateDataAccess, ctx: AuditContext): Promise<DataAccess> {
     await requireApplication(this.db, input.applicationId);
-    try {
-      return await this.db.transaction(async (tx) => {
-        const created = toDataAccess(
+    return duplicateIdAsConflict(
+      auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
+        const after = toDataAccess(
           await repo.insertDataAccess(tx, {
             applicationId: input.applicationId,
             name: input.name,
@@ -85,26 +85,18 @@ export class DataAccessService {
             category: input.category,
           }),
         );
-        await audit(tx, ctx, {
-          action: 'create',
-          entity: ENTITY,
-          entityId: created.resourceId,
-          after: created,
-        });
-        return created;
-      });
-    } catch (err) {
-      rethrowDuplicateId(err);
-    }
+        return { entityId: after.resourceId, after };
+      }),
+    );
   }
 
   async update(input: UpdateDataAccess, ctx: AuditContext): Promise<DataAccess> {
-    try {
-      return await this.db.transaction(async (tx) => {
+    return duplicateIdAsConflict(
+      auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
         const existing = await repo.findDataAccessForUpdate(tx, input.resourceId);
         if (!existing) throw notFound();
         assertSameApplication(existing.applicationId, input.applicationId);
-        const updated = toDataAccess(
+        const after = toDataAccess(
           await repo.updateDataAccess(
             tx,
             input.resourceId,
@@ -112,17 +104,8 @@ export class DataAccessService {
             sql`now()`,
           ),
         );
-        await audit(tx, ctx, {
-          action: 'update',
-          entity: ENTITY,
-          entityId: updated.resourceId,
-          before: toDataAccess(existing),
-          after: updated,
-        });
-        return updated;
-      });
-    } catch (err) {
-      rethrowDuplicateId(err);
-    }
+        return { entityId: after.resourceId, before: toDataAccess(existing), after };
+      }),
+    );
   }
 }

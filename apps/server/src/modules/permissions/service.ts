@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { permissions } from '../../db/schema/index.ts';
 import { assertSameApplication } from '../../lib/app-scope.ts';
-import { rethrowDuplicateId } from '../../lib/db-errors.ts';
+import { duplicateIdAsConflict } from '../../lib/db-errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
   contains,
@@ -20,7 +20,7 @@ import {
   parseSort,
   totalOf,
 } from '../../lib/listing.ts';
-import { type AuditContext, audit } from '../../plugins/audit.ts';
+import { type AuditContext, auditedChange } from '../../plugins/audit.ts';
 import { requireApplication } from '../applications/service.ts';
 import * as repo from './repository.ts';
 
@@ -69,9 +69,9 @@ export class PermissionService {
 
   async create(input: CreatePermission, ctx: AuditContext): Promise<Permission> {
     await requireApplication(this.db, input.applicationId);
-    try {
-      return await this.db.transaction(async (tx) => {
-        const created = toPermission(
+    return duplicateIdAsConflict(
+      auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
+        const after = toPermission(
           await repo.insertPermission(tx, {
             applicationId: input.applicationId,
             name: input.name,
@@ -79,26 +79,18 @@ export class PermissionService {
             resourceType: input.resourceType,
           }),
         );
-        await audit(tx, ctx, {
-          action: 'create',
-          entity: ENTITY,
-          entityId: created.resourceId,
-          after: created,
-        });
-        return created;
-      });
-    } catch (err) {
-      rethrowDuplicateId(err);
-    }
+        return { entityId: after.resourceId, after };
+      }),
+    );
   }
 
   async update(input: UpdatePermission, ctx: AuditContext): Promise<Permission> {
-    try {
-      return await this.db.transaction(async (tx) => {
+    return duplicateIdAsConflict(
+      auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
         const existing = await repo.findPermissionForUpdate(tx, input.resourceId);
         if (!existing) throw notFound();
         assertSameApplication(existing.applicationId, input.applicationId);
-        const updated = toPermission(
+        const after = toPermission(
           await repo.updatePermission(
             tx,
             input.resourceId,
@@ -106,17 +98,8 @@ export class PermissionService {
             sql`now()`,
           ),
         );
-        await audit(tx, ctx, {
-          action: 'update',
-          entity: ENTITY,
-          entityId: updated.resourceId,
-          before: toPermission(existing),
-          after: updated,
-        });
-        return updated;
-      });
-    } catch (err) {
-      rethrowDuplicateId(err);
-    }
+        return { entityId: after.resourceId, before: toPermission(existing), after };
+      }),
+    );
   }
 }

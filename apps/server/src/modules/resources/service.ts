@@ -12,7 +12,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { resources } from '../../db/schema/index.ts';
 import { assertSameApplication, isUuid } from '../../lib/app-scope.ts';
-import { rethrowDuplicateId } from '../../lib/db-errors.ts';
+import { duplicateIdAsConflict } from '../../lib/db-errors.ts';
 import { notFound, validationFailed } from '../../lib/errors.ts';
 import {
   contains,
@@ -24,7 +24,7 @@ import {
   parseSort,
   totalOf,
 } from '../../lib/listing.ts';
-import { type AuditContext, audit } from '../../plugins/audit.ts';
+import { type AuditContext, auditedChange } from '../../plugins/audit.ts';
 import { requireApplication } from '../applications/service.ts';
 import * as repo from './repository.ts';
 
@@ -172,8 +172,8 @@ export class ResourceService {
 
   async create(input: CreateResource, ctx: AuditContext): Promise<Resource> {
     await requireApplication(this.db, input.applicationId);
-    try {
-      return await this.db.transaction(async (tx) => {
+    return duplicateIdAsConflict(
+      auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
         await repo.lockTree(tx, input.applicationId);
         const placement = await checkPlacement(tx, input.applicationId, input);
         const row = await repo.insertResource(tx, {
@@ -184,19 +184,15 @@ export class ResourceService {
           status: input.status,
           ...placement,
         });
-        const created = toResource({ ...row, childCount: 0 });
-        await audit(tx, ctx, { action: 'create', entity: ENTITY, entityId: row.resourceId, after: created });
-        return created;
-      });
-    } catch (err) {
-      rethrowDuplicateId(err);
-    }
+        return { entityId: row.resourceId, after: toResource({ ...row, childCount: 0 }) };
+      }),
+    );
   }
 
   /** A full replace; the console toggles the status by sending the node with the other status. */
   async update(input: UpdateResource, ctx: AuditContext): Promise<Resource> {
-    try {
-      return await this.db.transaction(async (tx) => {
+    return duplicateIdAsConflict(
+      auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
         const found = await repo.findResource(tx, input.resourceId);
         if (!found) throw notFound();
         assertSameApplication(found.applicationId, input.applicationId);
@@ -211,19 +207,15 @@ export class ResourceService {
           { name: input.name, id: input.id, order: input.order, status: input.status, ...placement },
           sql`now()`,
         );
-        const updated = toResource((await repo.findResourceWithCount(tx, input.resourceId))!);
-        await audit(tx, ctx, {
-          action: updated.status !== before.status && onlyStatusChanged(before, input) ? 'status' : 'update',
-          entity: ENTITY,
-          entityId: updated.resourceId,
+        const after = toResource((await repo.findResourceWithCount(tx, input.resourceId))!);
+        return {
+          entityId: after.resourceId,
+          action: after.status !== before.status && onlyStatusChanged(before, input) ? 'status' : 'update',
           before: toResource(before),
-          after: updated,
-        });
-        return updated;
-      });
-    } catch (err) {
-      rethrowDuplicateId(err);
-    }
+          after,
+        };
+      }),
+    );
   }
 }
 
