@@ -30,3 +30,33 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 export type Page<T> = { content: T[]; totalElements: number };
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** Codes users choose (`id` fields): letters, digits and `-_.:`; unique within an application. */
+export const codeSchema = requiredString(100).regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, {
+  error: 'Use letters, digits and - _ . : only, starting with a letter or digit',
+});
+export const applicationIdSchema = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, { error: MESSAGES.required })
+  .max(100);
+
+/** Search parameters shared by the lists: `keyword` matches any text field (the "All" choice). */
+// An empty search field (the console's cleared date picker) means "no filter", not an error.
+const dateParam = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .regex(/^\d{4}\/\d{2}\/\d{2}$/, { error: 'Use the format YYYY/MM/DD' })
+    .optional(),
+);
+export const multi = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(20).optional());
+export const searchQuerySchema = pageQuerySchema.extend({
+  keyword: z.string().trim().max(200).optional(),
+  /** Created on or after this day (YYYY/MM/DD, UTC). */
+  createdFrom: dateParam,
+  /** Created on or before this day (YYYY/MM/DD, UTC). */
+  createdTo: dateParam,
+});
+export const timestamps = { createdDate: z.string(), lastModifiedDate: z.string() };

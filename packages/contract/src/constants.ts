@@ -3,7 +3,6 @@
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
-export const PAGER_LAYOUT = 'total, sizes, prev, pager, next, jumper';
 export const DEFAULT_SORT = 'createdDate,desc';
 
 /** Requests time out after five minutes. */
@@ -16,14 +15,8 @@ export const STORAGE_DEFAULT_LIFETIME_SECONDS = SESSION_LIFETIME_SECONDS;
 /** Inactivity lock, in seconds. DESIGN.md: every reset restarts the full length. */
 export const LOCK_SECONDS = 3600;
 
-export const FORM_RESET_DELAY_MS = 400;
 export const DEFAULT_RESOURCE_ORDER = 1;
-export const CLIENT_TABLE_MAX_HEIGHT = 600;
-export const ADVANCED_SEARCH_FIELDS_PER_ROW = 4;
-export const DICTIONARY_STATUS_ALL = -1;
 export const ROUTE_GENERATION_DEBOUNCE_MS = 1800;
-export const COPY_TOAST_MS = 1500;
-export const SEARCH_DATE_FORMAT = 'YYYY/MM/DD';
 
 /** Query-string parsing limits. */
 export const QUERY_LIMITS = { depth: 5, arrayLimit: 20, parameterLimit: 1000 } as const;

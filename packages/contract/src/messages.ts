@@ -51,6 +51,29 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-export function messageForStatus(status: number): string | undefined {
-  return HTTP_STATUS_MESSAGES[status];
+/** Field messages of the app-configuration rules the server enforces beyond "required". */
+export const APP_CONFIG_MESSAGES = {
+  duplicateApplicationId: 'This application ID is already used.',
+  reservedApplicationId: 'This ID is reserved.',
+  unknownProduct: 'This product does not exist.',
+  invalidSort: 'Sort by one of the listed fields, as field,asc or field,desc.',
+  invalidDate: 'Use the format YYYY/MM/DD',
+  movedApplication: 'A record cannot move to another application.',
+  categoryAtRoot: 'A category sits at the root and has no parent.',
+  parentRequired: 'A menu or an element needs a parent.',
+  parentNotFound: 'The parent does not exist in this application.',
+  menuParent: 'A menu sits under a category or a menu.',
+  elementParent: 'An element sits under a menu.',
+  parentIsSelf: 'A resource cannot sit under itself or its own descendants.',
+  categoryNoUrl: 'A category has no URL.',
+  childrenForbidType: 'The existing children cannot sit under this type.',
+} as const;
+
+/** Confirm prompts of spec §8. */
+export function toggleConfirmText(
+  next: 'ENABLED' | 'DISABLED',
+  what: 'client' | 'category' | 'menu' | 'element',
+): string {
+  const verb = next === 'ENABLED' ? 'Enable' : 'Disable';
+  return what === 'client' ? `${verb} this client?` : `${verb} this ${what} ?`;
 }

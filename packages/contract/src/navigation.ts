@@ -1,5 +1,3 @@
-import type { Action } from './auth.ts';
-
 /**
  * The console's own navigation. It is the seed of the built-in `platform` application's
  * resource tree (category > menu > element), and the server builds the authorization
@@ -199,6 +197,3 @@ export function allNavMenus(): NavMenu[] {
   for (const c of CONSOLE_NAVIGATION) walk(c.menus);
   return out;
 }
-
-/** The server-side permission needed for an action on an area, e.g. ('app-config.client', 'update'). */
-export type PermissionCheck = { permissionId: string; action: Action };

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COPY_TOAST_MS, MESSAGES } from '@gatehouse/contract';
+import { MESSAGES } from '@gatehouse/contract';
 import { renderWithApp, renderAntd } from './test-utils';
-import { CopyButton } from './copy-button';
+import { COPY_TOAST_MS, CopyButton } from './copy-button';
 
 function stubClipboard(writeText: ((text: string) => Promise<void>) | undefined) {
   // user-event installs its own clipboard on setup, so the stub goes in afterwards.

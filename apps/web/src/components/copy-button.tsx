@@ -1,8 +1,11 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
-import { COPY_TOAST_MS, MESSAGES } from '@gatehouse/contract';
+import { MESSAGES } from '@gatehouse/contract';
 import { useToast } from './use-toast';
+
+/** Spec §9: how long the copy confirmation shows. */
+export const COPY_TOAST_MS = 1500;
 
 export type CopyButtonProps = {
   text: string;

@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Input } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FORM_RESET_DELAY_MS, MESSAGES } from '@gatehouse/contract';
+import { MESSAGES } from '@gatehouse/contract';
 import { renderAntd } from './test-utils';
-import { FormDialog, type FormDialogMode, fieldErrorsOf, required } from './form-dialog';
+import { FORM_RESET_DELAY_MS, FormDialog, type FormDialogMode, fieldErrorsOf, required } from './form-dialog';
 
 type Values = { name: string; id: string };
 

@@ -1,6 +1,12 @@
 import { Alert, Button, Form, type FormInstance, type FormProps, type FormRule, Modal } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { FORM_RESET_DELAY_MS, MESSAGES, type ResourceFormMode } from '@gatehouse/contract';
+import { MESSAGES } from '@gatehouse/contract';
+
+/** Spec §9: a closed form keeps its content this long, so it does not flash empty while it fades. */
+export const FORM_RESET_DELAY_MS = 400;
+
+/** The resource form's modes (spec §4); the other forms use CREATE, EDIT and DETAIL. */
+export type ResourceFormMode = 'CREATE_CATEGORY' | 'CREATE_MENU' | 'CREATE_ELEMENT' | 'EDIT' | 'DETAIL';
 
 /** CREATE, EDIT and DETAIL, plus the resource form's CREATE_* modes; DETAIL is read-only. */
 export type FormDialogMode = 'CREATE' | ResourceFormMode;

@@ -3,7 +3,10 @@ import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import { ADVANCED_SEARCH_FIELDS_PER_ROW, SEARCH_DATE_FORMAT } from '@gatehouse/contract';
+
+/** Spec §2, §9: advanced fields sit four to a row; dates read YYYY/MM/DD. */
+export const ADVANCED_SEARCH_FIELDS_PER_ROW = 4;
+export const SEARCH_DATE_FORMAT = 'YYYY/MM/DD';
 
 dayjs.extend(customParseFormat);
 

@@ -69,7 +69,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /** The text for a failed status: the §8 catalogue first, then the server's message. */
-export function messageForStatus(status: number, serverMessage?: string): string {
+function messageForStatus(status: number, serverMessage?: string): string {
   return HTTP_STATUS_MESSAGES[status] ?? serverMessage ?? MESSAGES.unknownError;
 }
 

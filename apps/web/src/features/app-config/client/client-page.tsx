@@ -1,12 +1,7 @@
 import { Button, Card, Empty, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CLIENT_TABLE_MAX_HEIGHT,
-  type Client,
-  type CreatedClient,
-  ENABLED_STATUSES,
-} from '@gatehouse/contract';
+import { type Client, type CreatedClient, ENABLED_STATUSES } from '@gatehouse/contract';
 import { ConfirmToggle } from '../../../components/confirm-toggle';
 import { PagedTable } from '../../../components/paged-table';
 import { RowActions } from '../../../components/row-actions';
@@ -23,6 +18,9 @@ import { useToggleClientStatus } from './api/toggle-client-status';
 import { useUpdateClient } from './api/update-client';
 import { ClientForm, type ClientFormMode, type ClientFormValues } from './components/client-form';
 import { ClientSecretDialog } from './components/client-secret-dialog';
+
+/** Spec §9: the client table scrolls past this height. */
+const CLIENT_TABLE_MAX_HEIGHT = 600;
 
 export const CLIENT_SEARCH_FIELDS: SearchField[] = [
   { name: 'clientName', label: 'Name', type: 'text' },

@@ -6,7 +6,6 @@ import {
   ENABLED_STATUSES,
   RESOURCE_TYPES,
   type Resource,
-  type ResourceFormMode,
   type Status,
   toggleConfirmText,
 } from '@gatehouse/contract';
@@ -25,6 +24,7 @@ import { useResourceChildren } from './api/resource-children';
 import { useResourceList } from './api/resource-list';
 import { toUpdateBody, useUpdateResource } from './api/update-resource';
 import { type ParentType, ResourceForm, type ResourceFormValues } from './components/resource-form';
+import type { ResourceFormMode } from '../../../components/form-dialog';
 
 export const RESOURCE_SEARCH_FIELDS: SearchField[] = [
   { name: 'name', label: 'Name', type: 'text' },

@@ -6,11 +6,11 @@ import {
   RESOURCE_PARENT_RULES,
   RESOURCE_TYPES,
   type Resource,
-  type ResourceFormMode,
   type ResourceType,
   type Status,
 } from '@gatehouse/contract';
 import { FormDialog, required } from '../../../../components/form-dialog';
+import type { ResourceFormMode } from '../../../../components/form-dialog';
 
 export type ResourceFormValues = {
   name: string;

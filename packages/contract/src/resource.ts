@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import {
+  applicationIdSchema,
+  codeSchema,
+  multi,
+  requiredString,
+  searchQuerySchema,
+  statusSchema,
+  timestamps,
+} from './common.ts';
+import { MESSAGES } from './messages.ts';
+
+/** Resources (spec §3, §4, §7): a tree of categories > menus > elements per application. */
+export const RESOURCE_TYPES = ['CATEGORY', 'MENU', 'ELEMENT'] as const;
+export const resourceTypeSchema = z.enum(RESOURCE_TYPES, { error: MESSAGES.required });
+export type ResourceType = z.infer<typeof resourceTypeSchema>;
+/** Which parent type each type may sit under (spec §4); null is the root. */
+export const RESOURCE_PARENT_RULES: Record<ResourceType, (ResourceType | null)[]> = {
+  CATEGORY: [null],
+  MENU: ['CATEGORY', 'MENU'],
+  ELEMENT: ['MENU'],
+};
+export const resourceSchema = z.object({
+  resourceId: z.string(),
+  name: z.string(),
+  id: z.string(),
+  type: resourceTypeSchema,
+  url: z.string().nullable(),
+  order: z.number().int(),
+  status: statusSchema,
+  applicationId: z.string(),
+  parentId: z.string().nullable(),
+  /** How many direct children the node has, so the tree shows an expander only where useful. */
+  childCount: z.number().int(),
+  ...timestamps,
+});
+export type Resource = z.infer<typeof resourceSchema>;
+export const createResourceSchema = z.object({
+  name: requiredString(200),
+  id: codeSchema,
+  type: resourceTypeSchema,
+  url: z.string().trim().max(2000).nullish(),
+  // null and '' would coerce to 0; a cleared field is a missing one.
+  order: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.coerce.number({ error: MESSAGES.required }).int().min(0).max(1_000_000),
+  ),
+  status: statusSchema,
+  applicationId: applicationIdSchema,
+  parentId: z.uuid().nullish(),
+});
+export type CreateResource = z.infer<typeof createResourceSchema>;
+export const updateResourceSchema = createResourceSchema.extend({
+  resourceId: z.uuid({ error: MESSAGES.required }),
+});
+export type UpdateResource = z.infer<typeof updateResourceSchema>;
+export const resourceListQuerySchema = searchQuerySchema.extend({
+  applicationId: applicationIdSchema,
+  name: z.string().trim().max(200).optional(),
+  id: z.string().trim().max(100).optional(),
+  type: multi(resourceTypeSchema),
+  status: multi(statusSchema),
+});
+export type ResourceListQuery = z.infer<typeof resourceListQuerySchema>;
