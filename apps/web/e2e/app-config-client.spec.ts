@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { MESSAGES } from '@gatehouse/contract';
-import { createApp, createClient, createClients, signIn } from './helpers/app-config-b';
+import { createApp, createClient, createClients, signIn } from './helpers';
 
 // Each test walks several dialogs and reloads; on a busy two-core machine that can pass the
 // default 30 s even though nothing waits on a fixed delay.
@@ -37,7 +37,7 @@ test('a new client: required name, URL check, then its secret once with copy but
   baseURL,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const appId = await createApp(request, await signIn(page, request));
+  const { appId } = await createApp(request, await signIn(page, request));
   await openClients(page, appId);
   await expect(page.getByText('No clients yet.')).toBeVisible();
 
@@ -88,7 +88,7 @@ test('a new client: required name, URL check, then its secret once with copy but
 
 test('detail is read-only and edit saves; empty cells show --', async ({ page, request }) => {
   const token = await signIn(page, request);
-  const appId = await createApp(request, token);
+  const { appId } = await createApp(request, token);
   await createClient(request, token, appId, { clientName: 'Mobile app' });
   await openClients(page, appId);
 
@@ -120,7 +120,7 @@ test('detail is read-only and edit saves; empty cells show --', async ({ page, r
 
 test('disable and enable ask first; Cancel keeps the status', async ({ page, request }) => {
   const token = await signIn(page, request);
-  const appId = await createApp(request, token);
+  const { appId } = await createApp(request, token);
   await createClient(request, token, appId, { clientName: 'Reporting' });
   await openClients(page, appId);
   const row = rowOf(page, 'Reporting');
@@ -144,7 +144,7 @@ test('disable and enable ask first; Cancel keeps the status', async ({ page, req
 
 test('search by keyword and advanced status, then reset', async ({ page, request }) => {
   const token = await signIn(page, request);
-  const appId = await createApp(request, token);
+  const { appId } = await createApp(request, token);
   await createClient(request, token, appId, { clientName: 'Alpha' });
   await createClient(request, token, appId, { clientName: 'Beta', status: 'DISABLED' });
   await createClient(request, token, appId, { clientName: 'Gamma' });
@@ -181,7 +181,7 @@ test('search by keyword and advanced status, then reset', async ({ page, request
 
 test('paging: page 3, page size and a reload keep their place in the URL', async ({ page, request }) => {
   const token = await signIn(page, request);
-  const appId = await createApp(request, token);
+  const { appId } = await createApp(request, token);
   await createClients(request, token, appId, 25, 'Paged');
   await openClients(page, appId);
   await expect(page.getByText('Total 25')).toBeVisible();

@@ -8,7 +8,7 @@ import {
   seedDataAccesses,
   signIn,
   tableRows,
-} from './helpers/app-config';
+} from './helpers';
 
 const screenOf = (appId: string, extra = '') => `/app-config/data-access?appId=${appId}${extra}`;
 

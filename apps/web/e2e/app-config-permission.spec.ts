@@ -8,7 +8,7 @@ import {
   seedPermissions,
   signIn,
   tableRows,
-} from './helpers/app-config';
+} from './helpers';
 
 const screenOf = (appId: string, extra = '') => `/app-config/permission?appId=${appId}${extra}`;
 

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { MESSAGES } from '@gatehouse/contract';
-import { createApp, createResource, resourceChildren, signIn } from './helpers/app-config-b';
+import { createApp, createResource, resourceChildren, signIn } from './helpers';
 
 // Each test walks several dialogs and reloads; on a busy two-core machine that can pass the
 // default 30 s even though nothing waits on a fixed delay.
@@ -36,7 +36,7 @@ test('a new category: required fields, CATEGORY only, no URL, index 1 by default
   page,
   request,
 }) => {
-  const appId = await createApp(request, await signIn(page, request));
+  const { appId } = await createApp(request, await signIn(page, request));
   await openResources(page, appId);
   await expect(page.getByText('No resources yet.')).toBeVisible();
 
@@ -78,7 +78,7 @@ test('Add menu on a category, then Add element on the menu; each parent opens on
   request,
 }) => {
   const token = await signIn(page, request);
-  const appId = await createApp(request, token);
+  const { appId } = await createApp(request, token);
   const category = await createResource(request, token, appId, {
     name: 'Catalog',
     id: 'catalog',
@@ -121,7 +121,7 @@ test('Add menu on a category, then Add element on the menu; each parent opens on
 
 test('children load when their node is expanded, one level at a time', async ({ page, request }) => {
   const token = await signIn(page, request);
-  const appId = await createApp(request, token);
+  const { appId } = await createApp(request, token);
   const category = await createResource(request, token, appId, {
     name: 'Catalog',
     id: 'catalog',
@@ -162,7 +162,7 @@ test('children load when their node is expanded, one level at a time', async ({ 
 
 test('toggling a menu asks "… this menu ?"; Cancel keeps it', async ({ page, request }) => {
   const token = await signIn(page, request);
-  const appId = await createApp(request, token);
+  const { appId } = await createApp(request, token);
   const category = await createResource(request, token, appId, {
     name: 'Admin',
     id: 'admin',
@@ -205,7 +205,7 @@ test('toggling a menu asks "… this menu ?"; Cancel keeps it', async ({ page, r
 
 test('detail is read-only; edit shows a duplicate ID on the field, then saves', async ({ page, request }) => {
   const token = await signIn(page, request);
-  const appId = await createApp(request, token);
+  const { appId } = await createApp(request, token);
   await createResource(request, token, appId, { name: 'First', id: 'first', type: 'CATEGORY' });
   await createResource(request, token, appId, { name: 'Second', id: 'second', type: 'CATEGORY', order: 2 });
   await openResources(page, appId);
@@ -239,7 +239,7 @@ test('a search lists matches at any depth as a flat list; Reset returns to the t
   request,
 }) => {
   const token = await signIn(page, request);
-  const appId = await createApp(request, token);
+  const { appId } = await createApp(request, token);
   const category = await createResource(request, token, appId, {
     name: 'Reports',
     id: 'reports',

@@ -8,7 +8,7 @@ import {
   signIn,
   tableRows,
   uniqueAppId,
-} from './helpers/app-config';
+} from './helpers';
 
 test('create an application, find it and open its configuration', async ({ page, request }) => {
   await signIn(page, request);

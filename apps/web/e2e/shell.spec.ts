@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
-import { ADMIN, uiLogin } from './helpers/session';
+import { ADMIN, signInWithForm } from './helpers';
 
 test('signing in through the form lands on the dashboard', async ({ page }) => {
-  await uiLogin(page);
+  await signInWithForm(page);
   await expect(page).toHaveTitle('Home - Gatehouse');
   // The navigation comes from the server's authorization menus.
   await expect(page.getByRole('navigation').or(page.getByRole('menu')).first()).toContainText('App Client');
@@ -25,7 +25,7 @@ test('an empty login form shows the required messages inline', async ({ page }) 
 });
 
 test('a 401 leads to the login page with isInterception=1 and its toast', async ({ page }) => {
-  await uiLogin(page);
+  await signInWithForm(page);
   // Let the dashboard's own calls finish first: one still in flight when the session ends
   // would meet the 401 before the navigation below does, and clear the session early.
   await page.waitForLoadState('networkidle');
@@ -45,14 +45,14 @@ test('a 401 leads to the login page with isInterception=1 and its toast', async 
 });
 
 test('an unknown path ends on /error/404', async ({ page }) => {
-  await uiLogin(page);
+  await signInWithForm(page);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/error\/404$/);
   await expect(page.getByText('404').first()).toBeVisible();
 });
 
 test('the redirects of the route table work', async ({ page }) => {
-  await uiLogin(page);
+  await signInWithForm(page);
   const redirects: [string, RegExp][] = [
     ['/', /\/dashboard$/],
     ['/notification', /\/notification\/message$/],
@@ -72,7 +72,7 @@ test('signed-out visitors are sent to the login page', async ({ page }) => {
 });
 
 test('sign-out ends the session and returns to the login page', async ({ page }) => {
-  await uiLogin(page);
+  await signInWithForm(page);
   const token = await page.evaluate(
     () => JSON.parse(localStorage.getItem('GATEHOUSE_ACCESS-TOKEN') ?? '{}').value,
   );
@@ -99,7 +99,7 @@ test('/auth with the SSO login type goes to the SAML consumer path', async ({ pa
 });
 
 test('screens from later issues show their title and an honest empty state', async ({ page }) => {
-  await uiLogin(page);
+  await signInWithForm(page);
   await page.goto('/admin-setting/am-bucket');
   await expect(page).toHaveTitle('Bucket - Gatehouse');
   await expect(page.getByText('This area is not available yet.')).toBeVisible();

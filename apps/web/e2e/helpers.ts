@@ -1,35 +1,59 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import type { DataAccess, Permission } from '@gatehouse/contract';
-import { ADMIN } from './session';
+import {
+  ADMIN_USERNAME,
+  type CreatedClient,
+  type DataAccess,
+  type Permission,
+  type Resource,
+  type ResourceType,
+  SESSION_LIFETIME_SECONDS,
+  STORAGE_KEYS,
+  STORAGE_PREFIX,
+  type Status,
+} from '@gatehouse/contract';
 
 /**
- * Seeding for the application, data-access and permission specs, through the API. Each test
- * makes its own application, so tests running in parallel on one server never share rows.
+ * The one helper module of the browser tests: signing in, and seeding through the API. Each
+ * test makes its own application, so tests running in parallel on one server never share rows.
  */
+
+export const ADMIN = { username: ADMIN_USERNAME, password: process.env.E2E_ADMIN_PASSWORD ?? '' };
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /**
- * Signs the administrator in through the API and hands the session to the page's storage,
- * as a successful login would leave it: the screens under test start without the login form.
+ * Signs in through the API and hands the session to the page's storage as the login form
+ * would leave it, so a test spends its time on its own screen (the form itself is covered by
+ * `signInWithForm` in shell.spec). Returns the token for seeding.
  */
-export async function signIn(page: Page, request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/oauth2-server/login', { data: ADMIN });
+export async function signIn(page: Page, request: APIRequestContext, user = ADMIN): Promise<string> {
+  const res = await request.post('/api/oauth2-server/login', { data: user });
   expect(res.status(), await res.text()).toBe(200);
   const { token, userInfo } = (await res.json()).result as { token: string; userInfo: unknown };
-  await page.addInitScript(
-    ([t, u]) => {
-      if (!location.protocol.startsWith('http')) return;
-      // Only on the first load: a later sign-out in the test must stay signed out.
-      if (sessionStorage.getItem('e2e-session-set')) return;
-      sessionStorage.setItem('e2e-session-set', '1');
-      localStorage.setItem('GATEHOUSE_ACCESS-TOKEN', JSON.stringify({ value: t, expire: null }));
-      localStorage.setItem('GATEHOUSE_CURRENT-USER', JSON.stringify({ value: u, expire: null }));
-    },
-    [token, userInfo] as const,
-  );
+  const expire = Date.now() + SESSION_LIFETIME_SECONDS * 1000;
+  const key = (name: string) => `${STORAGE_PREFIX}_${name}`.toUpperCase();
+  const entries: [string, string][] = [
+    [key(STORAGE_KEYS.accessToken), JSON.stringify({ value: token, expire })],
+    [key(STORAGE_KEYS.currentUser), JSON.stringify({ value: userInfo, expire })],
+  ];
+  await page.addInitScript((pairs) => {
+    if (!location.protocol.startsWith('http')) return;
+    // Only on the first load: a later sign-out in the test must stay signed out.
+    if (sessionStorage.getItem('e2e-session-set')) return;
+    sessionStorage.setItem('e2e-session-set', '1');
+    for (const [k, v] of pairs) localStorage.setItem(k, v);
+  }, entries);
   return token;
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function signInWithForm(page: Page, user = ADMIN): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** A unique application id, readable in a failure report. */
@@ -124,4 +148,68 @@ export async function openAdvanced(page: Page): Promise<Locator> {
   const region = page.getByRole('region', { name: 'Advanced Search' });
   await expect(region).toBeVisible();
   return region;
+}
+
+export async function createClient(
+  request: APIRequestContext,
+  token: string,
+  appId: string,
+  body: { clientName: string; redirectUrl?: string | null; status?: Status },
+): Promise<CreatedClient> {
+  const res = await request.post('/api/admin-service/v2/application/client', {
+    headers: auth(token),
+    data: { ...body, applicationId: appId },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+/** `count` clients named `${prefix} 01`, `${prefix} 02`, …, created one after the other. */
+export async function createClients(
+  request: APIRequestContext,
+  token: string,
+  appId: string,
+  count: number,
+  prefix = 'Client',
+): Promise<CreatedClient[]> {
+  const out: CreatedClient[] = [];
+  for (let i = 1; i <= count; i++) {
+    out.push(
+      await createClient(request, token, appId, { clientName: `${prefix} ${String(i).padStart(2, '0')}` }),
+    );
+  }
+  return out;
+}
+
+export async function createResource(
+  request: APIRequestContext,
+  token: string,
+  appId: string,
+  body: {
+    name: string;
+    id: string;
+    type: ResourceType;
+    url?: string | null;
+    order?: number;
+    status?: Status;
+    parentId?: string;
+  },
+): Promise<Resource> {
+  const res = await request.post('/api/admin-service/resource', {
+    headers: auth(token),
+    data: { order: 1, status: 'ENABLED', ...body, applicationId: appId },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+/** The children of a resource as the server has them, to check what the console saved. */
+export async function resourceChildren(
+  request: APIRequestContext,
+  token: string,
+  resourceId: string,
+): Promise<Resource[]> {
+  const res = await request.get(`/api/admin-service/resources/${resourceId}`, { headers: auth(token) });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
 }
