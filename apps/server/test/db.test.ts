@@ -21,7 +21,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { ADMINISTRATOR_ROLE, consolePermissionIds, seed } from '../src/db/seed.ts';
 import { verifyPassword } from '../src/lib/passwords.ts';
-import { type AuditContext, audit } from '../src/plugins/audit.ts';
+import { type AuditContext, audit } from '../src/lib/audit.ts';
 import { ADMIN_PASSWORD, build, openTestDatabase, type TestContext } from './helper.ts';
 
 let t: TestContext;

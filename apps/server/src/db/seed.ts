@@ -10,7 +10,7 @@ import {
 } from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../lib/passwords.ts';
-import { type AuditContext, audit } from '../plugins/audit.ts';
+import { type AuditContext, audit } from '../lib/audit.ts';
 import type { Database, Transaction } from './client.ts';
 import {
   applications,

@@ -2,6 +2,7 @@ import type { Action } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
+import type { AuditContext } from '../lib/audit.ts';
 import { forbidden, passwordChangeRequired, unauthenticated } from '../lib/errors.ts';
 import { type AuthState, AuthService, type RequestMeta } from '../modules/auth/service.ts';
 
@@ -72,15 +73,20 @@ function toArray<T>(value: T | T[] | undefined): T[] {
   return Array.isArray(value) ? value : [value];
 }
 
-export function requestMeta(request: FastifyRequest): RequestMeta {
+/** Who makes this request, for the audit record of a change it makes. */
+export function auditContext(request: FastifyRequest): AuditContext {
   const user = request.auth?.user;
   return {
     actorId: user?.userId ?? null,
     actorName: user?.username ?? null,
     ip: request.ip ?? null,
     requestId: request.id,
-    userAgent: request.headers['user-agent'] ?? null,
   };
+}
+
+/** The audit context and the client's user agent, which a new session records. */
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return { ...auditContext(request), userAgent: request.headers['user-agent'] ?? null };
 }
 
 /**

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/audit.ts';
+import { auditContext } from '../../plugins/auth.ts';
 import { ApplicationService } from './service.ts';
 
 const BASE = '/api/admin-service/v2/application';

@@ -20,7 +20,7 @@ import {
   parseSort,
   totalOf,
 } from '../../lib/listing.ts';
-import { type AuditContext, audit } from '../../plugins/audit.ts';
+import { type AuditContext, audit } from '../../lib/audit.ts';
 import * as repo from './repository.ts';
 
 /**

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
-import { type AuditContext, audit } from '../../plugins/audit.ts';
+import { type AuditContext, audit } from '../../lib/audit.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';
 import * as repo from './repository.ts';
 

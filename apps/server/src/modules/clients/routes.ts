@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/audit.ts';
+import { auditContext } from '../../plugins/auth.ts';
 import { ClientService } from './service.ts';
 
 const V2 = '/api/admin-service/v2/application/client';

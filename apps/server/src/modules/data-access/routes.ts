@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/audit.ts';
+import { auditContext } from '../../plugins/auth.ts';
 import { DataAccessService } from './service.ts';
 
 const access = (action: Action) => ({ access: { permissionId: 'app-config.data-access', action } });

@@ -19,7 +19,7 @@ import {
   parseSort,
   totalOf,
 } from '../../lib/listing.ts';
-import { type AuditContext, auditedChange } from '../../plugins/audit.ts';
+import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { requireApplication } from '../applications/service.ts';
 import { assertSameApplication } from '../../lib/app-scope.ts';
 import * as repo from './repository.ts';

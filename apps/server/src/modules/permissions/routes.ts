@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/audit.ts';
+import { auditContext } from '../../plugins/auth.ts';
 import { PermissionService } from './service.ts';
 
 const BASE = '/api/admin-service/permission';

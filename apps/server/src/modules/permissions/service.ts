@@ -20,7 +20,7 @@ import {
   parseSort,
   totalOf,
 } from '../../lib/listing.ts';
-import { type AuditContext, auditedChange } from '../../plugins/audit.ts';
+import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { requireApplication } from '../applications/service.ts';
 import * as repo from './repository.ts';
 

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/audit.ts';
+import { auditContext } from '../../plugins/auth.ts';
 import { ResourceService } from './service.ts';
 
 const access = (action: Action) => ({ access: { permissionId: 'app-config.resource', action } });

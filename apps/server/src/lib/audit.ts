@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
-/** Who did it, from where, in which request: taken from the request by `auditContext`. */
+/** Who did it, from where, in which request (`auditContext` in plugins/auth.ts reads it off a request). */
 export type AuditContext = {
   actorId: string | null;
   actorName: string | null;
@@ -84,14 +83,4 @@ export async function auditedChange<T>(
     });
     return result.after;
   });
-}
-
-export function auditContext(request: FastifyRequest): AuditContext {
-  const user = request.auth?.user;
-  return {
-    actorId: user?.userId ?? null,
-    actorName: user?.username ?? null,
-    ip: request.ip ?? null,
-    requestId: request.id,
-  };
 }
