@@ -15,12 +15,13 @@ import menuRoutes from './modules/menus/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
 import resourceRoutes from './modules/resources/routes.ts';
 import ssoRoutes from './modules/sso/routes.ts';
-import auth, { installAccessControl } from './plugins/auth.ts';
+import { installAccessControl } from './plugins/auth.ts';
 import errors from './plugins/errors.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import spa from './plugins/spa.ts';
 import swagger from './plugins/swagger.ts';
+import services from './services.ts';
 
 export type BuildAppOptions = {
   db: Database;
@@ -48,7 +49,8 @@ export function parseQuery(str: string): Record<string, unknown> {
 /**
  * Builds the server. The access check goes in first, synchronously, so every route meets
  * it. Plugins then register in a fixed order: headers and errors so they cover everything,
- * the counters and the session service, the OpenAPI collector, the API modules, and last
+ * the counters, the services (`app.services`, where every route finds its own), the OpenAPI
+ * collector, the API modules, and last
  * the SPA with the not-found handler. The instance is returned unstarted; `listen()` or
  * `inject()` make it ready, and tests may add routes before that.
  */
@@ -70,7 +72,8 @@ export function buildApp(options: BuildAppOptions) {
     routerOptions: { querystringParser: parseQuery },
   }).withTypeProvider<ZodTypeProvider>();
 
-  installAccessControl(app);
+  // The guards ask the session service, which exists by the time a request arrives.
+  installAccessControl(app, (authorization) => app.services.auth.resolve(authorization));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -93,18 +96,18 @@ export function buildApp(options: BuildAppOptions) {
     redisUrl: config.redisUrl,
     ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
   });
-  app.register(auth, { db: options.db });
+  app.register(services, { db: options.db });
   app.register(swagger);
 
-  app.register(healthRoutes, { db: options.db });
+  app.register(healthRoutes);
   app.register(authRoutes);
-  app.register(menuRoutes, { db: options.db });
+  app.register(menuRoutes);
   app.register(ssoRoutes);
-  app.register(applicationRoutes, { db: options.db });
-  app.register(dataAccessRoutes, { db: options.db });
-  app.register(permissionRoutes, { db: options.db });
-  app.register(resourceRoutes, { db: options.db });
-  app.register(clientRoutes, { db: options.db });
+  app.register(applicationRoutes);
+  app.register(dataAccessRoutes);
+  app.register(permissionRoutes);
+  app.register(resourceRoutes);
+  app.register(clientRoutes);
 
   app.register(spa, { webDir: webDirExists(config) ? config.webDir : undefined });
   return app;

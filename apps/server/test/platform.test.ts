@@ -229,7 +229,7 @@ describe('access declarations (deny by default)', () => {
 
   it('refuses to start when an /api route declares no access', async () => {
     const app = Fastify({ logger: false });
-    installAccessControl(app);
+    installAccessControl(app, async () => null);
     expect(() => app.get('/api/forgot-to-say', async () => ({ open: true }))).toThrow(
       /declares no config.access/,
     );

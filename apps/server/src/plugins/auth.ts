@@ -1,10 +1,8 @@
 import type { Action } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
-import fp from 'fastify-plugin';
-import type { Database } from '../db/client.ts';
 import type { AuditContext } from '../lib/audit.ts';
 import { forbidden, passwordChangeRequired, unauthenticated } from '../lib/errors.ts';
-import { type AuthState, AuthService, type RequestMeta } from '../modules/auth/service.ts';
+import type { AuthState, RequestMeta } from '../modules/auth/service.ts';
 
 /**
  * Who may call a route. Every /api route states one in `config.access`; the hook below
@@ -24,7 +22,6 @@ declare module 'fastify' {
     auth: AuthState | null;
   }
   interface FastifyInstance {
-    authService: AuthService;
     /** Every /api route with its declared access, for the deny-by-default test. */
     routeAccess: RegisteredRoute[];
   }
@@ -33,35 +30,26 @@ declare module 'fastify' {
 /** Swagger UI's own routes: the API description is public reading. */
 const DOCS_PREFIX = '/api/docs';
 
-async function loadAuth(request: FastifyRequest): Promise<AuthState> {
-  const auth = await request.server.authService.resolve(request.headers.authorization);
-  if (!auth) throw unauthenticated();
-  request.auth = auth;
-  if (auth.user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
-    throw passwordChangeRequired();
-  }
-  return auth;
-}
+/** How the guards learn who calls: the live session an `Authorization` header names, or null. */
+export type FindCaller = (authorization: string | undefined) => Promise<AuthState | null>;
 
-/** Requires a live session and nothing more. */
-export function authenticate(): onRequestAsyncHookHandler {
-  return async function authenticateHook(request) {
-    await loadAuth(request);
-  };
-}
-
-/** Requires a live session whose roles grant `action` on `permissionId`. */
-export function authorize(permissionId: string, action: Action): onRequestAsyncHookHandler {
-  return async function authorizeHook(request) {
-    const auth = await loadAuth(request);
-    if (!auth.permissions.get(permissionId)?.has(action)) throw forbidden();
-  };
-}
-
-export function guardFor(access: RouteAccess): onRequestAsyncHookHandler | undefined {
+/**
+ * The onRequest check for `access`: none for a public route; otherwise a live session, a
+ * replaced first password (unless the route allows it) and, where named, the permission.
+ */
+function guardFor(access: RouteAccess, findCaller: FindCaller): onRequestAsyncHookHandler | undefined {
   if (access === 'public') return undefined;
-  if (access === 'authenticated') return authenticate();
-  return authorize(access.permissionId, access.action);
+  return async function guard(request) {
+    const auth = await findCaller(request.headers.authorization);
+    if (!auth) throw unauthenticated();
+    request.auth = auth;
+    if (auth.user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
+      throw passwordChangeRequired();
+    }
+    if (access !== 'authenticated' && !auth.permissions.get(access.permissionId)?.has(access.action)) {
+      throw forbidden();
+    }
+  };
 }
 
 function isApiRoute(url: string) {
@@ -94,7 +82,7 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
  * the root instance right after creation must meet the hook too, or it would go unguarded.
  * Call it before registering any route.
  */
-export function installAccessControl(app: FastifyInstance): void {
+export function installAccessControl(app: FastifyInstance, findCaller: FindCaller): void {
   app.decorateRequest('auth', null);
   app.decorate('routeAccess', [] as RegisteredRoute[]);
 
@@ -108,16 +96,9 @@ export function installAccessControl(app: FastifyInstance): void {
       throw new Error(`${route.method} ${route.url} declares no config.access; every /api route must.`);
     }
     for (const method of toArray(route.method)) app.routeAccess.push({ method, url: route.url, access });
-    const guard = guardFor(access);
+    const guard = guardFor(access, findCaller);
     // onRequest runs before the body is parsed and validated: an unauthenticated caller
     // gets 401, never a 400 that describes the endpoint's schema.
     if (guard) route.onRequest = [guard, ...toArray(route.onRequest)];
   });
 }
-
-/** The session service the guards use; they find it on `request.server` at request time. */
-async function auth(app: FastifyInstance, opts: { db: Database }) {
-  app.decorate('authService', new AuthService(opts.db, app.loginLimiter));
-}
-
-export default fp(auth, { name: 'auth', dependencies: ['rate-limit'] });

@@ -7,17 +7,15 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext } from '../../plugins/auth.ts';
-import { ApplicationService } from './service.ts';
 
 const BASE = '/api/admin-service/v2/application';
 const access = (action: Action) => ({ access: { permissionId: 'admin-setting.application', action } });
 const tags = ['applications'];
 
-const applicationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
-  const service = new ApplicationService(opts.db);
+const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.applications;
 
   app.get(
     BASE,

@@ -8,7 +8,6 @@ import {
   userInfoSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthenticated } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { requestMeta } from '../../plugins/auth.ts';
 
@@ -18,6 +17,8 @@ const isEmptyBody = (body: unknown) =>
   (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.auth;
+
   app.post(
     '/api/oauth2-server/login',
     {
@@ -41,15 +42,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       if (body === null || body === undefined) {
-        const auth = await app.authService.resolve(request.headers.authorization);
-        if (!auth) throw unauthenticated();
-        return {
-          code: 0,
-          message: MESSAGES.loginSuccess,
-          result: { userInfo: app.authService.userInfo(auth) },
-        };
+        const userInfo = await service.currentUserInfo(request.headers.authorization);
+        return { code: 0, message: MESSAGES.loginSuccess, result: { userInfo } };
       }
-      const { token, userInfo } = await app.authService.login(body, requestMeta(request));
+      const { token, userInfo } = await service.login(body, requestMeta(request));
       return { code: 0, message: MESSAGES.loginSuccess, result: { token, userInfo } };
     },
   );
@@ -65,7 +61,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.authService.logout(request.auth!, requestMeta(request));
+      await service.logout(request.auth!, requestMeta(request));
       return { ok: true as const };
     },
   );
@@ -82,7 +78,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.authService.changePassword(request.auth!, request.body, requestMeta(request));
+      await service.changePassword(request.auth!, request.body, requestMeta(request));
       return { ok: true as const };
     },
   );
@@ -99,7 +95,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.authService.unlock(request.auth!, request.body.password, requestMeta(request));
+      await service.unlock(request.auth!, request.body.password, requestMeta(request));
       return { ok: true as const };
     },
   );
@@ -114,7 +110,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userInfoSchema, ...errorResponses(401) },
       },
     },
-    async (request) => app.authService.userInfo(request.auth!),
+    async (request) => service.userInfo(request.auth!),
   );
 };
 

@@ -9,7 +9,7 @@ import {
   type UserInfo,
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError, validationFailed } from '../../lib/errors.ts';
+import { AppError, unauthenticated, validationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import { type AuditContext, audit } from '../../lib/audit.ts';
@@ -118,6 +118,13 @@ export class AuthService {
       await repo.touchSession(this.db, found.session.sessionId);
     }
     return this.stateFor(found.user, found.session.sessionId);
+  }
+
+  /** The signed-in user of an `Authorization: Bearer` header; 401 when it names no live session. */
+  async currentUserInfo(authorization: string | undefined): Promise<UserInfo> {
+    const auth = await this.resolve(authorization);
+    if (!auth) throw unauthenticated();
+    return this.userInfo(auth);
   }
 
   private async stateFor(user: repo.UserRow, sessionId: string): Promise<AuthState> {

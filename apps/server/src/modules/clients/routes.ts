@@ -12,18 +12,16 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext } from '../../plugins/auth.ts';
-import { ClientService } from './service.ts';
 
 const V2 = '/api/admin-service/v2/application/client';
 const access = (action: Action) => ({ access: { permissionId: 'app-config.client', action } });
 const tags = ['application clients'];
 
 /** The legacy client calls of spec §7 and the v2 client API, over one service. */
-const clientRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
-  const service = new ClientService(opts.db);
+const clientRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.clients;
 
   app.get(
     '/api/admin-service/applicationClient/getClientList',

@@ -9,17 +9,15 @@ import {
   updateDataAccessSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext } from '../../plugins/auth.ts';
-import { DataAccessService } from './service.ts';
 
 const access = (action: Action) => ({ access: { permissionId: 'app-config.data-access', action } });
 const tags = ['data accesses'];
 
 /** The legacy data-access API of spec §7, with its exact paths and envelopes. */
-const dataAccessRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
-  const service = new DataAccessService(opts.db);
+const dataAccessRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.dataAccesses;
 
   app.get(
     '/api/admin-service/data/accesses',

@@ -1,13 +1,13 @@
 import { ERROR_CODES, errorBodySchema, HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 
 const statusSchema = z.object({ status: z.literal('ok') });
 
-const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.health;
+
   app.get(
     '/api/health',
     {
@@ -33,7 +33,7 @@ const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) 
     },
     async (request) => {
       try {
-        await opts.db.execute(sql`select 1`);
+        await service.databaseAnswers();
       } catch (err) {
         request.log.warn({ err }, 'readiness check failed');
         throw new AppError(503, ERROR_CODES.UNAVAILABLE, HTTP_STATUS_MESSAGES[503]!);

@@ -1,12 +1,10 @@
 import { legacyMenuItemSchema, serverMenuItemSchema } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { MenuService } from './service.ts';
 
-const menuRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
-  const menus = new MenuService(opts.db);
+const menuRoutes: FastifyPluginAsyncZod = async (app) => {
+  const menus = app.services.menus;
 
   app.get(
     '/api/oauth2-server/authorization/menus',

@@ -7,18 +7,16 @@ import {
   updatePermissionSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext } from '../../plugins/auth.ts';
-import { PermissionService } from './service.ts';
 
 const BASE = '/api/admin-service/permission';
 const access = (action: Action) => ({ access: { permissionId: 'app-config.permission', action } });
 const tags = ['permissions'];
 
 /** The legacy permission API of spec §7, with its exact paths. */
-const permissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
-  const service = new PermissionService(opts.db);
+const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.permissions;
 
   app.get(
     `${BASE}/getPermissionList`,

@@ -8,17 +8,15 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext } from '../../plugins/auth.ts';
-import { ResourceService } from './service.ts';
 
 const access = (action: Action) => ({ access: { permissionId: 'app-config.resource', action } });
 const tags = ['resources'];
 
 /** The legacy resource API of spec §7: a tree of categories, menus and elements. */
-const resourceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
-  const service = new ResourceService(opts.db);
+const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.resources;
 
   app.get(
     '/api/admin-service/resources',
