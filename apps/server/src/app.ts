@@ -73,7 +73,7 @@ export function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   // The guards ask the session service, which exists by the time a request arrives.
-  installAccessControl(app, (authorization) => app.services.auth.resolve(authorization));
+  installAccessControl(app, (authorization) => app.services.sessions.resolve(authorization));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from './db/client.ts';
+import { SessionResolver } from './lib/sessions.ts';
 import { ApplicationService } from './modules/applications/service.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { ClientService } from './modules/clients/service.ts';
@@ -15,8 +16,10 @@ export type ServiceDeps = { loginLimiter: LoginLimiter };
 
 /** Every service of the API, each made once over one database. Routes take theirs from `app.services`. */
 export function createServices(db: Database, deps: ServiceDeps) {
+  const sessions = new SessionResolver(db);
   return {
-    auth: new AuthService(db, deps.loginLimiter),
+    sessions,
+    auth: new AuthService(db, deps.loginLimiter, sessions),
     applications: new ApplicationService(db),
     dataAccesses: new DataAccessService(db),
     permissions: new PermissionService(db),

@@ -2,7 +2,7 @@ import type { Action } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AuditContext } from '../lib/audit.ts';
 import { forbidden, passwordChangeRequired, unauthenticated } from '../lib/errors.ts';
-import type { AuthState, RequestMeta } from '../modules/auth/service.ts';
+import type { AuthState, RequestMeta } from '../lib/sessions.ts';
 
 /**
  * Who may call a route. Every /api route states one in `config.access`; the hook below

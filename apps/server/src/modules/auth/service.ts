@@ -1,6 +1,5 @@
 import {
   ACTIONS,
-  type Action,
   type ChangePasswordRequest,
   ERROR_CODES,
   type LoginRequest,
@@ -11,56 +10,19 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError, unauthenticated, validationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { audit } from '../../lib/audit.ts';
+import type { AuthState, RequestMeta, SessionResolver } from '../../lib/sessions.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
-import { type AuditContext, audit } from '../../lib/audit.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';
 import * as repo from './repository.ts';
 
-export type AuthUser = {
-  userId: string;
-  username: string;
-  name: string;
-  avatar: string | null;
-  mustChangePassword: boolean;
-};
-
-/** What an authenticated request knows about its caller. */
-export type AuthState = {
-  sessionId: string;
-  user: AuthUser;
-  /** permissionId → granted actions, merged over all of the user's roles. */
-  permissions: Map<string, Set<Action>>;
-  roleIds: string[];
-  roleNames: string[];
-};
-
-export type RequestMeta = AuditContext & { userAgent: string | null };
-
-/** Writes to last_seen_at at most this often per session, not on every request. */
-const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
-
 const invalidCredentials = () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials);
-
-function toAuthUser(row: repo.UserRow): AuthUser {
-  return {
-    userId: row.userId,
-    username: row.username,
-    name: row.name,
-    avatar: row.avatar,
-    mustChangePassword: row.mustChangePassword,
-  };
-}
-
-export function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const match = /^Bearer\s+([A-Za-z0-9_-]{16,256})\s*$/i.exec(header);
-  return match?.[1];
-}
 
 export class AuthService {
   constructor(
     private readonly db: Database,
     private readonly limiter: LoginLimiter,
+    private readonly sessions: SessionResolver,
   ) {}
 
   async login(input: LoginRequest, meta: RequestMeta): Promise<{ token: string; userInfo: UserInfo }> {
@@ -104,45 +66,15 @@ export class AuthService {
         after: { sessionId: session.sessionId },
       });
     });
-    const auth = await this.stateFor(user, '');
+    const auth = await this.sessions.stateFor(user, '');
     return { token, userInfo: this.userInfo(auth) };
-  }
-
-  /** The caller of an `Authorization: Bearer` header, or null when it names no live session. */
-  async resolve(authorization: string | undefined): Promise<AuthState | null> {
-    const token = bearerToken(authorization);
-    if (!token) return null;
-    const found = await repo.findLiveSession(this.db, hashToken(token));
-    if (!found) return null;
-    if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await repo.touchSession(this.db, found.session.sessionId);
-    }
-    return this.stateFor(found.user, found.session.sessionId);
   }
 
   /** The signed-in user of an `Authorization: Bearer` header; 401 when it names no live session. */
   async currentUserInfo(authorization: string | undefined): Promise<UserInfo> {
-    const auth = await this.resolve(authorization);
+    const auth = await this.sessions.resolve(authorization);
     if (!auth) throw unauthenticated();
     return this.userInfo(auth);
-  }
-
-  private async stateFor(user: repo.UserRow, sessionId: string): Promise<AuthState> {
-    const grants = await repo.findRoleGrants(this.db, user.userId);
-    const permissions = new Map<string, Set<Action>>();
-    const roleIds: string[] = [];
-    const roleNames: string[] = [];
-    for (const grant of grants) {
-      if (!roleIds.includes(grant.roleId)) {
-        roleIds.push(grant.roleId);
-        roleNames.push(grant.name);
-      }
-      if (grant.permissionId === null) continue;
-      const actions = permissions.get(grant.permissionId) ?? new Set<Action>();
-      for (const action of grant.actions ?? []) actions.add(action);
-      permissions.set(grant.permissionId, actions);
-    }
-    return { sessionId, user: toAuthUser(user), permissions, roleIds, roleNames };
   }
 
   /**
