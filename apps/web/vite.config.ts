@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -47,6 +48,8 @@ const apiTarget = process.env.GATEHOUSE_API_ORIGIN ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react(), pureContractDeclarations()],
+  // `@/x` is `src/x`, as tsconfig's `paths` says; the tests run on this config and get it too.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -4,9 +4,9 @@ import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServerMenuItem, STORAGE_KEYS } from '@gatehouse/contract';
-import { http } from '../../lib/http';
-import { queryClient } from '../../lib/query-client';
-import { storage } from '../../lib/storage';
+import { http } from '@/lib/http';
+import { queryClient } from '@/lib/query-client';
+import { storage } from '@/lib/storage';
 import { Providers } from '../providers';
 import { ConsoleLayout } from './console-layout';
 

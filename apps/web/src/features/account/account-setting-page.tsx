@@ -1,7 +1,7 @@
 import { Card, List } from 'antd';
 import { Link } from 'react-router';
 import { ACCOUNT_ROUTES } from '@gatehouse/contract';
-import { PATHS } from '../../lib/paths';
+import { PATHS } from '@/lib/paths';
 
 const SECTIONS = [
   { path: PATHS.accountSecurity, description: 'Change your password.' },

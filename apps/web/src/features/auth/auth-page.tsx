@@ -1,7 +1,7 @@
 import { Button, Spin } from 'antd';
 import { Link, useLoaderData } from 'react-router';
 import { SSO_CONSUMER_PATH } from '@gatehouse/contract';
-import { PATHS } from '../../lib/paths';
+import { PATHS } from '@/lib/paths';
 import { AuthCard } from './components/auth-card';
 
 /** /auth: single sign-on entry. With the SSO login type the loader has already left the app. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PATHS } from '../../lib/paths';
+import { PATHS } from '@/lib/paths';
 import { AuthCard } from './components/auth-card';
 
 /** There is no self-service reset yet: an administrator resets the password. */

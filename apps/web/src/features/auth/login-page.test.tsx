@@ -5,9 +5,9 @@ import { AxiosError } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_KEYS } from '@gatehouse/contract';
-import { Providers } from '../../app/providers';
-import { http } from '../../lib/http';
-import { storage } from '../../lib/storage';
+import { Providers } from '@/app/providers';
+import { http } from '@/lib/http';
+import { storage } from '@/lib/storage';
 import { LoginPage } from './login-page';
 
 const USER = {

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type LoginRequest, MESSAGES } from '@gatehouse/contract';
-import { isApiError } from '../../lib/http';
-import { PATHS, safeRedirect } from '../../lib/paths';
-import { saveSession } from '../../lib/session';
+import { isApiError } from '@/lib/http';
+import { PATHS, safeRedirect } from '@/lib/paths';
+import { saveSession } from '@/lib/session';
 import { useLogin } from './api/login';
 import { AuthCard } from './components/auth-card';
 

@@ -1,8 +1,8 @@
 import { Alert } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '@gatehouse/contract';
-import { PATHS, toLogin } from '../../lib/paths';
-import { getToken } from '../../lib/session';
+import { PATHS, toLogin } from '@/lib/paths';
+import { getToken } from '@/lib/session';
 import { ChangePasswordForm } from './components/change-password-form';
 import { AuthCard } from './components/auth-card';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';

@@ -2,8 +2,8 @@ import { Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServerMenuItem } from '@gatehouse/contract';
-import { useMenus } from '../../lib/access';
-import { getCurrentUser } from '../../lib/session';
+import { useMenus } from '@/lib/access';
+import { getCurrentUser } from '@/lib/session';
 
 /** The visible menus of a category, nested menus included. */
 function visibleMenus(item: ServerMenuItem): ServerMenuItem[] {

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../lib/paths';
+import { PATHS } from '@/lib/paths';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@gatehouse/contract';
-import { api } from '../../../lib/http';
-import { getCurrentUser, getToken, saveCurrentUser } from '../../../lib/session';
+import { api } from '@/lib/http';
+import { getCurrentUser, getToken, saveCurrentUser } from '@/lib/session';
 
 /** GET /admin-service/user/current (spec §7: not cached). Keeps Current-User up to date. */
 export async function fetchCurrentUser(): Promise<UserInfo> {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DataAccess, MESSAGES } from '@gatehouse/contract';
-import { expectClosing } from '../../../components/test-utils';
+import { expectClosing } from '@/components/test-utils';
 import { findDialog, type StubCall, renderScreen, stubHttp } from '../shared/test-support';
 import { fetchDataAccesses } from './api/list-data-accesses';
 import { CREATE_CODE, DataAccessPage, UPDATE_CODE } from './data-access-page';

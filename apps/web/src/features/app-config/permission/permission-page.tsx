@@ -1,9 +1,9 @@
 import { Card, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Permission } from '@gatehouse/contract';
-import type { SearchField } from '../../../components/search-bar';
-import { useListState } from '../../../components/use-list-state';
-import { useAccess } from '../../../lib/access';
+import type { SearchField } from '@/components/search-bar';
+import { useListState } from '@/components/use-list-state';
+import { useAccess } from '@/lib/access';
 import { AppContextBar } from '../shared/app-context-bar';
 import { NewRecordButton } from '../shared/new-record-button';
 import { RecordList, type RecordActionsColumnOptions, recordActionsColumn } from '../shared/record-list';

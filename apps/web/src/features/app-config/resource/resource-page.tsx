@@ -9,13 +9,13 @@ import {
   type Status,
   toggleConfirmText,
 } from '@gatehouse/contract';
-import { ConfirmToggle, type ToggleSubject } from '../../../components/confirm-toggle';
-import { PagedTable } from '../../../components/paged-table';
-import { RowActions } from '../../../components/row-actions';
-import { SearchBar, type SearchField } from '../../../components/search-bar';
-import { StatusTag } from '../../../components/status-tag';
-import { useListState } from '../../../components/use-list-state';
-import { AccessDisable, useAccess } from '../../../lib/access';
+import { ConfirmToggle, type ToggleSubject } from '@/components/confirm-toggle';
+import { PagedTable } from '@/components/paged-table';
+import { RowActions } from '@/components/row-actions';
+import { SearchBar, type SearchField } from '@/components/search-bar';
+import { StatusTag } from '@/components/status-tag';
+import { useListState } from '@/components/use-list-state';
+import { AccessDisable, useAccess } from '@/lib/access';
 import { AppContextBar } from '../shared/app-context-bar';
 import { NewRecordButton } from '../shared/new-record-button';
 import { useCurrentApplication } from '../shared/use-current-application';
@@ -24,7 +24,7 @@ import { useResourceChildren } from './api/resource-children';
 import { useResourceList } from './api/resource-list';
 import { toUpdateBody, useUpdateResource } from './api/update-resource';
 import { type ParentType, ResourceForm, type ResourceFormValues } from './components/resource-form';
-import type { ResourceFormMode } from '../../../components/form-dialog';
+import type { ResourceFormMode } from '@/components/form-dialog';
 
 export const RESOURCE_SEARCH_FIELDS: SearchField[] = [
   { name: 'name', label: 'Name', type: 'text' },

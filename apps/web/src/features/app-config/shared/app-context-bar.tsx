@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Result, Select, Skeleton, Typography } from 'antd'
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Application } from '@gatehouse/contract';
-import { APP_CONFIG_SCREENS, PATHS, toAppConfig } from '../../../lib/paths';
+import { APP_CONFIG_SCREENS, PATHS, toAppConfig } from '@/lib/paths';
 import { useApplicationOptions } from './api/list-applications';
 import { APP_ID_PARAM } from './use-app-id';
 import { useCurrentApplication } from './use-current-application';

@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Empty, Flex, Input, type TableColumnsType, type TableColumnType } from 'antd';
 import { useMemo, useState } from 'react';
-import { PagedTable } from '../../../components/paged-table';
-import { RowActions } from '../../../components/row-actions';
-import { SearchBar, type SearchField } from '../../../components/search-bar';
-import type { ListState } from '../../../components/use-list-state';
+import { PagedTable } from '@/components/paged-table';
+import { RowActions } from '@/components/row-actions';
+import { SearchBar, type SearchField } from '@/components/search-bar';
+import type { ListState } from '@/components/use-list-state';
 import type { AppRecord } from './app-record';
 import { filterRows } from './filter-rows';
 

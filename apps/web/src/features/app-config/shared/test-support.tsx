@@ -4,10 +4,10 @@ import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ServerMenuItem } from '@gatehouse/contract';
-import { renderWithApp } from '../../../components/test-utils';
-import { AccessProvider } from '../../../lib/access';
-import { http } from '../../../lib/http';
-import { createQueryClient } from '../../../lib/query-client';
+import { renderWithApp } from '@/components/test-utils';
+import { AccessProvider } from '@/lib/access';
+import { http } from '@/lib/http';
+import { createQueryClient } from '@/lib/query-client';
 
 /**
  * Test support for the app-config screens: an axios adapter that answers from a table of

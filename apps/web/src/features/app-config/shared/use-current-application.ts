@@ -1,5 +1,5 @@
 import type { Application } from '@gatehouse/contract';
-import { isApiError } from '../../../lib/http';
+import { isApiError } from '@/lib/http';
 import { useApplication } from './api/get-application';
 import { useAppId } from './use-app-id';
 

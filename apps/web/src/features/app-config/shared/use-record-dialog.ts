@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MESSAGES } from '@gatehouse/contract';
-import { useToast } from '../../../components/use-toast';
+import { useToast } from '@/components/use-toast';
 import type { AppRecord } from './app-record';
 
 /** The one form's modes (STYLE.md habit 5): DETAIL is read-only. */

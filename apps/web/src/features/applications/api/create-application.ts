@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Application, CreateApplication } from '@gatehouse/contract';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import { applicationsKey } from './list-applications';
 
 /** POST /admin-service/v2/application. */

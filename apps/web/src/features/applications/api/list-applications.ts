@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Application, DEFAULT_SORT, type Page } from '@gatehouse/contract';
-import type { SearchValues } from '../../../components/search-bar';
-import { api } from '../../../lib/http';
+import type { SearchValues } from '@/components/search-bar';
+import { api } from '@/lib/http';
 
 /**
  * Every application query in the console starts with this key (the app-config picker uses

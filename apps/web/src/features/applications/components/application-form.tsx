@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import type { CreateApplication } from '@gatehouse/contract';
-import { FormDialog, required } from '../../../components/form-dialog';
+import { FormDialog, required } from '@/components/form-dialog';
 
 export type ApplicationFormValues = Pick<CreateApplication, 'applicationId' | 'name'> & {
   description?: string;

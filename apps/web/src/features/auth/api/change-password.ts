@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordRequest } from '@gatehouse/contract';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 export async function changePassword(body: ChangePasswordRequest): Promise<void> {
   await api.post<{ ok: true }>('/oauth2-server/change-password', body);

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginRequest, LoginResult } from '@gatehouse/contract';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 /**
  * POST /oauth2-server/login with credentials. Its 401 means wrong credentials rather

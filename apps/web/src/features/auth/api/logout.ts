@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 /** Ends the session on the server. Signing out locally must not depend on it succeeding. */
 export async function logout(): Promise<void> {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { type AxiosAdapter, AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
-import { Providers } from '../../../app/providers';
-import { http } from '../../../lib/http';
+import { Providers } from '@/app/providers';
+import { http } from '@/lib/http';
 import { ChangePasswordForm } from './change-password-form';
 
 function answer(status: number, data: unknown) {

@@ -1,6 +1,6 @@
 import { Button, Form, Input } from 'antd';
 import { MESSAGES, MIN_PASSWORD_LENGTH } from '@gatehouse/contract';
-import { isApiError } from '../../../lib/http';
+import { isApiError } from '@/lib/http';
 import { useChangePassword } from '../api/change-password';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };

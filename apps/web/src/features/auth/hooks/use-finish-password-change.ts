@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@gatehouse/contract';
-import { useToast } from '../../../components/use-toast';
-import { PATHS } from '../../../lib/paths';
-import { clearSession } from '../../../lib/session';
+import { useToast } from '@/components/use-toast';
+import { PATHS } from '@/lib/paths';
+import { clearSession } from '@/lib/session';
 
 /** The server ends every session on a password change, so the console signs out too. */
 export function useFinishPasswordChange(): () => void {

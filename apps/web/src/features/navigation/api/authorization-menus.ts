@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServerMenuItem } from '@gatehouse/contract';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 /** GET /oauth2-server/authorization/menus: the signed-in user's categories, menus and elements. */
 export async function fetchAuthorizationMenus(): Promise<ServerMenuItem[]> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Client } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
-import type { SearchValues } from '../../../../components/search-bar';
+import { api } from '@/lib/http';
+import type { SearchValues } from '@/components/search-bar';
 
 /** The list as the screen reads it: the legacy envelope stays in this file. */
 export type ClientPage = { items: Client[]; total: number };

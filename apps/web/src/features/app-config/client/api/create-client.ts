@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateClient, CreatedClient } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 import { clientsKey } from './client-list';
 
 /** POST /admin-service/v2/application/client: the one answer that carries the secret. */

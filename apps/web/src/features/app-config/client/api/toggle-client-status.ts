@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Client } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 import { clientsKey } from './client-list';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Client, UpdateClient } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 import { clientsKey } from './client-list';
 
 /** PUT /admin-service/v2/application/client: name, redirect URL and status. */

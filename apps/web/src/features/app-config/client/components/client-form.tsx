@@ -1,7 +1,7 @@
 import { Form, Input, Select } from 'antd';
 import type { FormRule } from 'antd';
 import { type Client, ENABLED_STATUSES, type Status } from '@gatehouse/contract';
-import { FormDialog, required } from '../../../../components/form-dialog';
+import { FormDialog, required } from '@/components/form-dialog';
 
 export type ClientFormMode = 'CREATE' | 'EDIT' | 'DETAIL';
 

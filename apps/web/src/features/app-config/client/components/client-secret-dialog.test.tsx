@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
-import { renderWithApp } from '../../../../components/test-utils';
+import { renderWithApp } from '@/components/test-utils';
 import { ClientSecretDialog } from './client-secret-dialog';
 
 const CREATED = {

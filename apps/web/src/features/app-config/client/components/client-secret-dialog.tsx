@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Flex, Modal, Typography } from 'antd';
 import { type CreatedClient, MESSAGES } from '@gatehouse/contract';
-import { CopyButton } from '../../../../components/copy-button';
+import { CopyButton } from '@/components/copy-button';
 
 export type ClientSecretDialogProps = {
   open: boolean;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateDataAccess, DataAccess } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 import { dataAccessesKey } from './list-data-accesses';
 
 /** POST /admin-service/data/access. */

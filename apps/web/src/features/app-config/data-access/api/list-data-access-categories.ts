@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 import { dataAccessesKey } from './list-data-accesses';
 
 /** GET /admin-service/data/access/categories: the application's distinct categories, sorted. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type DataAccess, DEFAULT_SORT, type Page } from '@gatehouse/contract';
-import type { SearchValues } from '../../../../components/search-bar';
-import { api } from '../../../../lib/http';
+import type { SearchValues } from '@/components/search-bar';
+import { api } from '@/lib/http';
 
 /** Every data-access query starts with this key, so a change can refresh them all at once. */
 export const dataAccessesKey = ['app-config', 'data-accesses'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DataAccess, UpdateDataAccess } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 import { dataAccessesKey } from './list-data-accesses';
 
 /** PUT /admin-service/data/access: the whole record, `resourceId` included. */

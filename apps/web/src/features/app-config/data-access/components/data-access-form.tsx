@@ -1,6 +1,6 @@
 import { AutoComplete, Form, Input } from 'antd';
 import type { DataAccess } from '@gatehouse/contract';
-import { FormDialog, required } from '../../../../components/form-dialog';
+import { FormDialog, required } from '@/components/form-dialog';
 
 export type DataAccessFormMode = 'CREATE' | 'EDIT' | 'DETAIL';
 export type DataAccessFormValues = Pick<DataAccess, 'name' | 'id' | 'category'>;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePermission, Permission } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 import { permissionsKey } from './list-permissions';
 
 /** POST /admin-service/permission/createPermission. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_SORT, type Page, type Permission } from '@gatehouse/contract';
-import type { SearchValues } from '../../../../components/search-bar';
-import { api } from '../../../../lib/http';
+import type { SearchValues } from '@/components/search-bar';
+import { api } from '@/lib/http';
 
 /** Every permission query starts with this key, so a change can refresh them all at once. */
 export const permissionsKey = ['app-config', 'permissions'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Permission, UpdatePermission } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 import { permissionsKey } from './list-permissions';
 
 /** PUT /admin-service/permission/updatePermission: the whole record, `resourceId` included. */

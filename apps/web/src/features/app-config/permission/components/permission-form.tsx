@@ -1,6 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import { type Permission, RESOURCE_TYPES_FOR_PERMISSION } from '@gatehouse/contract';
-import { FormDialog, required } from '../../../../components/form-dialog';
+import { FormDialog, required } from '@/components/form-dialog';
 
 export type PermissionFormMode = 'CREATE' | 'EDIT' | 'DETAIL';
 export type PermissionFormValues = Pick<Permission, 'name' | 'id' | 'resourceType'>;

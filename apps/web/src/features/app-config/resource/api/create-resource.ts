@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateResource, Resource } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 import { resourcesKey } from './resource-list';
 
 /** POST /admin-service/resource. `parentId` is left out for a category. */

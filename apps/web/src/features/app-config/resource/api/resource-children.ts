@@ -1,6 +1,6 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import type { Resource } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 import { resourcesKey } from './resource-list';
 
 /** GET /admin-service/resources/{resourceId} (spec §7): the node's direct children. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_SORT, type Page, type Resource } from '@gatehouse/contract';
-import type { SearchValues } from '../../../../components/search-bar';
-import { api } from '../../../../lib/http';
+import type { SearchValues } from '@/components/search-bar';
+import { api } from '@/lib/http';
 
 /** The list as the screen reads it: the `content/totalElements` envelope stays in this file. */
 export type ResourcePage = { items: Resource[]; total: number };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Resource, UpdateResource } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 import { resourcesKey } from './resource-list';
 
 /** PUT /admin-service/resource with the full resource; the status toggle uses it too (spec §7). */

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Resource } from '@gatehouse/contract';
-import type { ResourceFormMode } from '../../../../components/form-dialog';
-import { renderWithApp } from '../../../../components/test-utils';
+import type { ResourceFormMode } from '@/components/form-dialog';
+import { renderWithApp } from '@/components/test-utils';
 import { ResourceForm, typeChoices } from './resource-form';
 
 const MENU: Resource = {

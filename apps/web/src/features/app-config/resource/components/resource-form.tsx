@@ -9,8 +9,8 @@ import {
   type ResourceType,
   type Status,
 } from '@gatehouse/contract';
-import { FormDialog, required } from '../../../../components/form-dialog';
-import type { ResourceFormMode } from '../../../../components/form-dialog';
+import { FormDialog, required } from '@/components/form-dialog';
+import type { ResourceFormMode } from '@/components/form-dialog';
 
 export type ResourceFormValues = {
   name: string;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Application } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 
 /** Every application query starts with this key, so an application change refreshes them all. */
 export const APPLICATIONS_KEY = 'applications';

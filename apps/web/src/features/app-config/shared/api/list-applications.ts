@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Application, DEFAULT_SORT, type Page } from '@gatehouse/contract';
-import { api } from '../../../../lib/http';
+import { api } from '@/lib/http';
 import { APPLICATIONS_KEY } from './get-application';
 
 /** How many matches the application picker offers; typing narrows them on the server. */
