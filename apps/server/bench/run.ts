@@ -20,7 +20,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/platform/seed.ts';
 import { createApplication, seedDataAccesses } from '../test/fixtures.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);

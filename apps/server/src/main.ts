@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './platform/seed.ts';
 
 /** Reads the environment, prepares the database and serves until SIGTERM or SIGINT. */
 async function main() {

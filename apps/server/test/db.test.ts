@@ -19,7 +19,7 @@ import {
   userRoles,
   users,
 } from '../src/db/schema/index.ts';
-import { ADMINISTRATOR_ROLE, consolePermissionIds, seed } from '../src/db/seed.ts';
+import { ADMINISTRATOR_ROLE, consolePermissionIds, seed } from '../src/platform/seed.ts';
 import { verifyPassword } from '../src/lib/passwords.ts';
 import { type AuditContext, audit } from '../src/lib/audit.ts';
 import { ADMIN_PASSWORD, build, openTestDatabase, type TestContext } from './helper.ts';

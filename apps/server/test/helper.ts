@@ -17,7 +17,7 @@ import {
   userRoles,
   users,
 } from '../src/db/schema/index.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/platform/seed.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';

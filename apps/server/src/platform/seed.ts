@@ -1,5 +1,4 @@
 import {
-  ACTIONS,
   ADMIN_USERNAME,
   allNavMenus,
   CONSOLE_NAVIGATION,
@@ -8,19 +7,10 @@ import {
   PRODUCT_NAME,
   permissionIdForPath,
 } from '@gatehouse/contract';
-import { eq, sql } from 'drizzle-orm';
-import { generatePassword, hashPassword } from '../lib/passwords.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { type AuditContext, audit } from '../lib/audit.ts';
-import type { Database, Transaction } from './client.ts';
-import {
-  applications,
-  resources,
-  rolePermissions,
-  roleResources,
-  roles,
-  userRoles,
-  users,
-} from './schema/index.ts';
+import { generatePassword, hashPassword } from '../lib/passwords.ts';
+import * as repo from './repository.ts';
 
 export const ADMINISTRATOR_ROLE = 'Administrator';
 
@@ -38,8 +28,6 @@ export type SeedResult = {
   generatedPassword?: string;
 };
 
-/** Any 64-bit number; serialises seeding across instances starting together on one database. */
-const SEED_LOCK_KEY = 4_711_2025;
 const SYSTEM: AuditContext = { actorId: null, actorName: 'system', ip: null, requestId: null };
 
 /** Every area permission of the console: one per navigation path. */
@@ -47,20 +35,9 @@ export function consolePermissionIds(): string[] {
   return [...new Set(allNavMenus().map((m) => permissionIdForPath(m.path)))];
 }
 
-async function insertResource(
-  tx: Transaction,
-  values: Omit<typeof resources.$inferInsert, 'applicationId'>,
-): Promise<string> {
-  const [row] = await tx
-    .insert(resources)
-    .values({ ...values, applicationId: PLATFORM_APP_ID })
-    .returning({ resourceId: resources.resourceId });
-  return row!.resourceId;
-}
-
 async function seedMenus(tx: Transaction, menus: NavMenu[], parentId: string): Promise<void> {
   for (const [index, menu] of menus.entries()) {
-    const menuId = await insertResource(tx, {
+    const menuId = await repo.insertPlatformResource(tx, {
       id: permissionIdForPath(menu.path),
       name: menu.title,
       type: 'MENU',
@@ -72,7 +49,7 @@ async function seedMenus(tx: Transaction, menus: NavMenu[], parentId: string): P
       keepAlive: menu.keepAlive ?? false,
     });
     for (const [elementIndex, code] of (menu.elements ?? []).entries()) {
-      await insertResource(tx, {
+      await repo.insertPlatformResource(tx, {
         id: code,
         name: code,
         type: 'ELEMENT',
@@ -86,19 +63,14 @@ async function seedMenus(tx: Transaction, menus: NavMenu[], parentId: string): P
 
 /** The built-in `platform` application: Gatehouse itself, its resource tree the console navigation. */
 async function seedPlatform(tx: Transaction): Promise<boolean> {
-  const [existing] = await tx
-    .select({ id: applications.applicationId })
-    .from(applications)
-    .where(eq(applications.applicationId, PLATFORM_APP_ID));
-  if (existing) return false;
-  await tx.insert(applications).values({
-    applicationId: PLATFORM_APP_ID,
+  if (await repo.platformExists(tx)) return false;
+  await repo.insertPlatform(tx, {
     name: PRODUCT_NAME,
     description: `${PRODUCT_NAME} itself: the console's menus and buttons`,
     builtin: true,
   });
   for (const [index, category] of CONSOLE_NAVIGATION.entries()) {
-    const categoryId = await insertResource(tx, {
+    const categoryId = await repo.insertPlatformResource(tx, {
       id: category.key,
       name: category.title,
       type: 'CATEGORY',
@@ -117,17 +89,14 @@ async function seedPlatform(tx: Transaction): Promise<boolean> {
  * granted to it without a data migration; nothing is taken away.
  */
 async function seedAdministratorRole(tx: Transaction): Promise<{ roleId: string; created: boolean }> {
-  const [existing] = await tx
-    .select({ roleId: roles.roleId })
-    .from(roles)
-    .where(eq(roles.name, ADMINISTRATOR_ROLE));
-  let roleId = existing?.roleId;
+  const existing = await repo.findRoleId(tx, ADMINISTRATOR_ROLE);
+  let roleId = existing;
   if (!roleId) {
-    const [role] = await tx
-      .insert(roles)
-      .values({ name: ADMINISTRATOR_ROLE, description: 'Holds every permission', builtin: true })
-      .returning({ roleId: roles.roleId });
-    roleId = role!.roleId;
+    roleId = await repo.insertRole(tx, {
+      name: ADMINISTRATOR_ROLE,
+      description: 'Holds every permission',
+      builtin: true,
+    });
     await audit(tx, SYSTEM, {
       action: 'seed',
       entity: 'role',
@@ -135,30 +104,8 @@ async function seedAdministratorRole(tx: Transaction): Promise<{ roleId: string;
       after: { name: ADMINISTRATOR_ROLE },
     });
   }
-  const grantee = roleId;
-  await tx
-    .insert(rolePermissions)
-    .values(
-      consolePermissionIds().map((permissionId) => ({
-        roleId: grantee,
-        permissionId,
-        actions: [...ACTIONS],
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [rolePermissions.roleId, rolePermissions.permissionId],
-      set: { actions: [...ACTIONS] },
-    });
-  const platformResources = await tx
-    .select({ resourceId: resources.resourceId })
-    .from(resources)
-    .where(eq(resources.applicationId, PLATFORM_APP_ID));
-  if (platformResources.length > 0) {
-    await tx
-      .insert(roleResources)
-      .values(platformResources.map((r) => ({ roleId: grantee, resourceId: r.resourceId })))
-      .onConflictDoNothing();
-  }
+  await repo.grantAllActions(tx, roleId, consolePermissionIds());
+  await repo.grantPlatformResources(tx, roleId);
   return { roleId, created: !existing };
 }
 
@@ -188,31 +135,28 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
   const generated = options.adminPassword ? undefined : generatePassword();
   const password = options.adminPassword ?? generated!;
   const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    await repo.lockSeeding(tx);
     const platformCreated = await seedPlatform(tx);
     const role = await seedAdministratorRole(tx);
 
-    const [admin] = await tx
-      .select({ userId: users.userId })
-      .from(users)
-      .where(eq(users.username, ADMIN_USERNAME));
-    if (admin) return { adminCreated: false, platformCreated, roleCreated: role.created };
-
-    const [created] = await tx
-      .insert(users)
-      .values({
+    if (await repo.findUserId(tx, ADMIN_USERNAME)) {
+      return { adminCreated: false, platformCreated, roleCreated: role.created };
+    }
+    const userId = await repo.insertUserWithRole(
+      tx,
+      {
         username: ADMIN_USERNAME,
         name: 'Administrator',
         passwordHash: await hashPassword(password),
         // A generated password has been on a console screen or in a log: it must be replaced.
         mustChangePassword: generated !== undefined,
-      })
-      .returning({ userId: users.userId });
-    await tx.insert(userRoles).values({ userId: created!.userId, roleId: role.roleId });
+      },
+      role.roleId,
+    );
     await audit(tx, SYSTEM, {
       action: 'seed',
       entity: 'user',
-      entityId: created!.userId,
+      entityId: userId,
       after: { username: ADMIN_USERNAME, mustChangePassword: generated !== undefined },
     });
     return { adminCreated: true, platformCreated, roleCreated: role.created };

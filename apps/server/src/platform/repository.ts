@@ -1,0 +1,98 @@
+import { ACTIONS, PLATFORM_APP_ID } from '@gatehouse/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import {
+  applications,
+  resources,
+  rolePermissions,
+  roleResources,
+  roles,
+  userRoles,
+  users,
+} from '../db/schema/index.ts';
+
+/** The queries of the seed: what a fresh installation needs, written only where it is missing. */
+
+/** Any 64-bit number; serialises seeding across instances starting together on one database. */
+const SEED_LOCK_KEY = 4_711_2025;
+
+/** Holds the seed lock until the transaction ends. */
+export async function lockSeeding(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+}
+
+export async function platformExists(tx: Executor): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: applications.applicationId })
+    .from(applications)
+    .where(eq(applications.applicationId, PLATFORM_APP_ID));
+  return row !== undefined;
+}
+
+export async function insertPlatform(
+  tx: Executor,
+  values: Omit<typeof applications.$inferInsert, 'applicationId'>,
+): Promise<void> {
+  await tx.insert(applications).values({ ...values, applicationId: PLATFORM_APP_ID });
+}
+
+export async function insertPlatformResource(
+  tx: Executor,
+  values: Omit<typeof resources.$inferInsert, 'applicationId'>,
+): Promise<string> {
+  const [row] = await tx
+    .insert(resources)
+    .values({ ...values, applicationId: PLATFORM_APP_ID })
+    .returning({ resourceId: resources.resourceId });
+  return row!.resourceId;
+}
+
+export async function findRoleId(tx: Executor, name: string): Promise<string | undefined> {
+  const [row] = await tx.select({ roleId: roles.roleId }).from(roles).where(eq(roles.name, name));
+  return row?.roleId;
+}
+
+export async function insertRole(tx: Executor, values: typeof roles.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(roles).values(values).returning({ roleId: roles.roleId });
+  return row!.roleId;
+}
+
+/** Grants every action on each permission; a grant already there gains the actions it lacks. */
+export async function grantAllActions(tx: Executor, roleId: string, permissionIds: string[]): Promise<void> {
+  await tx
+    .insert(rolePermissions)
+    .values(permissionIds.map((permissionId) => ({ roleId, permissionId, actions: [...ACTIONS] })))
+    .onConflictDoUpdate({
+      target: [rolePermissions.roleId, rolePermissions.permissionId],
+      set: { actions: [...ACTIONS] },
+    });
+}
+
+/** Grants every resource of the platform application that the role does not hold yet. */
+export async function grantPlatformResources(tx: Executor, roleId: string): Promise<void> {
+  const platformResources = await tx
+    .select({ resourceId: resources.resourceId })
+    .from(resources)
+    .where(eq(resources.applicationId, PLATFORM_APP_ID));
+  if (platformResources.length === 0) return;
+  await tx
+    .insert(roleResources)
+    .values(platformResources.map((r) => ({ roleId, resourceId: r.resourceId })))
+    .onConflictDoNothing();
+}
+
+export async function findUserId(tx: Executor, username: string): Promise<string | undefined> {
+  const [row] = await tx.select({ userId: users.userId }).from(users).where(eq(users.username, username));
+  return row?.userId;
+}
+
+/** A user holding one role. */
+export async function insertUserWithRole(
+  tx: Executor,
+  values: typeof users.$inferInsert,
+  roleId: string,
+): Promise<string> {
+  const [row] = await tx.insert(users).values(values).returning({ userId: users.userId });
+  await tx.insert(userRoles).values({ userId: row!.userId, roleId });
+  return row!.userId;
+}
