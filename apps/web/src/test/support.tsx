@@ -1,18 +1,48 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
+import { App } from 'antd';
 import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
-import type { ReactElement } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { ServerMenuItem } from '@gatehouse/contract';
+import type { Application, ServerMenuItem } from '@gatehouse/contract';
 import { renderWithApp } from '@/components/test-utils';
 import { AccessProvider } from '@/lib/access';
 import { http } from '@/lib/http';
+import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
- * Test support for the app-config screens: an axios adapter that answers from a table of
- * handlers and records every call, and a render with router, query client and access.
+ * Test support for the features' screens: an axios adapter that answers from a table of
+ * handlers and records every call, a render with router, query client and access, and the
+ * providers a feature needs outside the shell. It sits below the features, as app/ does not.
  */
+
+/** What the console's providers give a screen: i18n, a query client of its own, and antd's <App>. */
+export function TestProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <App>{children}</App>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+const DATE = '2024-01-01T00:00:00.000Z';
+
+/** The application `portal` that the app-config screens are opened on. */
+export const PORTAL: Application = {
+  applicationId: 'portal',
+  name: 'Portal',
+  description: null,
+  productId: null,
+  status: 'ENABLED',
+  builtin: false,
+  createdDate: DATE,
+  lastModifiedDate: DATE,
+};
 
 export type StubCall = { method: string; url: string; params: Record<string, unknown>; body: unknown };
 export type StubReply = { status?: number; data?: unknown };

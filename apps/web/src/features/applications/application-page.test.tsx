@@ -2,23 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Application, MESSAGES } from '@gatehouse/contract';
-import { findDialog, renderScreen, stubHttp } from '../app-config/shared/test-support';
+import { findDialog, PORTAL, renderScreen, stubHttp } from '@/test/support';
 import { fetchApplications } from './api/list-applications';
 import { ApplicationPage, CREATE_CODE } from './application-page';
 
 const PATH = '/admin-setting/application';
-const APPS: Application[] = [
-  {
-    applicationId: 'portal',
-    name: 'Portal',
-    description: null,
-    productId: null,
-    status: 'ENABLED',
-    builtin: false,
-    createdDate: '2024-01-01T00:00:00.000Z',
-    lastModifiedDate: '2024-01-01T00:00:00.000Z',
-  },
-];
+const APPS: Application[] = [PORTAL];
 
 let stub: ReturnType<typeof stubHttp> | undefined;
 afterEach(() => stub?.restore());

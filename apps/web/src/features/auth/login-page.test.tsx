@@ -5,7 +5,7 @@ import { AxiosError } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_KEYS } from '@gatehouse/contract';
-import { Providers } from '@/app/providers';
+import { TestProviders } from '@/test/support';
 import { http } from '@/lib/http';
 import { storage } from '@/lib/storage';
 import { LoginPage } from './login-page';
@@ -44,9 +44,9 @@ function renderLogin(path = '/login') {
     { initialEntries: [path] },
   );
   render(
-    <Providers>
+    <TestProviders>
       <RouterProvider router={router} />
-    </Providers>,
+    </TestProviders>,
   );
   return router;
 }

@@ -2,22 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Client, MESSAGES } from '@gatehouse/contract';
-import { findDialog, renderScreen, type StubCall, stubHttp } from '../shared/test-support';
+import { PORTAL, findDialog, renderScreen, type StubCall, stubHttp } from '@/test/support';
 import { fetchClientList } from './api/client-list';
 import { ClientPage } from './client-page';
 
 const PATH = '/app-config/client';
 const DATE = '2024-01-01T00:00:00.000Z';
-const APP = {
-  applicationId: 'portal',
-  name: 'Portal',
-  description: null,
-  productId: null,
-  status: 'ENABLED',
-  builtin: false,
-  createdDate: DATE,
-  lastModifiedDate: DATE,
-};
 
 const client = (n: number, extra: Partial<Client> = {}): Client => ({
   acId: `00000000-0000-4000-8000-00000000000${n}`,
@@ -44,7 +34,7 @@ function server(
   return stubHttp((call) => {
     const own = overrides(call);
     if (own) return own;
-    if (call.url === '/admin-service/v2/application/portal') return { data: APP };
+    if (call.url === '/admin-service/v2/application/portal') return { data: PORTAL };
     if (call.url === '/admin-service/applicationClient/getClientList') {
       return { data: { applicationClientList: CLIENTS, total: 3 } };
     }

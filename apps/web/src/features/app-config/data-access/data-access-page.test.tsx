@@ -3,21 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DataAccess, MESSAGES } from '@gatehouse/contract';
 import { expectClosing } from '@/components/test-utils';
-import { findDialog, type StubCall, renderScreen, stubHttp } from '../shared/test-support';
+import { PORTAL, findDialog, type StubCall, renderScreen, stubHttp } from '@/test/support';
 import { fetchDataAccesses } from './api/list-data-accesses';
 import { CREATE_CODE, DataAccessPage, UPDATE_CODE } from './data-access-page';
 
 const PATH = '/app-config/data-access';
-const APP = {
-  applicationId: 'portal',
-  name: 'Portal',
-  description: null,
-  productId: null,
-  status: 'ENABLED',
-  builtin: false,
-  createdDate: '2024-01-01T00:00:00.000Z',
-  lastModifiedDate: '2024-01-01T00:00:00.000Z',
-};
 
 const row = (n: number, extra: Partial<DataAccess> = {}): DataAccess => ({
   resourceId: `00000000-0000-4000-8000-00000000000${n}`,
@@ -25,8 +15,8 @@ const row = (n: number, extra: Partial<DataAccess> = {}): DataAccess => ({
   id: `orders-${n}`,
   category: `cat-${n}`,
   applicationId: 'portal',
-  createdDate: APP.createdDate,
-  lastModifiedDate: APP.createdDate,
+  createdDate: PORTAL.createdDate,
+  lastModifiedDate: PORTAL.createdDate,
   ...extra,
 });
 
@@ -39,7 +29,7 @@ function server(
   return stubHttp((call) => {
     const own = overrides(call);
     if (own) return own;
-    if (call.url === '/admin-service/v2/application/portal') return { data: APP };
+    if (call.url === '/admin-service/v2/application/portal') return { data: PORTAL };
     if (call.url === '/admin-service/data/access/categories') return { data: ['billing', 'cat-1'] };
     if (call.url === '/admin-service/data/accesses') return { data: { content: ROWS, totalElements: 3 } };
     if (call.method === 'POST' || call.method === 'PUT')

@@ -2,21 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Permission } from '@gatehouse/contract';
-import { findDialog, renderScreen, stubHttp } from '../shared/test-support';
+import { PORTAL, findDialog, renderScreen, stubHttp } from '@/test/support';
 import { fetchPermissions } from './api/list-permissions';
 import { CREATE_CODE, PermissionPage, UPDATE_CODE } from './permission-page';
 
 const PATH = '/app-config/permission';
-const APP = {
-  applicationId: 'portal',
-  name: 'Portal',
-  description: null,
-  productId: null,
-  status: 'ENABLED',
-  builtin: false,
-  createdDate: '2024-01-01T00:00:00.000Z',
-  lastModifiedDate: '2024-01-01T00:00:00.000Z',
-};
 const ROWS: Permission[] = [
   {
     resourceId: '00000000-0000-4000-8000-000000000001',
@@ -24,8 +14,8 @@ const ROWS: Permission[] = [
     id: 'orders.read',
     resourceType: 'API',
     applicationId: 'portal',
-    createdDate: APP.createdDate,
-    lastModifiedDate: APP.createdDate,
+    createdDate: PORTAL.createdDate,
+    lastModifiedDate: PORTAL.createdDate,
   },
 ];
 
@@ -34,7 +24,7 @@ afterEach(() => stub?.restore());
 
 function server() {
   return stubHttp((call) => {
-    if (call.url === '/admin-service/v2/application/portal') return { data: APP };
+    if (call.url === '/admin-service/v2/application/portal') return { data: PORTAL };
     if (call.url === '/admin-service/permission/getPermissionList')
       return { data: { content: ROWS, totalElements: 41 } };
     if (call.method !== 'GET') return { data: { ...ROWS[0], ...(call.body as object) } };

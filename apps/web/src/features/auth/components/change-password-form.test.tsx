@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type AxiosAdapter, AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
-import { Providers } from '@/app/providers';
+import { TestProviders } from '@/test/support';
 import { http } from '@/lib/http';
 import { ChangePasswordForm } from './change-password-form';
 
@@ -35,9 +35,9 @@ describe('ChangePasswordForm', () => {
   it('checks length, difference and confirmation before sending', async () => {
     const sent = answer(200, { ok: true });
     render(
-      <Providers>
+      <TestProviders>
         <ChangePasswordForm onChanged={vi.fn()} />
-      </Providers>,
+      </TestProviders>,
     );
     await fill('old-password-1', 'short', 'other');
     expect(await screen.findByText(MESSAGES.passwordTooShort)).toBeInTheDocument();
@@ -53,9 +53,9 @@ describe('ChangePasswordForm', () => {
     });
     const onChanged = vi.fn();
     render(
-      <Providers>
+      <TestProviders>
         <ChangePasswordForm onChanged={onChanged} />
-      </Providers>,
+      </TestProviders>,
     );
     await fill('wrong-current', 'a-brand-new-password', 'a-brand-new-password');
     expect(await screen.findByText(MESSAGES.currentPasswordWrong)).toBeInTheDocument();
@@ -66,9 +66,9 @@ describe('ChangePasswordForm', () => {
     const sent = answer(200, { ok: true });
     const onChanged = vi.fn();
     render(
-      <Providers>
+      <TestProviders>
         <ChangePasswordForm onChanged={onChanged} />
-      </Providers>,
+      </TestProviders>,
     );
     await fill('the-old-password', 'a-brand-new-password', 'a-brand-new-password');
     await waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
