@@ -2,7 +2,11 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { PagedTable, RowActions, type SearchField, SearchBar, StatusTag, useListState } from './index';
+import { PagedTable } from './paged-table';
+import { RowActions } from './row-actions';
+import { type SearchField, SearchBar } from './search-bar';
+import { StatusTag } from './status-tag';
+import { useListState } from './use-list-state';
 import { renderAntd } from './test-utils';
 
 type Client = { acId: string; clientName: string; status: string; redirectUrl: string | null };
