@@ -20,23 +20,22 @@ import type { Executor } from '../db/client.ts';
 import { validationFailed } from './errors.ts';
 
 /**
- * Helpers shared by the paged lists: the `sort=field,dir` allow-list, the search filters of
- * the list-query schemas, the page and count queries, and a total that skips the count where
- * the page already tells it.
+ * The one paged list every list endpoint is (`definePagedList`), and the search filters a
+ * repository builds its list from: the `sort=field,dir` allow-list, the filters of the
+ * list-query schemas, the page and count queries, and a total that skips the count where the
+ * page already tells it.
  */
-
-export type SortOrder = { orderBy: SQL[] };
 
 /**
  * `sort=<field>[,asc|desc]` against an allow-list of API field → column. The record key is
  * appended in the same direction, so rows that tie on the field still come in one fixed
  * order and no row shows on two pages. A field without a direction sorts ascending.
  */
-export function parseSort<F extends string>(
+function parseSort<F extends string>(
   sort: string | undefined,
   columns: Record<F, AnyColumn>,
   key: AnyColumn,
-): SortOrder {
+): SQL[] {
   const [rawField = '', rawDir, ...rest] = (sort?.trim() || DEFAULT_SORT).split(',').map((s) => s.trim());
   const dir = (rawDir ?? 'asc').toLowerCase();
   if (!Object.hasOwn(columns, rawField) || (dir !== 'asc' && dir !== 'desc') || rest.length > 0) {
@@ -44,7 +43,7 @@ export function parseSort<F extends string>(
   }
   const column = columns[rawField as F];
   const by = dir === 'asc' ? asc : desc;
-  return { orderBy: column === key ? [by(key)] : [by(column), by(key)] };
+  return column === key ? [by(key)] : [by(column), by(key)];
 }
 
 /** A present, non-blank search value; the console sends cleared fields as empty strings. */
@@ -103,7 +102,7 @@ export function createdBetween(
  * The total of a paged list. A page that is neither empty nor full is the last one, so the
  * total is known without counting; so is an empty first page. Only otherwise is `count` run.
  */
-export async function totalOf(
+async function totalOf(
   offset: number,
   size: number,
   rowsOnPage: number,
@@ -114,12 +113,8 @@ export async function totalOf(
   return count();
 }
 
-export function offsetOf(page: { page: number; size: number }): number {
-  return page.page * page.size;
-}
-
 /** Which rows a page shows: the filter, the order (from `parseSort`) and the window. */
-export type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
+type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
 
 /**
  * One page of `table`, as a deferred join: the page's keys are picked with the offset from
@@ -128,13 +123,13 @@ export type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number
  * entries, not table rows. `key` is the table's primary key; `fields` is what to read of
  * each row, all its columns unless told.
  */
-export function pageRows<T extends PgTable>(
+function pageRows<T extends PgTable>(
   db: Executor,
   table: T,
   key: PgColumn,
   page: PageWindow,
 ): Promise<T['$inferSelect'][]>;
-export function pageRows<F extends SelectedFields>(
+function pageRows<F extends SelectedFields>(
   db: Executor,
   table: PgTable,
   key: PgColumn,
@@ -143,7 +138,7 @@ export function pageRows<F extends SelectedFields>(
 ): Promise<SelectResultFields<F>[]>;
 // The query is built on the base types: drizzle cannot type a select on a generic table. The
 // signatures above give the rows the type of what is selected, which is what they are.
-export async function pageRows(
+async function pageRows(
   db: Executor,
   table: PgTable,
   key: PgColumn,
@@ -166,7 +161,51 @@ export async function pageRows(
 }
 
 /** How many rows of `table` match `where`. */
-export async function countRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+async function countRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(where);
   return row?.n ?? 0;
+}
+
+/** What every list query carries: the 0-based page, its size and an optional `sort`. */
+export type PageQuery = { page: number; size: number; sort?: string | undefined };
+
+/** One page of rows and the number of rows on all pages. */
+export type Paged<R> = { rows: R[]; total: number };
+
+export type PagedList<Q extends PageQuery, R> = (db: Executor, query: Q) => Promise<Paged<R>>;
+
+type PagedListSpec<Q extends PageQuery> = {
+  table: PgTable;
+  /** The primary key: the tie-breaker of every order, and how a page's rows are joined. */
+  key: PgColumn;
+  /** The `sort` allow-list: API field → column. */
+  sorts: Record<string, AnyColumn>;
+  /** The query's conditions, all of which a row must meet; an undefined one is no condition. */
+  filters: (query: Q) => (SQL | undefined)[];
+};
+
+/**
+ * A paged list of `table`: the sort is checked against `sorts` (400 otherwise), the rows meet
+ * every filter, the page is read as a deferred join (`pageRows`) and the total is counted only
+ * when the page cannot tell it. Each row is all the table's columns, or `fields` when given.
+ */
+export function definePagedList<T extends PgTable, Q extends PageQuery>(
+  spec: PagedListSpec<Q> & { table: T },
+): PagedList<Q, T['$inferSelect']>;
+export function definePagedList<Q extends PageQuery, F extends SelectedFields>(
+  spec: PagedListSpec<Q> & { fields: F },
+): PagedList<Q, SelectResultFields<F>>;
+export function definePagedList<Q extends PageQuery>(
+  spec: PagedListSpec<Q> & { fields?: SelectedFields },
+): PagedList<Q, unknown> {
+  const { table, key, sorts, filters, fields = getTableColumns(table) } = spec;
+  return async (db, query) => {
+    // The sort is checked before the filters, so a bad sort is the error a request gets first.
+    const orderBy = parseSort(query.sort, sorts, key);
+    const where = and(...filters(query));
+    const offset = query.page * query.size;
+    const rows = await pageRows(db, table, key, { where, orderBy, limit: query.size, offset }, fields);
+    const total = await totalOf(offset, query.size, rows.length, () => countRows(db, table, where));
+    return { rows, total };
+  };
 }

@@ -1,21 +1,32 @@
-import { eq, type SQL } from 'drizzle-orm';
+import type { ApplicationListQuery } from '@gatehouse/contract';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { applications, products } from '../../db/schema/index.ts';
-import { countRows, type PageWindow, pageRows } from '../../lib/listing.ts';
+import { contains, createdBetween, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
+import { byKey } from '../../lib/records.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
-export async function findApplication(
-  db: Executor,
-  applicationId: string,
-): Promise<ApplicationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(applications)
-    .where(eq(applications.applicationId, applicationId))
-    .limit(1);
-  return row;
-}
+/** Keys from `applications_created_idx` in the default order. */
+export const list = definePagedList({
+  table: applications,
+  key: applications.applicationId,
+  sorts: {
+    createdDate: applications.createdAt,
+    lastModifiedDate: applications.updatedAt,
+    name: applications.name,
+    applicationId: applications.applicationId,
+  },
+  filters: (query: ApplicationListQuery) => [
+    keywordIn([applications.applicationId, applications.name, applications.description], query.keyword),
+    contains(applications.applicationId, query.applicationId),
+    contains(applications.name, query.name),
+    oneOf(applications.status, query.status),
+    createdBetween(applications.createdAt, query.createdFrom, query.createdTo),
+  ],
+});
+
+export const { find, insert } = byKey(applications, applications.applicationId);
 
 export async function productExists(db: Executor, productId: string): Promise<boolean> {
   const [row] = await db
@@ -24,21 +35,4 @@ export async function productExists(db: Executor, productId: string): Promise<bo
     .where(eq(products.productId, productId))
     .limit(1);
   return row !== undefined;
-}
-
-/** One page (see `pageRows`). Keys from `applications_created_idx`. */
-export function listApplications(db: Executor, page: PageWindow): Promise<ApplicationRow[]> {
-  return pageRows(db, applications, applications.applicationId, page);
-}
-
-export function countApplications(db: Executor, where: SQL | undefined): Promise<number> {
-  return countRows(db, applications, where);
-}
-
-export async function insertApplication(
-  db: Executor,
-  values: typeof applications.$inferInsert,
-): Promise<ApplicationRow> {
-  const [row] = await db.insert(applications).values(values).returning();
-  return row!;
 }

@@ -5,21 +5,10 @@ import {
   type CreateApplication,
   type Page,
 } from '@gatehouse/contract';
-import { and } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { applications } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/app-scope.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts';
-import {
-  contains,
-  createdBetween,
-  keywordIn,
-  offsetOf,
-  oneOf,
-  parseSort,
-  totalOf,
-} from '../../lib/listing.ts';
 import { type AuditContext, audit } from '../../lib/audit.ts';
 import * as repo from './repository.ts';
 
@@ -28,13 +17,6 @@ import * as repo from './repository.ts';
  * pages): an application with such an id could never be fetched by GET /v2/application/{id}.
  */
 const RESERVED_IDS = new Set(['client', 'acl', 'api', 'pages']);
-
-const SORTS = {
-  createdDate: applications.createdAt,
-  lastModifiedDate: applications.updatedAt,
-  name: applications.name,
-  applicationId: applications.applicationId,
-};
 
 export function toApplication(row: repo.ApplicationRow): Application {
   return {
@@ -51,7 +33,7 @@ export function toApplication(row: repo.ApplicationRow): Application {
 
 /** The application every app-configuration list and create names; an unknown one is a 404. */
 export async function requireApplication(db: Executor, applicationId: string): Promise<repo.ApplicationRow> {
-  const row = await repo.findApplication(db, applicationId);
+  const row = await repo.find(db, applicationId);
   if (!row) throw notFound();
   return row;
 }
@@ -60,20 +42,8 @@ export class ApplicationService {
   constructor(private readonly db: Database) {}
 
   async list(query: ApplicationListQuery): Promise<Page<Application>> {
-    const { orderBy } = parseSort(query.sort, SORTS, applications.applicationId);
-    const where = and(
-      keywordIn([applications.applicationId, applications.name, applications.description], query.keyword),
-      contains(applications.applicationId, query.applicationId),
-      contains(applications.name, query.name),
-      oneOf(applications.status, query.status),
-      createdBetween(applications.createdAt, query.createdFrom, query.createdTo),
-    );
-    const offset = offsetOf(query);
-    const rows = await repo.listApplications(this.db, { where, orderBy, limit: query.size, offset });
-    const totalElements = await totalOf(offset, query.size, rows.length, () =>
-      repo.countApplications(this.db, where),
-    );
-    return { content: rows.map(toApplication), totalElements };
+    const { rows, total } = await repo.list(this.db, query);
+    return { content: rows.map(toApplication), totalElements: total };
   }
 
   async get(applicationId: string): Promise<Application> {
@@ -90,7 +60,7 @@ export class ApplicationService {
     }
     try {
       return await this.db.transaction(async (tx) => {
-        const row = await repo.insertApplication(tx, {
+        const row = await repo.insert(tx, {
           applicationId: input.applicationId,
           name: input.name,
           description: input.description || null,

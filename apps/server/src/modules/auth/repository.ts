@@ -1,6 +1,7 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { byKey } from '../../lib/records.ts';
 import type { SessionRow, UserRow } from '../../lib/session-repository.ts';
 
 export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
@@ -8,22 +9,7 @@ export async function findUserByUsername(db: Executor, username: string): Promis
   return row;
 }
 
-export async function findUserById(db: Executor, userId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
-  return row;
-}
-
-export async function updateUserPassword(
-  db: Executor,
-  userId: string,
-  passwordHash: string,
-  mustChangePassword: boolean,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash, mustChangePassword, updatedAt: sql`now()` })
-    .where(eq(users.userId, userId));
-}
+export const { find: findUser, update: updateUser } = byKey(users, users.userId);
 
 export async function insertSession(db: Executor, values: typeof sessions.$inferInsert): Promise<SessionRow> {
   const [row] = await db.insert(sessions).values(values).returning();

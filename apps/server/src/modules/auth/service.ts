@@ -116,7 +116,7 @@ export class AuthService {
    * user; the session that made the change stays signed in.
    */
   async changePassword(auth: AuthState, input: ChangePasswordRequest, meta: RequestMeta): Promise<void> {
-    const user = await repo.findUserById(this.db, auth.user.userId);
+    const user = await repo.findUser(this.db, auth.user.userId);
     if (!user) throw invalidCredentials();
     const ip = meta.ip ?? 'unknown';
     await this.limiter.check(user.username, ip);
@@ -127,7 +127,7 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(input.newPassword);
     await this.db.transaction(async (tx) => {
-      await repo.updateUserPassword(tx, user.userId, passwordHash, false);
+      await repo.updateUser(tx, user.userId, { passwordHash, mustChangePassword: false });
       const ended = await repo.deleteOtherSessions(tx, user.userId, auth.sessionId);
       await audit(tx, meta, {
         action: 'password.change',
@@ -143,7 +143,7 @@ export class AuthService {
   async unlock(auth: AuthState, password: string, meta: RequestMeta): Promise<void> {
     const ip = meta.ip ?? 'unknown';
     await this.limiter.check(auth.user.username, ip);
-    const user = await repo.findUserById(this.db, auth.user.userId);
+    const user = await repo.findUser(this.db, auth.user.userId);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
       await this.limiter.recordFailure(auth.user.username, ip);
       throw validationFailed({ password: MESSAGES.currentPasswordWrong });

@@ -1,52 +1,38 @@
-import { eq, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { ClientListQuery } from '@gatehouse/contract';
+import { eq } from 'drizzle-orm';
 import { applicationClients } from '../../db/schema/index.ts';
-import { countRows, type PageWindow, pageRows } from '../../lib/listing.ts';
+import { contains, createdBetween, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
+import { byKey } from '../../lib/records.ts';
 
 export type ClientRow = typeof applicationClients.$inferSelect;
 
-/** One page (see `pageRows`). Keys from `application_clients_app_created_idx`. */
-export function listClients(db: Executor, page: PageWindow): Promise<ClientRow[]> {
-  return pageRows(db, applicationClients, applicationClients.acId, page);
-}
+/** An application's clients. Keys from `application_clients_app_created_idx` in the default order. */
+export const list = definePagedList({
+  table: applicationClients,
+  key: applicationClients.acId,
+  sorts: {
+    createdDate: applicationClients.createdAt,
+    lastModifiedDate: applicationClients.updatedAt,
+    clientName: applicationClients.clientName,
+    name: applicationClients.clientName,
+    id: applicationClients.id,
+  },
+  filters: (query: ClientListQuery) => [
+    eq(applicationClients.applicationId, query.applicationId),
+    keywordIn(
+      [
+        applicationClients.clientName,
+        applicationClients.client,
+        applicationClients.id,
+        applicationClients.redirectUrl,
+      ],
+      query.keyword,
+    ),
+    contains(applicationClients.clientName, query.clientName),
+    contains(applicationClients.client, query.client),
+    oneOf(applicationClients.status, query.status),
+    createdBetween(applicationClients.createdAt, query.createdFrom, query.createdTo),
+  ],
+});
 
-export function countClients(db: Executor, where: SQL | undefined): Promise<number> {
-  return countRows(db, applicationClients, where);
-}
-
-export async function findClient(db: Executor, acId: string): Promise<ClientRow | undefined> {
-  const [row] = await db.select().from(applicationClients).where(eq(applicationClients.acId, acId)).limit(1);
-  return row;
-}
-
-export async function findClientForUpdate(db: Executor, acId: string): Promise<ClientRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(applicationClients)
-    .where(eq(applicationClients.acId, acId))
-    .limit(1)
-    .for('update');
-  return row;
-}
-
-export async function insertClient(
-  db: Executor,
-  values: typeof applicationClients.$inferInsert,
-): Promise<ClientRow> {
-  const [row] = await db.insert(applicationClients).values(values).returning();
-  return row!;
-}
-
-export async function updateClient(
-  db: Executor,
-  acId: string,
-  values: Partial<Pick<ClientRow, 'clientName' | 'redirectUrl' | 'status'>>,
-  updatedAt: SQL,
-): Promise<ClientRow> {
-  const [row] = await db
-    .update(applicationClients)
-    .set({ ...values, updatedAt })
-    .where(eq(applicationClients.acId, acId))
-    .returning();
-  return row!;
-}
+export const { find, findForUpdate, insert, update } = byKey(applicationClients, applicationClients.acId);

@@ -9,34 +9,15 @@ import type {
   UpdateClient,
   UpdateClientStatus,
 } from '@gatehouse/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { applicationClients } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/app-scope.ts';
 import { notFound } from '../../lib/errors.ts';
-import {
-  contains,
-  createdBetween,
-  keywordIn,
-  offsetOf,
-  oneOf,
-  parseSort,
-  totalOf,
-} from '../../lib/listing.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { requireApplication } from '../applications/service.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'application-client';
-
-const SORTS = {
-  createdDate: applicationClients.createdAt,
-  lastModifiedDate: applicationClients.updatedAt,
-  clientName: applicationClients.clientName,
-  name: applicationClients.clientName,
-  id: applicationClients.id,
-};
 
 /** The OAuth client_id: a recognisable prefix and 18 random bytes (24 base64url characters). */
 function newClientId(): string {
@@ -71,33 +52,12 @@ export class ClientService {
 
   async list(query: ClientListQuery): Promise<Page<Client>> {
     await requireApplication(this.db, query.applicationId);
-    const { orderBy } = parseSort(query.sort, SORTS, applicationClients.acId);
-    const where = and(
-      eq(applicationClients.applicationId, query.applicationId),
-      keywordIn(
-        [
-          applicationClients.clientName,
-          applicationClients.client,
-          applicationClients.id,
-          applicationClients.redirectUrl,
-        ],
-        query.keyword,
-      ),
-      contains(applicationClients.clientName, query.clientName),
-      contains(applicationClients.client, query.client),
-      oneOf(applicationClients.status, query.status),
-      createdBetween(applicationClients.createdAt, query.createdFrom, query.createdTo),
-    );
-    const offset = offsetOf(query);
-    const rows = await repo.listClients(this.db, { where, orderBy, limit: query.size, offset });
-    const totalElements = await totalOf(offset, query.size, rows.length, () =>
-      repo.countClients(this.db, where),
-    );
-    return { content: rows.map(toClient), totalElements };
+    const { rows, total } = await repo.list(this.db, query);
+    return { content: rows.map(toClient), totalElements: total };
   }
 
   async get(acId: string): Promise<Client> {
-    const row = isUuid(acId) ? await repo.findClient(this.db, acId) : undefined;
+    const row = isUuid(acId) ? await repo.find(this.db, acId) : undefined;
     if (!row) throw notFound();
     return toClient(row);
   }
@@ -107,7 +67,7 @@ export class ClientService {
     await requireApplication(this.db, input.applicationId);
     const secret = newSecret();
     const created = await auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
-      const row = await repo.insertClient(tx, {
+      const row = await repo.insert(tx, {
         applicationId: input.applicationId,
         clientName: input.clientName,
         client: newClientId(),
@@ -144,12 +104,12 @@ export class ClientService {
     acId: string,
     ctx: AuditContext,
     action: 'update' | 'status',
-    values: (row: repo.ClientRow) => Parameters<typeof repo.updateClient>[2],
+    values: (row: repo.ClientRow) => Partial<Pick<repo.ClientRow, 'clientName' | 'redirectUrl' | 'status'>>,
   ): Promise<Client> {
     return auditedChange(this.db, ctx, { entity: ENTITY, action }, async (tx) => {
-      const before = await repo.findClientForUpdate(tx, acId);
+      const before = await repo.findForUpdate(tx, acId);
       if (!before) throw notFound();
-      const after = toClient(await repo.updateClient(tx, acId, values(before), sql`now()`));
+      const after = toClient(await repo.update(tx, acId, values(before)));
       return { entityId: acId, before: toClient(before), after };
     });
   }

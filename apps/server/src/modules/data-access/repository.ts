@@ -1,23 +1,39 @@
-import { asc, eq, type SQL } from 'drizzle-orm';
+import type { DataAccessListQuery } from '@gatehouse/contract';
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { dataAccesses } from '../../db/schema/index.ts';
-import { countRows, type PageWindow, pageRows } from '../../lib/listing.ts';
+import { contains, createdBetween, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
+import { byKey } from '../../lib/records.ts';
 
 export type DataAccessRow = typeof dataAccesses.$inferSelect;
 
-/** One page (see `pageRows`). Keys from `data_accesses_app_created_idx`. */
-export function listDataAccesses(db: Executor, page: PageWindow): Promise<DataAccessRow[]> {
-  return pageRows(db, dataAccesses, dataAccesses.resourceId, page);
-}
+/** An application's data accesses. Keys from `data_accesses_app_created_idx` in the default order. */
+export const list = definePagedList({
+  table: dataAccesses,
+  key: dataAccesses.resourceId,
+  sorts: {
+    createdDate: dataAccesses.createdAt,
+    lastModifiedDate: dataAccesses.updatedAt,
+    name: dataAccesses.name,
+    id: dataAccesses.id,
+    category: dataAccesses.category,
+  },
+  filters: (query: DataAccessListQuery) => [
+    eq(dataAccesses.applicationId, query.applicationId),
+    keywordIn([dataAccesses.name, dataAccesses.id, dataAccesses.category], query.keyword),
+    contains(dataAccesses.name, query.name),
+    contains(dataAccesses.id, query.id),
+    oneOf(dataAccesses.category, query.category),
+    createdBetween(dataAccesses.createdAt, query.createdFrom, query.createdTo),
+  ],
+});
 
-export function countDataAccesses(db: Executor, where: SQL | undefined): Promise<number> {
-  return countRows(db, dataAccesses, where);
-}
+export const { findForUpdate, insert, update } = byKey(dataAccesses, dataAccesses.resourceId);
 
 /** At most this many categories feed the multi-select; more would not be a usable list. */
-export const MAX_CATEGORIES = 1000;
+const MAX_CATEGORIES = 1000;
 
-export async function listCategories(db: Executor, applicationId: string): Promise<string[]> {
+export async function categories(db: Executor, applicationId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ category: dataAccesses.category })
     .from(dataAccesses)
@@ -25,39 +41,4 @@ export async function listCategories(db: Executor, applicationId: string): Promi
     .orderBy(asc(dataAccesses.category))
     .limit(MAX_CATEGORIES);
   return rows.map((r) => r.category);
-}
-
-export async function findDataAccessForUpdate(
-  db: Executor,
-  resourceId: string,
-): Promise<DataAccessRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(dataAccesses)
-    .where(eq(dataAccesses.resourceId, resourceId))
-    .limit(1)
-    .for('update');
-  return row;
-}
-
-export async function insertDataAccess(
-  db: Executor,
-  values: typeof dataAccesses.$inferInsert,
-): Promise<DataAccessRow> {
-  const [row] = await db.insert(dataAccesses).values(values).returning();
-  return row!;
-}
-
-export async function updateDataAccess(
-  db: Executor,
-  resourceId: string,
-  values: Pick<DataAccessRow, 'name' | 'id' | 'category'>,
-  updatedAt: SQL,
-): Promise<DataAccessRow> {
-  const [row] = await db
-    .update(dataAccesses)
-    .set({ ...values, updatedAt })
-    .where(eq(dataAccesses.resourceId, resourceId))
-    .returning();
-  return row!;
 }

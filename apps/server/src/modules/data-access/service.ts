@@ -5,34 +5,15 @@ import type {
   Page,
   UpdateDataAccess,
 } from '@gatehouse/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { dataAccesses } from '../../db/schema/index.ts';
 import { duplicateIdAsConflict } from '../../lib/db-errors.ts';
 import { notFound } from '../../lib/errors.ts';
-import {
-  contains,
-  createdBetween,
-  keywordIn,
-  offsetOf,
-  oneOf,
-  parseSort,
-  totalOf,
-} from '../../lib/listing.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { requireApplication } from '../applications/service.ts';
 import { assertSameApplication } from '../../lib/app-scope.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'data-access';
-
-const SORTS = {
-  createdDate: dataAccesses.createdAt,
-  lastModifiedDate: dataAccesses.updatedAt,
-  name: dataAccesses.name,
-  id: dataAccesses.id,
-  category: dataAccesses.category,
-};
 
 function toDataAccess(row: repo.DataAccessRow): DataAccess {
   return {
@@ -51,26 +32,13 @@ export class DataAccessService {
 
   async list(query: DataAccessListQuery): Promise<Page<DataAccess>> {
     await requireApplication(this.db, query.applicationId);
-    const { orderBy } = parseSort(query.sort, SORTS, dataAccesses.resourceId);
-    const where = and(
-      eq(dataAccesses.applicationId, query.applicationId),
-      keywordIn([dataAccesses.name, dataAccesses.id, dataAccesses.category], query.keyword),
-      contains(dataAccesses.name, query.name),
-      contains(dataAccesses.id, query.id),
-      oneOf(dataAccesses.category, query.category),
-      createdBetween(dataAccesses.createdAt, query.createdFrom, query.createdTo),
-    );
-    const offset = offsetOf(query);
-    const rows = await repo.listDataAccesses(this.db, { where, orderBy, limit: query.size, offset });
-    const totalElements = await totalOf(offset, query.size, rows.length, () =>
-      repo.countDataAccesses(this.db, where),
-    );
-    return { content: rows.map(toDataAccess), totalElements };
+    const { rows, total } = await repo.list(this.db, query);
+    return { content: rows.map(toDataAccess), totalElements: total };
   }
 
   async categories(applicationId: string): Promise<string[]> {
     await requireApplication(this.db, applicationId);
-    return repo.listCategories(this.db, applicationId);
+    return repo.categories(this.db, applicationId);
   }
 
   async create(input: CreateDataAccess, ctx: AuditContext): Promise<DataAccess> {
@@ -78,7 +46,7 @@ export class DataAccessService {
     return duplicateIdAsConflict(
       auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
         const after = toDataAccess(
-          await repo.insertDataAccess(tx, {
+          await repo.insert(tx, {
             applicationId: input.applicationId,
             name: input.name,
             id: input.id,
@@ -93,16 +61,15 @@ export class DataAccessService {
   async update(input: UpdateDataAccess, ctx: AuditContext): Promise<DataAccess> {
     return duplicateIdAsConflict(
       auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
-        const existing = await repo.findDataAccessForUpdate(tx, input.resourceId);
+        const existing = await repo.findForUpdate(tx, input.resourceId);
         if (!existing) throw notFound();
         assertSameApplication(existing.applicationId, input.applicationId);
         const after = toDataAccess(
-          await repo.updateDataAccess(
-            tx,
-            input.resourceId,
-            { name: input.name, id: input.id, category: input.category },
-            sql`now()`,
-          ),
+          await repo.update(tx, input.resourceId, {
+            name: input.name,
+            id: input.id,
+            category: input.category,
+          }),
         );
         return { entityId: after.resourceId, before: toDataAccess(existing), after };
       }),

@@ -1,50 +1,29 @@
-import { eq, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { PermissionListQuery } from '@gatehouse/contract';
+import { eq } from 'drizzle-orm';
 import { permissions } from '../../db/schema/index.ts';
-import { countRows, type PageWindow, pageRows } from '../../lib/listing.ts';
+import { contains, createdBetween, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
+import { byKey } from '../../lib/records.ts';
 
 export type PermissionRow = typeof permissions.$inferSelect;
 
-/** One page (see `pageRows`). Keys from `permissions_app_created_idx`. */
-export function listPermissions(db: Executor, page: PageWindow): Promise<PermissionRow[]> {
-  return pageRows(db, permissions, permissions.resourceId, page);
-}
+/** An application's permissions. Keys from `permissions_app_created_idx` in the default order. */
+export const list = definePagedList({
+  table: permissions,
+  key: permissions.resourceId,
+  sorts: {
+    createdDate: permissions.createdAt,
+    lastModifiedDate: permissions.updatedAt,
+    name: permissions.name,
+    id: permissions.id,
+  },
+  filters: (query: PermissionListQuery) => [
+    eq(permissions.applicationId, query.applicationId),
+    keywordIn([permissions.name, permissions.id, permissions.resourceType], query.keyword),
+    contains(permissions.name, query.name),
+    contains(permissions.id, query.id),
+    oneOf(permissions.resourceType, query.resourceType),
+    createdBetween(permissions.createdAt, query.createdFrom, query.createdTo),
+  ],
+});
 
-export function countPermissions(db: Executor, where: SQL | undefined): Promise<number> {
-  return countRows(db, permissions, where);
-}
-
-export async function findPermissionForUpdate(
-  db: Executor,
-  resourceId: string,
-): Promise<PermissionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(permissions)
-    .where(eq(permissions.resourceId, resourceId))
-    .limit(1)
-    .for('update');
-  return row;
-}
-
-export async function insertPermission(
-  db: Executor,
-  values: typeof permissions.$inferInsert,
-): Promise<PermissionRow> {
-  const [row] = await db.insert(permissions).values(values).returning();
-  return row!;
-}
-
-export async function updatePermission(
-  db: Executor,
-  resourceId: string,
-  values: Pick<PermissionRow, 'name' | 'id' | 'resourceType'>,
-  updatedAt: SQL,
-): Promise<PermissionRow> {
-  const [row] = await db
-    .update(permissions)
-    .set({ ...values, updatedAt })
-    .where(eq(permissions.resourceId, resourceId))
-    .returning();
-  return row!;
-}
+export const { findForUpdate, insert, update } = byKey(permissions, permissions.resourceId);

@@ -1,7 +1,9 @@
-import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { ResourceListQuery } from '@gatehouse/contract';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { resources } from '../../db/schema/index.ts';
-import { countRows, type PageWindow, pageRows } from '../../lib/listing.ts';
+import { contains, createdBetween, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
+import { byKey } from '../../lib/records.ts';
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type ResourceWithCount = ResourceRow & { childCount: number };
@@ -17,16 +19,39 @@ const childCount = sql<number>`(${sql.raw(
 const withCount = { ...getTableColumns(resources), childCount };
 
 /**
- * One page (see `pageRows`), each row with its child count. Keys from
- * `resources_app_created_idx` where the order allows.
+ * What the resource list reads: the search filters, and whether to keep to the roots (the
+ * tree's top level) instead.
  */
-export function listResources(db: Executor, page: PageWindow): Promise<ResourceWithCount[]> {
-  return pageRows(db, resources, resources.resourceId, page, withCount);
-}
+export type ResourceSearch = ResourceListQuery & { rootsOnly: boolean };
 
-export function countResources(db: Executor, where: SQL | undefined): Promise<number> {
-  return countRows(db, resources, where);
-}
+/** Each row with its child count. Keys from `resources_app_created_idx` where the order allows. */
+export const list = definePagedList({
+  table: resources,
+  key: resources.resourceId,
+  fields: withCount,
+  sorts: {
+    createdDate: resources.createdAt,
+    lastModifiedDate: resources.updatedAt,
+    name: resources.name,
+    id: resources.id,
+    order: resources.order,
+  },
+  filters: (query: ResourceSearch) => [
+    eq(resources.applicationId, query.applicationId),
+    query.rootsOnly
+      ? isNull(resources.parentId)
+      : and(
+          keywordIn([resources.name, resources.id, resources.url], query.keyword),
+          contains(resources.name, query.name),
+          contains(resources.id, query.id),
+          oneOf(resources.type, query.type),
+          oneOf(resources.status, query.status),
+          createdBetween(resources.createdAt, query.createdFrom, query.createdTo),
+        ),
+  ],
+});
+
+export const { find, insert, update } = byKey(resources, resources.resourceId);
 
 /** The tree's display order: order, then name, then key so equal rows keep one sequence. */
 export async function listChildren(
@@ -41,12 +66,7 @@ export async function listChildren(
     .orderBy(asc(resources.order), asc(resources.name), asc(resources.resourceId));
 }
 
-export async function findResource(db: Executor, resourceId: string): Promise<ResourceRow | undefined> {
-  const [row] = await db.select().from(resources).where(eq(resources.resourceId, resourceId)).limit(1);
-  return row;
-}
-
-export async function findResourceWithCount(
+export async function findWithCount(
   db: Executor,
   resourceId: string,
 ): Promise<ResourceWithCount | undefined> {
@@ -78,24 +98,4 @@ export async function childTypes(
  */
 export async function lockTree(db: Executor, applicationId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(4712, hashtext(${applicationId}))`);
-}
-
-export async function insertResource(
-  db: Executor,
-  values: typeof resources.$inferInsert,
-): Promise<ResourceRow> {
-  const [row] = await db.insert(resources).values(values).returning();
-  return row!;
-}
-
-export async function updateResource(
-  db: Executor,
-  resourceId: string,
-  values: Pick<ResourceRow, 'name' | 'id' | 'type' | 'url' | 'order' | 'status' | 'parentId'>,
-  updatedAt: SQL,
-): Promise<void> {
-  await db
-    .update(resources)
-    .set({ ...values, updatedAt })
-    .where(eq(resources.resourceId, resourceId));
 }

@@ -8,22 +8,11 @@ import {
   type ResourceType,
   type UpdateResource,
 } from '@gatehouse/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { resources } from '../../db/schema/index.ts';
 import { assertSameApplication, isUuid } from '../../lib/app-scope.ts';
 import { duplicateIdAsConflict } from '../../lib/db-errors.ts';
 import { notFound, validationFailed } from '../../lib/errors.ts';
-import {
-  contains,
-  createdBetween,
-  given,
-  keywordIn,
-  offsetOf,
-  oneOf,
-  parseSort,
-  totalOf,
-} from '../../lib/listing.ts';
+import { given } from '../../lib/listing.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { requireApplication } from '../applications/service.ts';
 import * as repo from './repository.ts';
@@ -32,14 +21,6 @@ const ENTITY = 'resource';
 
 /** Far deeper than any real navigation; a longer parent chain can only be a loop. */
 const MAX_DEPTH = 64;
-
-const SORTS = {
-  createdDate: resources.createdAt,
-  lastModifiedDate: resources.updatedAt,
-  name: resources.name,
-  id: resources.id,
-  order: resources.order,
-};
 
 const PARENT_MESSAGE: Record<ResourceType, string> = {
   CATEGORY: APP_CONFIG_MESSAGES.categoryAtRoot,
@@ -89,7 +70,7 @@ async function checkPlacement(
   } else if (parentId === null) {
     fields.parentId = APP_CONFIG_MESSAGES.parentRequired;
   } else {
-    const parent = await repo.findResource(tx, parentId);
+    const parent = await repo.find(tx, parentId);
     if (!parent || parent.applicationId !== applicationId) {
       fields.parentId = APP_CONFIG_MESSAGES.parentNotFound;
     } else if (!RESOURCE_PARENT_RULES[input.type].includes(parent.type)) {
@@ -119,9 +100,22 @@ async function isSelfOrDescendant(
   for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
     if (current.resourceId === resourceId) return true;
     if (current.parentId === null) return false;
-    current = await repo.findResource(tx, current.parentId);
+    current = await repo.find(tx, current.parentId);
   }
   return current !== undefined;
+}
+
+/** Whether the list query names any search filter (else it asks for the tree's roots). */
+function isSearch(query: ResourceListQuery): boolean {
+  return (
+    given(query.keyword) ||
+    given(query.name) ||
+    given(query.id) ||
+    (query.type?.length ?? 0) > 0 ||
+    (query.status?.length ?? 0) > 0 ||
+    given(query.createdFrom) ||
+    given(query.createdTo)
+  );
 }
 
 export class ResourceService {
@@ -133,39 +127,13 @@ export class ResourceService {
    */
   async list(query: ResourceListQuery): Promise<Page<Resource>> {
     await requireApplication(this.db, query.applicationId);
-    const { orderBy } = parseSort(query.sort, SORTS, resources.resourceId);
-    const searched =
-      given(query.keyword) ||
-      given(query.name) ||
-      given(query.id) ||
-      (query.type?.length ?? 0) > 0 ||
-      (query.status?.length ?? 0) > 0 ||
-      given(query.createdFrom) ||
-      given(query.createdTo);
-    const where = and(
-      eq(resources.applicationId, query.applicationId),
-      searched
-        ? and(
-            keywordIn([resources.name, resources.id, resources.url], query.keyword),
-            contains(resources.name, query.name),
-            contains(resources.id, query.id),
-            oneOf(resources.type, query.type),
-            oneOf(resources.status, query.status),
-            createdBetween(resources.createdAt, query.createdFrom, query.createdTo),
-          )
-        : isNull(resources.parentId),
-    );
-    const offset = offsetOf(query);
-    const rows = await repo.listResources(this.db, { where, orderBy, limit: query.size, offset });
-    const totalElements = await totalOf(offset, query.size, rows.length, () =>
-      repo.countResources(this.db, where),
-    );
-    return { content: rows.map(toResource), totalElements };
+    const { rows, total } = await repo.list(this.db, { ...query, rootsOnly: !isSearch(query) });
+    return { content: rows.map(toResource), totalElements: total };
   }
 
   /** The direct children of a node, in display order. */
   async children(resourceId: string): Promise<Resource[]> {
-    const node = isUuid(resourceId) ? await repo.findResource(this.db, resourceId) : undefined;
+    const node = isUuid(resourceId) ? await repo.find(this.db, resourceId) : undefined;
     if (!node) throw notFound();
     return (await repo.listChildren(this.db, node.applicationId, node.resourceId)).map(toResource);
   }
@@ -176,7 +144,7 @@ export class ResourceService {
       auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
         await repo.lockTree(tx, input.applicationId);
         const placement = await checkPlacement(tx, input.applicationId, input);
-        const row = await repo.insertResource(tx, {
+        const row = await repo.insert(tx, {
           applicationId: input.applicationId,
           name: input.name,
           id: input.id,
@@ -193,21 +161,22 @@ export class ResourceService {
   async update(input: UpdateResource, ctx: AuditContext): Promise<Resource> {
     return duplicateIdAsConflict(
       auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
-        const found = await repo.findResource(tx, input.resourceId);
+        const found = await repo.find(tx, input.resourceId);
         if (!found) throw notFound();
         assertSameApplication(found.applicationId, input.applicationId);
         await repo.lockTree(tx, found.applicationId);
         // Read again under the lock: a concurrent move may have changed it meanwhile.
-        const before = await repo.findResourceWithCount(tx, input.resourceId);
+        const before = await repo.findWithCount(tx, input.resourceId);
         if (!before) throw notFound();
         const placement = await checkPlacement(tx, found.applicationId, input, before);
-        await repo.updateResource(
-          tx,
-          input.resourceId,
-          { name: input.name, id: input.id, order: input.order, status: input.status, ...placement },
-          sql`now()`,
-        );
-        const after = toResource((await repo.findResourceWithCount(tx, input.resourceId))!);
+        await repo.update(tx, input.resourceId, {
+          name: input.name,
+          id: input.id,
+          order: input.order,
+          status: input.status,
+          ...placement,
+        });
+        const after = toResource((await repo.findWithCount(tx, input.resourceId))!);
         return {
           entityId: after.resourceId,
           action: after.status !== before.status && onlyStatusChanged(before, input) ? 'status' : 'update',

@@ -1,0 +1,44 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.ts';
+
+/** A table whose rows carry `updatedAt`, which every update stamps. */
+type TimestampedTable = PgTable & { updatedAt: PgColumn };
+
+/**
+ * The reads and writes by primary key that every record table has, so that a repository
+ * writes out only the queries of its own. `key` is the table's primary key.
+ */
+export function byKey<T extends TimestampedTable>(table: T, key: PgColumn) {
+  type Row = T['$inferSelect'];
+  // The queries are built on the base types, as in `pageRows`: drizzle cannot type a query
+  // on a generic table. The signatures give the rows the table's type, which is what they are.
+  const base: PgTable = table;
+  return {
+    async find(db: Executor, value: string): Promise<Row | undefined> {
+      const [row] = await db.select().from(base).where(eq(key, value)).limit(1);
+      return row as Row | undefined;
+    },
+
+    /** The row, locked until the transaction ends, so that an update knows what it replaces. */
+    async findForUpdate(db: Executor, value: string): Promise<Row | undefined> {
+      const [row] = await db.select().from(base).where(eq(key, value)).limit(1).for('update');
+      return row as Row | undefined;
+    },
+
+    async insert(db: Executor, values: T['$inferInsert']): Promise<Row> {
+      const [row] = await db.insert(base).values(values).returning();
+      return row as Row;
+    },
+
+    /** Sets `values` and stamps `updatedAt` with the database's clock. */
+    async update(db: Executor, value: string, values: Partial<T['$inferInsert']>): Promise<Row> {
+      const [row] = await db
+        .update(base)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(key, value))
+        .returning();
+      return row as Row;
+    },
+  };
+}
