@@ -234,6 +234,44 @@ describe('audit of sign-in and sign-out', () => {
     expect(out).toMatchObject({ action: 'logout', actorName: 'admin' });
   });
 
+  it('records the session a sign-in opens and a sign-out ends, and what a password change did', async () => {
+    const user = await t.createUser({ mustChangePassword: true });
+    const first = await t.login(user.username, user.password);
+    const second = await t.login(user.username, user.password);
+    const logins = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, user.userId))).filter(
+      (r) => r.action === 'login',
+    );
+    expect(logins).toHaveLength(2);
+    const [opened] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(second)));
+    expect(logins[1]).toMatchObject({ before: null, after: { sessionId: opened!.sessionId } });
+
+    const changed = await t.post(
+      '/api/oauth2-server/change-password',
+      { oldPassword: user.password, newPassword: 'a-new-password-456' },
+      first,
+    );
+    expect(changed.statusCode).toBe(200);
+    await t.post('/api/oauth2-server/logout', undefined, first);
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, user.userId))
+      .orderBy(desc(auditLog.id))
+      .limit(2);
+    const [signOut, change] = rows;
+    expect(change).toMatchObject({
+      action: 'password.change',
+      entity: 'user',
+      before: { mustChangePassword: true },
+      after: { mustChangePassword: false, endedSessions: 1 },
+    });
+    expect(signOut).toMatchObject({ action: 'logout', entity: 'user', after: null });
+    expect(signOut!.before).toEqual({ sessionId: expect.any(String) });
+  });
+
   it('records failed sign-ins without the typed username of an unknown account', async () => {
     await t.post(LOGIN, { username: 'typo-secret-maybe', password: 'wrong-password' });
     const [row] = await t.db

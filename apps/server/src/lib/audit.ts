@@ -59,8 +59,11 @@ export async function audit(tx: Executor, ctx: AuditContext, entry: AuditEntry):
   });
 }
 
-/** What a change reports for its record: `action` overrides the default (a status flip, say). */
-export type AuditedResult<T> = { entityId: string; before?: T; after: T; action?: string };
+/**
+ * What a change reports for its record: `after` is also what the change returns (the record
+ * as the API shows it), and `action` overrides the default (a status flip, say).
+ */
+export type AuditedResult<T> = { entityId: string; before?: unknown; after: T; action?: string };
 
 /**
  * Makes a change and writes its audit record in one transaction, so both commit or neither

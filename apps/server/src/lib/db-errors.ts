@@ -16,24 +16,25 @@ function sqlState(err: unknown): string | undefined {
 }
 
 /** A UNIQUE or PRIMARY KEY violation (23505): the database, not a pre-check, decides duplicates. */
-export function isUniqueViolation(err: unknown): boolean {
+function isUniqueViolation(err: unknown): boolean {
   return sqlState(err) === '23505';
 }
 
-/**
- * Rethrows `err`, as a 409 on `id` when it is a unique violation: within an application the
- * only unique value a user chooses for a data access, permission or resource is its id.
- */
-export function rethrowDuplicateId(err: unknown): never {
-  if (isUniqueViolation(err)) throw conflict(MESSAGES.duplicateId, { id: MESSAGES.duplicateId });
-  throw err;
-}
+/** Which value a unique violation means is taken: the field that names it and the message. */
+export type Duplicate = { field: string; message: string };
 
-/** Awaits `work`, turning a unique violation into the 409 on `id` of `rethrowDuplicateId`. */
-export async function duplicateIdAsConflict<T>(work: Promise<T>): Promise<T> {
+/**
+ * Within an application the only unique value a user chooses for a data access, permission
+ * or resource is its id.
+ */
+const DUPLICATE_ID: Duplicate = { field: 'id', message: MESSAGES.duplicateId };
+
+/** Awaits `work`, turning a unique violation into a 409 on `duplicate.field` (the id by default). */
+export async function duplicateIdAsConflict<T>(work: Promise<T>, duplicate = DUPLICATE_ID): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    rethrowDuplicateId(err);
+    if (isUniqueViolation(err)) throw conflict(duplicate.message, { [duplicate.field]: duplicate.message });
+    throw err;
   }
 }

@@ -7,9 +7,9 @@ import {
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUuid } from '../../lib/app-scope.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { conflict, notFound, validationFailed } from '../../lib/errors.ts';
-import { type AuditContext, audit } from '../../lib/audit.ts';
+import { type Duplicate, duplicateIdAsConflict } from '../../lib/db-errors.ts';
+import { notFound, validationFailed } from '../../lib/errors.ts';
+import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -17,6 +17,12 @@ import * as repo from './repository.ts';
  * pages): an application with such an id could never be fetched by GET /v2/application/{id}.
  */
 const RESERVED_IDS = new Set(['client', 'acl', 'api', 'pages']);
+
+/** An application's own id is what a duplicate takes, under its own message. */
+const DUPLICATE_APPLICATION_ID: Duplicate = {
+  field: 'applicationId',
+  message: APP_CONFIG_MESSAGES.duplicateApplicationId,
+};
 
 export function toApplication(row: repo.ApplicationRow): Application {
   return {
@@ -58,29 +64,17 @@ export class ApplicationService {
     if (productId !== null && !(isUuid(productId) && (await repo.productExists(this.db, productId)))) {
       throw validationFailed({ productId: APP_CONFIG_MESSAGES.unknownProduct });
     }
-    try {
-      return await this.db.transaction(async (tx) => {
+    return duplicateIdAsConflict(
+      auditedChange(this.db, ctx, { entity: 'application', action: 'create' }, async (tx) => {
         const row = await repo.insert(tx, {
           applicationId: input.applicationId,
           name: input.name,
           description: input.description || null,
           productId,
         });
-        const created = toApplication(row);
-        await audit(tx, ctx, {
-          action: 'create',
-          entity: 'application',
-          entityId: row.applicationId,
-          after: created,
-        });
-        return created;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        const message = APP_CONFIG_MESSAGES.duplicateApplicationId;
-        throw conflict(message, { applicationId: message });
-      }
-      throw err;
-    }
+        return { entityId: row.applicationId, after: toApplication(row) };
+      }),
+      DUPLICATE_APPLICATION_ID,
+    );
   }
 }

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError, unauthenticated, validationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit, auditedChange } from '../../lib/audit.ts';
 import type { AuthState, RequestMeta, SessionResolver } from '../../lib/sessions.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';
@@ -51,7 +51,7 @@ export class AuthService {
 
     const token = newSessionToken();
     const actor = { ...meta, actorId: user.userId, actorName: user.username };
-    await this.db.transaction(async (tx) => {
+    await auditedChange(this.db, actor, { entity: 'user', action: 'login' }, async (tx) => {
       const session = await repo.insertSession(tx, {
         tokenHash: hashToken(token),
         userId: user.userId,
@@ -59,12 +59,7 @@ export class AuthService {
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 512) ?? null,
       });
-      await audit(tx, actor, {
-        action: 'login',
-        entity: 'user',
-        entityId: user.userId,
-        after: { sessionId: session.sessionId },
-      });
+      return { entityId: user.userId, after: { sessionId: session.sessionId } };
     });
     const auth = await this.sessions.stateFor(user, '');
     return { token, userInfo: this.userInfo(auth) };
@@ -100,14 +95,9 @@ export class AuthService {
   }
 
   async logout(auth: AuthState, meta: RequestMeta): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await auditedChange(this.db, meta, { entity: 'user', action: 'logout' }, async (tx) => {
       await repo.deleteSession(tx, auth.sessionId);
-      await audit(tx, meta, {
-        action: 'logout',
-        entity: 'user',
-        entityId: auth.user.userId,
-        before: { sessionId: auth.sessionId },
-      });
+      return { entityId: auth.user.userId, before: { sessionId: auth.sessionId }, after: undefined };
     });
   }
 
@@ -126,16 +116,14 @@ export class AuthService {
       throw validationFailed({ oldPassword: MESSAGES.currentPasswordWrong });
     }
     const passwordHash = await hashPassword(input.newPassword);
-    await this.db.transaction(async (tx) => {
+    await auditedChange(this.db, meta, { entity: 'user', action: 'password.change' }, async (tx) => {
       await repo.updateUser(tx, user.userId, { passwordHash, mustChangePassword: false });
       const ended = await repo.deleteOtherSessions(tx, user.userId, auth.sessionId);
-      await audit(tx, meta, {
-        action: 'password.change',
-        entity: 'user',
+      return {
         entityId: user.userId,
         before: { mustChangePassword: user.mustChangePassword },
         after: { mustChangePassword: false, endedSessions: ended },
-      });
+      };
     });
   }
 
