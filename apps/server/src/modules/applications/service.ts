@@ -24,7 +24,7 @@ const DUPLICATE_APPLICATION_ID: Duplicate = {
   message: APP_CONFIG_MESSAGES.duplicateApplicationId,
 };
 
-export function toApplication(row: repo.ApplicationRow): Application {
+function toApplication(row: repo.ApplicationRow): Application {
   return {
     applicationId: row.applicationId,
     name: row.name,

@@ -33,7 +33,7 @@ function newSecret(): string {
 }
 
 /** The client as every answer but the create shows it: never with the secret or its hash. */
-export function toClient(row: repo.ClientRow): Client {
+function toClient(row: repo.ClientRow): Client {
   return {
     acId: row.acId,
     clientName: row.clientName,

@@ -1,6 +1,7 @@
 import { type LegacyMenuItem, PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
-import { type ResourceRow, findGrantedResources } from './repository.ts';
+import * as repo from './repository.ts';
+import type { ResourceRow } from './repository.ts';
 
 /**
  * The granted resources that form a connected tree: a resource shows only when its whole
@@ -48,13 +49,13 @@ export class MenuService {
 
   /** Spec §3 server menu items: categories at the top, menus nested, a menu's elements as codes. */
   async serverMenus(roleIds: string[], applicationId = PLATFORM_APP_ID): Promise<ServerMenuItem[]> {
-    const { roots, childrenOf } = reachable(await findGrantedResources(this.db, applicationId, roleIds));
+    const { roots, childrenOf } = reachable(await repo.findGrantedResources(this.db, applicationId, roleIds));
     return roots.filter((r) => r.type !== 'ELEMENT').map((r) => toServerMenu(r, childrenOf));
   }
 
   /** Spec §3 legacy menu items: the same tree, flat, parents before children. */
   async legacyMenus(roleIds: string[], applicationId = PLATFORM_APP_ID): Promise<LegacyMenuItem[]> {
-    const { roots, childrenOf } = reachable(await findGrantedResources(this.db, applicationId, roleIds));
+    const { roots, childrenOf } = reachable(await repo.findGrantedResources(this.db, applicationId, roleIds));
     const out: LegacyMenuItem[] = [];
     const walk = (row: ResourceRow) => {
       out.push({
