@@ -121,29 +121,15 @@ type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number; offse
  * the table's list index alone (it holds the application where there is one, the created
  * time and the key), and only those rows are then read. A deep page thus skips index
  * entries, not table rows. `key` is the table's primary key; `fields` is what to read of
- * each row, all its columns unless told.
+ * each row. The query is built on the base types, since drizzle cannot type a select on a
+ * generic table; `definePagedList` gives the rows the type of what is selected.
  */
-function pageRows<T extends PgTable>(
-  db: Executor,
-  table: T,
-  key: PgColumn,
-  page: PageWindow,
-): Promise<T['$inferSelect'][]>;
-function pageRows<F extends SelectedFields>(
-  db: Executor,
-  table: PgTable,
-  key: PgColumn,
-  page: PageWindow,
-  fields: F,
-): Promise<SelectResultFields<F>[]>;
-// The query is built on the base types: drizzle cannot type a select on a generic table. The
-// signatures above give the rows the type of what is selected, which is what they are.
 async function pageRows(
   db: Executor,
   table: PgTable,
   key: PgColumn,
   { where, orderBy, limit, offset }: PageWindow,
-  fields: SelectedFields = getTableColumns(table),
+  fields: SelectedFields,
 ): Promise<unknown[]> {
   const keys = db
     .select({ key })
