@@ -83,7 +83,7 @@ function startOfDay(value: string, field: string): Date {
 }
 
 /** Created on or after `from` and on or before `to`, both whole UTC days. */
-export function createdBetween(
+function createdBetween(
   column: AnyColumn,
   from: string | undefined,
   to: string | undefined,
@@ -152,43 +152,61 @@ async function countRows(db: Executor, table: PgTable, where: SQL | undefined): 
   return row?.n ?? 0;
 }
 
-/** What every list query carries: the 0-based page, its size and an optional `sort`. */
-export type PageQuery = { page: number; size: number; sort?: string | undefined };
+/**
+ * What every list query carries (the contract's `searchQuerySchema`): the 0-based page, its
+ * size, an optional `sort`, and the creation-date range of the search.
+ */
+export type ListQuery = {
+  page: number;
+  size: number;
+  sort?: string | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+};
 
 /** One page of rows and the number of rows on all pages. */
 export type Paged<R> = { rows: R[]; total: number };
 
-export type PagedList<Q extends PageQuery, R> = (db: Executor, query: Q) => Promise<Paged<R>>;
+export type PagedList<Q extends ListQuery, R> = (db: Executor, query: Q) => Promise<Paged<R>>;
 
-type PagedListSpec<Q extends PageQuery> = {
-  table: PgTable;
+/** A table of dated records, as every listed table is. */
+type DatedTable = PgTable & { createdAt: PgColumn; updatedAt: PgColumn };
+
+type PagedListSpec<Q extends ListQuery> = {
+  table: DatedTable;
   /** The primary key: the tie-breaker of every order, and how a page's rows are joined. */
   key: PgColumn;
-  /** The `sort` allow-list: API field → column. */
+  /** The list's own `sort` fields (API field → column), besides the two every list has. */
   sorts: Record<string, AnyColumn>;
-  /** The query's conditions, all of which a row must meet; an undefined one is no condition. */
+  /**
+   * The list's own conditions, besides the creation-date range every list has; a row must
+   * meet them all, and an undefined one is no condition.
+   */
   filters: (query: Q) => (SQL | undefined)[];
 };
 
 /**
- * A paged list of `table`: the sort is checked against `sorts` (400 otherwise), the rows meet
- * every filter, the page is read as a deferred join (`pageRows`) and the total is counted only
- * when the page cannot tell it. Each row is all the table's columns, or `fields` when given.
+ * A paged list of `table`. Every list sorts by `createdDate` (the default sort) and
+ * `lastModifiedDate` besides its own `sorts`, and any other sort is a 400. Its rows meet the
+ * `filters` and the query's `createdFrom`/`createdTo` range. The page is read as a deferred
+ * join (`pageRows`) and the total is counted only when the page cannot tell it. Each row is
+ * all the table's columns, or `fields` when given.
  */
-export function definePagedList<T extends PgTable, Q extends PageQuery>(
+export function definePagedList<T extends DatedTable, Q extends ListQuery>(
   spec: PagedListSpec<Q> & { table: T },
 ): PagedList<Q, T['$inferSelect']>;
-export function definePagedList<Q extends PageQuery, F extends SelectedFields>(
+export function definePagedList<Q extends ListQuery, F extends SelectedFields>(
   spec: PagedListSpec<Q> & { fields: F },
 ): PagedList<Q, SelectResultFields<F>>;
-export function definePagedList<Q extends PageQuery>(
+export function definePagedList<Q extends ListQuery>(
   spec: PagedListSpec<Q> & { fields?: SelectedFields },
 ): PagedList<Q, unknown> {
-  const { table, key, sorts, filters, fields = getTableColumns(table) } = spec;
+  const { table, key, filters, fields = getTableColumns(table) } = spec;
+  const sorts = { createdDate: table.createdAt, lastModifiedDate: table.updatedAt, ...spec.sorts };
   return async (db, query) => {
     // The sort is checked before the filters, so a bad sort is the error a request gets first.
     const orderBy = parseSort(query.sort, sorts, key);
-    const where = and(...filters(query));
+    const where = and(...filters(query), createdBetween(table.createdAt, query.createdFrom, query.createdTo));
     const offset = query.page * query.size;
     const rows = await pageRows(db, table, key, { where, orderBy, limit: query.size, offset }, fields);
     const total = await totalOf(offset, query.size, rows.length, () => countRows(db, table, where));

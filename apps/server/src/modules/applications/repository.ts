@@ -2,7 +2,7 @@ import type { ApplicationListQuery } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { applications, products } from '../../db/schema/index.ts';
-import { contains, createdBetween, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
+import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -12,8 +12,6 @@ export const list = definePagedList({
   table: applications,
   key: applications.applicationId,
   sorts: {
-    createdDate: applications.createdAt,
-    lastModifiedDate: applications.updatedAt,
     name: applications.name,
     applicationId: applications.applicationId,
   },
@@ -22,7 +20,6 @@ export const list = definePagedList({
     contains(applications.applicationId, query.applicationId),
     contains(applications.name, query.name),
     oneOf(applications.status, query.status),
-    createdBetween(applications.createdAt, query.createdFrom, query.createdTo),
   ],
 });
 

@@ -4,7 +4,7 @@ import { assertSameApplication } from '../../lib/app-scope.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { duplicateIdAsConflict } from '../../lib/db-errors.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { PageQuery, Paged } from '../../lib/listing.ts';
+import type { ListQuery, Paged } from '../../lib/listing.ts';
 import { requireApplication } from './service.ts';
 
 type InApplication = { applicationId: string };
@@ -36,7 +36,7 @@ export type ScopedRecordSpec<Row, Dto, Query, Values> = {
 export class ScopedRecordService<
   Row extends InApplication,
   Dto extends { resourceId: string },
-  Query extends PageQuery & InApplication,
+  Query extends ListQuery & InApplication,
   Values,
 > {
   constructor(

@@ -1,7 +1,7 @@
 import type { ClientListQuery } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { applicationClients } from '../../db/schema/index.ts';
-import { contains, createdBetween, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
+import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
 
 export type ClientRow = typeof applicationClients.$inferSelect;
@@ -11,8 +11,6 @@ export const list = definePagedList({
   table: applicationClients,
   key: applicationClients.acId,
   sorts: {
-    createdDate: applicationClients.createdAt,
-    lastModifiedDate: applicationClients.updatedAt,
     clientName: applicationClients.clientName,
     name: applicationClients.clientName,
     id: applicationClients.id,
@@ -31,7 +29,6 @@ export const list = definePagedList({
     contains(applicationClients.clientName, query.clientName),
     contains(applicationClients.client, query.client),
     oneOf(applicationClients.status, query.status),
-    createdBetween(applicationClients.createdAt, query.createdFrom, query.createdTo),
   ],
 });
 

@@ -2,7 +2,7 @@ import type { DataAccessListQuery } from '@gatehouse/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { dataAccesses } from '../../db/schema/index.ts';
-import { contains, createdBetween, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
+import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
 
 export type DataAccessRow = typeof dataAccesses.$inferSelect;
@@ -12,8 +12,6 @@ export const list = definePagedList({
   table: dataAccesses,
   key: dataAccesses.resourceId,
   sorts: {
-    createdDate: dataAccesses.createdAt,
-    lastModifiedDate: dataAccesses.updatedAt,
     name: dataAccesses.name,
     id: dataAccesses.id,
     category: dataAccesses.category,
@@ -24,7 +22,6 @@ export const list = definePagedList({
     contains(dataAccesses.name, query.name),
     contains(dataAccesses.id, query.id),
     oneOf(dataAccesses.category, query.category),
-    createdBetween(dataAccesses.createdAt, query.createdFrom, query.createdTo),
   ],
 });
 

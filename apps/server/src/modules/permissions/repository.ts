@@ -1,7 +1,7 @@
 import type { PermissionListQuery } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { permissions } from '../../db/schema/index.ts';
-import { contains, createdBetween, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
+import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
 
 export type PermissionRow = typeof permissions.$inferSelect;
@@ -11,8 +11,6 @@ export const list = definePagedList({
   table: permissions,
   key: permissions.resourceId,
   sorts: {
-    createdDate: permissions.createdAt,
-    lastModifiedDate: permissions.updatedAt,
     name: permissions.name,
     id: permissions.id,
   },
@@ -22,7 +20,6 @@ export const list = definePagedList({
     contains(permissions.name, query.name),
     contains(permissions.id, query.id),
     oneOf(permissions.resourceType, query.resourceType),
-    createdBetween(permissions.createdAt, query.createdFrom, query.createdTo),
   ],
 });
 

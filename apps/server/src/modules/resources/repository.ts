@@ -2,7 +2,7 @@ import type { ResourceListQuery } from '@gatehouse/contract';
 import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { resources } from '../../db/schema/index.ts';
-import { contains, createdBetween, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
+import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
 
 export type ResourceRow = typeof resources.$inferSelect;
@@ -30,8 +30,6 @@ export const list = definePagedList({
   key: resources.resourceId,
   fields: withCount,
   sorts: {
-    createdDate: resources.createdAt,
-    lastModifiedDate: resources.updatedAt,
     name: resources.name,
     id: resources.id,
     order: resources.order,
@@ -46,7 +44,6 @@ export const list = definePagedList({
           contains(resources.id, query.id),
           oneOf(resources.type, query.type),
           oneOf(resources.status, query.status),
-          createdBetween(resources.createdAt, query.createdFrom, query.createdTo),
         ),
   ],
 });
