@@ -50,9 +50,9 @@ export function parseQuery(str: string): Record<string, unknown> {
  * Builds the server. The access check goes in first, synchronously, so every route meets
  * it. Plugins then register in a fixed order: headers and errors so they cover everything,
  * the counters, the services (`app.services`, where every route finds its own), the OpenAPI
- * collector, the API modules, and last
- * the SPA with the not-found handler. The instance is returned unstarted; `listen()` or
- * `inject()` make it ready, and tests may add routes before that.
+ * collector, the API modules, and last the SPA with the not-found handler. The instance is
+ * returned unstarted; `listen()` or `inject()` make it ready, and tests may add routes
+ * before that.
  */
 export function buildApp(options: BuildAppOptions) {
   const config = defaultConfig(options.config);
@@ -72,7 +72,7 @@ export function buildApp(options: BuildAppOptions) {
     routerOptions: { querystringParser: parseQuery },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // The guards ask the session service, which exists by the time a request arrives.
+  // The guards ask the services' session resolver, which exists by the time a request arrives.
   installAccessControl(app, (authorization) => app.services.sessions.resolve(authorization));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

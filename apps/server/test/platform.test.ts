@@ -238,7 +238,7 @@ describe('access declarations (deny by default)', () => {
     await app.close();
   });
 
-  it('authorize() checks the permission and action', async () => {
+  it('a route naming a permission checks the permission and action', async () => {
     expect((await t.get('/api/test/guarded')).statusCode).toBe(401);
     expect((await t.get('/api/test/guarded', await t.login())).statusCode).toBe(200);
 
