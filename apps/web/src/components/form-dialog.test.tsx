@@ -4,13 +4,13 @@ import { Form, Input } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
 import { renderAntd } from './test-utils';
-import { FORM_RESET_DELAY_MS, FormDialog, type FormDialogMode, fieldErrorsOf, required } from './form-dialog';
+import { FORM_RESET_DELAY_MS, FormDialog, type FormMode, fieldErrorsOf, required } from './form-dialog';
 
 type Values = { name: string; id: string };
 
 type Props = {
   open?: boolean;
-  mode?: FormDialogMode;
+  mode?: FormMode;
   initialValues?: Partial<Values>;
   onSubmit?: (values: Values) => Promise<void>;
   onClose?: () => void;

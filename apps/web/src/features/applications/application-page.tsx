@@ -1,18 +1,14 @@
-import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, type TableColumnsType } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
+import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { type Application, ENABLED_STATUSES, MESSAGES } from '@gatehouse/contract';
-import { PagedTable } from '@/components/paged-table';
-import { SearchBar, type SearchField } from '@/components/search-bar';
+import { type Application, ENABLED_STATUSES } from '@gatehouse/contract';
+import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
+import type { SearchField } from '@/components/search-bar';
 import { StatusTag } from '@/components/status-tag';
-import { useListState } from '@/components/use-list-state';
-import { useToast } from '@/components/use-toast';
-import { AccessDisable } from '@/lib/access';
 import { toAppConfig } from '@/lib/paths';
 import { useCreateApplication } from './api/create-application';
-import { useApplications } from './api/list-applications';
+import { applicationsQueryOptions } from './api/list-applications';
 import { ApplicationForm, type ApplicationFormValues } from './components/application-form';
 
 export const CREATE_CODE = 'application:create';
@@ -29,7 +25,7 @@ export const APPLICATION_SEARCH_FIELDS: SearchField[] = [
   { name: 'created', label: 'Created date', type: 'date' },
 ];
 
-export const applicationColumns: TableColumnsType<Application> = [
+const COLUMNS: TableColumnsType<Application> = [
   { title: 'Name', dataIndex: 'name', ellipsis: true },
   { title: 'Application ID', dataIndex: 'applicationId', ellipsis: true },
   { title: 'Description', dataIndex: 'description', ellipsis: true },
@@ -45,73 +41,34 @@ export const applicationColumns: TableColumnsType<Application> = [
     width: 170,
     render: (date: string) => dayjs(date).format('YYYY/MM/DD HH:mm'),
   },
-  {
-    title: 'Action',
-    key: 'action',
-    width: 130,
-    render: (_, app) => (
-      // A link rather than a handler, so it can open in a new tab like any other.
-      <Link to={toAppConfig('client', { appId: app.applicationId })} aria-label={`Configure ${app.name}`}>
-        <SettingOutlined /> Configure
-      </Link>
-    ),
-  },
 ];
+
+/** The row's way to its configuration: a link rather than a handler, so it can open in a new tab. */
+const configureLink = (app: Application) => (
+  <Link to={toAppConfig('client', { appId: app.applicationId })} aria-label={`Configure ${app.name}`}>
+    <SettingOutlined /> Configure
+  </Link>
+);
 
 /** The applications (spec §2, Application): each one leads to its app configuration. */
 export function ApplicationPage() {
-  const toast = useToast();
-  const list = useListState({ fields: APPLICATION_SEARCH_FIELDS });
-  const rows = useApplications({ page: list.page, size: list.size, search: list.search });
   const create = useCreateApplication();
-  const [open, setOpen] = useState(false);
-
-  const submit = async ({ applicationId, name, description }: ApplicationFormValues) => {
-    await create.mutateAsync({ applicationId, name, description: description?.trim() || null });
-    toast.success(MESSAGES.createdSuccessfully);
-  };
-
-  const searching = Object.keys(list.search).length > 0;
-  const emptyText = rows.isError ? (
-    <Empty description="The applications could not be loaded.">
-      <Button onClick={() => rows.refetch()}>Retry</Button>
-    </Empty>
-  ) : (
-    <Empty description={searching ? 'No application matches the search.' : 'No applications yet.'} />
-  );
-
   return (
-    <Card
+    <ListScreen<Application, ApplicationFormValues, Unscoped>
       title="Application"
-      extra={
-        <AccessDisable code={CREATE_CODE}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
-            New application
-          </Button>
-        </AccessDisable>
-      }
-    >
-      <SearchBar
-        fields={APPLICATION_SEARCH_FIELDS}
-        value={list.search}
-        onSearch={list.setSearch}
-        onReset={list.reset}
-      />
-      <div style={{ marginTop: 16 }}>
-        <PagedTable<Application>
-          label="Applications"
-          rowKey="applicationId"
-          columns={applicationColumns}
-          data={rows.data?.items ?? []}
-          total={rows.data?.total ?? 0}
-          page={list.page}
-          size={list.size}
-          loading={rows.isFetching}
-          onChange={list.setPage}
-          emptyText={emptyText}
-        />
-      </div>
-      <ApplicationForm open={open} onSubmit={submit} onClose={() => setOpen(false)} />
-    </Card>
+      names={{ one: 'application', many: 'applications' }}
+      scope={UNSCOPED}
+      fields={APPLICATION_SEARCH_FIELDS}
+      rows={applicationsQueryOptions}
+      rowKey="applicationId"
+      columns={COLUMNS}
+      create={{
+        code: CREATE_CODE,
+        save: ({ applicationId, name, description }) =>
+          create.mutateAsync({ applicationId, name, description: description?.trim() || null }),
+      }}
+      rowExtra={configureLink}
+      form={(props) => <ApplicationForm {...props} />}
+    />
   );
 }

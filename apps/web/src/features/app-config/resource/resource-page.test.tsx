@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Resource } from '@gatehouse/contract';
 import { PORTAL, findDialog, renderScreen, type StubCall, stubHttp } from '@/test/support';
 import { fetchResourceList } from './api/resource-list';
-import { buildTree, ResourcePage, resourceToggleText } from './resource-page';
+import { buildTree } from '@/components/list-screen/lazy-tree';
+import { RESOURCE_TREE, ResourcePage, resourceToggleText } from './resource-page';
 
 const PATH = '/app-config/resource';
 const DATE = '2024-01-01T00:00:00.000Z';
@@ -73,13 +74,15 @@ describe('resource api and tree', () => {
   });
 
   it('gives an expander (a children list) only to nodes with children', () => {
-    const tree = buildTree([CATEGORY, LEAF_CATEGORY], null, new Map(), true);
+    const build = (roots: Resource[], loaded: Map<string, Resource[]>, nested: boolean) =>
+      buildTree(roots, { tree: RESOURCE_TREE, keyOf: (r) => r.resourceId, loaded, nested });
+    const tree = build([CATEGORY, LEAF_CATEGORY], new Map(), true);
     expect(tree[0]?.children).toEqual([]);
     expect(tree[1]?.children).toBeUndefined();
-    const loaded = buildTree([CATEGORY], null, new Map([[CATEGORY.resourceId, [MENU]]]), true);
+    const loaded = build([CATEGORY], new Map([[CATEGORY.resourceId, [MENU]]]), true);
     expect(loaded[0]?.children?.[0]).toMatchObject({ name: 'Users', parentType: 'CATEGORY' });
     // A search result is a flat list.
-    expect(buildTree([CATEGORY], undefined, new Map(), false)[0]?.children).toBeUndefined();
+    expect(build([CATEGORY], new Map(), false)[0]?.children).toBeUndefined();
   });
 
   it('words the toggle prompt by type', () => {

@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type Application, DEFAULT_SORT, type Page } from '@gatehouse/contract';
-import type { SearchValues } from '@/components/search-bar';
+import type { ListQuery, RowsPage } from '@/components/list-screen/list-query';
 import { api } from '@/lib/http';
 
 /**
@@ -9,40 +9,22 @@ import { api } from '@/lib/http';
  */
 export const applicationsKey = ['applications'] as const;
 
-export type ApplicationListParams = {
-  /** 1-based, as the pager shows it. */
-  page: number;
-  size: number;
-  search: SearchValues;
-};
-
-export type ApplicationList = { items: Application[]; total: number };
-
-/** The server counts pages from 0 and sorts newest first. */
-export function applicationListQuery({ page, size, search }: ApplicationListParams) {
-  return { ...search, sort: DEFAULT_SORT, page: page - 1, size };
-}
-
-/** GET /admin-service/v2/application. */
+/** GET /admin-service/v2/application: 0-based page, newest first; the envelope stays here. */
 export async function fetchApplications(
-  params: ApplicationListParams,
+  { page, size, search }: ListQuery,
   signal?: AbortSignal,
-): Promise<ApplicationList> {
+): Promise<RowsPage<Application>> {
   const body = await api.get<Page<Application>>('/admin-service/v2/application', {
-    params: applicationListQuery(params),
+    params: { ...search, sort: DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };
 }
 
-export const applicationsQueryOptions = (params: ApplicationListParams) =>
+export const applicationsQueryOptions = (params: ListQuery) =>
   queryOptions({
     queryKey: [...applicationsKey, 'list', params],
     queryFn: ({ signal }) => fetchApplications(params, signal),
     // The table keeps the last page while the next one loads rather than flashing empty.
     placeholderData: keepPreviousData,
   });
-
-export function useApplications(params: ApplicationListParams) {
-  return useQuery(applicationsQueryOptions(params));
-}

@@ -1,23 +1,22 @@
 import { Form, Input } from 'antd';
-import type { CreateApplication } from '@gatehouse/contract';
-import { FormDialog, required } from '@/components/form-dialog';
+import type { Application, CreateApplication } from '@gatehouse/contract';
+import { FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
 
 export type ApplicationFormValues = Pick<CreateApplication, 'applicationId' | 'name'> & {
   description?: string;
 };
 
-export type ApplicationFormProps = {
-  open: boolean;
-  onSubmit: (values: ApplicationFormValues) => Promise<void>;
-  onClose: () => void;
-};
-
 /** Creates an application: its ID (the `appId` of the app-config screens), name and description. */
-export function ApplicationForm({ open, onSubmit, onClose }: ApplicationFormProps) {
+export function ApplicationForm({
+  open,
+  mode,
+  onSubmit,
+  onClose,
+}: RecordFormProps<Application, ApplicationFormValues>) {
   return (
     <FormDialog<ApplicationFormValues>
       open={open}
-      mode="CREATE"
+      mode={mode}
       title="New application"
       onSubmit={onSubmit}
       onClose={onClose}

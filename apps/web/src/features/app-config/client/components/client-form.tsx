@@ -1,9 +1,7 @@
 import { Form, Input, Select } from 'antd';
 import type { FormRule } from 'antd';
 import { type Client, ENABLED_STATUSES, type Status } from '@gatehouse/contract';
-import { FormDialog, required } from '@/components/form-dialog';
-
-export type ClientFormMode = 'CREATE' | 'EDIT' | 'DETAIL';
+import { type FormMode, FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
 
 export type ClientFormValues = {
   clientName: string;
@@ -11,16 +9,7 @@ export type ClientFormValues = {
   status: Status;
 };
 
-export type ClientFormProps = {
-  open: boolean;
-  mode: ClientFormMode;
-  /** The client being edited or shown; left out for CREATE. */
-  client?: Client;
-  onSubmit: (values: ClientFormValues) => Promise<void>;
-  onClose: () => void;
-};
-
-const TITLES: Record<ClientFormMode, string> = {
+const TITLES: Record<FormMode, string> = {
   CREATE: 'New client',
   EDIT: 'Edit client',
   DETAIL: 'Client detail',
@@ -35,7 +24,13 @@ const redirectUrlRules: FormRule[] = [
 const statusOptions = ENABLED_STATUSES.map((s) => ({ label: s, value: s }));
 
 /** The client's create, edit and read-only detail form (STYLE.md habit 5). */
-export function ClientForm({ open, mode, client, onSubmit, onClose }: ClientFormProps) {
+export function ClientForm({
+  open,
+  mode,
+  record: client,
+  onSubmit,
+  onClose,
+}: RecordFormProps<Client, ClientFormValues>) {
   const initialValues: Partial<ClientFormValues> = client
     ? {
         clientName: client.clientName,

@@ -1,25 +1,18 @@
 import { AutoComplete, Form, Input } from 'antd';
 import type { DataAccess } from '@gatehouse/contract';
-import { FormDialog, required } from '@/components/form-dialog';
+import { type FormMode, FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
 
-export type DataAccessFormMode = 'CREATE' | 'EDIT' | 'DETAIL';
 export type DataAccessFormValues = Pick<DataAccess, 'name' | 'id' | 'category'>;
 
-const TITLES: Record<DataAccessFormMode, string> = {
+const TITLES: Record<FormMode, string> = {
   CREATE: 'New data access',
   EDIT: 'Edit data access',
   DETAIL: 'Data access detail',
 };
 
-export type DataAccessFormProps = {
-  open: boolean;
-  mode: DataAccessFormMode;
-  /** The record shown in EDIT and DETAIL. */
-  record?: DataAccess;
+export type DataAccessFormProps = RecordFormProps<DataAccess, DataAccessFormValues> & {
   /** The application's categories, offered as suggestions; a new one can still be typed. */
   categories?: string[];
-  onSubmit: (values: DataAccessFormValues) => Promise<void>;
-  onClose: () => void;
 };
 
 /** The one data-access form (spec §4, §5): name, id and category are required; DETAIL is read-only. */

@@ -1,11 +1,10 @@
 import { Form, Input, Select } from 'antd';
 import { type Permission, RESOURCE_TYPES_FOR_PERMISSION } from '@gatehouse/contract';
-import { FormDialog, required } from '@/components/form-dialog';
+import { type FormMode, FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
 
-export type PermissionFormMode = 'CREATE' | 'EDIT' | 'DETAIL';
 export type PermissionFormValues = Pick<Permission, 'name' | 'id' | 'resourceType'>;
 
-const TITLES: Record<PermissionFormMode, string> = {
+const TITLES: Record<FormMode, string> = {
   CREATE: 'New permission',
   EDIT: 'Edit permission',
   DETAIL: 'Permission detail',
@@ -14,17 +13,14 @@ const TITLES: Record<PermissionFormMode, string> = {
 /** Spec §3: API is the only type a permission can have. */
 export const PERMISSION_TYPE_OPTIONS = RESOURCE_TYPES_FOR_PERMISSION.map((t) => ({ label: t, value: t }));
 
-export type PermissionFormProps = {
-  open: boolean;
-  mode: PermissionFormMode;
-  /** The record shown in EDIT and DETAIL. */
-  record?: Permission;
-  onSubmit: (values: PermissionFormValues) => Promise<void>;
-  onClose: () => void;
-};
-
 /** The one permission form (spec §4, §5): name, id and type are required; DETAIL is read-only. */
-export function PermissionForm({ open, mode, record, onSubmit, onClose }: PermissionFormProps) {
+export function PermissionForm({
+  open,
+  mode,
+  record,
+  onSubmit,
+  onClose,
+}: RecordFormProps<Permission, PermissionFormValues>) {
   const initialValues = mode === 'CREATE' || !record ? undefined : pick(record);
   return (
     <FormDialog<PermissionFormValues>

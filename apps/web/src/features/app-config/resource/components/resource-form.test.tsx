@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type Resource } from '@gatehouse/contract';
-import type { ResourceFormMode } from '@/components/form-dialog';
+import { MESSAGES, type Resource, type ResourceType } from '@gatehouse/contract';
+import type { FormMode } from '@/components/form-dialog';
 import { renderWithApp } from '@/components/test-utils';
 import { ResourceForm, typeChoices } from './resource-form';
 
@@ -21,9 +21,9 @@ const MENU: Resource = {
   lastModifiedDate: '2024-01-01T00:00:00.000Z',
 };
 
-function renderForm(mode: ResourceFormMode, resource?: Resource) {
+function renderForm(mode: FormMode<ResourceType>, resource?: Resource) {
   const onSubmit = vi.fn().mockResolvedValue(undefined);
-  renderWithApp(<ResourceForm open mode={mode} resource={resource} onSubmit={onSubmit} onClose={vi.fn()} />);
+  renderWithApp(<ResourceForm open mode={mode} record={resource} onSubmit={onSubmit} onClose={vi.fn()} />);
   return { dialog: screen.getByRole('dialog'), onSubmit };
 }
 

@@ -9,8 +9,13 @@ import {
   type ResourceType,
   type Status,
 } from '@gatehouse/contract';
-import { FormDialog, required } from '@/components/form-dialog';
-import type { ResourceFormMode } from '@/components/form-dialog';
+import {
+  createKindOf,
+  type FormMode,
+  FormDialog,
+  type RecordFormProps,
+  required,
+} from '@/components/form-dialog';
 
 export type ResourceFormValues = {
   name: string;
@@ -27,22 +32,19 @@ export type ResourceFormValues = {
  */
 export type ParentType = ResourceType | null | undefined;
 
-const CREATE_TYPE: Partial<Record<ResourceFormMode, ResourceType>> = {
-  CREATE_CATEGORY: 'CATEGORY',
-  CREATE_MENU: 'MENU',
-  CREATE_ELEMENT: 'ELEMENT',
-};
+/** A resource as the tree shows it, knowing where it sits. */
+export type PlacedResource = Resource & { parentType?: ParentType };
 
 /**
  * Spec §5: the type choices follow the create mode. Editing offers the types allowed where
  * the node sits (RESOURCE_PARENT_RULES); the server still checks the node's own children.
  */
 export function typeChoices(
-  mode: ResourceFormMode,
+  mode: FormMode<ResourceType>,
   resource?: Pick<Resource, 'type' | 'parentId'>,
   parentType?: ParentType,
 ): ResourceType[] {
-  const created = CREATE_TYPE[mode];
+  const created = createKindOf(mode);
   if (created) return [created];
   if (!resource) return [...RESOURCE_TYPES];
   const allowed: ResourceType[] =
@@ -55,7 +57,7 @@ export function typeChoices(
   return allowed.includes(resource.type) ? allowed : [resource.type, ...allowed];
 }
 
-const TITLES: Record<ResourceFormMode, string> = {
+const TITLES: Record<FormMode<ResourceType>, string> = {
   CREATE_CATEGORY: 'New category',
   CREATE_MENU: 'Add menu',
   CREATE_ELEMENT: 'Add element',
@@ -75,31 +77,19 @@ const idRules: FormRule[] = [
 
 const statusOptions = ENABLED_STATUSES.map((s) => ({ label: s, value: s }));
 
-export type ResourceFormProps = {
-  open: boolean;
-  mode: ResourceFormMode;
-  /** The node edited or shown; left out when creating. */
-  resource?: Resource;
-  /** Where the node sits, for the type choices of EDIT (see `typeChoices`). */
-  parentType?: ParentType;
-  /** The node a menu or element is added under, named in the title. */
-  parentName?: string;
-  onSubmit: (values: ResourceFormValues) => Promise<void>;
-  onClose: () => void;
-};
-
 /** The resource form of spec §4 and §5 in its five modes (STYLE.md habit 5). */
 export function ResourceForm({
   open,
   mode,
-  resource,
-  parentType,
-  parentName,
+  record,
   onSubmit,
   onClose,
-}: ResourceFormProps) {
+}: RecordFormProps<PlacedResource, ResourceFormValues, ResourceType>) {
   const [form] = Form.useForm<ResourceFormValues>();
-  const choices = typeChoices(mode, resource, parentType);
+  // A menu or element is created under the record; in EDIT and DETAIL the record is the resource.
+  const creating = createKindOf(mode) !== undefined;
+  const resource = creating ? undefined : record;
+  const choices = typeChoices(mode, resource, resource?.parentType);
   const initialValues: Partial<ResourceFormValues> = resource
     ? {
         name: resource.name,
@@ -111,7 +101,7 @@ export function ResourceForm({
       }
     : { type: choices[0], order: DEFAULT_RESOURCE_ORDER, status: 'ENABLED' };
   const type = Form.useWatch('type', form) ?? initialValues.type;
-  const title = parentName && CREATE_TYPE[mode] ? `${TITLES[mode]} under "${parentName}"` : TITLES[mode];
+  const title = creating && record ? `${TITLES[mode]} under "${record.name}"` : TITLES[mode];
 
   return (
     <FormDialog<ResourceFormValues>

@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@gatehouse/contract';
+import { AccessProvider } from '@/lib/access';
+import { menuWith } from '@/test/support';
+import { renderWithApp } from '../test-utils';
+import { type ActionColumnOptions, actionColumn } from './action-column';
+
+type Row = { id: string; name: string; type: 'CATEGORY' | 'MENU'; status: string };
+type Kind = 'MENU';
+
+const CATEGORY: Row = { id: 'c1', name: 'Settings', type: 'CATEGORY', status: 'ENABLED' };
+const MENU: Row = { id: 'm1', name: 'Users', type: 'MENU', status: 'DISABLED' };
+const PATH = '/app-config/resource';
+
+/** Renders the Action cell of `row` as the table would, on a path whose menu grants `codes`. */
+function renderCell(row: Row, options: Partial<ActionColumnOptions<Row, Kind>>, codes: string[] = []) {
+  const open = vi.fn();
+  const column = actionColumn<Row, Kind>({
+    open,
+    editable: true,
+    can: { create: true, update: true },
+    noPermission: 'No permission',
+    ...options,
+  });
+  renderWithApp(
+    <MemoryRouter initialEntries={[PATH]}>
+      <AccessProvider menus={menuWith(PATH, codes)} permissions={[]}>
+        {column.render?.(undefined, row, 0) as ReactNode}
+      </AccessProvider>
+    </MemoryRouter>,
+  );
+  return { column, open };
+}
+
+async function menuItems(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: /Action/ }));
+  return screen.findAllByRole('menuitem');
+}
+
+describe('actionColumn', () => {
+  it('is the "Action" column, and opens Detail and Edit on the row', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { column, open } = renderCell(CATEGORY, {});
+    expect(column).toMatchObject({ title: 'Action', key: 'action', width: 120 });
+
+    expect((await menuItems(user)).map((item) => item.textContent)).toEqual(['Detail', 'Edit']);
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    expect(open).toHaveBeenCalledExactlyOnceWith('EDIT', CATEGORY);
+  });
+
+  it('shows Edit and the create actions disabled, with the no-permission title, to a user without them', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderCell(MENU, {
+      can: { create: false, update: false },
+      createFromRow: [{ key: 'add-menu', label: 'Add menu', mode: 'CREATE_MENU' }],
+    });
+    await menuItems(user);
+    for (const name of ['Edit', 'Add menu']) {
+      const item = screen.getByRole('menuitem', { name });
+      expect(item).toHaveAttribute('aria-disabled', 'true');
+      expect(within(item).getByTitle('No permission')).toBeInTheDocument();
+    }
+    expect(screen.getByRole('menuitem', { name: 'Detail' })).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('opens a create action in its mode from the row, and leaves it out where it does not apply', async () => {
+    const user = userEvent.setup({ delay: null });
+    const addMenu = { key: 'add-menu', label: 'Add menu', mode: 'CREATE_MENU' as const };
+    const { open } = renderCell(CATEGORY, {
+      createFromRow: [addMenu, { ...addMenu, key: 'never', label: 'Hidden', hiddenFor: () => true }],
+    });
+    expect((await menuItems(user)).map((item) => item.textContent)).toEqual(['Detail', 'Edit', 'Add menu']);
+    await user.click(screen.getByRole('menuitem', { name: 'Add menu' }));
+    expect(open).toHaveBeenCalledExactlyOnceWith('CREATE_MENU', CATEGORY);
+  });
+
+  it('without editing offers no menu, only what sits beside it', () => {
+    const { column } = renderCell(CATEGORY, {
+      editable: false,
+      extra: (row) => <a href={`/configure/${row.id}`}>Configure {row.name}</a>,
+    });
+    expect(column.width).toBe(170);
+    expect(screen.queryByRole('button', { name: /Action/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Configure Settings' })).toHaveAttribute('href', '/configure/c1');
+  });
+
+  it('puts the status toggle beside the menu; it asks, then sets the status the row does not have', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onToggle = vi.fn(async () => {});
+    renderCell(MENU, { toggle: { code: 'resource:status', subject: () => 'menu', onToggle } }, [
+      'resource:status',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Enable' }));
+    expect(await screen.findByText('Enable this menu ?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(onToggle).toHaveBeenCalledExactlyOnceWith(MENU, 'ENABLED');
+    expect(await screen.findByText(MESSAGES.changedSuccessfully)).toBeInTheDocument();
+  });
+
+  it('shows the toggle disabled without its code', () => {
+    renderCell(CATEGORY, {
+      toggle: { code: 'resource:status', subject: () => 'category', onToggle: vi.fn() },
+    });
+    expect(screen.getByRole('button', { name: 'Disable' })).toBeDisabled();
+  });
+});

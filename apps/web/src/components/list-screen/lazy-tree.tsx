@@ -1,0 +1,136 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { useQueries } from '@tanstack/react-query';
+import type { TableProps } from 'antd';
+import { useState } from 'react';
+import type { QueryOptionsOf } from './list-query';
+
+/**
+ * A tree table whose rows load their children when they are expanded (spec §2, the resource
+ * tree). The list's rows are the roots; a search answers with rows at any depth, so while
+ * searching the rows show as a flat list.
+ */
+export type LazyTree<Row> = {
+  /** Whether the row has children to load: only such a row gets an expander. */
+  hasChildren: (row: Row) => boolean;
+  /** The children of the row with this key: the api file's queryOptions. */
+  children: (key: string) => QueryOptionsOf<Row[]>;
+  /** The column that carries the expander, by its dataIndex. */
+  expandIn: string;
+  /** The row's name in the expander's label: "Expand Settings". */
+  nameOf: (row: Row) => string;
+  /**
+   * What a row should know about where it sits. Its parent is null at the root, and undefined
+   * in a flat list, where it is not known.
+   */
+  place?: (row: Row, parent: Row | null | undefined) => Row;
+};
+
+/** A row with the children loaded so far; an empty list until they load, none on a leaf. */
+export type TreeRow<Row> = Row & { children?: TreeRow<Row>[] };
+
+export type BuildTreeOptions<Row> = {
+  tree: Pick<LazyTree<Row>, 'hasChildren' | 'place'>;
+  keyOf: (row: Row) => string;
+  /** The children loaded so far, by the key of their parent. */
+  loaded: ReadonlyMap<string, Row[]>;
+  /** False for a flat list (a search). */
+  nested: boolean;
+};
+
+/**
+ * The roots with their loaded children nested under them. A row with children that have not
+ * loaded yet gets an empty list, which is what makes the table draw its expander.
+ */
+export function buildTree<Row>(roots: Row[], { tree, keyOf, loaded, nested }: BuildTreeOptions<Row>) {
+  const level = (nodes: Row[], parent: Row | null | undefined): TreeRow<Row>[] =>
+    nodes.map((node) => {
+      const row = tree.place ? tree.place(node, parent) : node;
+      const children =
+        nested && tree.hasChildren(node) ? level(loaded.get(keyOf(node)) ?? [], row) : undefined;
+      return { ...row, children };
+    });
+  return level(roots, nested ? null : undefined);
+}
+
+export type Expansion = {
+  keys: string[];
+  toggle: (key: string, open: boolean) => void;
+  /** Opens the row, e.g. to show a child just made under it. */
+  open: (key: string) => void;
+};
+
+/**
+ * Which rows are open. Expansions belong to the rows on screen, so another `view` (another
+ * page, size, search or application) starts collapsed.
+ */
+export function useExpansion(view: string): Expansion {
+  const [state, setState] = useState<{ view: string; keys: string[] }>({ view, keys: [] });
+  const keys = state.view === view ? state.keys : [];
+  const change = (update: (keys: string[]) => string[]) =>
+    setState((s) => ({ view, keys: update(s.view === view ? s.keys : []) }));
+  return {
+    keys,
+    toggle: (key, open) => change((k) => (open ? [...k, key] : k.filter((x) => x !== key))),
+    open: (key) => change((k) => (k.includes(key) ? k : [...k, key])),
+  };
+}
+
+/** The children of each open row, by its key, and which are still loading for the first time. */
+export function useTreeChildren<Row>(tree: LazyTree<Row> | undefined, keys: string[]) {
+  return useQueries({
+    queries: tree ? keys.map(tree.children) : [],
+    combine: (results) => {
+      const loaded = new Map<string, Row[]>();
+      const loading = new Set<string>();
+      results.forEach((result, i) => {
+        const key = keys[i]!;
+        if (result.data) loaded.set(key, result.data);
+        if (result.isFetching && !result.data) loading.add(key);
+      });
+      return { loaded, loading };
+    },
+  });
+}
+
+export type TreeExpandableOptions<Row> = {
+  tree: LazyTree<Row>;
+  keyOf: (row: Row) => string;
+  expansion: Expansion;
+  loading: ReadonlySet<string>;
+  /** Where the expander goes among the table's columns. */
+  columnIndex: number;
+};
+
+/** The table's `expandable`: a keyboard-usable expander named after the row, a spinner while loading. */
+export function treeExpandable<Row>({
+  tree,
+  keyOf,
+  expansion,
+  loading,
+  columnIndex,
+}: TreeExpandableOptions<Row>): TableProps<Row>['expandable'] {
+  return {
+    expandedRowKeys: expansion.keys,
+    expandIconColumnIndex: columnIndex,
+    onExpand: (open, row) => expansion.toggle(keyOf(row), open),
+    expandIcon: ({ prefixCls, expanded, expandable, onExpand, record }) => {
+      const iconClass = `${prefixCls}-row-expand-icon`;
+      if (loading.has(keyOf(record))) {
+        return <LoadingOutlined role="status" aria-label="Loading children" style={{ marginInlineEnd: 8 }} />;
+      }
+      if (!expandable) return <span className={`${iconClass} ${iconClass}-spaced`} />;
+      return (
+        <button
+          type="button"
+          className={`${iconClass} ${iconClass}-${expanded ? 'expanded' : 'collapsed'}`}
+          aria-label={`${expanded ? 'Collapse' : 'Expand'} ${tree.nameOf(record)}`}
+          aria-expanded={expanded}
+          onClick={(e) => {
+            e.stopPropagation();
+            onExpand(record, e);
+          }}
+        />
+      );
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Flex, Input, type TableColumnsType } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccessDisable, useAccess } from '@/lib/access';
+import type { FormMode, RecordFormProps } from '../form-dialog';
+import { PagedTable } from '../paged-table';
+import { SearchBar, type SearchField } from '../search-bar';
+import { type ListState, useListState } from '../use-list-state';
+import { actionColumn, type CreateFromRow, type StatusToggle } from './action-column';
+import { filterRows } from './filter-rows';
+import {
+  buildTree,
+  type Expansion,
+  type LazyTree,
+  treeExpandable,
+  useExpansion,
+  useTreeChildren,
+} from './lazy-tree';
+import type { ListQuery, QueryOptionsOf, RowsPage } from './list-query';
+import { type CreateContext, useRecordDialog } from './use-record-dialog';
+
+/** The scope of a list that belongs to nothing, such as the applications. */
+export type Unscoped = Record<never, never>;
+export const UNSCOPED: Unscoped = {};
+
+/** What a screen calls its records, for the texts the kit writes: "No clients yet.", "New client". */
+export type RecordNames = { one: string; many: string };
+
+export type ListScreenProps<
+  Row extends object,
+  Values,
+  Scope extends object,
+  Kind extends string = never,
+  Created = unknown,
+> = {
+  /** The card's title, which is also the route's. */
+  title: string;
+  names: RecordNames;
+  /** Above the list, e.g. the application bar of the app-config screens. */
+  header?: ReactNode;
+  /** What the records belong to, e.g. `{ appId }`; while null there is neither list nor New. */
+  scope: Scope | null;
+  fields: SearchField[];
+  /** The page of rows: the list api file's queryOptions. */
+  rows: (params: ListQuery & Scope) => QueryOptionsOf<RowsPage<Row>>;
+  rowKey: keyof Row & string;
+  /** The screen's own columns; the kit adds the Action column. */
+  columns: TableColumnsType<Row>;
+  /** The Action column goes first rather than last. */
+  actionsFirst?: boolean;
+  /** The fields the local "Type to search" filter of the page's rows matches; no filter without. */
+  localFilter?: readonly (keyof Row)[];
+  /** Max body height before the table scrolls. */
+  scrollY?: number;
+  tree?: LazyTree<Row>;
+  create: {
+    /** The element code New and the create actions need. */
+    code: string;
+    /** The New button's text; "New <one>" by default. */
+    label?: string;
+    /** The mode New opens; CREATE by default. */
+    mode?: FormMode<Kind>;
+    save: (values: Values, context: CreateContext<Row, Scope, Kind>) => Promise<Created>;
+    /** Row actions that create from the row, e.g. "Add menu". */
+    fromRow?: CreateFromRow<Row, Kind>[];
+    /** After the create has saved and said so, e.g. to show what only the answer carries. */
+    onCreated?: (created: Created) => void;
+  };
+  /** Without it the records are not edited, and rows offer neither Detail nor Edit. */
+  update?: { code: string; save: (values: Values, record: Row) => Promise<unknown> };
+  toggle?: StatusToggle<Row>;
+  /** Shown in the row's Action cell beside the menu, e.g. a link. */
+  rowExtra?: (row: Row) => ReactNode;
+  /** The screen's form, given the dialog's state. */
+  form: (props: RecordFormProps<Row, Values, Kind>) => ReactNode;
+};
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export type EmptyState = {
+  failed: boolean;
+  /** The local filter hides every row of a page that has some. */
+  filteredOut: boolean;
+  searching: boolean;
+};
+
+/** What the empty table says: the load failed, nothing on the page passes the filter, nothing matches the search, or there are none. */
+export function emptyDescription(names: RecordNames, { failed, filteredOut, searching }: EmptyState): string {
+  if (failed) return `The ${names.many} could not be loaded.`;
+  if (filteredOut) return 'No row on this page matches the filter.';
+  if (searching) return `No ${names.one} matches the search.`;
+  return `No ${names.many} yet.`;
+}
+
+/**
+ * A list screen of the console (spec §2): a card with the New button, the search, the table
+ * with its Action column and pager, and the one form in its modes. Edits say "Saved
+ * successfully" and creates "Created successfully"; a failure has its toast from the HTTP
+ * client. A screen gives its columns, its form and its api file's calls.
+ */
+export function ListScreen<
+  Row extends object,
+  Values,
+  Scope extends object,
+  Kind extends string = never,
+  Created = unknown,
+>(props: ListScreenProps<Row, Values, Scope, Kind, Created>) {
+  const { title, names, header, scope, fields, tree, create, update, form } = props;
+  const { t } = useTranslation();
+  const canCreate = useAccess(create.code);
+  // Without `update` there is no Edit, and no code to check.
+  const canUpdate = useAccess(update?.code ?? '');
+  const list = useListState({ fields });
+  const searching = Object.keys(list.search).length > 0;
+  const expansion = useExpansion(JSON.stringify([scope, list.page, list.size, list.search]));
+  const keyOf = (row: Row) => String(row[props.rowKey]);
+  const dialog = useRecordDialog<Row, Values, Scope, Kind, Created>({
+    scope,
+    // Only a form without create kinds may leave the mode out, and its create mode is CREATE.
+    newMode: create.mode ?? ('CREATE' as FormMode<Kind>),
+    create: create.save,
+    update: update?.save,
+    afterCreate: (created, from) => {
+      // In a tree, what is made from a row is its child: the row opens to show it.
+      if (tree && from && !searching) expansion.open(keyOf(from));
+      create.onCreated?.(created);
+    },
+  });
+
+  return (
+    <Card
+      title={title}
+      extra={
+        scope !== null && (
+          <AccessDisable code={create.code}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew}>
+              {create.label ?? `New ${names.one}`}
+            </Button>
+          </AccessDisable>
+        )
+      }
+    >
+      {header}
+      {scope !== null && (
+        <ListBody<Row, Scope>
+          // Another scope's rows, filter and expansions have nothing to do with these.
+          key={JSON.stringify(scope)}
+          {...props}
+          scope={scope}
+          list={list}
+          searching={searching}
+          expansion={expansion}
+          keyOf={keyOf}
+          actions={actionColumn<Row, Kind>({
+            open: dialog.openFrom,
+            editable: update !== undefined,
+            can: { create: canCreate, update: canUpdate },
+            noPermission: t('noPermission'),
+            createFromRow: create.fromRow,
+            toggle: props.toggle,
+            extra: props.rowExtra,
+          })}
+        />
+      )}
+      {form(dialog.form)}
+    </Card>
+  );
+}
+
+type ListBodyProps<Row extends object, Scope extends object> = Pick<
+  ListScreenProps<Row, unknown, Scope>,
+  'names' | 'fields' | 'rows' | 'rowKey' | 'columns' | 'actionsFirst' | 'localFilter' | 'scrollY' | 'tree'
+> & {
+  scope: Scope;
+  list: ListState;
+  searching: boolean;
+  expansion: Expansion;
+  keyOf: (row: Row) => string;
+  actions: TableColumnsType<Row>[number];
+};
+
+/** The search, the local filter and the table of one scope's rows. */
+function ListBody<Row extends object, Scope extends object>({
+  names,
+  fields,
+  rows: rowsOf,
+  rowKey,
+  columns,
+  actionsFirst,
+  localFilter,
+  scrollY,
+  tree,
+  scope,
+  list,
+  searching,
+  expansion,
+  keyOf,
+  actions,
+}: ListBodyProps<Row, Scope>) {
+  const rows = useQuery(rowsOf({ ...scope, page: list.page, size: list.size, search: list.search }));
+  const [filter, setFilter] = useState('');
+  const children = useTreeChildren(tree, searching ? [] : expansion.keys);
+
+  const roots = rows.data?.items ?? [];
+  const data = tree ? buildTree(roots, { tree, keyOf, loaded: children.loaded, nested: !searching }) : roots;
+  const shown = localFilter ? filterRows(data, filter, localFilter) : data;
+  const allColumns = actionsFirst ? [actions, ...columns] : [...columns, actions];
+
+  const description = emptyDescription(names, {
+    failed: rows.isError,
+    filteredOut: filter.trim() !== '' && data.length > 0,
+    searching,
+  });
+  const emptyText = (
+    <Empty description={description}>
+      {rows.isError && <Button onClick={() => rows.refetch()}>Retry</Button>}
+    </Empty>
+  );
+
+  return (
+    <>
+      <SearchBar fields={fields} value={list.search} onSearch={list.setSearch} onReset={list.reset} />
+      <Flex justify="flex-end" style={{ margin: '16px 0 8px' }}>
+        {localFilter && (
+          <Input.Search
+            aria-label="Filter this page"
+            placeholder="Type to search"
+            allowClear
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            style={{ width: 240 }}
+          />
+        )}
+      </Flex>
+      <PagedTable<Row>
+        label={capitalised(names.many)}
+        rowKey={rowKey}
+        columns={allColumns}
+        data={shown}
+        total={rows.data?.total ?? 0}
+        page={list.page}
+        size={list.size}
+        loading={rows.isLoading || rows.isPlaceholderData}
+        onChange={list.setPage}
+        scrollY={scrollY}
+        expandable={
+          tree &&
+          treeExpandable({
+            tree,
+            keyOf,
+            expansion,
+            loading: children.loading,
+            columnIndex: allColumns.findIndex((c) => 'dataIndex' in c && c.dataIndex === tree.expandIn),
+          })
+        }
+        emptyText={emptyText}
+      />
+    </>
+  );
+}
