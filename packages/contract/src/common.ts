@@ -60,3 +60,7 @@ export const searchQuerySchema = pageQuerySchema.extend({
   createdTo: dateParam,
 });
 export const timestamps = { createdDate: z.string(), lastModifiedDate: z.string() };
+
+/** The body of every v2 `PUT …/{id}/status`. */
+export const statusBodySchema = z.object({ status: statusSchema });
+export type StatusBody = z.infer<typeof statusBodySchema>;

@@ -12,3 +12,7 @@ export * from './client.ts';
 export * from './data-access.ts';
 export * from './permission.ts';
 export * from './resource.ts';
+export * from './group.ts';
+export * from './organization.ts';
+export * from './role.ts';
+export * from './user.ts';

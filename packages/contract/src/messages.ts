@@ -69,6 +69,25 @@ export const APP_CONFIG_MESSAGES = {
   childrenForbidType: 'The existing children cannot sit under this type.',
 } as const;
 
+/** Field and conflict messages of the identity rules. */
+export const IDENTITY_MESSAGES = {
+  duplicateUsername: 'This username is already taken.',
+  duplicateCode: 'This code is already used.',
+  unknownOrganization: 'This organization does not exist.',
+  unknownRole: 'One of these roles does not exist.',
+  unknownGroup: 'One of these groups does not exist.',
+  unknownUser: 'One of these users does not exist.',
+  unknownApplication: 'This application does not exist.',
+  unknownPermission: 'This permission does not exist in the application.',
+  unknownResource: 'One of these resources does not exist.',
+  organizationCycle: 'An organization cannot move under itself or its own descendants.',
+  builtinRole: 'The built-in Administrator role cannot be changed or deleted.',
+  lastAdministrator: 'This would leave no enabled administrator.',
+  selfLockout: 'You cannot disable or demote yourself out of administration.',
+  passwordIsUsername: 'The password must not be the username.',
+  inUse: (what: string) => `It is still in use: ${what}.`,
+} as const;
+
 /** Confirm prompts of spec §8. */
 export function toggleConfirmText(
   next: 'ENABLED' | 'DISABLED',

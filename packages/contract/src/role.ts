@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { actionSchema } from './auth.ts';
+import {
+  applicationIdSchema,
+  codeSchema,
+  multi,
+  requiredString,
+  searchQuerySchema,
+  statusSchema,
+  timestamps,
+} from './common.ts';
+import { MESSAGES } from './messages.ts';
+
+/**
+ * Roles (v2 `role`). A role grants permissions of any application, each with its actions,
+ * and resources (categories, menus, elements) of any application. For the `platform`
+ * application a permission is the dotted area id its routes check, e.g. `app-config.client`.
+ */
+
+export const roleSchema = z.object({
+  roleId: z.string(),
+  name: z.string(),
+  code: z.string(),
+  description: z.string().nullable(),
+  status: statusSchema,
+  /** The built-in Administrator role: it holds everything and cannot be edited or deleted. */
+  builtin: z.boolean(),
+  ...timestamps,
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const createRoleSchema = z.object({
+  name: requiredString(200),
+  code: codeSchema,
+  description: z.string().trim().max(2000).nullish(),
+});
+export type CreateRole = z.infer<typeof createRoleSchema>;
+export const updateRoleSchema = createRoleSchema.extend({ roleId: z.uuid({ error: MESSAGES.required }) });
+export type UpdateRole = z.infer<typeof updateRoleSchema>;
+
+export const roleListQuerySchema = searchQuerySchema.extend({
+  name: z.string().trim().max(200).optional(),
+  code: z.string().trim().max(100).optional(),
+  status: multi(statusSchema),
+});
+export type RoleListQuery = z.infer<typeof roleListQuerySchema>;
+
+export const permissionGrantSchema = z.object({
+  applicationId: applicationIdSchema,
+  permissionId: requiredString(200),
+  actionEntitySet: z.array(actionSchema).min(1, { error: 'Choose at least one action' }).max(4),
+  /**
+   * Delegated administration: limits a `platform` grant to these applications. Absent, the
+   * grant covers every application.
+   */
+  applicationIds: z.array(applicationIdSchema).max(100).optional(),
+});
+export type PermissionGrant = z.infer<typeof permissionGrantSchema>;
+export const roleGrantsSchema = z.object({
+  permissions: z.array(permissionGrantSchema).max(1000),
+  resources: z.array(z.uuid()).max(10_000),
+});
+export type RoleGrants = z.infer<typeof roleGrantsSchema>;
