@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from './http';
 
 /** A client error will not change on retry; a network blip or a 5xx might. */
@@ -20,3 +20,15 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * A mutation that refreshes every query under `queryKey` once it succeeds: an api file's
+ * `useX` for a change (STYLE.md habit 1), e.g. `useRefreshingMutation(createClient, clientsKey)`.
+ */
+export function useRefreshingMutation<Result, Body>(
+  mutationFn: (body: Body) => Promise<Result>,
+  queryKey: QueryKey,
+) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey }) });
+}

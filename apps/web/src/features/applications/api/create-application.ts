@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Application, CreateApplication } from '@gatehouse/contract';
 import { api } from '@/lib/http';
+import { useRefreshingMutation } from '@/lib/query-client';
 import { applicationsKey } from './list-applications';
 
 /** POST /admin-service/v2/application. */
@@ -8,10 +8,4 @@ export function createApplication(body: CreateApplication): Promise<Application>
   return api.post<Application>('/admin-service/v2/application', body);
 }
 
-export function useCreateApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createApplication,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationsKey }),
-  });
-}
+export const useCreateApplication = () => useRefreshingMutation(createApplication, applicationsKey);

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Client } from '@gatehouse/contract';
 import { api } from '@/lib/http';
+import { useRefreshingMutation } from '@/lib/query-client';
 import { clientsKey } from './client-list';
 
 /**
@@ -13,10 +13,4 @@ export function toggleClientStatus(acId: string): Promise<Client> {
   });
 }
 
-export function useToggleClientStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: toggleClientStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsKey }),
-  });
-}
+export const useToggleClientStatus = () => useRefreshingMutation(toggleClientStatus, clientsKey);

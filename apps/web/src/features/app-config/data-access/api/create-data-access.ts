@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateDataAccess, DataAccess } from '@gatehouse/contract';
 import { api } from '@/lib/http';
+import { useRefreshingMutation } from '@/lib/query-client';
 import { dataAccessesKey } from './list-data-accesses';
 
 /** POST /admin-service/data/access. */
@@ -8,10 +8,4 @@ export function createDataAccess(body: CreateDataAccess): Promise<DataAccess> {
   return api.post<DataAccess>('/admin-service/data/access', body);
 }
 
-export function useCreateDataAccess() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createDataAccess,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataAccessesKey }),
-  });
-}
+export const useCreateDataAccess = () => useRefreshingMutation(createDataAccess, dataAccessesKey);

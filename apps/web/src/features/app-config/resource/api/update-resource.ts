@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Resource, UpdateResource } from '@gatehouse/contract';
 import { api } from '@/lib/http';
+import { useRefreshingMutation } from '@/lib/query-client';
 import { resourcesKey } from './resource-list';
 
 /** PUT /admin-service/resource with the full resource; the status toggle uses it too (spec §7). */
@@ -23,10 +23,4 @@ export function toUpdateBody(resource: Resource): UpdateResource {
   };
 }
 
-export function useUpdateResource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateResource,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourcesKey }),
-  });
-}
+export const useUpdateResource = () => useRefreshingMutation(updateResource, resourcesKey);
