@@ -2,8 +2,9 @@ import { SettingOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { type Application, ENABLED_STATUSES } from '@gatehouse/contract';
+import type { Application } from '@gatehouse/contract';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
+import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { StatusTag } from '@/components/status-tag';
 import { toAppConfig } from '@/lib/paths';
@@ -16,13 +17,8 @@ export const CREATE_CODE = 'application:create';
 export const APPLICATION_SEARCH_FIELDS: SearchField[] = [
   { name: 'name', label: 'Name', type: 'text' },
   { name: 'applicationId', label: 'Application ID', type: 'text' },
-  {
-    name: 'status',
-    label: 'Status',
-    type: 'multi-select',
-    options: ENABLED_STATUSES.map((s) => ({ label: s, value: s })),
-  },
-  { name: 'created', label: 'Created date', type: 'date' },
+  STATUS_FIELD,
+  CREATED_DATE_FIELD,
 ];
 
 const COLUMNS: TableColumnsType<Application> = [

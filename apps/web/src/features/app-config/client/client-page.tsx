@@ -1,6 +1,7 @@
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { type Client, type CreatedClient, ENABLED_STATUSES } from '@gatehouse/contract';
+import type { Client, CreatedClient } from '@gatehouse/contract';
+import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { StatusTag } from '@/components/status-tag';
 import { AppListScreen } from '../shared/app-list-screen';
@@ -17,13 +18,8 @@ const CLIENT_TABLE_MAX_HEIGHT = 600;
 export const CLIENT_SEARCH_FIELDS: SearchField[] = [
   { name: 'clientName', label: 'Name', type: 'text' },
   { name: 'client', label: 'Client', type: 'text' },
-  {
-    name: 'status',
-    label: 'Status',
-    type: 'multi-select',
-    options: ENABLED_STATUSES.map((s) => ({ label: s, value: s })),
-  },
-  { name: 'created', label: 'Created date', type: 'date' },
+  STATUS_FIELD,
+  CREATED_DATE_FIELD,
 ];
 
 /** Spec §2: after Action, Status, Name, Client, ID and Redirect_url; empty cells show `--` (PagedTable). */

@@ -1,5 +1,6 @@
 import type { TableColumnsType } from 'antd';
 import type { DataAccess } from '@gatehouse/contract';
+import { CREATED_DATE_FIELD, optionsOf } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { AppListScreen } from '../shared/app-list-screen';
 import { useCurrentApplication } from '../shared/use-current-application';
@@ -20,9 +21,9 @@ export function dataAccessSearchFields(categories: string[]): SearchField[] {
       name: 'category',
       label: 'Category',
       type: 'multi-select',
-      options: categories.map((c) => ({ label: c, value: c })),
+      options: optionsOf(categories),
     },
-    { name: 'created', label: 'Created date', type: 'date' },
+    CREATED_DATE_FIELD,
   ];
 }
 

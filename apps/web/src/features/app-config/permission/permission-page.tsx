@@ -1,5 +1,6 @@
 import type { TableColumnsType } from 'antd';
 import type { Permission } from '@gatehouse/contract';
+import { CREATED_DATE_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { AppListScreen } from '../shared/app-list-screen';
 import { useCreatePermission } from './api/create-permission';
@@ -18,7 +19,7 @@ export const PERMISSION_SEARCH_FIELDS: SearchField[] = [
   { name: 'name', label: 'Name', type: 'text' },
   { name: 'id', label: 'ID', type: 'text' },
   { name: 'resourceType', label: 'Type', type: 'multi-select', options: PERMISSION_TYPE_OPTIONS },
-  { name: 'created', label: 'Created date', type: 'date' },
+  CREATED_DATE_FIELD,
 ];
 
 /** Spec §2: Name, ID and Type; empty cells show `--` (PagedTable). */

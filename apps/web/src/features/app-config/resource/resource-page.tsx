@@ -1,6 +1,5 @@
 import type { TableColumnsType } from 'antd';
 import {
-  ENABLED_STATUSES,
   RESOURCE_PARENT_RULES,
   RESOURCE_TYPES,
   type Resource,
@@ -10,6 +9,7 @@ import {
 import type { ToggleSubject } from '@/components/confirm-toggle';
 import type { CreateFromRow } from '@/components/list-screen/action-column';
 import type { LazyTree } from '@/components/list-screen/lazy-tree';
+import { CREATED_DATE_FIELD, optionsOf, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { StatusTag } from '@/components/status-tag';
 import { AppListScreen } from '../shared/app-list-screen';
@@ -26,15 +26,10 @@ export const RESOURCE_SEARCH_FIELDS: SearchField[] = [
     name: 'type',
     label: 'Type',
     type: 'multi-select',
-    options: RESOURCE_TYPES.map((t) => ({ label: t, value: t })),
+    options: optionsOf(RESOURCE_TYPES),
   },
-  {
-    name: 'status',
-    label: 'Status',
-    type: 'multi-select',
-    options: ENABLED_STATUSES.map((s) => ({ label: s, value: s })),
-  },
-  { name: 'created', label: 'Created date', type: 'date' },
+  STATUS_FIELD,
+  CREATED_DATE_FIELD,
 ];
 
 /** Spec §2: the resource URL alone shows a single hyphen when empty. */

@@ -8,19 +8,11 @@ export type ApplicationFormValues = Pick<CreateApplication, 'applicationId' | 'n
 
 /** Creates an application: its ID (the `appId` of the app-config screens), name and description. */
 export function ApplicationForm({
-  open,
-  mode,
-  onSubmit,
-  onClose,
+  record: _,
+  ...dialog
 }: RecordFormProps<Application, ApplicationFormValues>) {
   return (
-    <FormDialog<ApplicationFormValues>
-      open={open}
-      mode={mode}
-      title="New application"
-      onSubmit={onSubmit}
-      onClose={onClose}
-    >
+    <FormDialog<ApplicationFormValues> {...dialog} title="New application">
       <Form.Item
         name="applicationId"
         label="Application ID"

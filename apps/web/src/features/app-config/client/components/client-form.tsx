@@ -1,6 +1,7 @@
 import { Form, Input, Select } from 'antd';
 import type { FormRule } from 'antd';
 import { type Client, ENABLED_STATUSES, type Status } from '@gatehouse/contract';
+import { optionsOf } from '@/components/list-screen/search-fields';
 import { type FormMode, FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
 
 export type ClientFormValues = {
@@ -21,16 +22,10 @@ const redirectUrlRules: FormRule[] = [
   { max: 2000, message: 'At most 2000 characters' },
 ];
 
-const statusOptions = ENABLED_STATUSES.map((s) => ({ label: s, value: s }));
+const statusOptions = optionsOf(ENABLED_STATUSES);
 
 /** The client's create, edit and read-only detail form (STYLE.md habit 5). */
-export function ClientForm({
-  open,
-  mode,
-  record: client,
-  onSubmit,
-  onClose,
-}: RecordFormProps<Client, ClientFormValues>) {
+export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client, ClientFormValues>) {
   const initialValues: Partial<ClientFormValues> = client
     ? {
         clientName: client.clientName,
@@ -43,14 +38,7 @@ export function ClientForm({
     : { status: 'ENABLED' };
 
   return (
-    <FormDialog<ClientFormValues>
-      open={open}
-      mode={mode}
-      title={TITLES[mode]}
-      initialValues={initialValues}
-      onSubmit={onSubmit}
-      onClose={onClose}
-    >
+    <FormDialog<ClientFormValues> {...dialog} title={TITLES[dialog.mode]} initialValues={initialValues}>
       <Form.Item name="clientName" label="Client name" rules={required}>
         <Input maxLength={200} autoFocus />
       </Form.Item>
@@ -60,7 +48,7 @@ export function ClientForm({
       <Form.Item name="status" label="Status" rules={required}>
         <Select options={statusOptions} />
       </Form.Item>
-      {client && mode !== 'CREATE' && (
+      {client && dialog.mode !== 'CREATE' && (
         // Assigned by the server: shown for reference, never sent back.
         <>
           <Form.Item label="Client">

@@ -1,6 +1,7 @@
-import { AutoComplete, Form, Input } from 'antd';
+import { AutoComplete, Form } from 'antd';
 import type { DataAccess } from '@gatehouse/contract';
 import { type FormMode, FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
+import { NameAndIdItems } from '@/features/app-config/shared/name-and-id-items';
 
 export type DataAccessFormValues = Pick<DataAccess, 'name' | 'id' | 'category'>;
 
@@ -16,30 +17,11 @@ export type DataAccessFormProps = RecordFormProps<DataAccess, DataAccessFormValu
 };
 
 /** The one data-access form (spec §4, §5): name, id and category are required; DETAIL is read-only. */
-export function DataAccessForm({
-  open,
-  mode,
-  record,
-  categories = [],
-  onSubmit,
-  onClose,
-}: DataAccessFormProps) {
-  const initialValues = mode === 'CREATE' || !record ? undefined : pick(record);
+export function DataAccessForm({ record, categories = [], ...dialog }: DataAccessFormProps) {
+  const initialValues = dialog.mode === 'CREATE' || !record ? undefined : pick(record);
   return (
-    <FormDialog<DataAccessFormValues>
-      open={open}
-      mode={mode}
-      title={TITLES[mode]}
-      initialValues={initialValues}
-      onSubmit={onSubmit}
-      onClose={onClose}
-    >
-      <Form.Item name="name" label="Name" rules={required}>
-        <Input autoComplete="off" maxLength={200} />
-      </Form.Item>
-      <Form.Item name="id" label="ID" rules={required}>
-        <Input autoComplete="off" maxLength={100} />
-      </Form.Item>
+    <FormDialog<DataAccessFormValues> {...dialog} title={TITLES[dialog.mode]} initialValues={initialValues}>
+      <NameAndIdItems />
       <Form.Item name="category" label="Category" rules={required}>
         <AutoComplete
           options={categories.map((c) => ({ value: c }))}

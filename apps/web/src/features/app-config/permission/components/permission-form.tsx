@@ -1,6 +1,8 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { type Permission, RESOURCE_TYPES_FOR_PERMISSION } from '@gatehouse/contract';
+import { optionsOf } from '@/components/list-screen/search-fields';
 import { type FormMode, FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
+import { NameAndIdItems } from '@/features/app-config/shared/name-and-id-items';
 
 export type PermissionFormValues = Pick<Permission, 'name' | 'id' | 'resourceType'>;
 
@@ -11,32 +13,14 @@ const TITLES: Record<FormMode, string> = {
 };
 
 /** Spec §3: API is the only type a permission can have. */
-export const PERMISSION_TYPE_OPTIONS = RESOURCE_TYPES_FOR_PERMISSION.map((t) => ({ label: t, value: t }));
+export const PERMISSION_TYPE_OPTIONS = optionsOf(RESOURCE_TYPES_FOR_PERMISSION);
 
 /** The one permission form (spec §4, §5): name, id and type are required; DETAIL is read-only. */
-export function PermissionForm({
-  open,
-  mode,
-  record,
-  onSubmit,
-  onClose,
-}: RecordFormProps<Permission, PermissionFormValues>) {
-  const initialValues = mode === 'CREATE' || !record ? undefined : pick(record);
+export function PermissionForm({ record, ...dialog }: RecordFormProps<Permission, PermissionFormValues>) {
+  const initialValues = dialog.mode === 'CREATE' || !record ? undefined : pick(record);
   return (
-    <FormDialog<PermissionFormValues>
-      open={open}
-      mode={mode}
-      title={TITLES[mode]}
-      initialValues={initialValues}
-      onSubmit={onSubmit}
-      onClose={onClose}
-    >
-      <Form.Item name="name" label="Name" rules={required}>
-        <Input autoComplete="off" maxLength={200} />
-      </Form.Item>
-      <Form.Item name="id" label="ID" rules={required}>
-        <Input autoComplete="off" maxLength={100} />
-      </Form.Item>
+    <FormDialog<PermissionFormValues> {...dialog} title={TITLES[dialog.mode]} initialValues={initialValues}>
+      <NameAndIdItems />
       <Form.Item name="resourceType" label="Type" rules={required}>
         <Select options={PERMISSION_TYPE_OPTIONS} placeholder="Choose a type" />
       </Form.Item>

@@ -9,6 +9,7 @@ import {
   type ResourceType,
   type Status,
 } from '@gatehouse/contract';
+import { optionsOf } from '@/components/list-screen/search-fields';
 import {
   createKindOf,
   type FormMode,
@@ -75,21 +76,18 @@ const idRules: FormRule[] = [
   { max: 100, message: 'At most 100 characters' },
 ];
 
-const statusOptions = ENABLED_STATUSES.map((s) => ({ label: s, value: s }));
+const statusOptions = optionsOf(ENABLED_STATUSES);
 
 /** The resource form of spec §4 and §5 in its five modes (STYLE.md habit 5). */
 export function ResourceForm({
-  open,
-  mode,
   record,
-  onSubmit,
-  onClose,
+  ...dialog
 }: RecordFormProps<PlacedResource, ResourceFormValues, ResourceType>) {
   const [form] = Form.useForm<ResourceFormValues>();
   // A menu or element is created under the record; in EDIT and DETAIL the record is the resource.
-  const creating = createKindOf(mode) !== undefined;
+  const creating = createKindOf(dialog.mode) !== undefined;
   const resource = creating ? undefined : record;
-  const choices = typeChoices(mode, resource, resource?.parentType);
+  const choices = typeChoices(dialog.mode, resource, resource?.parentType);
   const initialValues: Partial<ResourceFormValues> = resource
     ? {
         name: resource.name,
@@ -101,18 +99,10 @@ export function ResourceForm({
       }
     : { type: choices[0], order: DEFAULT_RESOURCE_ORDER, status: 'ENABLED' };
   const type = Form.useWatch('type', form) ?? initialValues.type;
-  const title = creating && record ? `${TITLES[mode]} under "${record.name}"` : TITLES[mode];
+  const title = creating && record ? `${TITLES[dialog.mode]} under "${record.name}"` : TITLES[dialog.mode];
 
   return (
-    <FormDialog<ResourceFormValues>
-      form={form}
-      open={open}
-      mode={mode}
-      title={title}
-      initialValues={initialValues}
-      onSubmit={onSubmit}
-      onClose={onClose}
-    >
+    <FormDialog<ResourceFormValues> {...dialog} form={form} title={title} initialValues={initialValues}>
       <Form.Item name="name" label="Name" rules={required}>
         <Input maxLength={200} autoFocus />
       </Form.Item>
@@ -120,7 +110,7 @@ export function ResourceForm({
         <Input />
       </Form.Item>
       <Form.Item name="type" label="Type" rules={required}>
-        <Select options={choices.map((t) => ({ label: t, value: t }))} />
+        <Select options={optionsOf(choices)} />
       </Form.Item>
       {/* Spec §5: a category has no URL. */}
       {type !== 'CATEGORY' && (
