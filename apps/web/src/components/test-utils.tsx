@@ -4,25 +4,10 @@ import type { ReactElement, ReactNode } from 'react';
 import { expect, vi } from 'vitest';
 
 /**
- * jsdom gaps that antd trips over. The shared setup file may already cover some of them;
- * each shim only fills what is missing so the two never fight.
+ * jsdom gaps that antd trips over, beyond the matchMedia that the shared setup file fills in
+ * for every test; each shim only fills what is missing.
  */
 export function installAntdShims(): void {
-  if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', {
-      writable: true,
-      value: vi.fn((query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        dispatchEvent: vi.fn(),
-      })),
-    });
-  }
   if (!('ResizeObserver' in window)) {
     class ResizeObserverStub {
       observe() {}

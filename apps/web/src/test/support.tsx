@@ -82,6 +82,19 @@ export function stubHttp(handler: StubHandler) {
   };
 }
 
+/**
+ * The server an app-config screen talks to: the test's `overrides` first, then the Portal
+ * application the screen is opened on, then the screen's own `answers`.
+ */
+export function stubAppServer(answers: StubHandler, overrides: StubHandler = () => undefined) {
+  return stubHttp((call) => {
+    const own = overrides(call);
+    if (own) return own;
+    if (call.url === `/admin-service/v2/application/${PORTAL.applicationId}`) return { data: PORTAL };
+    return answers(call);
+  });
+}
+
 /** A menu of `path` that carries the given element codes, as the server grants them. */
 export function menuWith(path: string, codes: string[]): ServerMenuItem[] {
   return [

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Client, MESSAGES } from '@gatehouse/contract';
-import { PORTAL, findDialog, renderScreen, type StubCall, stubHttp } from '@/test/support';
+import { findDialog, renderScreen, type StubHandler, stubAppServer } from '@/test/support';
 import { fetchClientList } from './api/client-list';
 import { ClientPage } from './client-page';
 
@@ -28,21 +28,16 @@ const CLIENTS = [
   client(3, { status: 'PENDING' }),
 ];
 
-function server(
-  overrides: (call: StubCall) => { status?: number; data?: unknown } | undefined = () => undefined,
-) {
-  return stubHttp((call) => {
-    const own = overrides(call);
-    if (own) return own;
-    if (call.url === '/admin-service/v2/application/portal') return { data: PORTAL };
+function server(overrides?: StubHandler) {
+  return stubAppServer((call) => {
     if (call.url === '/admin-service/applicationClient/getClientList') {
       return { data: { applicationClientList: CLIENTS, total: 3 } };
     }
     return undefined;
-  });
+  }, overrides);
 }
 
-let stub: ReturnType<typeof stubHttp> | undefined;
+let stub: ReturnType<typeof stubAppServer> | undefined;
 afterEach(() => stub?.restore());
 
 const ALL_CODES = ['client:create', 'client:update', 'client:status'];

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DataAccess, MESSAGES } from '@gatehouse/contract';
-import { PORTAL, findDialog, type StubCall, renderScreen, stubHttp } from '@/test/support';
+import { findDialog, PORTAL, renderScreen, type StubHandler, stubAppServer } from '@/test/support';
 import { fetchDataAccesses } from './api/list-data-accesses';
 import { CREATE_CODE, DataAccessPage, UPDATE_CODE } from './data-access-page';
 
@@ -22,23 +22,18 @@ const row = (n: number, extra: Partial<DataAccess> = {}): DataAccess => ({
 const ROWS = [row(1), row(2, { name: 'Invoices', id: 'inv', category: 'billing' }), row(3, { category: '' })];
 
 /** A server for the screen: the application, its categories and one page of rows. */
-function server(
-  overrides: (call: StubCall) => { status?: number; data?: unknown } | undefined = () => undefined,
-) {
-  return stubHttp((call) => {
-    const own = overrides(call);
-    if (own) return own;
-    if (call.url === '/admin-service/v2/application/portal') return { data: PORTAL };
+function server(overrides?: StubHandler) {
+  return stubAppServer((call) => {
     if (call.url === '/admin-service/data/access/categories') return { data: ['billing', 'cat-1'] };
     if (call.url === '/admin-service/data/accesses') return { data: { content: ROWS, totalElements: 3 } };
     if (call.method === 'POST' || call.method === 'PUT')
       return { data: { ...row(9), ...(call.body as object) } };
     return undefined;
-  });
+  }, overrides);
 }
 
 const ALL_CODES = [CREATE_CODE, UPDATE_CODE];
-let stub: ReturnType<typeof stubHttp> | undefined;
+let stub: ReturnType<typeof stubAppServer> | undefined;
 
 afterEach(() => stub?.restore());
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Permission } from '@gatehouse/contract';
-import { PORTAL, findDialog, renderScreen, stubHttp } from '@/test/support';
+import { findDialog, PORTAL, renderScreen, stubAppServer } from '@/test/support';
 import { fetchPermissions } from './api/list-permissions';
 import { CREATE_CODE, PermissionPage, UPDATE_CODE } from './permission-page';
 
@@ -19,12 +19,11 @@ const ROWS: Permission[] = [
   },
 ];
 
-let stub: ReturnType<typeof stubHttp> | undefined;
+let stub: ReturnType<typeof stubAppServer> | undefined;
 afterEach(() => stub?.restore());
 
 function server() {
-  return stubHttp((call) => {
-    if (call.url === '/admin-service/v2/application/portal') return { data: PORTAL };
+  return stubAppServer((call) => {
     if (call.url === '/admin-service/permission/getPermissionList')
       return { data: { content: ROWS, totalElements: 41 } };
     if (call.method !== 'GET') return { data: { ...ROWS[0], ...(call.body as object) } };

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Resource } from '@gatehouse/contract';
-import { PORTAL, findDialog, renderScreen, type StubCall, stubHttp } from '@/test/support';
+import { findDialog, renderScreen, type StubHandler, stubAppServer } from '@/test/support';
 import { fetchResourceList } from './api/resource-list';
 import { buildTree } from '@/components/list-screen/lazy-tree';
 import { RESOURCE_TREE, ResourcePage, resourceToggleText } from './resource-page';
@@ -30,22 +30,17 @@ const CATEGORY = node(1, { name: 'Settings', childCount: 1 });
 const MENU = node(2, { name: 'Users', type: 'MENU', url: '/users', parentId: CATEGORY.resourceId });
 const LEAF_CATEGORY = node(3, { name: 'Empty' });
 
-function server(
-  overrides: (call: StubCall) => { status?: number; data?: unknown } | undefined = () => undefined,
-) {
-  return stubHttp((call) => {
-    const own = overrides(call);
-    if (own) return own;
-    if (call.url === '/admin-service/v2/application/portal') return { data: PORTAL };
+function server(overrides?: StubHandler) {
+  return stubAppServer((call) => {
     if (call.url === '/admin-service/resources') {
       return { data: { content: [CATEGORY, LEAF_CATEGORY], totalElements: 2 } };
     }
     if (call.url === `/admin-service/resources/${CATEGORY.resourceId}`) return { data: [MENU] };
     return undefined;
-  });
+  }, overrides);
 }
 
-let stub: ReturnType<typeof stubHttp> | undefined;
+let stub: ReturnType<typeof stubAppServer> | undefined;
 afterEach(() => stub?.restore());
 
 const renderPage = () =>
