@@ -4,7 +4,7 @@ import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
 import { expectClosing, renderWithApp, renderAntd } from './test-utils';
-import { ConfirmToggle } from './confirm-toggle';
+import { ConfirmToggle, confirmToggleText } from './confirm-toggle';
 
 describe('ConfirmToggle', () => {
   afterEach(() => {
@@ -82,5 +82,14 @@ describe('ConfirmToggle', () => {
     expect(button).toHaveAttribute('title', 'No permission');
     await user.click(button);
     expect(screen.queryByText('Disable this client?')).not.toBeInTheDocument();
+  });
+});
+
+describe('confirmToggleText', () => {
+  it('keeps the contract wording for the spec nouns and asks plainly about identity records', () => {
+    expect(confirmToggleText('DISABLED', 'client')).toBe('Disable this client?');
+    expect(confirmToggleText('ENABLED', 'element')).toBe('Enable this element ?');
+    expect(confirmToggleText('DISABLED', 'user')).toBe('Disable this user?');
+    expect(confirmToggleText('ENABLED', 'organization')).toBe('Enable this organization?');
   });
 });

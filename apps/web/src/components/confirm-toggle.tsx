@@ -2,12 +2,30 @@ import { Button, Popconfirm } from 'antd';
 import { MESSAGES, type Status, toggleConfirmText } from '@gatehouse/contract';
 import { useToast } from './use-toast';
 
+/** The nouns of the spec §8 prompts, which the contract words. */
 export type ToggleSubject = Parameters<typeof toggleConfirmText>[1];
+/** The identity records, whose prompts the spec does not show. */
+const IDENTITY_NOUNS = ['user', 'group', 'role', 'organization'] as const;
+type IdentityNoun = (typeof IDENTITY_NOUNS)[number];
+/** What a toggle asks about: a spec §8 noun, or an identity record. */
+export type ToggleNoun = ToggleSubject | IdentityNoun;
+
+const isIdentityNoun = (what: ToggleNoun): what is IdentityNoun =>
+  (IDENTITY_NOUNS as readonly string[]).includes(what);
+
+/**
+ * The prompt before a status change: the contract's wording for the spec §8 nouns ("Disable
+ * this client?", "Disable this menu ?"), and the client's form for the identity records.
+ */
+export function confirmToggleText(next: Status, what: ToggleNoun): string {
+  if (isIdentityNoun(what)) return `${next === 'ENABLED' ? 'Enable' : 'Disable'} this ${what}?`;
+  return toggleConfirmText(next, what);
+}
 
 export type ConfirmToggleProps = {
   /** The current status; anything other than ENABLED offers "Enable". */
   status: string | null | undefined;
-  what: ToggleSubject;
+  what: ToggleNoun;
   /** Changes the status to `next`; a rejection keeps the toast to the HTTP client. */
   onConfirm: (next: Status) => Promise<void>;
   disabled?: boolean;
@@ -32,7 +50,7 @@ export function ConfirmToggle({ status, what, onConfirm, disabled, title }: Conf
 
   return (
     <Popconfirm
-      title={toggleConfirmText(next, what)}
+      title={confirmToggleText(next, what)}
       okText="OK"
       cancelText="Cancel"
       onConfirm={confirm}

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
 import { AccessProvider } from '@/lib/access';
 import { menuWith } from '@/test/support';
+import { DELETED_SUCCESSFULLY } from '../confirm-delete';
 import { renderWithApp } from '../test-utils';
 import { type ActionColumnOptions, actionColumn } from './action-column';
 
@@ -106,5 +107,79 @@ describe('actionColumn', () => {
       toggle: { code: 'resource:status', subject: () => 'category', onToggle: vi.fn() },
     });
     expect(screen.getByRole('button', { name: 'Disable' })).toBeDisabled();
+  });
+
+  it('offers further row actions in the menu, each gated by its code', async () => {
+    const user = userEvent.setup({ delay: null });
+    const reset = vi.fn();
+    const sessions = vi.fn();
+    renderCell(CATEGORY, {
+      editable: false,
+      allows: (code) => code === 'user:update',
+      rowActions: [
+        { key: 'reset', label: 'Reset password', code: 'user:update', onClick: reset },
+        { key: 'sessions', label: 'Sessions', onClick: sessions },
+        { key: 'grants', label: 'Grants', code: 'role:update', onClick: vi.fn() },
+        { key: 'never', label: 'Hidden', onClick: vi.fn(), hiddenFor: () => true },
+      ],
+    });
+    expect((await menuItems(user)).map((item) => item.textContent)).toEqual([
+      'Reset password',
+      'Sessions',
+      'Grants',
+    ]);
+    expect(screen.getByRole('menuitem', { name: 'Grants' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('menuitem', { name: 'Reset password' }));
+    expect(reset).toHaveBeenCalledExactlyOnceWith(CATEGORY);
+  });
+
+  it('asks before Delete, deletes the row and says so', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onDelete = vi.fn(async () => {});
+    const { column } = renderCell(MENU, { remove: { code: 'user:delete', subject: 'user', onDelete } }, [
+      'user:delete',
+    ]);
+    expect(column.width).toBe(180);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Delete this user?')).toBeInTheDocument();
+    expect(onDelete).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(onDelete).toHaveBeenCalledExactlyOnceWith(MENU);
+    expect(await screen.findByText(DELETED_SUCCESSFULLY)).toBeInTheDocument();
+  });
+
+  it('shows Delete disabled without its code', () => {
+    renderCell(MENU, { remove: { code: 'user:delete', subject: 'user', onDelete: vi.fn() } });
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
+  it('on a locked row, disables what would change it, titled with the reason', async () => {
+    const user = userEvent.setup({ delay: null });
+    const reason = 'The built-in Administrator role cannot be changed or deleted.';
+    renderCell(
+      CATEGORY,
+      {
+        lockedFor: () => reason,
+        allows: () => true,
+        rowActions: [
+          { key: 'grants', label: 'Grants', code: 'role:update', onClick: vi.fn(), changes: true },
+          { key: 'preview', label: 'Preview', onClick: vi.fn() },
+        ],
+        toggle: { code: 'role:status', subject: () => 'role', onToggle: vi.fn() },
+        remove: { code: 'role:delete', subject: 'role', onDelete: vi.fn() },
+      },
+      ['role:status', 'role:delete'],
+    );
+    expect(screen.getByRole('button', { name: 'Disable' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveAttribute('title', reason);
+    await menuItems(user);
+    for (const name of ['Edit', 'Grants']) {
+      const item = screen.getByRole('menuitem', { name });
+      expect(item).toHaveAttribute('aria-disabled', 'true');
+      expect(within(item).getByTitle(reason)).toBeInTheDocument();
+    }
+    for (const name of ['Detail', 'Preview']) {
+      expect(screen.getByRole('menuitem', { name })).not.toHaveAttribute('aria-disabled', 'true');
+    }
   });
 });

@@ -2,7 +2,8 @@ import type { TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 import type { Status } from '@gatehouse/contract';
 import { AccessDisable } from '@/lib/access';
-import { ConfirmToggle, type ToggleSubject } from '../confirm-toggle';
+import { ConfirmDelete } from '../confirm-delete';
+import { ConfirmToggle, type ToggleNoun } from '../confirm-toggle';
 import type { FormMode } from '../form-dialog';
 import { type RowAction, RowActions } from '../row-actions';
 
@@ -20,8 +21,35 @@ export type StatusToggle<Row> = {
   /** The element code it needs; without it the toggle shows disabled with the no-permission title. */
   code: string;
   /** The noun of the prompt: "Disable this client?", "Disable this menu ?". */
-  subject: (row: Row) => ToggleSubject;
+  subject: (row: Row) => ToggleNoun;
   onToggle: (row: Row, next: Status) => Promise<unknown>;
+};
+
+/** A row action of the menu besides Detail and Edit, e.g. "Reset password". */
+export type RowMenuAction<Row> = {
+  key: string;
+  label: string;
+  onClick: (row: Row) => void;
+  /**
+   * The element code it needs; without it the action shows disabled with the no-permission
+   * title. An action without a code only reads, and anyone who sees the list may take it.
+   */
+  code?: string;
+  /** Left out on the rows it does not apply to. */
+  hiddenFor?: (row: Row) => boolean;
+  /** It changes the row, so a locked row (`lockedFor`) offers it disabled. */
+  changes?: boolean;
+};
+
+/** The Delete of a row, which asks first (Popconfirm) and says "Deleted successfully". */
+export type RowDelete<Row> = {
+  /** The element code it needs; without it Delete shows disabled with the no-permission title. */
+  code: string;
+  /** The noun of the prompt: "Delete this user?". */
+  subject: string;
+  /** What else goes with the row, said under the question. */
+  description?: (row: Row) => ReactNode;
+  onDelete: (row: Row) => Promise<unknown>;
 };
 
 export type ActionColumnOptions<Row, Kind extends string = never> = {
@@ -35,6 +63,16 @@ export type ActionColumnOptions<Row, Kind extends string = never> = {
   toggle?: StatusToggle<Row>;
   /** Shown beside the menu, e.g. a link to another screen. */
   extra?: (row: Row) => ReactNode;
+  /** Further actions of the menu, after Detail, Edit and the create actions. */
+  rowActions?: RowMenuAction<Row>[];
+  /** Whether the user holds a row action's code; without it every coded action is disabled. */
+  allows?: (code: string) => boolean;
+  remove?: RowDelete<Row>;
+  /**
+   * Why the row may not change, e.g. "The built-in Administrator role cannot be changed":
+   * Edit, the status toggle, Delete and the changing row actions show disabled with it.
+   */
+  lockedFor?: (row: Row) => string | undefined;
 };
 
 function statusOf(row: object): string | undefined {
@@ -54,49 +92,77 @@ export function actionColumn<Row extends object, Kind extends string = never>({
   createFromRow = [],
   toggle,
   extra,
+  rowActions = [],
+  allows = () => false,
+  remove,
+  lockedFor = () => undefined,
 }: ActionColumnOptions<Row, Kind>): TableColumnType<Row> {
-  const gate = (allowed: boolean) => ({ disabled: !allowed, title: allowed ? undefined : noPermission });
-  const items = (row: Row): RowAction[] => [
-    ...(editable
-      ? [
-          { key: 'detail', label: 'Detail', onClick: () => open('DETAIL', row) },
-          { key: 'edit', label: 'Edit', onClick: () => open('EDIT', row), ...gate(can.update) },
-        ]
-      : []),
-    ...createFromRow.map((action) => ({
-      key: action.key,
-      label: action.label,
-      onClick: () => open(action.mode, row),
-      hidden: action.hiddenFor?.(row),
-      ...gate(can.create),
-    })),
-  ];
+  /** Disabled with the reason: no permission first, else the row's lock when the action changes it. */
+  const gate = (allowed: boolean, locked?: string) => ({
+    disabled: !allowed || locked !== undefined,
+    title: allowed ? locked : noPermission,
+  });
+  const items = (row: Row): RowAction[] => {
+    const locked = lockedFor(row);
+    return [
+      ...(editable
+        ? [
+            { key: 'detail', label: 'Detail', onClick: () => open('DETAIL', row) },
+            { key: 'edit', label: 'Edit', onClick: () => open('EDIT', row), ...gate(can.update, locked) },
+          ]
+        : []),
+      ...createFromRow.map((action) => ({
+        key: action.key,
+        label: action.label,
+        onClick: () => open(action.mode, row),
+        hidden: action.hiddenFor?.(row),
+        ...gate(can.create),
+      })),
+      ...rowActions.map((action) => ({
+        key: action.key,
+        label: action.label,
+        onClick: () => action.onClick(row),
+        hidden: action.hiddenFor?.(row),
+        ...gate(action.code === undefined || allows(action.code), action.changes ? locked : undefined),
+      })),
+    ];
+  };
+  const beside = (row: Row) => {
+    const locked = lockedFor(row);
+    return (
+      <>
+        {extra?.(row)}
+        {toggle && (
+          <AccessDisable code={toggle.code}>
+            <ConfirmToggle
+              status={statusOf(row)}
+              what={toggle.subject(row)}
+              disabled={locked !== undefined}
+              title={locked}
+              onConfirm={async (next) => {
+                await toggle.onToggle(row, next);
+              }}
+            />
+          </AccessDisable>
+        )}
+        {remove && (
+          <AccessDisable code={remove.code}>
+            <ConfirmDelete
+              what={remove.subject}
+              description={remove.description?.(row)}
+              disabled={locked !== undefined}
+              title={locked}
+              onConfirm={() => remove.onDelete(row)}
+            />
+          </AccessDisable>
+        )}
+      </>
+    );
+  };
   return {
     title: 'Action',
     key: 'action',
-    width: toggle || extra ? 170 : 120,
-    render: (_, row) => (
-      <RowActions
-        items={items(row)}
-        extra={
-          (extra || toggle) && (
-            <>
-              {extra?.(row)}
-              {toggle && (
-                <AccessDisable code={toggle.code}>
-                  <ConfirmToggle
-                    status={statusOf(row)}
-                    what={toggle.subject(row)}
-                    onConfirm={async (next) => {
-                      await toggle.onToggle(row, next);
-                    }}
-                  />
-                </AccessDisable>
-              )}
-            </>
-          )
-        }
-      />
-    ),
+    width: 120 + (toggle || extra ? 50 : 0) + (remove ? 60 : 0),
+    render: (_, row) => <RowActions items={items(row)} extra={(extra || toggle || remove) && beside(row)} />,
   };
 }

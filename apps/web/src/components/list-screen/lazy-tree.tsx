@@ -76,7 +76,7 @@ export function useExpansion(view: string): Expansion {
 }
 
 /** The children of each open row, by its key, and which are still loading for the first time. */
-export function useTreeChildren<Row>(tree: LazyTree<Row> | undefined, keys: string[]) {
+export function useTreeChildren<Row>(tree: Pick<LazyTree<Row>, 'children'> | undefined, keys: string[]) {
   return useQueries({
     queries: tree ? keys.map(tree.children) : [],
     combine: (results) => {

@@ -7,8 +7,15 @@ import { AccessDisable, useAccess } from '@/lib/access';
 import type { FormMode, RecordFormProps } from '../form-dialog';
 import { PagedTable } from '../paged-table';
 import { SearchBar, type SearchField } from '../search-bar';
+import { useAllows } from '../use-allows';
 import { type ListState, useListState } from '../use-list-state';
-import { actionColumn, type CreateFromRow, type StatusToggle } from './action-column';
+import {
+  actionColumn,
+  type CreateFromRow,
+  type RowDelete,
+  type RowMenuAction,
+  type StatusToggle,
+} from './action-column';
 import { filterRows } from './filter-rows';
 import {
   buildTree,
@@ -71,6 +78,12 @@ export type ListScreenProps<
   /** Without it the records are not edited, and rows offer neither Detail nor Edit. */
   update?: { code: string; save: (values: Values, record: Row) => Promise<unknown> };
   toggle?: StatusToggle<Row>;
+  /** Without it rows offer no Delete. */
+  remove?: RowDelete<Row>;
+  /** Further actions of the row's menu, e.g. "Reset password". */
+  rowActions?: RowMenuAction<Row>[];
+  /** Why a row may not change (e.g. a built-in record); its changing actions show disabled. */
+  lockedFor?: (row: Row) => string | undefined;
   /** Shown in the row's Action cell beside the menu, e.g. a link. */
   rowExtra?: (row: Row) => ReactNode;
   /** The screen's form, given the dialog's state. */
@@ -112,6 +125,7 @@ export function ListScreen<
   const canCreate = useAccess(create.code);
   // Without `update` there is no Edit, and no code to check.
   const canUpdate = useAccess(update?.code ?? '');
+  const allows = useAllows();
   const list = useListState({ fields });
   const searching = Object.keys(list.search).length > 0;
   const expansion = useExpansion(JSON.stringify([scope, list.page, list.size, list.search]));
@@ -161,6 +175,10 @@ export function ListScreen<
             createFromRow: create.fromRow,
             toggle: props.toggle,
             extra: props.rowExtra,
+            rowActions: props.rowActions,
+            allows,
+            remove: props.remove,
+            lockedFor: props.lockedFor,
           })}
         />
       )}
