@@ -1,12 +1,11 @@
 import { SettingOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { Application } from '@gatehouse/contract';
+import { dateTimeColumn, statusColumn } from '@/components/list-screen/columns';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
-import { StatusTag } from '@/components/status-tag';
 import { toAppConfig } from '@/lib/paths';
 import { useCreateApplication } from './api/create-application';
 import { applicationsQueryOptions } from './api/list-applications';
@@ -25,18 +24,8 @@ const COLUMNS: TableColumnsType<Application> = [
   { title: 'Name', dataIndex: 'name', ellipsis: true },
   { title: 'Application ID', dataIndex: 'applicationId', ellipsis: true },
   { title: 'Description', dataIndex: 'description', ellipsis: true },
-  {
-    title: 'Status',
-    dataIndex: 'status',
-    width: 110,
-    render: (status: string) => <StatusTag status={status} />,
-  },
-  {
-    title: 'Created',
-    dataIndex: 'createdDate',
-    width: 170,
-    render: (date: string) => dayjs(date).format('YYYY/MM/DD HH:mm'),
-  },
+  statusColumn(),
+  dateTimeColumn('Created', 'createdDate'),
 ];
 
 /** The row's way to its configuration: a link rather than a handler, so it can open in a new tab. */

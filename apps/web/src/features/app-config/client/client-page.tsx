@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Client, CreatedClient } from '@gatehouse/contract';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
-import { StatusTag } from '@/components/status-tag';
+import { statusColumn } from '@/components/list-screen/columns';
 import { AppListScreen } from '../shared/app-list-screen';
 import { clientListQueryOptions } from './api/client-list';
 import { useCreateClient } from './api/create-client';
@@ -24,12 +24,7 @@ export const CLIENT_SEARCH_FIELDS: SearchField[] = [
 
 /** Spec §2: after Action, Status, Name, Client, ID and Redirect_url; empty cells show `--` (PagedTable). */
 const COLUMNS: TableColumnsType<Client> = [
-  {
-    title: 'Status',
-    dataIndex: 'status',
-    width: 110,
-    render: (status: string) => <StatusTag status={status} />,
-  },
+  statusColumn(),
   { title: 'Name', dataIndex: 'clientName', ellipsis: true },
   { title: 'Client', dataIndex: 'client', ellipsis: true },
   { title: 'ID', dataIndex: 'id', ellipsis: true },

@@ -11,7 +11,7 @@ import type { CreateFromRow } from '@/components/list-screen/action-column';
 import type { LazyTree } from '@/components/list-screen/lazy-tree';
 import { CREATED_DATE_FIELD, optionsOf, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
-import { StatusTag } from '@/components/status-tag';
+import { statusColumn } from '@/components/list-screen/columns';
 import { AppListScreen } from '../shared/app-list-screen';
 import { useCreateResource } from './api/create-resource';
 import { resourceChildrenQueryOptions } from './api/resource-children';
@@ -45,12 +45,7 @@ export const resourceToggleText = (resource: Pick<Resource, 'type' | 'status'>) 
 
 /** Spec §2: after Action, Status, Name, ID, Type, URL and Index (the order). */
 const COLUMNS: TableColumnsType<PlacedResource> = [
-  {
-    title: 'Status',
-    dataIndex: 'status',
-    width: 110,
-    render: (status: string) => <StatusTag status={status} />,
-  },
+  statusColumn(),
   { title: 'Name', dataIndex: 'name' },
   { title: 'ID', dataIndex: 'id' },
   { title: 'Type', dataIndex: 'type', width: 110 },

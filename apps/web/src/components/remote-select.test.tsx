@@ -1,0 +1,55 @@
+import { QueryClientProvider, queryOptions } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { type Choice, mergeChoices, RemoteSelect } from './remote-select';
+import { renderWithApp } from './test-utils';
+
+const ADMIN: Choice = { value: 'r1', label: 'Administrator (administrator)' };
+const AUDITOR: Choice = { value: 'r2', label: 'Auditor (auditor)' };
+
+describe('mergeChoices', () => {
+  it('puts the chosen values first, named from what is known, then what the search found, each once', () => {
+    const named = new Map([['r1', ADMIN.label]]);
+    expect(mergeChoices(['r1'], named, [AUDITOR, ADMIN])).toEqual([ADMIN, AUDITOR]);
+  });
+
+  it('shows a chosen value nobody named as it is, and leaves out the excluded ones', () => {
+    expect(
+      mergeChoices(['r9', 'self'], new Map(), [AUDITOR, { value: 'self', label: 'Me' }], ['self']),
+    ).toEqual([{ value: 'r9', label: 'r9' }, AUDITOR]);
+  });
+});
+
+describe('RemoteSelect', () => {
+  it('asks the server only once opened, with what was typed, and names the chosen values', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetched = vi.fn(async (keyword: string) => (keyword ? [AUDITOR] : [ADMIN, AUDITOR]));
+    const search = (keyword: string) =>
+      queryOptions({ queryKey: ['roles', keyword], queryFn: () => fetched(keyword) });
+    const onChange = vi.fn();
+    renderWithApp(
+      <QueryClientProvider client={createQueryClient()}>
+        <RemoteSelect
+          multiple
+          aria-label="Roles"
+          search={search}
+          known={[ADMIN]}
+          value={['r1']}
+          onChange={onChange}
+        />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText(ADMIN.label)).toBeInTheDocument();
+    expect(fetched).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('combobox', { name: 'Roles' }));
+    expect(await screen.findByRole('option', { name: AUDITOR.label })).toBeInTheDocument();
+    expect(fetched).toHaveBeenLastCalledWith('');
+    await user.keyboard('aud');
+    await waitFor(() => expect(fetched).toHaveBeenLastCalledWith('aud'));
+    await user.click(screen.getByText(AUDITOR.label, { selector: '.ant-select-item-option-content' }));
+    expect(onChange).toHaveBeenLastCalledWith(['r1', 'r2']);
+  });
+});
