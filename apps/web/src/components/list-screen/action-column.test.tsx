@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
 import { AccessProvider } from '@/lib/access';
 import { menuWith } from '@/test/support';
-import { DELETED_SUCCESSFULLY } from '../confirm-delete';
+import { DELETED_SUCCESSFULLY } from '../confirm-action';
 import { renderWithApp } from '../test-utils';
 import { type ActionColumnOptions, actionColumn } from './action-column';
 

@@ -2,7 +2,7 @@ import type { TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 import type { Status } from '@gatehouse/contract';
 import { AccessDisable } from '@/lib/access';
-import { ConfirmDelete } from '../confirm-delete';
+import { ConfirmDelete } from '../confirm-action';
 import { ConfirmToggle, type ToggleNoun } from '../confirm-toggle';
 import type { FormMode } from '../form-dialog';
 import { type RowAction, RowActions } from '../row-actions';

@@ -1,0 +1,100 @@
+import { Button, type ButtonProps, Popconfirm } from 'antd';
+import type { ReactNode } from 'react';
+import { useToast } from './use-toast';
+
+/** The toast after a delete; the contract has no message for it yet. */
+export const DELETED_SUCCESSFULLY = 'Deleted successfully';
+
+/** The question before a delete: "Delete this user?". */
+export const confirmDeleteText = (what: string) => `Delete this ${what}?`;
+
+export type ConfirmActionProps = {
+  /** What the Popconfirm asks, e.g. "End this session?". */
+  question: string;
+  /** Says what follows, under the question. */
+  description?: ReactNode;
+  /** The button's text. */
+  label: ReactNode;
+  /** What the toast says once it is done. */
+  success: string;
+  onConfirm: () => Promise<unknown>;
+  danger?: boolean;
+  /** `link` in a row, `default` in a footer. */
+  type?: ButtonProps['type'];
+  disabled?: boolean;
+  /** Shown on hover, e.g. the no-permission title that `AccessDisable` passes. */
+  title?: string;
+};
+
+/**
+ * A button that asks before it acts (Popconfirm, OK and Cancel), then says it is done. A
+ * failure has its toast from the HTTP client, which shows the server's own message (a 409
+ * "It is still in use: …"), so it adds none. `disabled` and `title` reach the button, so
+ * `AccessDisable` can wrap it.
+ */
+export function ConfirmAction({
+  question,
+  description,
+  label,
+  success,
+  onConfirm,
+  danger,
+  type = 'link',
+  disabled,
+  title,
+}: ConfirmActionProps) {
+  const toast = useToast();
+
+  const confirm = async () => {
+    try {
+      await onConfirm();
+      toast.success(success);
+    } catch (error) {
+      // The HTTP client has already shown the failure; a second toast would repeat it.
+      console.debug('Confirmed action failed', error);
+    }
+  };
+
+  return (
+    <Popconfirm
+      title={question}
+      description={description}
+      okText="OK"
+      cancelText="Cancel"
+      okButtonProps={{ danger }}
+      onConfirm={confirm}
+      disabled={disabled}
+    >
+      <Button
+        type={type}
+        size={type === 'link' ? 'small' : undefined}
+        danger={danger}
+        disabled={disabled}
+        title={title}
+      >
+        {label}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+export type ConfirmDeleteProps = Pick<
+  ConfirmActionProps,
+  'description' | 'onConfirm' | 'disabled' | 'title'
+> & {
+  /** The noun of the prompt: "Delete this user?". */
+  what: string;
+};
+
+/** The Delete row action: a danger link that asks first, then says "Deleted successfully". */
+export function ConfirmDelete({ what, ...props }: ConfirmDeleteProps) {
+  return (
+    <ConfirmAction
+      {...props}
+      question={confirmDeleteText(what)}
+      label="Delete"
+      success={DELETED_SUCCESSFULLY}
+      danger
+    />
+  );
+}
