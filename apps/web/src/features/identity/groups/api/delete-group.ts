@@ -1,0 +1,10 @@
+import { api } from '@/lib/http';
+import { useRefreshingMutation } from '@/lib/query-client';
+import { identityKey } from '../../shared/api/identity-key';
+
+/** DELETE /admin-service/v2/group/{id}: the server refuses (409, saying why) while it has members. */
+export function deleteGroup(groupId: string): Promise<void> {
+  return api.delete<void>(`/admin-service/v2/group/${encodeURIComponent(groupId)}`);
+}
+
+export const useDeleteGroup = () => useRefreshingMutation(deleteGroup, identityKey);

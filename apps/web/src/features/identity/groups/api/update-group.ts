@@ -1,0 +1,12 @@
+import type { Group, UpdateGroup } from '@gatehouse/contract';
+import { api } from '@/lib/http';
+import { useRefreshingMutation } from '@/lib/query-client';
+import { identityKey } from '../../shared/api/identity-key';
+
+/** PUT /admin-service/v2/group: name, code and description, by `groupId`. */
+export function updateGroup(body: UpdateGroup): Promise<Group> {
+  return api.put<Group>('/admin-service/v2/group', body);
+}
+
+// The pickers name groups too.
+export const useUpdateGroup = () => useRefreshingMutation(updateGroup, identityKey);

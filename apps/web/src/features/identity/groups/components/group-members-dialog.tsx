@@ -1,0 +1,40 @@
+import { Button, Modal } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { Group } from '@gatehouse/contract';
+import { MembersPanel } from '../../shared/members-panel';
+import { membersQueryOptions } from '../../users/api/list-users';
+import { useSetGroupMembers } from '../api/set-group-members';
+
+export type GroupMembersDialogProps = {
+  open: boolean;
+  group: Group | undefined;
+  /** The element code adding and removing members need. */
+  code: string;
+  onClose: () => void;
+};
+
+/** The members of a group, who hold its roles while it is enabled. */
+export function GroupMembersDialog({ open, group, code, onClose }: GroupMembersDialogProps) {
+  const groupId = group?.groupId ?? '';
+  const members = useQuery({ ...membersQueryOptions({ groupId }), enabled: open && group !== undefined });
+  const save = useSetGroupMembers();
+  return (
+    <Modal
+      open={open}
+      title={`Members of ${group?.name ?? ''}`}
+      onCancel={onClose}
+      width={800}
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
+      <MembersPanel
+        members={members.data}
+        loading={members.isFetching}
+        failed={members.isError}
+        onRetry={() => members.refetch()}
+        onSave={(userIds) => save.mutateAsync({ groupId, userIds })}
+        code={code}
+        of="group"
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,59 @@
+import { Form, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import type { Group } from '@gatehouse/contract';
+import { FormDialog } from '@/components/form-dialog';
+import { RemoteSelect } from '@/components/remote-select';
+import { namedRoleChoice, roleChoicesQueryOptions } from '../../shared/api/role-choices';
+import { useGroupRoles } from '../api/group-roles';
+import { useSetGroupRoles } from '../api/set-group-roles';
+
+type Values = { roleIds: string[] };
+
+export type GroupRolesDialogProps = {
+  open: boolean;
+  group: Group | undefined;
+  /** Without `group:update` the dialog only shows them. */
+  editable: boolean;
+  onClose: () => void;
+};
+
+/** The roles a group gives its members, picked from a search of the server. */
+export function GroupRolesDialog({ open, group, editable, onClose }: GroupRolesDialogProps) {
+  const [form] = Form.useForm<Values>();
+  const roles = useGroupRoles(group?.groupId);
+  const save = useSetGroupRoles();
+  const data = roles.data;
+
+  // The roles may arrive after the dialog opened, once the form has taken its (empty) values.
+  useEffect(() => {
+    if (data && open) form.setFieldsValue({ roleIds: data.map((r) => r.id) });
+  }, [data, open, form]);
+
+  return (
+    <FormDialog<Values>
+      open={open}
+      mode={editable ? 'EDIT' : 'DETAIL'}
+      title={`Roles of ${group?.name ?? ''}`}
+      form={form}
+      initialValues={data && { roleIds: data.map((r) => r.id) }}
+      onSubmit={async ({ roleIds }) => {
+        if (group) await save.mutateAsync({ groupId: group.groupId, roleIds });
+      }}
+      onClose={onClose}
+      width={640}
+    >
+      {roles.isLoading ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : (
+        <Form.Item name="roleIds" label="Roles" extra="Every member of the group holds these roles.">
+          <RemoteSelect
+            multiple
+            search={roleChoicesQueryOptions}
+            known={data?.map(namedRoleChoice)}
+            placeholder="Search roles by name or code"
+          />
+        </Form.Item>
+      )}
+    </FormDialog>
+  );
+}

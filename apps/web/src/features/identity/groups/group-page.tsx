@@ -1,0 +1,87 @@
+import type { Group } from '@gatehouse/contract';
+import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
+import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
+import type { SearchField } from '@/components/search-bar';
+import { useAccess } from '@/lib/access';
+import { areaCodes } from '../shared/access-codes';
+import { nameCodeBody } from '../shared/name-code-items';
+import { recordColumns } from '../shared/record-columns';
+import { useRowDialog } from '../shared/use-row-dialog';
+import { useCreateGroup } from './api/create-group';
+import { useDeleteGroup } from './api/delete-group';
+import { groupsQueryOptions } from './api/list-groups';
+import { useSetGroupStatus } from './api/set-group-status';
+import { useUpdateGroup } from './api/update-group';
+import { GroupForm, type GroupFormValues } from './components/group-form';
+import { GroupMembersDialog } from './components/group-members-dialog';
+import { GroupRolesDialog } from './components/group-roles-dialog';
+
+export const GROUP_CODES = areaCodes('group');
+
+export const GROUP_SEARCH_FIELDS: SearchField[] = [
+  { name: 'name', label: 'Name', type: 'text' },
+  { name: 'code', label: 'Code', type: 'text' },
+  STATUS_FIELD,
+  CREATED_DATE_FIELD,
+];
+
+/** Name, Code, Description, Members, Status and Created. */
+export const GROUP_COLUMNS = recordColumns<Group>([
+  { title: 'Members', dataIndex: 'memberCount', width: 100 },
+]);
+
+/**
+ * Manage Group (spec §2; /admin-setting/manage-group and manage-group-v2): groups of users,
+ * each giving its members its roles.
+ */
+export function GroupPage() {
+  const create = useCreateGroup();
+  const update = useUpdateGroup();
+  const setStatus = useSetGroupStatus();
+  const remove = useDeleteGroup();
+  const canUpdate = useAccess(GROUP_CODES.update);
+  const members = useRowDialog<Group>();
+  const roles = useRowDialog<Group>();
+
+  return (
+    <>
+      <ListScreen<Group, GroupFormValues, Unscoped>
+        title="Manage Group"
+        names={{ one: 'group', many: 'groups' }}
+        scope={UNSCOPED}
+        fields={GROUP_SEARCH_FIELDS}
+        rows={groupsQueryOptions}
+        rowKey="groupId"
+        columns={GROUP_COLUMNS}
+        create={{ code: GROUP_CODES.create, save: (values) => create.mutateAsync(nameCodeBody(values)) }}
+        update={{
+          code: GROUP_CODES.update,
+          save: (values, { groupId }) => update.mutateAsync({ groupId, ...nameCodeBody(values) }),
+        }}
+        toggle={{
+          code: GROUP_CODES.status,
+          subject: () => 'group',
+          onToggle: ({ groupId }, status) => setStatus.mutateAsync({ groupId, status }),
+        }}
+        remove={{
+          code: GROUP_CODES.delete,
+          subject: 'group',
+          description: () => 'Only a group without members can be deleted.',
+          onDelete: ({ groupId }) => remove.mutateAsync(groupId),
+        }}
+        rowActions={[
+          { key: 'members', label: 'Members', onClick: members.show },
+          { key: 'roles', label: 'Roles', onClick: roles.show },
+        ]}
+        form={(props) => <GroupForm {...props} />}
+      />
+      <GroupMembersDialog
+        open={members.open}
+        group={members.row}
+        code={GROUP_CODES.update}
+        onClose={members.close}
+      />
+      <GroupRolesDialog open={roles.open} group={roles.row} editable={canUpdate} onClose={roles.close} />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Group, NamedRef, Page } from '@gatehouse/contract';
+import type { Choice } from '@/components/remote-select';
+import { api } from '@/lib/http';
+import { choiceParams, identityKey } from './identity-key';
+
+/** A group as a picker names it: "Finance (finance)". */
+export const groupChoice = (group: Pick<Group, 'groupId' | 'name' | 'code'>): Choice => ({
+  value: group.groupId,
+  label: `${group.name} (${group.code})`,
+});
+
+export const namedGroupChoice = (ref: NamedRef): Choice => ({
+  value: ref.id,
+  label: `${ref.name} (${ref.code})`,
+});
+
+/** GET /admin-service/v2/group, the first page matching `keyword`: the choices of a groups picker. */
+export async function fetchGroupChoices(keyword: string, signal?: AbortSignal): Promise<Choice[]> {
+  const page = await api.get<Page<Group>>('/admin-service/v2/group', {
+    params: choiceParams(keyword),
+    signal,
+  });
+  return page.content.map(groupChoice);
+}
+
+export const groupChoicesQueryOptions = (keyword: string) =>
+  queryOptions({
+    queryKey: [...identityKey, 'groups', 'choices', keyword],
+    queryFn: ({ signal }) => fetchGroupChoices(keyword, signal),
+  });

@@ -1,0 +1,29 @@
+import type { TableColumnsType } from 'antd';
+import type { Group, Organization, Role } from '@gatehouse/contract';
+import { dateTimeColumn, statusColumn } from '@/components/list-screen/columns';
+
+type NamedRecord = Pick<Group | Role | Organization, 'name' | 'code' | 'description'>;
+
+/** The Name, Code and Description that groups, roles and organizations share. */
+export function nameCodeColumns<Row extends NamedRecord>(): TableColumnsType<Row> {
+  return [
+    { title: 'Name', dataIndex: 'name', ellipsis: true },
+    { title: 'Code', dataIndex: 'code', ellipsis: true },
+    { title: 'Description', dataIndex: 'description', ellipsis: true },
+  ];
+}
+
+/**
+ * The columns of a group, role or organization list: its name, code and description, what
+ * the screen adds (`middle`), then Status and Created.
+ */
+export function recordColumns<Row extends NamedRecord & { status: string; createdDate: string }>(
+  middle: TableColumnsType<Row> = [],
+): TableColumnsType<Row> {
+  return [
+    ...nameCodeColumns<Row>(),
+    ...middle,
+    statusColumn<Row>(),
+    dateTimeColumn<Row>('Created', 'createdDate'),
+  ];
+}

@@ -1,0 +1,12 @@
+import type { CreatedUser, CreateUser } from '@gatehouse/contract';
+import { api } from '@/lib/http';
+import { useRefreshingMutation } from '@/lib/query-client';
+import { identityKey } from '../../shared/api/identity-key';
+
+/** POST /admin-service/v2/user: without a password the answer carries a generated one, once. */
+export function createUser(body: CreateUser): Promise<CreatedUser> {
+  return api.post<CreatedUser>('/admin-service/v2/user', body);
+}
+
+// A user placed in an organization changes its member count too.
+export const useCreateUser = () => useRefreshingMutation(createUser, identityKey);

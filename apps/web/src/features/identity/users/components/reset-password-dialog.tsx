@@ -1,0 +1,56 @@
+import { Alert, Form, Input } from 'antd';
+import { MESSAGES, newPasswordSchema, type User } from '@gatehouse/contract';
+import { FormDialog } from '@/components/form-dialog';
+import { schemaRule } from '@/components/schema-rule';
+import { useToast } from '@/components/use-toast';
+import { useResetUserPassword } from '../api/reset-user-password';
+
+type Values = { password?: string };
+
+export type ResetPasswordDialogProps = {
+  open: boolean;
+  /** The user whose password is reset. */
+  user: User | undefined;
+  onClose: () => void;
+  /** A password the server generated, to show once. */
+  onGenerated: (user: User, password: string) => void;
+};
+
+/** An administrator's reset: a chosen password, or a generated one shown once. */
+export function ResetPasswordDialog({ open, user, onClose, onGenerated }: ResetPasswordDialogProps) {
+  const reset = useResetUserPassword();
+  const toast = useToast();
+
+  const submit = async ({ password }: Values) => {
+    if (!user) return;
+    const result = await reset.mutateAsync({ userId: user.userId, password: password || undefined });
+    if (result.initialPassword) onGenerated(user, result.initialPassword);
+    else toast.success(MESSAGES.changedSuccessfully);
+  };
+
+  return (
+    <FormDialog<Values>
+      open={open}
+      mode="EDIT"
+      title={`Reset the password of ${user?.username ?? ''}`}
+      okText="Reset password"
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="The user must choose a new password at the next sign-in, and every session of theirs ends now."
+      />
+      <Form.Item
+        name="password"
+        label="New password"
+        rules={[schemaRule(newPasswordSchema)]}
+        extra="Leave it empty to have one generated; it is shown once."
+      >
+        <Input.Password autoComplete="new-password" maxLength={128} />
+      </Form.Item>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,92 @@
+import { Form, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import type { User } from '@gatehouse/contract';
+import { FormDialog } from '@/components/form-dialog';
+import { RemoteSelect } from '@/components/remote-select';
+import { groupChoicesQueryOptions, namedGroupChoice } from '../../shared/api/group-choices';
+import { namedRoleChoice, roleChoicesQueryOptions } from '../../shared/api/role-choices';
+import { sameMembers } from '../../shared/same-members';
+import { useSetUserGroups } from '../api/set-user-groups';
+import { useSetUserRoles } from '../api/set-user-roles';
+import { useUserMembership } from '../api/user-membership';
+
+type Values = { roleIds: string[]; groupIds: string[] };
+
+export type UserMembershipDialogProps = {
+  open: boolean;
+  /** The user whose roles and groups are shown. */
+  user: User | undefined;
+  /** Without `user:update` the dialog only shows them. */
+  editable: boolean;
+  onClose: () => void;
+};
+
+/**
+ * The roles a user holds directly and the groups they belong to, each picked from a search
+ * of the server. Saving replaces only the list that changed.
+ */
+export function UserMembershipDialog({ open, user, editable, onClose }: UserMembershipDialogProps) {
+  const [form] = Form.useForm<Values>();
+  const membership = useUserMembership(user?.userId);
+  const setRoles = useSetUserRoles();
+  const setGroups = useSetUserGroups();
+  const data = membership.data;
+  const initialValues = data && {
+    roleIds: data.roles.map((r) => r.id),
+    groupIds: data.groups.map((g) => g.id),
+  };
+
+  // The membership may arrive after the dialog opened, once the form has taken its (empty) values.
+  useEffect(() => {
+    if (data && open)
+      form.setFieldsValue({ roleIds: data.roles.map((r) => r.id), groupIds: data.groups.map((g) => g.id) });
+  }, [data, open, form]);
+
+  const submit = async ({ roleIds, groupIds }: Values) => {
+    if (!user || !initialValues) return;
+    if (!sameMembers(roleIds, initialValues.roleIds))
+      await setRoles.mutateAsync({ userId: user.userId, roleIds });
+    if (!sameMembers(groupIds, initialValues.groupIds))
+      await setGroups.mutateAsync({ userId: user.userId, groupIds });
+  };
+
+  return (
+    <FormDialog<Values>
+      open={open}
+      mode={editable ? 'EDIT' : 'DETAIL'}
+      title={`Roles and groups of ${user?.username ?? ''}`}
+      form={form}
+      initialValues={initialValues}
+      onSubmit={submit}
+      onClose={onClose}
+      width={640}
+    >
+      {membership.isLoading ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : (
+        <>
+          <Form.Item
+            name="roleIds"
+            label="Roles"
+            extra="Held directly; the user also holds the roles of their groups."
+          >
+            <RemoteSelect
+              multiple
+              search={roleChoicesQueryOptions}
+              known={data?.roles.map(namedRoleChoice)}
+              placeholder="Search roles by name or code"
+            />
+          </Form.Item>
+          <Form.Item name="groupIds" label="Groups">
+            <RemoteSelect
+              multiple
+              search={groupChoicesQueryOptions}
+              known={data?.groups.map(namedGroupChoice)}
+              placeholder="Search groups by name or code"
+            />
+          </Form.Item>
+        </>
+      )}
+    </FormDialog>
+  );
+}

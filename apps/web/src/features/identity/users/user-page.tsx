@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { type CreatedUser, MESSAGES, type User } from '@gatehouse/contract';
+import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
+import { useAccess } from '@/lib/access';
+import { areaCodes } from '../shared/access-codes';
+import { useRowDialog } from '../shared/use-row-dialog';
+import { useCreateUser } from './api/create-user';
+import { useDeleteUser } from './api/delete-user';
+import { usersQueryOptions } from './api/list-users';
+import { useSetUserStatus } from './api/set-user-status';
+import { useUpdateUser } from './api/update-user';
+import { InitialPasswordDialog, type ShownPassword } from './components/initial-password-dialog';
+import { ResetPasswordDialog } from './components/reset-password-dialog';
+import { toCreateUser, toUpdateUser, UserForm, type UserFormValues } from './components/user-form';
+import { UserMembershipDialog } from './components/user-membership-dialog';
+import { UserSessionsDialog } from './components/user-sessions-dialog';
+import { USER_COLUMNS, USER_SEARCH_FIELDS } from './user-columns';
+
+export const USER_CODES = areaCodes('user');
+
+/**
+ * Manage User (spec §2; /admin-setting/manage-user and manage-user-V2): the accounts, with
+ * their roles and groups, passwords and sessions.
+ */
+export function UserPage() {
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const setStatus = useSetUserStatus();
+  const remove = useDeleteUser();
+  const canUpdate = useAccess(USER_CODES.update);
+  const membership = useRowDialog<User>();
+  const reset = useRowDialog<User>();
+  const sessions = useRowDialog<User>();
+  const [password, setPassword] = useState<{ open: boolean; shown?: ShownPassword }>({ open: false });
+  const showPassword = (shown: ShownPassword) => setPassword({ open: true, shown });
+
+  return (
+    <>
+      <ListScreen<User, UserFormValues, Unscoped, never, CreatedUser>
+        title="Manage User"
+        names={{ one: 'user', many: 'users' }}
+        scope={UNSCOPED}
+        fields={USER_SEARCH_FIELDS}
+        rows={usersQueryOptions}
+        rowKey="userId"
+        columns={USER_COLUMNS}
+        create={{
+          code: USER_CODES.create,
+          save: (values) => create.mutateAsync(toCreateUser(values)),
+          // A generated password is in this answer only, so it is shown now.
+          onCreated: (user) => {
+            if (user.initialPassword) {
+              showPassword({
+                title: MESSAGES.createdSuccessfully,
+                username: user.username,
+                password: user.initialPassword,
+              });
+            }
+          },
+        }}
+        update={{
+          code: USER_CODES.update,
+          save: (values, user) => update.mutateAsync(toUpdateUser(values, user)),
+        }}
+        toggle={{
+          code: USER_CODES.status,
+          subject: () => 'user',
+          onToggle: ({ userId }, status) => setStatus.mutateAsync({ userId, status }),
+        }}
+        remove={{
+          code: USER_CODES.delete,
+          subject: 'user',
+          description: () => 'Their sessions end, and they leave their groups and roles.',
+          onDelete: ({ userId }) => remove.mutateAsync(userId),
+        }}
+        rowActions={[
+          { key: 'membership', label: 'Roles and groups', onClick: membership.show },
+          {
+            key: 'reset-password',
+            label: 'Reset password',
+            code: USER_CODES.update,
+            onClick: reset.show,
+          },
+          { key: 'sessions', label: 'Sessions', onClick: sessions.show },
+        ]}
+        form={(props) => <UserForm {...props} />}
+      />
+      <UserMembershipDialog
+        open={membership.open}
+        user={membership.row}
+        editable={canUpdate}
+        onClose={membership.close}
+      />
+      <ResetPasswordDialog
+        open={reset.open}
+        user={reset.row}
+        onClose={reset.close}
+        onGenerated={(user, initialPassword) =>
+          showPassword({ title: 'Password reset', username: user.username, password: initialPassword })
+        }
+      />
+      <UserSessionsDialog
+        open={sessions.open}
+        user={sessions.row}
+        endCode={USER_CODES.update}
+        onClose={sessions.close}
+      />
+      <InitialPasswordDialog
+        open={password.open}
+        shown={password.shown}
+        onClose={() => setPassword((p) => ({ ...p, open: false }))}
+        // The password is not kept around once the dialog has closed.
+        afterClose={() => setPassword({ open: false })}
+      />
+    </>
+  );
+}
