@@ -80,6 +80,8 @@ export const IDENTITY_MESSAGES = {
   unknownApplication: 'This application does not exist.',
   unknownPermission: 'This permission does not exist in the application.',
   unknownResource: 'One of these resources does not exist.',
+  duplicateGrant: 'This permission is granted twice.',
+  scopeOnlyOnPlatform: 'Only a platform permission can be limited to applications.',
   organizationCycle: 'An organization cannot move under itself or its own descendants.',
   builtinRole: 'The built-in Administrator role cannot be changed or deleted.',
   lastAdministrator: 'This would leave no enabled administrator.',

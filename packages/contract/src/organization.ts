@@ -32,6 +32,8 @@ export const updateOrganizationSchema = createOrganizationSchema.omit({ parentId
 export type UpdateOrganization = z.infer<typeof updateOrganizationSchema>;
 /** Moves a node under another, or to the root with null; a move under its own subtree is refused. */
 export const moveOrganizationSchema = z.object({ parentId: z.uuid().nullable() });
+/** The users who belong to the node; a user belongs to at most one, so listing one here moves them. */
+export const setOrganizationMembersSchema = z.object({ userIds: z.array(z.uuid()).max(1000) });
 
 export const organizationListQuerySchema = searchQuerySchema.extend({
   name: z.string().trim().max(200).optional(),

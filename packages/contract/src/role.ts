@@ -51,7 +51,7 @@ export const permissionGrantSchema = z.object({
   actionEntitySet: z.array(actionSchema).min(1, { error: 'Choose at least one action' }).max(4),
   /**
    * Delegated administration: limits a `platform` grant to these applications. Absent, the
-   * grant covers every application.
+   * grant covers every application; empty, it covers none.
    */
   applicationIds: z.array(applicationIdSchema).max(100).optional(),
 });
