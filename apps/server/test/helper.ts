@@ -158,21 +158,27 @@ export async function createUser(db: Database, input: CreateUserInput = {}) {
 
 export type CreateRoleInput = {
   name?: string;
-  permissions?: { permissionId: string; actions?: Action[] }[];
+  /** Platform permissions; `applicationIds` limits one to those applications. */
+  permissions?: { permissionId: string; actions?: Action[]; applicationIds?: string[] }[];
   /** Platform resource ids (codes such as `app-config` or `client:create`) the role grants. */
   resourceCodes?: string[];
 };
 
 export async function createRole(db: Database, input: CreateRoleInput = {}) {
+  const code = `role-${randomUUID().slice(0, 8)}`;
   const [role] = await db
     .insert(roles)
-    .values({ name: input.name ?? `role-${randomUUID().slice(0, 8)}` })
+    .values({ name: input.name ?? code, code })
     .returning();
   const roleId = role!.roleId;
   for (const p of input.permissions ?? []) {
-    await db
-      .insert(rolePermissions)
-      .values({ roleId, permissionId: p.permissionId, actions: p.actions ?? [...ACTIONS] });
+    await db.insert(rolePermissions).values({
+      roleId,
+      applicationId: PLATFORM_APP_ID,
+      permissionId: p.permissionId,
+      actions: p.actions ?? [...ACTIONS],
+      applicationIds: p.applicationIds ?? null,
+    });
   }
   if (input.resourceCodes && input.resourceCodes.length > 0) {
     const rows = await db

@@ -36,6 +36,15 @@ export async function insertPlatform(
   await tx.insert(applications).values({ ...values, applicationId: PLATFORM_APP_ID });
 }
 
+/** The platform tree's resources: id → resourceId. */
+export async function platformResourceKeys(tx: Executor): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ id: resources.id, resourceId: resources.resourceId })
+    .from(resources)
+    .where(eq(resources.applicationId, PLATFORM_APP_ID));
+  return new Map(rows.map((r) => [r.id, r.resourceId]));
+}
+
 export async function insertPlatformResource(
   tx: Executor,
   values: Omit<typeof resources.$inferInsert, 'applicationId'>,
@@ -47,8 +56,8 @@ export async function insertPlatformResource(
   return row!.resourceId;
 }
 
-export async function findRoleId(tx: Executor, name: string): Promise<string | undefined> {
-  const [row] = await tx.select({ roleId: roles.roleId }).from(roles).where(eq(roles.name, name));
+export async function findRoleId(tx: Executor, code: string): Promise<string | undefined> {
+  const [row] = await tx.select({ roleId: roles.roleId }).from(roles).where(eq(roles.code, code));
   return row?.roleId;
 }
 
@@ -61,10 +70,17 @@ export async function insertRole(tx: Executor, values: typeof roles.$inferInsert
 export async function grantAllActions(tx: Executor, roleId: string, permissionIds: string[]): Promise<void> {
   await tx
     .insert(rolePermissions)
-    .values(permissionIds.map((permissionId) => ({ roleId, permissionId, actions: [...ACTIONS] })))
+    .values(
+      permissionIds.map((permissionId) => ({
+        roleId,
+        applicationId: PLATFORM_APP_ID,
+        permissionId,
+        actions: [...ACTIONS],
+      })),
+    )
     .onConflictDoUpdate({
-      target: [rolePermissions.roleId, rolePermissions.permissionId],
-      set: { actions: [...ACTIONS] },
+      target: [rolePermissions.roleId, rolePermissions.applicationId, rolePermissions.permissionId],
+      set: { actions: [...ACTIONS], applicationIds: null },
     });
 }
 
@@ -82,7 +98,10 @@ export async function grantPlatformResources(tx: Executor, roleId: string): Prom
 }
 
 export async function findUserId(tx: Executor, username: string): Promise<string | undefined> {
-  const [row] = await tx.select({ userId: users.userId }).from(users).where(eq(users.username, username));
+  const [row] = await tx
+    .select({ userId: users.userId })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   return row?.userId;
 }
 

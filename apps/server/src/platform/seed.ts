@@ -13,6 +13,8 @@ import { generatePassword, hashPassword } from '../lib/passwords.ts';
 import * as repo from './repository.ts';
 
 export const ADMINISTRATOR_ROLE = 'Administrator';
+/** The built-in role's code, which the seed finds it by. */
+export const ADMINISTRATOR_CODE = 'administrator';
 
 export type SeedOptions = {
   /** The first administrator's password; generated (and printed once) when absent. */
@@ -35,65 +37,95 @@ export function consolePermissionIds(): string[] {
   return [...new Set(allNavMenus().map((m) => permissionIdForPath(m.path)))];
 }
 
-async function seedMenus(tx: Transaction, menus: NavMenu[], parentId: string): Promise<void> {
-  for (const [index, menu] of menus.entries()) {
-    const menuId = await repo.insertPlatformResource(tx, {
-      id: permissionIdForPath(menu.path),
-      name: menu.title,
-      type: 'MENU',
-      url: menu.path,
-      order: index + 1,
-      parentId,
-      icon: menu.icon ?? null,
-      hidden: menu.hidden ?? false,
-      keepAlive: menu.keepAlive ?? false,
-    });
-    for (const [elementIndex, code] of (menu.elements ?? []).entries()) {
-      await repo.insertPlatformResource(tx, {
-        id: code,
-        name: code,
-        type: 'ELEMENT',
-        order: elementIndex + 1,
-        parentId: menuId,
-      });
-    }
-    if (menu.children) await seedMenus(tx, menu.children, menuId);
-  }
-}
+type PlatformResource = Parameters<typeof repo.insertPlatformResource>[1];
 
-/** The built-in `platform` application: Gatehouse itself, its resource tree the console navigation. */
-async function seedPlatform(tx: Transaction): Promise<boolean> {
-  if (await repo.platformExists(tx)) return false;
-  await repo.insertPlatform(tx, {
-    name: PRODUCT_NAME,
-    description: `${PRODUCT_NAME} itself: the console's menus and buttons`,
-    builtin: true,
-  });
+/**
+ * Inserts the resources of the console navigation that the platform tree lacks, matched by
+ * (application, id): a fresh installation gets the whole tree, and an upgraded one the menus
+ * and buttons its new version adds. What is there already is never touched, so an
+ * administrator's edits (names, order, status, menus of their own) survive every start. A
+ * new node goes under the existing node with its parent's id, wherever that now sits.
+ */
+async function seedPlatformTree(tx: Transaction): Promise<string[]> {
+  const existing = await repo.platformResourceKeys(tx);
+  const added: string[] = [];
+  const ensure = async (values: PlatformResource): Promise<string> => {
+    const found = existing.get(values.id);
+    if (found) return found;
+    const resourceId = await repo.insertPlatformResource(tx, values);
+    existing.set(values.id, resourceId);
+    added.push(values.id);
+    return resourceId;
+  };
+  const seedMenus = async (menus: NavMenu[], parentId: string) => {
+    for (const [index, menu] of menus.entries()) {
+      const menuId = await ensure({
+        id: permissionIdForPath(menu.path),
+        name: menu.title,
+        type: 'MENU',
+        url: menu.path,
+        order: index + 1,
+        parentId,
+        icon: menu.icon ?? null,
+        hidden: menu.hidden ?? false,
+        keepAlive: menu.keepAlive ?? false,
+      });
+      for (const [elementIndex, code] of (menu.elements ?? []).entries()) {
+        await ensure({ id: code, name: code, type: 'ELEMENT', order: elementIndex + 1, parentId: menuId });
+      }
+      if (menu.children) await seedMenus(menu.children, menuId);
+    }
+  };
   for (const [index, category] of CONSOLE_NAVIGATION.entries()) {
-    const categoryId = await repo.insertPlatformResource(tx, {
+    const categoryId = await ensure({
       id: category.key,
       name: category.title,
       type: 'CATEGORY',
       order: index + 1,
       icon: category.icon,
     });
-    await seedMenus(tx, category.menus, categoryId);
+    await seedMenus(category.menus, categoryId);
   }
-  await audit(tx, SYSTEM, { action: 'seed', entity: 'application', entityId: PLATFORM_APP_ID });
-  return true;
+  return added;
 }
 
 /**
- * Administrator: every console permission with every action, and every platform resource.
- * It is topped up on every start, so a permission or menu added by a later version is
- * granted to it without a data migration; nothing is taken away.
+ * The built-in `platform` application: Gatehouse itself, its resource tree the console
+ * navigation. The application is created once; its tree is topped up on every start.
+ */
+async function seedPlatform(tx: Transaction): Promise<boolean> {
+  const created = !(await repo.platformExists(tx));
+  if (created) {
+    await repo.insertPlatform(tx, {
+      name: PRODUCT_NAME,
+      description: `${PRODUCT_NAME} itself: the console's menus and buttons`,
+      builtin: true,
+    });
+  }
+  const added = await seedPlatformTree(tx);
+  if (created || added.length > 0) {
+    await audit(tx, SYSTEM, {
+      action: 'seed',
+      entity: 'application',
+      entityId: PLATFORM_APP_ID,
+      after: { addedResources: added },
+    });
+  }
+  return created;
+}
+
+/**
+ * Administrator: built in, so every check passes and every enabled platform resource shows
+ * whatever it lists. It still lists every console permission with every action and every
+ * platform resource, topped up on every start, so that its grants read as what it holds.
  */
 async function seedAdministratorRole(tx: Transaction): Promise<{ roleId: string; created: boolean }> {
-  const existing = await repo.findRoleId(tx, ADMINISTRATOR_ROLE);
+  const existing = await repo.findRoleId(tx, ADMINISTRATOR_CODE);
   let roleId = existing;
   if (!roleId) {
     roleId = await repo.insertRole(tx, {
       name: ADMINISTRATOR_ROLE,
+      code: ADMINISTRATOR_CODE,
       description: 'Holds every permission',
       builtin: true,
     });
@@ -101,7 +133,7 @@ async function seedAdministratorRole(tx: Transaction): Promise<{ roleId: string;
       action: 'seed',
       entity: 'role',
       entityId: roleId,
-      after: { name: ADMINISTRATOR_ROLE },
+      after: { name: ADMINISTRATOR_ROLE, code: ADMINISTRATOR_CODE },
     });
   }
   await repo.grantAllActions(tx, roleId, consolePermissionIds());

@@ -1,24 +1,80 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { resources } from './applications.ts';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { applications, resources } from './applications.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const users = pgTable('users', {
-  userId: uuid('user_id').primaryKey().defaultRandom(),
-  username: text('username').notNull().unique(),
-  name: text('name').notNull(),
-  avatar: text('avatar'),
-  passwordHash: text('password_hash').notNull(),
-  mustChangePassword: boolean('must_change_password').notNull().default(false),
-  status: text('status', { enum: ['ENABLED', 'DISABLED'] })
+const status = () =>
+  text('status', { enum: ['ENABLED', 'DISABLED'] })
     .notNull()
-    .default('ENABLED'),
-  ...timestamps,
-});
+    .default('ENABLED');
+
+/**
+ * Organizations: a tree. A node's path is read with a recursive walk up its parents, so a
+ * move or a rename changes one row. A node with children or members cannot be deleted, so
+ * the parent key restricts.
+ */
+export const organizations = pgTable(
+  'organizations',
+  {
+    organizationId: uuid('organization_id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    description: text('description'),
+    status: status(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => organizations.organizationId, {
+      onDelete: 'restrict',
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('organizations_code_key').on(t.code),
+    index('organizations_parent_idx').on(t.parentId),
+    index('organizations_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.organizationId.desc().nullsFirst(),
+    ),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    userId: uuid('user_id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    avatar: text('avatar'),
+    passwordHash: text('password_hash').notNull(),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    status: status(),
+    organizationId: uuid('organization_id').references(() => organizations.organizationId, {
+      onDelete: 'set null',
+    }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // Usernames are unique without regard to case; sign-in looks them up the same way.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst()),
+    index('users_organization_idx').on(t.organizationId),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -38,14 +94,24 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-export const roles = pgTable('roles', {
-  roleId: uuid('role_id').primaryKey().defaultRandom(),
-  name: text('name').notNull().unique(),
-  description: text('description'),
-  /** Built-in roles (Administrator) are created by the seed and kept complete by it. */
-  builtin: boolean('builtin').notNull().default(false),
-  ...timestamps,
-});
+export const roles = pgTable(
+  'roles',
+  {
+    roleId: uuid('role_id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** What other systems name the role by; `administrator` is the built-in one. */
+    code: text('code').notNull(),
+    description: text('description'),
+    status: status(),
+    /** The built-in Administrator: it holds everything, and cannot be changed or deleted. */
+    builtin: boolean('builtin').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('roles_code_key').on(t.code),
+    index('roles_created_idx').on(t.createdAt.desc().nullsFirst(), t.roleId.desc().nullsFirst()),
+  ],
+);
 
 export const userRoles = pgTable(
   'user_roles',
@@ -60,20 +126,29 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
 
+/**
+ * A role's permission grants, in any application. For `platform` the permission is a dotted
+ * area id such as `app-config.client`; for another application it is the `id` of one of its
+ * permissions.
+ */
 export const rolePermissions = pgTable(
   'role_permissions',
   {
     roleId: uuid('role_id')
       .notNull()
       .references(() => roles.roleId, { onDelete: 'cascade' }),
-    /** A dotted area id such as `app-config.client` (see permissionIdForPath). */
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => applications.applicationId, { onDelete: 'cascade' }),
     permissionId: text('permission_id').notNull(),
     actions: text('actions', { enum: ['create', 'update', 'retrieve', 'delete'] })
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Delegated administration: the applications a platform grant is limited to; null is all. */
+    applicationIds: text('application_ids').array(),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+  (t) => [primaryKey({ columns: [t.roleId, t.applicationId, t.permissionId] })],
 );
 
 export const roleResources = pgTable(
@@ -90,4 +165,47 @@ export const roleResources = pgTable(
     primaryKey({ columns: [t.roleId, t.resourceId] }),
     index('role_resources_resource_idx').on(t.resourceId),
   ],
+);
+
+/** Groups: their members hold the group's roles while the group is enabled. */
+export const groups = pgTable(
+  'groups',
+  {
+    groupId: uuid('group_id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    description: text('description'),
+    status: status(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('groups_code_key').on(t.code),
+    index('groups_created_idx').on(t.createdAt.desc().nullsFirst(), t.groupId.desc().nullsFirst()),
+  ],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.groupId, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)],
+);
+
+export const groupRoles = pgTable(
+  'group_roles',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.groupId, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.roleId, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.roleId] }), index('group_roles_role_idx').on(t.roleId)],
 );

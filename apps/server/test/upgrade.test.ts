@@ -1,0 +1,159 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PLATFORM_APP_ID } from '@gatehouse/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/migrate.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { resources, rolePermissions, roleResources, roles } from '../src/db/schema/index.ts';
+import { ADMINISTRATOR_CODE, seed } from '../src/platform/seed.ts';
+import { ADMIN_PASSWORD, build, openTestDatabase, TEST_DB, type TestContext } from './helper.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const platformResource = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(resources)
+      .where(and(eq(resources.applicationId, PLATFORM_APP_ID), eq(resources.id, id)))
+  )[0];
+
+describe('the platform tree on an upgraded installation', () => {
+  it('gains the menus a new version adds, and keeps every edit of an administrator', async () => {
+    // An administrator's edits: a renamed menu, a disabled one, a menu of their own.
+    await t.db
+      .update(resources)
+      .set({ name: 'Clients', order: 9 })
+      .where(and(eq(resources.applicationId, PLATFORM_APP_ID), eq(resources.id, 'app-config.client')));
+    await t.db
+      .update(resources)
+      .set({ status: 'DISABLED' })
+      .where(and(eq(resources.applicationId, PLATFORM_APP_ID), eq(resources.id, 'admin-setting.audit-log')));
+    const identity = (await platformResource('identity'))!;
+    await t.db.insert(resources).values({
+      applicationId: PLATFORM_APP_ID,
+      id: 'custom.reports',
+      name: 'Reports',
+      type: 'MENU',
+      url: '/custom/reports',
+      parentId: identity.resourceId,
+    });
+    // What an older version lacks: the user screen with its buttons, and a whole category.
+    await t.db
+      .delete(resources)
+      .where(
+        and(
+          eq(resources.applicationId, PLATFORM_APP_ID),
+          sql`${resources.id} in ('admin-setting.manage-user', 'notification', 'notification.message')`,
+        ),
+      );
+    expect(await platformResource('admin-setting.manage-user')).toBeUndefined();
+
+    await seed(t.db, { adminPassword: ADMIN_PASSWORD });
+
+    const user = (await platformResource('admin-setting.manage-user'))!;
+    expect(user).toMatchObject({
+      type: 'MENU',
+      url: '/admin-setting/manage-user',
+      parentId: identity.resourceId,
+    });
+    const notification = (await platformResource('notification'))!;
+    expect(notification).toMatchObject({ type: 'CATEGORY', parentId: null });
+    expect(await platformResource('notification.message')).toMatchObject({
+      parentId: notification.resourceId,
+    });
+    expect(await platformResource('app-config.client')).toMatchObject({ name: 'Clients', order: 9 });
+    expect(await platformResource('admin-setting.audit-log')).toMatchObject({ status: 'DISABLED' });
+    expect(await platformResource('custom.reports')).toMatchObject({ name: 'Reports' });
+
+    // The Administrator sees the added menus at once, and the rest of the navigation as edited.
+    const admin = await t.login();
+    const menus = JSON.stringify((await t.get('/api/oauth2-server/authorization/menus', admin)).json());
+    expect(menus).toContain('/admin-setting/manage-user');
+    expect(menus).toContain('/notification/message');
+    expect(menus).toContain('/custom/reports');
+    expect(menus).toContain('"menuName":"Clients"');
+    expect(menus).not.toContain('/admin-setting/audit-log');
+    const [administrator] = await t.db.select().from(roles).where(eq(roles.code, ADMINISTRATOR_CODE));
+    const granted = await t.db
+      .select()
+      .from(roleResources)
+      .where(
+        and(eq(roleResources.roleId, administrator!.roleId), eq(roleResources.resourceId, user.resourceId)),
+      );
+    expect(granted).toHaveLength(1);
+  });
+});
+
+describe('migration 0002 on an existing installation', () => {
+  it('backfills role codes and the application of every grant', async () => {
+    // A database without any migration: a new one on PostgreSQL, a fresh PGlite (not the
+    // migrated template) otherwise.
+    const { handle, drop } =
+      TEST_DB === 'postgres'
+        ? await openTestDatabase()
+        : await openDatabase({ kind: 'pglite' }).then((h) => ({ handle: h, drop: () => h.close() }));
+    const older = mkdtempSync(join(tmpdir(), 'gatehouse-migrations-'));
+    try {
+      // The migrations of the version before identity: 0000 and 0001.
+      cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
+      const journalPath = join(older, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+      journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 2);
+      writeFileSync(journalPath, JSON.stringify(journal));
+      rmSync(join(older, '0002_identity.sql'));
+      if (handle.kind === 'pglite') {
+        const { drizzle } = await import('drizzle-orm/pglite');
+        await migratePglite(drizzle({ client: handle.client }), { migrationsFolder: older });
+      } else {
+        const { drizzle } = await import('drizzle-orm/node-postgres');
+        await migratePg(drizzle({ client: handle.pool }), { migrationsFolder: older });
+      }
+      // What that version's seed wrote.
+      await handle.db.execute(
+        sql`insert into applications (application_id, name, builtin) values ('platform', 'Gatehouse', true)`,
+      );
+      await handle.db.execute(
+        sql`insert into roles (name, builtin) values ('Administrator', true), ('Reader', false)`,
+      );
+      await handle.db.execute(sql`insert into role_permissions (role_id, permission_id, actions)
+        select role_id, 'app-config.client', '{retrieve}' from roles`);
+      await migrateDatabase(handle);
+      const rows = await handle.db
+        .select({
+          name: roles.name,
+          code: roles.code,
+          status: roles.status,
+          applicationId: rolePermissions.applicationId,
+          applicationIds: rolePermissions.applicationIds,
+        })
+        .from(roles)
+        .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.roleId))
+        .orderBy(asc(roles.name));
+      expect(rows[0]).toEqual({
+        name: 'Administrator',
+        code: 'administrator',
+        status: 'ENABLED',
+        applicationId: 'platform',
+        applicationIds: null,
+      });
+      expect(rows[1]!.code).toMatch(/^role-[0-9a-f-]{36}$/);
+      // The seed finds the built-in role by its backfilled code: no second Administrator.
+      await seed(handle.db, { adminPassword: ADMIN_PASSWORD, print: () => {} });
+      expect(await handle.db.select().from(roles).where(eq(roles.builtin, true))).toHaveLength(1);
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+      await drop();
+    }
+  }, 60_000);
+});
