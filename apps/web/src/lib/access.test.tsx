@@ -3,7 +3,16 @@ import { Button } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { RolePermission, ServerMenuItem } from '@gatehouse/contract';
-import { Access, AccessDisable, AccessProvider, findMenuByPath, hasAction, useHasAction } from './access';
+import {
+  Access,
+  AccessDisable,
+  AccessProvider,
+  findMenuByPath,
+  hasAction,
+  permissionIdOf,
+  useAllowed,
+  useHasAction,
+} from './access';
 import { i18n, setLanguage } from './i18n';
 
 const menu = (menuPath: string, codes: string[], children: ServerMenuItem[] = []): ServerMenuItem => ({
@@ -27,6 +36,7 @@ const MENUS: ServerMenuItem[] = [
 ];
 const PERMISSIONS: RolePermission[] = [
   { permissionId: 'app-config.client', actionEntitySet: ['retrieve', 'update'] },
+  { permissionId: 'admin-setting.workflow-detail', actionEntitySet: ['retrieve'] },
 ];
 
 function renderAt(path: string, ui: React.ReactNode) {
@@ -115,5 +125,70 @@ describe('access', () => {
       setLanguage('en');
     }
     expect(i18n.t('noPermission')).toBe('No permission');
+  });
+
+  it('takes the permission id of a detail URL from its menu pattern', () => {
+    expect(permissionIdOf(MENUS, '/admin-setting/workflow-detail/edit/x')).toBe(
+      'admin-setting.workflow-detail',
+    );
+    expect(permissionIdOf(MENUS, '/app-config/client')).toBe('app-config.client');
+    expect(permissionIdOf(MENUS, '/not/a/menu')).toBe('not.a.menu');
+    renderAt('/admin-setting/workflow-detail/edit/x', <ActionProbe />);
+    expect(screen.getByText(/^update:false/)).toBeInTheDocument();
+  });
+
+  it('useAllowed needs both the element code and the action when it names both', () => {
+    function Probe() {
+      const checks = [
+        useAllowed({ code: 'client:create' }),
+        useAllowed({ action: 'update' }),
+        useAllowed({ code: 'client:create', action: 'update' }),
+        useAllowed({ code: 'client:create', action: 'create' }),
+        useAllowed({ code: 'client:delete', action: 'update' }),
+        useAllowed({ action: 'update', permissionId: 'app-config.resource' }),
+      ];
+      return <span>{checks.join(' ')}</span>;
+    }
+    renderAt('/app-config/client', <Probe />);
+    expect(screen.getByText('true true true false false false')).toBeInTheDocument();
+  });
+
+  it('Access removes a control the role can never use', () => {
+    renderAt(
+      '/app-config/client',
+      <>
+        <Access action="update">
+          <span>toggle</span>
+        </Access>
+        <Access action="delete">
+          <span>delete</span>
+        </Access>
+        <Access code="client:create" action="create" fallback={<span>no create</span>}>
+          <span>create</span>
+        </Access>
+      </>,
+    );
+    expect(screen.getByText('toggle')).toBeInTheDocument();
+    expect(screen.queryByText('delete')).not.toBeInTheDocument();
+    expect(screen.queryByText('create')).not.toBeInTheDocument();
+    expect(screen.getByText('no create')).toBeInTheDocument();
+  });
+
+  it('AccessDisable disables a control the role lacks the action for, even with the element', () => {
+    renderAt(
+      '/app-config/client',
+      <>
+        <AccessDisable code="client:create" action="create">
+          <Button>New client</Button>
+        </AccessDisable>
+        <AccessDisable action="update">
+          <Button>Edit</Button>
+        </AccessDisable>
+      </>,
+    );
+    const create = screen.getByRole('button', { name: 'New client' });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAttribute('title', 'No permission');
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
   });
 });

@@ -57,40 +57,68 @@ export function useAccess(code: string): boolean {
   return menuHasElement(menus, pathname, code);
 }
 
+/**
+ * The dotted permission id of `pathname`: its menu's path (a pattern such as
+ * `/admin-setting/workflow-detail/:mode/:name` for a detail screen), else the path itself.
+ */
+export function permissionIdOf(menus: ServerMenuItem[], pathname: string): string {
+  return permissionIdForPath(findMenuByPath(menus, pathname)?.menuPath ?? pathname);
+}
+
 /** `(action, permissionId?)`; the permission id defaults to the current path's. */
 export function useHasAction(): (action: Action, permissionId?: string) => boolean {
-  const { permissions } = useContext(AccessContext);
+  const { menus, permissions } = useContext(AccessContext);
   const { pathname } = useLocation();
   return useCallback(
-    (action, permissionId) => hasAction(permissions, permissionId ?? permissionIdForPath(pathname), action),
-    [permissions, pathname],
+    (action, permissionId) => hasAction(permissions, permissionId ?? permissionIdOf(menus, pathname), action),
+    [menus, permissions, pathname],
   );
 }
 
-/** Renders its children only when the user holds `code`. */
+/**
+ * What a control needs: the §6 element code of the current menu, an action of the per-route
+ * check (on the current path's permission unless `permissionId` names another), or both.
+ */
+export type AccessNeed =
+  | { code: string; action?: Action; permissionId?: string }
+  | { code?: undefined; action: Action; permissionId?: string };
+
+/** True when the user holds everything `need` names. */
+export function useAllowed({ code, action, permissionId }: AccessNeed): boolean {
+  const { menus } = useContext(AccessContext);
+  const { pathname } = useLocation();
+  const can = useHasAction();
+  return (
+    (code === undefined || menuHasElement(menus, pathname, code)) &&
+    (action === undefined || can(action, permissionId))
+  );
+}
+
+/**
+ * Renders its children only when the user holds what `need` names: for a control the user
+ * can never use, where a disabled one would only be noise.
+ */
 export function Access({
-  code,
   children,
   fallback = null,
-}: {
-  code: string;
-  children: ReactNode;
-  fallback?: ReactNode;
-}) {
-  return useAccess(code) ? children : fallback;
+  ...need
+}: AccessNeed & { children: ReactNode; fallback?: ReactNode }) {
+  return useAllowed(need) ? children : fallback;
 }
 
 type DisableableProps = { disabled?: boolean; title?: string };
 
-/** Shows its child disabled, titled "No permission", when the user lacks `code`. */
+/**
+ * Shows its child disabled, titled "No permission" (暂无权限 in Chinese), when the user lacks
+ * what `need` names: the control stays where the user expects it, and says why it is off.
+ */
 export function AccessDisable({
-  code,
   children,
-}: {
-  code: string;
+  ...need
+}: AccessNeed & {
   children: ReactElement<DisableableProps>;
 }) {
-  const allowed = useAccess(code);
+  const allowed = useAllowed(need);
   const { t } = useTranslation();
   if (allowed || !isValidElement(children)) return children;
   const title = t('noPermission');
