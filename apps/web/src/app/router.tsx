@@ -19,16 +19,26 @@ import {
   type ScreenRoute,
 } from './routes';
 
-function isRouteMeta(handle: unknown): handle is RouteMeta {
-  return typeof handle === 'object' && handle !== null && typeof (handle as RouteMeta).title === 'string';
+function hasTitle(value: unknown): value is { title: string } {
+  return typeof value === 'object' && value !== null && typeof (value as RouteMeta).title === 'string';
 }
 
-/** The title of the deepest matched route that has one. */
+function isRouteMeta(handle: unknown): handle is RouteMeta {
+  return hasTitle(handle) && typeof (handle as RouteMeta).keepAlive === 'boolean';
+}
+
+/**
+ * The meta of the deepest matched route that has one. A gated route's loader can name the
+ * title itself: "403" in place of a screen the user may not see, or the name of a menu an
+ * administrator added.
+ */
 export function useRouteMeta(): RouteMeta | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle;
-    if (isRouteMeta(handle)) return handle;
+    const match = matches[i];
+    const own = hasTitle(match?.data) ? match.data.title : undefined;
+    if (isRouteMeta(match?.handle)) return own ? { ...match.handle, title: own } : match.handle;
+    if (own) return { title: own, keepAlive: false };
   }
   return undefined;
 }
@@ -101,10 +111,11 @@ export function buildRoutes(): RouteObject[] {
               .filter(([from]) => from !== '/error')
               .map(([from, to]) => ({ path: from, loader: redirectTo(to) })),
             ...CONSOLE_ROUTES.map(screenRoute),
+            // Any other path: a menu an administrator added, known only from the menus, or the 404.
+            { path: '*', lazy: () => import('./screen-gate').then((m) => m.extraMenuRoute()) },
           ],
         },
         { path: '/error', loader: redirectTo(REDIRECTS['/error'] ?? FALLBACK_PATH) },
-        { path: '*', loader: redirectTo(FALLBACK_PATH, { keepSearch: false }) },
       ],
     },
   ];

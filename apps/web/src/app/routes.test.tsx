@@ -1,10 +1,14 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageTitle, STORAGE_KEYS } from '@gatehouse/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HTTP_STATUS_MESSAGES, pageTitle, STORAGE_KEYS, type ServerMenuItem } from '@gatehouse/contract';
+import { queryClient } from '@/lib/query-client';
+import { consoleMenus, serverMenu } from '@/test/menus';
+import { type StubCall, stubHttp } from '@/test/support';
 import { browserLocation } from '../lib/browser';
 import { storage } from '../lib/storage';
 import { Providers } from './providers';
+import { routeGenerator } from './route-generation';
 import { buildRoutes } from './router';
 import {
   CONSOLE_ROUTES,
@@ -68,9 +72,19 @@ const SPEC_AREA_PATHS = [
   'provider',
 ].map((p) => `/admin-setting/${p}`);
 
+const USER = {
+  userId: 'u1',
+  username: 'ada',
+  name: 'Ada',
+  avatar: null,
+  mustChangePassword: false,
+  role: { id: 'r1', name: 'Reader', permissions: [] },
+  roles: ['Reader'],
+};
+
 function signIn(user: Record<string, unknown> = {}) {
   storage.set(STORAGE_KEYS.accessToken, 'token');
-  storage.set(STORAGE_KEYS.currentUser, { name: 'Ada', mustChangePassword: false, ...user });
+  storage.set(STORAGE_KEYS.currentUser, { ...USER, ...user });
 }
 
 async function landing(path: string) {
@@ -86,9 +100,39 @@ async function landing(path: string) {
   return `${pathname}${search}`;
 }
 
+/** The server's menus call answers `menus`, or fails with `status`; anything else is a 404. */
+function serveMenus(menus: ServerMenuItem[] | { status: number }) {
+  return stubHttp((call: StubCall) => {
+    if (call.url === '/admin-service/user/current') return { data: USER };
+    if (call.url !== '/oauth2-server/authorization/menus') return undefined;
+    return Array.isArray(menus)
+      ? { data: menus }
+      : { status: menus.status, data: { code: 'X', message: 'x' } };
+  });
+}
+
+let server: ReturnType<typeof serveMenus>;
+
+beforeEach(() => {
+  server = serveMenus(consoleMenus());
+});
+
 afterEach(() => {
+  server.restore();
+  routeGenerator.reset();
+  queryClient.clear();
   vi.restoreAllMocks();
 });
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
 
 describe('route table', () => {
   it('has every titled route of spec §2 with its title', () => {
@@ -199,14 +243,65 @@ describe('navigation', () => {
   });
 
   it('shows a 404 page with a way home', async () => {
-    const router = createMemoryRouter(buildRoutes(), { initialEntries: ['/nowhere'] });
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    signIn();
+    const router = renderApp('/nowhere');
     expect(await screen.findByText('404', {}, { timeout: 10_000 })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Back to home' })).toBeEnabled();
     expect(router.state.location.pathname).toBe('/error/404');
+  });
+});
+
+describe('routes generated from the menus (spec §4)', () => {
+  const clientOnly = () => consoleMenus((path) => path === '/app-config/client');
+
+  it('lands on a granted screen', async () => {
+    signIn();
+    server.restore();
+    server = serveMenus(clientOnly());
+    expect(await landing('/app-config/client?appId=a')).toBe('/app-config/client?appId=a');
+  });
+
+  it('shows the 403 page for a typed URL the menus do not grant, and calls nothing of the screen', async () => {
+    signIn();
+    server.restore();
+    server = serveMenus(clientOnly());
+    const router = renderApp('/app-config/resource?appId=portal');
+    expect(await screen.findByText(HTTP_STATUS_MESSAGES[403]!, {}, { timeout: 10_000 })).toBeVisible();
+    expect(screen.getByText('403')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/dashboard');
+    expect(router.state.location.pathname).toBe('/app-config/resource');
+    await waitFor(() => expect(document.title).toBe('403 - Gatehouse'));
+    // The menus, and what the shell asks for itself; nothing of the resource screen.
+    expect(server.calls.map((c) => c.url).filter((url) => url.includes('resource'))).toEqual([]);
+  });
+
+  it('always allows /dashboard and the account pages', async () => {
+    signIn();
+    server.restore();
+    server = serveMenus([]);
+    expect(await landing('/dashboard')).toBe('/dashboard');
+    expect(await landing('/profile-page')).toBe('/profile-page');
+    expect(await landing('/account-setting/security')).toBe('/account-setting/security');
+  });
+
+  it('sends the user to /dashboard when the menus call fails', async () => {
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.restore();
+    server = serveMenus({ status: 500 });
+    expect(await landing('/app-config/client')).toBe('/dashboard');
+  });
+
+  it('opens a menu an administrator added on the "not available yet" page, titled with its name', async () => {
+    signIn();
+    server.restore();
+    server = serveMenus([
+      ...clientOnly(),
+      serverMenu('/reports', 'Reports', { children: [serverMenu('/reports/sales', 'Sales')] }),
+    ]);
+    renderApp('/reports/sales');
+    expect(await screen.findByText('This area is not available yet.', {}, { timeout: 10_000 })).toBeVisible();
+    expect(screen.getByText('Sales', { selector: '.ant-card-head-title' })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Sales - Gatehouse'));
   });
 });

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router';
 import { ACCOUNT_ROUTES, allNavMenus, permissionIdForPath } from '@gatehouse/contract';
 import { PATHS } from '../lib/paths';
 
@@ -23,7 +24,10 @@ export type RouteMeta = {
 /** Each screen is its own chunk, loaded when its route is first visited. */
 export type LazyScreen = () => Promise<{ Component: ComponentType }>;
 
-export type ScreenRoute = { path: string; meta: RouteMeta; lazy: LazyScreen };
+/** A route's lazy part: a screen, or a screen behind the loader that decides whether it may show. */
+export type RouteLazy = () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>;
+
+export type ScreenRoute = { path: string; meta: RouteMeta; lazy: RouteLazy };
 
 const screens = {
   login: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
@@ -80,11 +84,23 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
     import('../features/app-config/resource/resource-page').then((m) => ({ Component: m.ResourcePage })),
 };
 
+/** Spec §4: the pages every signed-in user has. The menus decide on every other console route. */
+export const ALWAYS_ALLOWED: ReadonlySet<string> = new Set([
+  PATHS.dashboard,
+  ...ACCOUNT_ROUTES.map((route) => route.path),
+]);
+
+/** A screen the menus decide on: its chunk loads only once they grant it (app/screen-gate). */
+function gated(path: string, screen: LazyScreen): RouteLazy {
+  return () => import('./screen-gate').then((m) => m.gatedRoute(path, screen));
+}
+
 function consoleRoute(path: string, title: string, keepAlive: boolean): ScreenRoute {
+  const screen = BUILT_SCREENS[path] ?? screens.comingSoon;
   return {
     path,
     meta: { title, keepAlive, permissionId: permissionIdForPath(path) },
-    lazy: BUILT_SCREENS[path] ?? screens.comingSoon,
+    lazy: ALWAYS_ALLOWED.has(path) ? screen : gated(path, screen),
   };
 }
 

@@ -2,12 +2,9 @@ import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 
-function titleOf(handle: unknown): string | undefined {
-  return typeof handle === 'object' &&
-    handle !== null &&
-    'title' in handle &&
-    typeof handle.title === 'string'
-    ? handle.title
+function titleOf(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null && 'title' in value && typeof value.title === 'string'
+    ? value.title
     : undefined;
 }
 
@@ -15,7 +12,8 @@ function titleOf(handle: unknown): string | undefined {
 export function ComingSoonPage() {
   const { t } = useTranslation();
   const matches = useMatches();
-  const title = matches.map((m) => titleOf(m.handle)).findLast(Boolean);
+  // A menu an administrator added has no route of its own: its loader names it.
+  const title = matches.map((m) => titleOf(m.data) ?? titleOf(m.handle)).findLast(Boolean);
   return (
     <Card title={title}>
       <Empty description={t('comingSoon')} />

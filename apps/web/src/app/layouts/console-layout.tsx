@@ -8,14 +8,16 @@ import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
 import { useToast } from '@/components/use-toast';
 import { useCurrentUser } from '@/features/account/api/current-user';
 import { logout } from '@/features/auth/api/logout';
-import { useAuthorizationMenus } from '@/features/navigation/api/authorization-menus';
 import { AccessProvider } from '@/lib/access';
 import { type Language, setLanguage } from '@/lib/i18n';
 import { PATHS } from '@/lib/paths';
 import { clearSession } from '@/lib/session';
+import { routeGenerator } from '../route-generation';
 import { NavMenu } from './nav-menu';
+import { useGeneratedRoutes } from './use-generated-routes';
 
 const NO_PERMISSIONS: never[] = [];
+const NO_MENUS: never[] = [];
 
 /** The signed-in shell: navigation on the left, user bar on top, the screen in the middle. */
 export function ConsoleLayout() {
@@ -25,7 +27,9 @@ export function ConsoleLayout() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [collapsed, setCollapsed] = useState(false);
-  const menus = useAuthorizationMenus();
+  // The navigation, the element checks and the screens all follow the generated route set.
+  const routes = useGeneratedRoutes();
+  const menus = routes.set?.menus ?? NO_MENUS;
   const user = useCurrentUser().data;
 
   const signOut = async () => {
@@ -37,6 +41,7 @@ export function ConsoleLayout() {
     }
     clearSession();
     queryClient.clear();
+    routeGenerator.reset();
     navigate(PATHS.login, { replace: true });
     toast.success(MESSAGES.logoutSuccess);
   };
@@ -66,10 +71,16 @@ export function ConsoleLayout() {
           </Typography.Text>
         </div>
         <nav aria-label={t('navigation')}>
-          {menus.isPending ? (
-            <Skeleton active title={false} paragraph={{ rows: 8 }} style={{ padding: 16 }} />
+          {routes.set ? (
+            <NavMenu menus={menus} collapsed={collapsed} />
+          ) : routes.failed ? (
+            <div style={{ padding: 16 }}>
+              <Button size="small" onClick={routes.retry}>
+                Retry
+              </Button>
+            </div>
           ) : (
-            <NavMenu menus={menus.data ?? []} collapsed={collapsed} />
+            <Skeleton active title={false} paragraph={{ rows: 8 }} style={{ padding: 16 }} />
           )}
         </nav>
       </Layout.Sider>
@@ -101,7 +112,7 @@ export function ConsoleLayout() {
         </Layout.Header>
         {/* The tab bar of open screens (Tabs-Routes, keepAlive) goes here. */}
         <Layout.Content style={{ margin: 16 }}>
-          <AccessProvider menus={menus.data ?? []} permissions={user?.role.permissions ?? NO_PERMISSIONS}>
+          <AccessProvider menus={menus} permissions={user?.role.permissions ?? NO_PERMISSIONS}>
             <Spin spinning={navigation.state === 'loading'} delay={150} description={t('loading')}>
               <Outlet />
             </Spin>

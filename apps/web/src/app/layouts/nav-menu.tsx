@@ -2,19 +2,45 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import type { ServerMenuItem } from '@gatehouse/contract';
+import { menuTarget } from '../route-set';
 import { navIcon } from './nav-icons';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
-/** Categories become submenus keyed by their name; menus are keyed by their console path. */
+/** A link out of the console that gives the page it opens no hold on this window. */
+function externalLink(url: string, text: string) {
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {text}
+    </a>
+  );
+}
+
+/**
+ * Categories become submenus keyed by their name; menus are keyed by their console path. A
+ * menu an administrator pointed at an http(s) address opens it in a new tab, without giving
+ * it this window; one whose address is neither (`javascript:` above all) is left out.
+ */
 export function toMenuItems(items: ServerMenuItem[], depth = 0): MenuItem[] {
   return items
     .filter((item) => !item.hidden)
-    .map((item): MenuItem => {
+    .flatMap((item): MenuItem[] => {
       const children = toMenuItems(item.children, depth + 1);
-      const key = depth === 0 || !item.menuPath ? `category:${item.menuName}` : item.menuPath;
-      if (children.length > 0) return { key, icon: navIcon(item.icon), label: item.menuName, children };
-      return { key, icon: navIcon(item.icon), label: item.menuName };
+      if (depth === 0 || !item.menuPath) {
+        const key = `category:${item.menuName}`;
+        return [{ key, icon: navIcon(item.icon), label: item.menuName, children }];
+      }
+      const target = menuTarget(item.menuPath);
+      const icon = navIcon(item.icon);
+      if (target.kind === 'none') {
+        console.warn('A menu with an address the console cannot open is left out', item.menuPath);
+        return [];
+      }
+      if (target.kind === 'external') {
+        return [{ key: target.url, icon, label: externalLink(target.url, item.menuName) }];
+      }
+      if (children.length > 0) return [{ key: target.path, icon, label: item.menuName, children }];
+      return [{ key: target.path, icon, label: item.menuName }];
     })
     .filter((item) => {
       // A category the user can see nothing in is noise.

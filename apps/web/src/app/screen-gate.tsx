@@ -1,0 +1,83 @@
+import type { ComponentType } from 'react';
+import { type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
+import { ERROR_CODES } from '@gatehouse/contract';
+import { isApiError, LOGIN_INTERCEPTION_PATH, PASSWORD_CHANGE_PATH } from '@/lib/http';
+import { PATHS } from '@/lib/paths';
+import { requireSession } from './guards';
+import { type RouteGenerator, routeGenerator } from './route-generation';
+import { findExtraMenu, isRouteGranted, type RouteSet } from './route-set';
+import type { LazyScreen } from './routes';
+
+/** What a gated route renders: its screen, the 403 page, or the "not available yet" page, and the title to show. */
+export type GateData = { Screen: ComponentType; title?: string };
+
+const forbiddenPage = () =>
+  import('@/features/errors/forbidden-page').then((m) => ({ Component: m.ForbiddenPage }));
+const comingSoonPage = () =>
+  import('@/components/coming-soon-page').then((m) => ({ Component: m.ComingSoonPage }));
+
+/**
+ * Where a failed menus call leaves the user: spec §4 says /dashboard, which needs no menus.
+ * A lost session or a password that must change is the HTTP client's to handle, and it sends
+ * the user there; the loader goes the same way rather than racing it.
+ */
+export function failureRedirect(error: unknown): string {
+  if (isApiError(error) && error.status === 401) return LOGIN_INTERCEPTION_PATH;
+  if (isApiError(error) && error.status === 403 && error.code === ERROR_CODES.PASSWORD_CHANGE_REQUIRED) {
+    return PASSWORD_CHANGE_PATH;
+  }
+  return PATHS.dashboard;
+}
+
+async function routeSet(args: LoaderFunctionArgs, generator: RouteGenerator): Promise<RouteSet> {
+  // The layout's loader checks the session too, but the loaders run side by side, and the
+  // menus must not be asked for without one.
+  requireSession(args);
+  try {
+    return await generator.ensure();
+  } catch (error) {
+    console.error('Route generation failed', error);
+    throw redirect(failureRedirect(error));
+  }
+}
+
+/**
+ * The loader of a console screen the menus decide on. Without the grant it shows the 403 page
+ * and never loads the screen's chunk, so neither the screen nor its calls run.
+ */
+export function screenLoader(routePath: string, screen: LazyScreen, generator = routeGenerator) {
+  return async (args: LoaderFunctionArgs): Promise<GateData> => {
+    const set = await routeSet(args, generator);
+    if (!isRouteGranted(set, routePath)) {
+      return { Screen: (await forbiddenPage()).Component, title: '403' };
+    }
+    return { Screen: (await screen()).Component };
+  };
+}
+
+/**
+ * The loader of any other console path: a menu an administrator added, which the console has
+ * no screen for, opens "not available yet"; anything else is the 404 of spec §2.
+ */
+export function extraMenuLoader(generator = routeGenerator) {
+  return async (args: LoaderFunctionArgs): Promise<GateData> => {
+    const set = await routeSet(args, generator);
+    const menu = findExtraMenu(set, new URL(args.request.url).pathname);
+    if (!menu) throw redirect(PATHS.notFound);
+    return { Screen: (await comingSoonPage()).Component, title: menu.title };
+  };
+}
+
+export function GatedScreen() {
+  const { Screen } = useLoaderData() as GateData;
+  return <Screen />;
+}
+
+/** The lazy part of a gated route: its loader and the component that renders what it chose. */
+export function gatedRoute(routePath: string, screen: LazyScreen) {
+  return { loader: screenLoader(routePath, screen), Component: GatedScreen };
+}
+
+export function extraMenuRoute() {
+  return { loader: extraMenuLoader(), Component: GatedScreen };
+}
