@@ -10,16 +10,22 @@ import { HealthService } from './modules/health/service.ts';
 import { MenuService } from './modules/menus/service.ts';
 import { PermissionService } from './modules/permissions/service.ts';
 import { ResourceService } from './modules/resources/service.ts';
+import { consolePermissionIds } from './platform/seed.ts';
+import { grantsOf, type RegisteredRoute } from './plugins/auth.ts';
 import type { LoginLimiter } from './plugins/rate-limit.ts';
 
-export type ServiceDeps = { loginLimiter: LoginLimiter };
+export type ServiceDeps = {
+  loginLimiter: LoginLimiter;
+  /** The platform's permission ids: what the Administrator holds. */
+  platformPermissionIds: () => ReadonlySet<string>;
+};
 
 /** Every service of the API, each made once over one database. Routes take theirs from `app.services`. */
 export function createServices(db: Database, deps: ServiceDeps) {
   const sessions = new SessionResolver(db);
   return {
     sessions,
-    auth: new AuthService(db, deps.loginLimiter, sessions),
+    auth: new AuthService(db, deps.loginLimiter, sessions, deps.platformPermissionIds),
     applications: new ApplicationService(db),
     dataAccesses: new DataAccessService(db),
     permissions: new PermissionService(db),
@@ -38,9 +44,30 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The platform's permission ids: one per console area (from the navigation) and every id a
+ * route checks. Read once the routes are all registered, that is on the first request.
+ */
+function platformPermissionIds(routes: RegisteredRoute[]): () => ReadonlySet<string> {
+  let ids: ReadonlySet<string> | undefined;
+  return () => {
+    ids ??= new Set([
+      ...consolePermissionIds(),
+      ...routes.flatMap((r) => grantsOf(r.access).map((g) => g.permissionId)),
+    ]);
+    return ids;
+  };
+}
+
 /** Decorates the app with its services; registered after the counters they use, before the routes. */
 async function services(app: FastifyInstance, opts: { db: Database }) {
-  app.decorate('services', createServices(opts.db, { loginLimiter: app.loginLimiter }));
+  app.decorate(
+    'services',
+    createServices(opts.db, {
+      loginLimiter: app.loginLimiter,
+      platformPermissionIds: platformPermissionIds(app.routeAccess),
+    }),
+  );
 }
 
 export default fp(services, { name: 'services', dependencies: ['rate-limit'] });

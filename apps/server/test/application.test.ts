@@ -136,7 +136,7 @@ describe('GET /v2/application and /v2/application/{id}', () => {
 });
 
 describe('access', () => {
-  it('answers 401 without a session and 403 without admin-setting.application', async () => {
+  it('answers 401 without a session and 403 without a right to read applications', async () => {
     expect((await t.get(BASE)).statusCode).toBe(401);
     expect((await t.get(`${BASE}/${PLATFORM_APP_ID}`)).statusCode).toBe(401);
     expect((await t.post(BASE, {})).statusCode).toBe(401);
@@ -144,7 +144,24 @@ describe('access', () => {
     expect((await list({}, reader)).statusCode).toBe(200);
     expect((await t.get(`${BASE}/${PLATFORM_APP_ID}`, reader)).statusCode).toBe(200);
     expect((await t.post(BASE, { applicationId: 'denied', name: 'x' }, reader)).statusCode).toBe(403);
-    const other = await tokenWith(t, 'app-config.client', ['retrieve']);
+    const other = await tokenWith(t, 'admin-setting.manage-user', ['retrieve']);
     expect((await list({}, other)).statusCode).toBe(403);
+    expect((await t.get(`${BASE}/${PLATFORM_APP_ID}`, other)).statusCode).toBe(403);
+  });
+
+  it('lets a reader of any App Configuration area list and read applications, for the switcher', async () => {
+    for (const area of [
+      'app-config.client',
+      'app-config.data-access',
+      'app-config.permission',
+      'app-config.resource',
+    ]) {
+      const reader = await tokenWith(t, area, ['retrieve']);
+      expect((await list({}, reader)).statusCode, area).toBe(200);
+      expect((await t.get(`${BASE}/${PLATFORM_APP_ID}`, reader)).statusCode, area).toBe(200);
+      expect((await t.post(BASE, { applicationId: 'denied', name: 'x' }, reader)).statusCode, area).toBe(403);
+    }
+    const writer = await tokenWith(t, 'app-config.client', ['create', 'update']);
+    expect((await list({}, writer)).statusCode).toBe(403);
   });
 });

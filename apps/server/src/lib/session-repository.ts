@@ -1,7 +1,16 @@
-import type { Action } from '@gatehouse/contract';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { type Action, PLATFORM_APP_ID } from '@gatehouse/contract';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { rolePermissions, roles, sessions, userRoles, users } from '../db/schema/index.ts';
+import {
+  groupMembers,
+  groupRoles,
+  groups,
+  rolePermissions,
+  roles,
+  sessions,
+  userRoles,
+  users,
+} from '../db/schema/index.ts';
 
 /** The queries that tell who calls: a session by its token, and the user's roles and grants. */
 
@@ -31,22 +40,46 @@ export async function touchSession(db: Executor, sessionId: string): Promise<voi
 export type RoleGrant = {
   roleId: string;
   name: string;
+  builtin: boolean;
   permissionId: string | null;
   actions: Action[] | null;
+  applicationIds: string[] | null;
 };
 
-/** The user's roles with their permissions, one row per (role, permission). */
+/**
+ * The ids of the roles a user holds: their own, and those of their enabled groups. Disabled
+ * roles are left out by the caller.
+ */
+function heldRoleIds(db: Executor, userId: string) {
+  const own = db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
+  const viaGroups = db
+    .select({ roleId: groupRoles.roleId })
+    .from(groupMembers)
+    .innerJoin(groups, and(eq(groups.groupId, groupMembers.groupId), eq(groups.status, 'ENABLED')))
+    .innerJoin(groupRoles, eq(groupRoles.groupId, groupMembers.groupId))
+    .where(eq(groupMembers.userId, userId));
+  return or(inArray(roles.roleId, own), inArray(roles.roleId, viaGroups));
+}
+
+/**
+ * The user's effective grants in one statement: each enabled role they hold, directly or
+ * through an enabled group, with its platform permissions, one row per (role, permission).
+ */
 export async function findRoleGrants(db: Executor, userId: string): Promise<RoleGrant[]> {
   return db
     .select({
       roleId: roles.roleId,
       name: roles.name,
+      builtin: roles.builtin,
       permissionId: rolePermissions.permissionId,
       actions: rolePermissions.actions,
+      applicationIds: rolePermissions.applicationIds,
     })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.roleId, userRoles.roleId))
-    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.roleId))
-    .where(eq(userRoles.userId, userId))
-    .orderBy(roles.name, rolePermissions.permissionId);
+    .from(roles)
+    .leftJoin(
+      rolePermissions,
+      and(eq(rolePermissions.roleId, roles.roleId), eq(rolePermissions.applicationId, PLATFORM_APP_ID)),
+    )
+    .where(and(eq(roles.status, 'ENABLED'), heldRoleIds(db, userId)))
+    .orderBy(roles.name, roles.roleId, rolePermissions.permissionId);
 }

@@ -1,5 +1,6 @@
 import type { Action } from '@gatehouse/contract';
 import type { Database } from '../db/client.ts';
+import { type AppScope, unionScopes } from './app-scope.ts';
 import type { AuditContext } from './audit.ts';
 import * as repo from './session-repository.ts';
 import { hashToken } from './tokens.ts';
@@ -12,12 +13,21 @@ export type AuthUser = {
   mustChangePassword: boolean;
 };
 
+/** What one platform permission grants: each action with the applications it reaches. */
+export type PlatformGrant = Map<Action, AppScope>;
+
 /** What an authenticated request knows about its caller. */
 export type AuthState = {
   sessionId: string;
   user: AuthUser;
-  /** permissionId → granted actions, merged over all of the user's roles. */
-  permissions: Map<string, Set<Action>>;
+  /** Holds the built-in Administrator role: every check passes, in every application. */
+  isAdministrator: boolean;
+  /**
+   * permissionId → its grant, merged over the user's enabled roles (their own and their
+   * enabled groups'). An action's scope is the union of the scopes of the grants that give it.
+   */
+  grants: Map<string, PlatformGrant>;
+  /** The enabled roles the user holds, for the menus. */
   roleIds: string[];
   roleNames: string[];
 };
@@ -43,6 +53,12 @@ function toAuthUser(row: repo.UserRow): AuthUser {
   };
 }
 
+/** The applications the caller may act on with `action` on `permissionId`; null when not granted. */
+export function scopeOf(auth: AuthState, permissionId: string, action: Action): AppScope | null {
+  if (auth.isAdministrator) return 'all';
+  return auth.grants.get(permissionId)?.get(action) ?? null;
+}
+
 /**
  * Session resolution: who a bearer token belongs to and what their roles grant. It sits
  * below the modules so the access guards and the auth module read the caller the same way.
@@ -62,22 +78,26 @@ export class SessionResolver {
     return this.stateFor(found.user, found.session.sessionId);
   }
 
-  /** The user with the permissions of all their roles merged, as a request sees them. */
+  /** The user with the grants of all their enabled roles merged, as a request sees them. */
   async stateFor(user: repo.UserRow, sessionId: string): Promise<AuthState> {
-    const grants = await repo.findRoleGrants(this.db, user.userId);
-    const permissions = new Map<string, Set<Action>>();
+    const rows = await repo.findRoleGrants(this.db, user.userId);
+    const grants = new Map<string, PlatformGrant>();
     const roleIds: string[] = [];
     const roleNames: string[] = [];
-    for (const grant of grants) {
-      if (!roleIds.includes(grant.roleId)) {
-        roleIds.push(grant.roleId);
-        roleNames.push(grant.name);
+    let isAdministrator = false;
+    for (const row of rows) {
+      if (!roleIds.includes(row.roleId)) {
+        roleIds.push(row.roleId);
+        roleNames.push(row.name);
+        isAdministrator ||= row.builtin;
       }
-      if (grant.permissionId === null) continue;
-      const actions = permissions.get(grant.permissionId) ?? new Set<Action>();
-      for (const action of grant.actions ?? []) actions.add(action);
-      permissions.set(grant.permissionId, actions);
+      if (row.permissionId === null) continue;
+      const grant = grants.get(row.permissionId) ?? new Map<Action, AppScope>();
+      const scope: AppScope = row.applicationIds === null ? 'all' : new Set(row.applicationIds);
+      for (const action of row.actions ?? [])
+        grant.set(action, unionScopes(grant.get(action) ?? null, scope));
+      grants.set(row.permissionId, grant);
     }
-    return { sessionId, user: toAuthUser(user), permissions, roleIds, roleNames };
+    return { sessionId, user: toAuthUser(user), isAdministrator, grants, roleIds, roleNames };
   }
 }

@@ -1,14 +1,26 @@
 import type { Action } from '@gatehouse/contract';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { type AppScope, assertInScope, unionScopes } from '../lib/app-scope.ts';
 import type { AuditContext } from '../lib/audit.ts';
 import { forbidden, passwordChangeRequired, unauthenticated } from '../lib/errors.ts';
-import type { AuthState, RequestMeta } from '../lib/sessions.ts';
+import { type AuthState, type RequestMeta, scopeOf } from '../lib/sessions.ts';
+
+/** One action on one platform permission (a dotted area id such as `app-config.client`). */
+export type Grant = { permissionId: string; action: Action };
 
 /**
  * Who may call a route. Every /api route states one in `config.access`; the hook below
  * refuses to start the server otherwise, so an endpoint cannot be left open by omission.
+ * `authenticated` is for the caller's own things (menus, current user, sign-out, own
+ * password); every other route names the grant it needs, or `anyOf` several that each do.
  */
-export type RouteAccess = 'public' | 'authenticated' | { permissionId: string; action: Action };
+export type RouteAccess = 'public' | 'authenticated' | Grant | { anyOf: Grant[] };
 
 export type RegisteredRoute = { method: string; url: string; access: RouteAccess };
 
@@ -17,9 +29,16 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Reachable while the user still has to replace a generated password. */
     allowPendingPasswordChange?: boolean;
+    /**
+     * The handler narrows its answer to the caller's applications (the application list,
+     * whose `applicationId` is a search filter), so a named application is not checked.
+     */
+    filtersByScope?: boolean;
   }
   interface FastifyRequest {
     auth: AuthState | null;
+    /** The applications the checked grant reaches; null on public and `authenticated` routes. */
+    appScope: AppScope | null;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access, for the deny-by-default test. */
@@ -33,12 +52,30 @@ const DOCS_PREFIX = '/api/docs';
 /** How the guards learn who calls: the live session an `Authorization` header names, or null. */
 export type FindCaller = (authorization: string | undefined) => Promise<AuthState | null>;
 
+/** The grants a route accepts, any one of which lets the caller in; none for the open kinds. */
+export function grantsOf(access: RouteAccess): Grant[] {
+  if (access === 'public' || access === 'authenticated') return [];
+  return 'anyOf' in access ? access.anyOf : [access];
+}
+
+/** The applications the caller reaches through any of `grants`; null when none is held. */
+function scopeThrough(auth: AuthState, grants: Grant[]): AppScope | null {
+  let scope: AppScope | null = null;
+  for (const grant of grants) {
+    const granted = scopeOf(auth, grant.permissionId, grant.action);
+    if (granted !== null) scope = unionScopes(scope, granted);
+  }
+  return scope;
+}
+
 /**
  * The onRequest check for `access`: none for a public route; otherwise a live session, a
- * replaced first password (unless the route allows it) and, where named, the permission.
+ * replaced first password (unless the route allows it) and, where named, a grant. The
+ * caller is resolved here once per request; the handler reads it from `request.auth`.
  */
 function guardFor(access: RouteAccess, findCaller: FindCaller): onRequestAsyncHookHandler | undefined {
   if (access === 'public') return undefined;
+  const grants = grantsOf(access);
   return async function guard(request) {
     const auth = await findCaller(request.headers.authorization);
     if (!auth) throw unauthenticated();
@@ -46,10 +83,39 @@ function guardFor(access: RouteAccess, findCaller: FindCaller): onRequestAsyncHo
     if (auth.user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
       throw passwordChangeRequired();
     }
-    if (access !== 'authenticated' && !auth.permissions.get(access.permissionId)?.has(access.action)) {
-      throw forbidden();
-    }
+    if (access === 'authenticated') return;
+    const scope = scopeThrough(auth, grants);
+    if (scope === null) throw forbidden();
+    request.appScope = scope;
   };
+}
+
+/** Every `applicationId` the validated request names: in the path, the body or the query. */
+function namedApplications(request: FastifyRequest): string[] {
+  const named: string[] = [];
+  for (const part of [request.params, request.body, request.query]) {
+    if (part === null || typeof part !== 'object' || Array.isArray(part)) continue;
+    const value = (part as { applicationId?: unknown }).applicationId;
+    if (typeof value === 'string') named.push(value);
+  }
+  return named;
+}
+
+/**
+ * Delegated administration, for every route that checks a grant: an application the
+ * request names must lie in the grant's scope. It runs after validation, so it reads the
+ * parsed request. A route addressing a record by its key alone passes `request.appScope`
+ * to its service, which checks the record's application the same way (`assertInScope`).
+ */
+const namedApplicationInScope: preHandlerAsyncHookHandler = async function namedApplicationInScope(request) {
+  if (request.routeOptions.config.filtersByScope) return;
+  for (const applicationId of namedApplications(request)) assertInScope(request.appScope!, applicationId);
+};
+
+/** The scope a guarded route's handler passes to its service. */
+export function appScope(request: FastifyRequest): AppScope {
+  if (request.appScope === null) throw new Error('appScope read on a route that checks no grant');
+  return request.appScope;
 }
 
 function isApiRoute(url: string) {
@@ -84,6 +150,7 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
  */
 export function installAccessControl(app: FastifyInstance, findCaller: FindCaller): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('appScope', null);
   app.decorate('routeAccess', [] as RegisteredRoute[]);
 
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -95,10 +162,15 @@ export function installAccessControl(app: FastifyInstance, findCaller: FindCalle
     if (access === undefined) {
       throw new Error(`${route.method} ${route.url} declares no config.access; every /api route must.`);
     }
+    if (typeof access === 'object' && 'anyOf' in access && access.anyOf.length === 0) {
+      throw new Error(`${route.method} ${route.url} accepts anyOf no grant; name at least one.`);
+    }
     for (const method of toArray(route.method)) app.routeAccess.push({ method, url: route.url, access });
     const guard = guardFor(access, findCaller);
     // onRequest runs before the body is parsed and validated: an unauthenticated caller
     // gets 401, never a 400 that describes the endpoint's schema.
     if (guard) route.onRequest = [guard, ...toArray(route.onRequest)];
+    if (grantsOf(access).length > 0)
+      route.preHandler = [namedApplicationInScope, ...toArray(route.preHandler)];
   });
 }

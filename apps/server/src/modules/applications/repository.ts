@@ -1,11 +1,15 @@
 import type { ApplicationListQuery } from '@gatehouse/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { applications, products } from '../../db/schema/index.ts';
 import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
+import type { AppScope } from '../../lib/app-scope.ts';
 import { byKey } from '../../lib/records.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
+
+/** The list's search, within the applications the caller reaches. */
+export type ApplicationSearch = ApplicationListQuery & { scope: AppScope };
 
 /** Keys from `applications_created_idx` in the default order. */
 export const list = definePagedList({
@@ -15,7 +19,8 @@ export const list = definePagedList({
     name: applications.name,
     applicationId: applications.applicationId,
   },
-  filters: (query: ApplicationListQuery) => [
+  filters: (query: ApplicationSearch) => [
+    query.scope === 'all' ? undefined : inArray(applications.applicationId, [...query.scope]),
     keywordIn([applications.applicationId, applications.name, applications.description], query.keyword),
     contains(applications.applicationId, query.applicationId),
     contains(applications.name, query.name),

@@ -2,17 +2,36 @@ import {
   type Action,
   applicationListQuerySchema,
   applicationSchema,
+  CONSOLE_NAVIGATION,
   createApplicationSchema,
   pageSchema,
+  permissionIdForPath,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/auth.ts';
+import { appScope, auditContext, type RouteAccess } from '../../plugins/auth.ts';
 
 const BASE = '/api/admin-service/v2/application';
 const access = (action: Action) => ({ access: { permissionId: 'admin-setting.application', action } });
 const tags = ['applications'];
+
+/** The App Configuration screens' areas (`app-config.client` …), from the console navigation. */
+const APP_CONFIG_AREAS = CONSOLE_NAVIGATION.filter((c) => c.key === 'app-config').flatMap((c) =>
+  c.menus.map((m) => permissionIdForPath(m.path)),
+);
+
+/**
+ * Reading applications: the Application screen's own right, or the right to read any App
+ * Configuration area, whose application switcher lists them. Either way only the
+ * applications the grant reaches.
+ */
+const READ: RouteAccess = {
+  anyOf: ['admin-setting.application', ...APP_CONFIG_AREAS].map((permissionId) => ({
+    permissionId,
+    action: 'retrieve' as const,
+  })),
+};
 
 const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.applications;
@@ -20,29 +39,29 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BASE,
     {
-      config: access('retrieve'),
+      config: { access: READ, filtersByScope: true },
       schema: {
         tags,
-        summary: 'List applications, with search and paging',
+        summary: 'List the applications the caller reaches, with search and paging',
         querystring: applicationListQuerySchema,
         response: { 200: pageSchema(applicationSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(request.query),
+    async (request) => service.list(request.query, appScope(request)),
   );
 
   app.get(
-    `${BASE}/:id`,
+    `${BASE}/:applicationId`,
     {
-      config: access('retrieve'),
+      config: { access: READ },
       schema: {
         tags,
         summary: 'One application',
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ applicationId: z.string().max(100) }),
         response: { 200: applicationSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.get(request.params.id),
+    async (request) => service.get(request.params.applicationId),
   );
 
   app.post(

@@ -6,7 +6,7 @@ import {
   type Page,
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { isUuid } from '../../lib/app-scope.ts';
+import { type AppScope, isUuid } from '../../lib/app-scope.ts';
 import { type Duplicate, duplicateIdAsConflict } from '../../lib/db-errors.ts';
 import { notFound, validationFailed } from '../../lib/errors.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
@@ -47,8 +47,9 @@ export async function requireApplication(db: Executor, applicationId: string): P
 export class ApplicationService {
   constructor(private readonly db: Database) {}
 
-  async list(query: ApplicationListQuery): Promise<Page<Application>> {
-    const { rows, total } = await repo.list(this.db, query);
+  /** The applications of `scope` that match the search. */
+  async list(query: ApplicationListQuery, scope: AppScope): Promise<Page<Application>> {
+    const { rows, total } = await repo.list(this.db, { ...query, scope });
     return { content: rows.map(toApplication), totalElements: total };
   }
 

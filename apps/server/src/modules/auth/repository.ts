@@ -1,12 +1,22 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { byKey } from '../../lib/records.ts';
 import type { SessionRow, UserRow } from '../../lib/session-repository.ts';
 
+/** By username without regard to case, through `users_username_lower_key`. */
 export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
   return row;
+}
+
+/** Stamps the sign-in time; not an edit of the user, so `updatedAt` stays. */
+export async function recordSignIn(db: Executor, userId: string): Promise<void> {
+  await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.userId, userId));
 }
 
 export const { find: findUser, update: updateUser } = byKey(users, users.userId);

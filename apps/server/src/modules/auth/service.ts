@@ -1,5 +1,6 @@
 import {
   ACTIONS,
+  type Action,
   type ChangePasswordRequest,
   ERROR_CODES,
   type LoginRequest,
@@ -23,6 +24,7 @@ export class AuthService {
     private readonly db: Database,
     private readonly limiter: LoginLimiter,
     private readonly sessions: SessionResolver,
+    private readonly platformPermissionIds: () => ReadonlySet<string>,
   ) {}
 
   async login(input: LoginRequest, meta: RequestMeta): Promise<{ token: string; userInfo: UserInfo }> {
@@ -59,6 +61,7 @@ export class AuthService {
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 512) ?? null,
       });
+      await repo.recordSignIn(tx, user.userId);
       return { entityId: user.userId, after: { sessionId: session.sessionId } };
     });
     const auth = await this.sessions.stateFor(user, '');
@@ -73,16 +76,17 @@ export class AuthService {
   }
 
   /**
-   * The user info of spec §3. `role` is the effective role: the permissions of all the
-   * user's roles merged, named after them; `roles` lists the role names.
+   * The user info of spec §3. `role` is the effective role: the platform permissions of all
+   * the user's enabled roles (their own and their groups') merged, named after them; `roles`
+   * lists the role names. The Administrator holds every platform permission with every action.
    */
   userInfo(auth: AuthState): UserInfo {
-    const permissions = [...auth.permissions.entries()]
+    const held: [string, Action[]][] = auth.isAdministrator
+      ? [...this.platformPermissionIds()].map((id) => [id, [...ACTIONS]])
+      : [...auth.grants.entries()].map(([id, grant]) => [id, ACTIONS.filter((a) => grant.has(a))]);
+    const permissions = held
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([permissionId, actions]) => ({
-        permissionId,
-        actionEntitySet: ACTIONS.filter((a) => actions.has(a)),
-      }));
+      .map(([permissionId, actionEntitySet]) => ({ permissionId, actionEntitySet }));
     return {
       userId: auth.user.userId,
       username: auth.user.username,

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/auth.ts';
+import { appScope, auditContext } from '../../plugins/auth.ts';
 
 const V2 = '/api/admin-service/v2/application/client';
 const access = (action: Action) => ({ access: { permissionId: 'app-config.client', action } });
@@ -51,7 +51,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.toggleStatus(request.query.acId, auditContext(request)),
+    async (request) => service.toggleStatus(request.query.acId, auditContext(request), appScope(request)),
   );
 
   app.get(
@@ -79,7 +79,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.get(request.params.acId),
+    async (request) => service.get(request.params.acId, appScope(request)),
   );
 
   app.post(
@@ -110,7 +110,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.update(request.body, auditContext(request)),
+    async (request) => service.update(request.body, auditContext(request), appScope(request)),
   );
 
   app.put(
@@ -124,7 +124,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.setStatus(request.body, auditContext(request)),
+    async (request) => service.setStatus(request.body, auditContext(request), appScope(request)),
   );
 };
 

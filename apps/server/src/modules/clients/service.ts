@@ -10,7 +10,7 @@ import type {
   UpdateClientStatus,
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
-import { isUuid } from '../../lib/app-scope.ts';
+import { type AppScope, assertInScope, isUuid } from '../../lib/app-scope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
@@ -56,9 +56,11 @@ export class ClientService {
     return { content: rows.map(toClient), totalElements: total };
   }
 
-  async get(acId: string): Promise<Client> {
+  /** The client, when its application lies in the caller's `scope`. */
+  async get(acId: string, scope: AppScope): Promise<Client> {
     const row = isUuid(acId) ? await repo.find(this.db, acId) : undefined;
     if (!row) throw notFound();
+    assertInScope(scope, row.applicationId);
     return toClient(row);
   }
 
@@ -81,34 +83,37 @@ export class ClientService {
     return { ...created, secret };
   }
 
-  async update(input: UpdateClient, ctx: AuditContext): Promise<Client> {
-    return this.change(input.acId, ctx, 'update', () => ({
+  async update(input: UpdateClient, ctx: AuditContext, scope: AppScope): Promise<Client> {
+    return this.change(input.acId, ctx, scope, 'update', () => ({
       clientName: input.clientName,
       redirectUrl: input.redirectUrl || null,
       ...(input.status ? { status: input.status } : {}),
     }));
   }
 
-  async setStatus(input: UpdateClientStatus, ctx: AuditContext): Promise<Client> {
-    return this.change(input.acId, ctx, 'status', () => ({ status: input.status }));
+  async setStatus(input: UpdateClientStatus, ctx: AuditContext, scope: AppScope): Promise<Client> {
+    return this.change(input.acId, ctx, scope, 'status', () => ({ status: input.status }));
   }
 
   /** ENABLED becomes DISABLED; anything else (DISABLED or an unknown value) becomes ENABLED. */
-  async toggleStatus(acId: string, ctx: AuditContext): Promise<Client> {
-    return this.change(acId, ctx, 'status', (row) => ({
+  async toggleStatus(acId: string, ctx: AuditContext, scope: AppScope): Promise<Client> {
+    return this.change(acId, ctx, scope, 'status', (row) => ({
       status: (row.status === 'ENABLED' ? 'DISABLED' : 'ENABLED') satisfies Status,
     }));
   }
 
+  /** Changes a client of an application in the caller's `scope`. */
   private async change(
     acId: string,
     ctx: AuditContext,
+    scope: AppScope,
     action: 'update' | 'status',
     values: (row: repo.ClientRow) => Partial<Pick<repo.ClientRow, 'clientName' | 'redirectUrl' | 'status'>>,
   ): Promise<Client> {
     return auditedChange(this.db, ctx, { entity: ENTITY, action }, async (tx) => {
       const before = await repo.findForUpdate(tx, acId);
       if (!before) throw notFound();
+      assertInScope(scope, before.applicationId);
       const after = toClient(await repo.update(tx, acId, values(before)));
       return { entityId: acId, before: toClient(before), after };
     });

@@ -2,28 +2,47 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { resources, roleResources } from '../../db/schema/index.ts';
 
-export type ResourceRow = typeof resources.$inferSelect;
+/** What a menu item is built from: the resource without its bookkeeping columns. */
+const menuFields = {
+  resourceId: resources.resourceId,
+  parentId: resources.parentId,
+  id: resources.id,
+  name: resources.name,
+  type: resources.type,
+  url: resources.url,
+  order: resources.order,
+  icon: resources.icon,
+  hidden: resources.hidden,
+  keepAlive: resources.keepAlive,
+};
 
-/** The application's enabled resources that any of the roles grants, in display order. */
+export type MenuResource = {
+  [K in keyof typeof menuFields]: (typeof resources.$inferSelect)[K];
+};
+
+/**
+ * The application's enabled resources that any of the roles grants, or all of them for the
+ * Administrator (`'all'`), in display order.
+ */
 export async function findGrantedResources(
   db: Executor,
   applicationId: string,
-  roleIds: string[],
-): Promise<ResourceRow[]> {
-  if (roleIds.length === 0) return [];
-  const granted = db
-    .selectDistinct({ resourceId: roleResources.resourceId })
-    .from(roleResources)
-    .where(inArray(roleResources.roleId, roleIds));
+  roleIds: string[] | 'all',
+): Promise<MenuResource[]> {
+  if (roleIds !== 'all' && roleIds.length === 0) return [];
+  const granted =
+    roleIds === 'all'
+      ? undefined
+      : inArray(
+          resources.resourceId,
+          db
+            .selectDistinct({ resourceId: roleResources.resourceId })
+            .from(roleResources)
+            .where(inArray(roleResources.roleId, roleIds)),
+        );
   return db
-    .select()
+    .select(menuFields)
     .from(resources)
-    .where(
-      and(
-        eq(resources.applicationId, applicationId),
-        eq(resources.status, 'ENABLED'),
-        inArray(resources.resourceId, granted),
-      ),
-    )
+    .where(and(eq(resources.applicationId, applicationId), eq(resources.status, 'ENABLED'), granted))
     .orderBy(asc(resources.order), asc(resources.id));
 }

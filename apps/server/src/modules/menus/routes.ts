@@ -17,7 +17,7 @@ const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(serverMenuItemSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => menus.serverMenus(request.auth!.roleIds),
+    async (request) => menus.serverMenus(request.auth!),
   );
 
   app.get(
@@ -30,7 +30,7 @@ const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(legacyMenuItemSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => menus.legacyMenus(request.auth!.roleIds),
+    async (request) => menus.legacyMenus(request.auth!),
   );
 };
 

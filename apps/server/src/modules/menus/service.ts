@@ -1,7 +1,9 @@
 import { type LegacyMenuItem, PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
+import type { AuthState } from '../../lib/sessions.ts';
 import * as repo from './repository.ts';
-import type { ResourceRow } from './repository.ts';
+
+type ResourceRow = repo.MenuResource;
 
 /**
  * The granted resources that form a connected tree: a resource shows only when its whole
@@ -44,18 +46,27 @@ function toServerMenu(row: ResourceRow, childrenOf: Map<string, ResourceRow[]>):
   };
 }
 
+/** The caller's enabled roles, or every resource for the Administrator. */
+function grantedTo(auth: AuthState): string[] | 'all' {
+  return auth.isAdministrator ? 'all' : auth.roleIds;
+}
+
 export class MenuService {
   constructor(private readonly db: Database) {}
 
+  private async tree(auth: AuthState, applicationId: string) {
+    return reachable(await repo.findGrantedResources(this.db, applicationId, grantedTo(auth)));
+  }
+
   /** Spec §3 server menu items: categories at the top, menus nested, a menu's elements as codes. */
-  async serverMenus(roleIds: string[], applicationId = PLATFORM_APP_ID): Promise<ServerMenuItem[]> {
-    const { roots, childrenOf } = reachable(await repo.findGrantedResources(this.db, applicationId, roleIds));
+  async serverMenus(auth: AuthState, applicationId = PLATFORM_APP_ID): Promise<ServerMenuItem[]> {
+    const { roots, childrenOf } = await this.tree(auth, applicationId);
     return roots.filter((r) => r.type !== 'ELEMENT').map((r) => toServerMenu(r, childrenOf));
   }
 
   /** Spec §3 legacy menu items: the same tree, flat, parents before children. */
-  async legacyMenus(roleIds: string[], applicationId = PLATFORM_APP_ID): Promise<LegacyMenuItem[]> {
-    const { roots, childrenOf } = reachable(await repo.findGrantedResources(this.db, applicationId, roleIds));
+  async legacyMenus(auth: AuthState, applicationId = PLATFORM_APP_ID): Promise<LegacyMenuItem[]> {
+    const { roots, childrenOf } = await this.tree(auth, applicationId);
     const out: LegacyMenuItem[] = [];
     const walk = (row: ResourceRow) => {
       out.push({

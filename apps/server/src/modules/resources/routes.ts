@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/auth.ts';
+import { appScope, auditContext } from '../../plugins/auth.ts';
 
 const access = (action: Action) => ({ access: { permissionId: 'app-config.resource', action } });
 const tags = ['resources'];
@@ -43,7 +43,7 @@ const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(resourceSchema), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.children(request.params.id),
+    async (request) => service.children(request.params.id, appScope(request)),
   );
 
   app.post(

@@ -9,7 +9,7 @@ import {
   type UpdateResource,
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { assertSameApplication, isUuid } from '../../lib/app-scope.ts';
+import { type AppScope, assertInScope, assertSameApplication, isUuid } from '../../lib/app-scope.ts';
 import { duplicateIdAsConflict } from '../../lib/db-errors.ts';
 import { notFound, validationFailed } from '../../lib/errors.ts';
 import { given } from '../../lib/listing.ts';
@@ -131,10 +131,11 @@ export class ResourceService {
     return { content: rows.map(toResource), totalElements: total };
   }
 
-  /** The direct children of a node, in display order. */
-  async children(resourceId: string): Promise<Resource[]> {
+  /** The direct children of a node of an application in the caller's `scope`, in display order. */
+  async children(resourceId: string, scope: AppScope): Promise<Resource[]> {
     const node = isUuid(resourceId) ? await repo.find(this.db, resourceId) : undefined;
     if (!node) throw notFound();
+    assertInScope(scope, node.applicationId);
     return (await repo.listChildren(this.db, node.applicationId, node.resourceId)).map(toResource);
   }
 
