@@ -78,6 +78,53 @@ export function fieldErrorsOf(error: unknown): FieldErrors | undefined {
 const toNamePath = (path: string) =>
   path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
+export type FormSubmit<Values> = {
+  submitting: boolean;
+  /** The server's messages for fields the form does not show. */
+  otherErrors: string[];
+  clearErrors: () => void;
+  /** The form's `onFinish`. */
+  finish: (values: Values) => Promise<void>;
+};
+
+/**
+ * Submitting a console form: one save at a time, and a failure's field messages (a 400, or a
+ * 409 pinned on a field) shown on the fields, the ones the form lacks in `otherErrors`. Any
+ * other failure has had its toast from the HTTP client. FormDialog submits with it, and so
+ * can a form that sits on a page.
+ */
+export function useFormSubmit<Values>(
+  form: FormInstance<Values>,
+  onSubmit: (values: Values) => Promise<void>,
+): FormSubmit<Values> {
+  const [submitting, setSubmitting] = useState(false);
+  // State lags a render behind, so a quick second Enter would otherwise save twice.
+  const inFlight = useRef(false);
+  // Server messages for fields the form does not show would otherwise be lost, since the
+  // HTTP client leaves field errors to the form rather than toasting them.
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+
+  const finish = async (values: Values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setOtherErrors([]);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields) showFieldErrors(form, fields, setOtherErrors);
+      // Anything else has had its toast from the HTTP client.
+      else console.debug('Form submit failed', error);
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  return { submitting, otherErrors, clearErrors: () => setOtherErrors([]), finish };
+}
+
 /**
  * A Modal hosting an antd Form in one of the console's form modes. DETAIL shows the same
  * fields read-only with a Close button. Enter submits; failed client validation stays on the
@@ -98,47 +145,27 @@ export function FormDialog<Values extends object>({
 }: FormDialogProps<Values>) {
   const [ownForm] = Form.useForm<Values>();
   const form = outerForm ?? ownForm;
-  const [submitting, setSubmitting] = useState(false);
-  // State lags a render behind, so a quick second Enter would otherwise save twice.
-  const inFlight = useRef(false);
-  // Server messages for fields the form does not show would otherwise be lost, since the
-  // HTTP client leaves field errors to the form rather than toasting them.
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const readOnly = mode === 'DETAIL';
+  const { submitting, otherErrors, clearErrors, finish } = useFormSubmit(form, async (values: Values) => {
+    if (readOnly) return;
+    await onSubmit(values);
+    onClose();
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only opening and closing reset the form; reacting to every new `initialValues` object would wipe what the user typed
   useEffect(() => {
     if (open) {
       form.resetFields();
-      setOtherErrors([]);
+      clearErrors();
       return;
     }
     // Clearing at once would flash empty fields while the closing animation still shows them.
     const timer = setTimeout(() => {
       form.resetFields();
-      setOtherErrors([]);
+      clearErrors();
     }, FORM_RESET_DELAY_MS);
     return () => clearTimeout(timer);
   }, [open]);
-
-  const finish = async (values: Values) => {
-    if (readOnly || inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    setOtherErrors([]);
-    try {
-      await onSubmit(values);
-      onClose();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) showFieldErrors(form, fields, setOtherErrors);
-      // Anything else has had its toast from the HTTP client.
-      else console.debug('Form submit failed', error);
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  };
 
   return (
     <Modal
