@@ -1,0 +1,139 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Empty, Flex, Skeleton, Tag, Tree, type TreeDataNode, Typography } from 'antd';
+import { useState } from 'react';
+import { PLATFORM_APP_ID, PRODUCT_NAME, type Resource } from '@gatehouse/contract';
+import { buildTree, type TreeRow, useTreeChildren } from '@/components/list-screen/lazy-tree';
+import { RemoteSelect } from '@/components/remote-select';
+import { applicationChoicesQueryOptions } from '../../shared/api/application-choices';
+import { resourceChildrenQueryOptions, resourceRootsQueryOptions } from '../api/application-resources';
+import { type ChildrenOf, grantResource, isHiddenGrant, type ParentOf, revokeResource } from '../grants';
+
+const TREE = { hasChildren: (node: Resource) => node.childCount > 0, children: resourceChildrenQueryOptions };
+const keyOf = (node: Resource) => node.resourceId;
+const PLATFORM_CHOICE = { value: PLATFORM_APP_ID, label: `${PRODUCT_NAME} (${PLATFORM_APP_ID})` };
+
+export type ResourceGrantTreeProps = {
+  /** Every granted resource, of every application: the form's `resources`. */
+  value?: string[];
+  onChange?: (value: string[]) => void;
+  readOnly?: boolean;
+};
+
+/**
+ * The resources a role grants, as a checkbox tree over one application's resource tree at a
+ * time (the platform's, the console's own navigation, first). Each level loads when it opens.
+ * Checking a node grants its parents too, and unchecking it revokes what is open below it
+ * (`grantResource`, `revokeResource`); the grants of the other applications stay as they are.
+ */
+export function ResourceGrantTree({ value = [], onChange, readOnly }: ResourceGrantTreeProps) {
+  const [applicationId, setApplicationId] = useState(PLATFORM_APP_ID);
+  return (
+    <>
+      <Flex gap={8} align="center" style={{ marginBottom: 12 }}>
+        <label htmlFor="grant-tree-application">Application</label>
+        <RemoteSelect
+          id="grant-tree-application"
+          search={applicationChoicesQueryOptions}
+          known={[PLATFORM_CHOICE]}
+          value={applicationId}
+          onChange={(next) => setApplicationId(next ?? PLATFORM_APP_ID)}
+          // Browsing another application's tree changes nothing, so it stays usable read-only.
+          disabled={false}
+          style={{ width: 360 }}
+        />
+      </Flex>
+      <Typography.Paragraph type="secondary">
+        {value.length} resource{value.length === 1 ? '' : 's'} granted in all applications.
+      </Typography.Paragraph>
+      {/* Another application's tree has nothing open. */}
+      <ApplicationTree
+        key={applicationId}
+        applicationId={applicationId}
+        value={value}
+        onChange={onChange}
+        readOnly={readOnly}
+      />
+    </>
+  );
+}
+
+type ApplicationTreeProps = Omit<ResourceGrantTreeProps, 'value'> & {
+  applicationId: string;
+  value: string[];
+};
+
+function ApplicationTree({ applicationId, value, onChange, readOnly }: ApplicationTreeProps) {
+  const roots = useQuery(resourceRootsQueryOptions(applicationId));
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const children = useTreeChildren(TREE, expanded);
+  const rows = buildTree(roots.data ?? [], { tree: TREE, keyOf, loaded: children.loaded, nested: true });
+
+  const loadedNodes = [...(roots.data ?? []), ...[...children.loaded.values()].flat()];
+  const parents = new Map(loadedNodes.map((node) => [node.resourceId, node.parentId]));
+  const parentOf: ParentOf = (id) => parents.get(id);
+  const childrenOf: ChildrenOf = (id) => (children.loaded.get(id) ?? []).map(keyOf);
+  const granted = new Set(value);
+
+  if (roots.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (roots.isError) {
+    return (
+      <Empty description="The resources could not be loaded.">
+        <Button onClick={() => roots.refetch()}>Retry</Button>
+      </Empty>
+    );
+  }
+  if (rows.length === 0) return <Empty description="This application has no resources yet." />;
+
+  const toNode = (row: TreeRow<Resource>): TreeDataNode => ({
+    key: row.resourceId,
+    isLeaf: !TREE.hasChildren(row),
+    children: row.children?.map(toNode),
+    title: (
+      <Flex gap={6} align="center" wrap>
+        <span>{row.name}</span>
+        <Typography.Text type="secondary" code>
+          {row.id}
+        </Typography.Text>
+        <Tag>{row.type}</Tag>
+        {row.status !== 'ENABLED' && <Tag color="red">{row.status}</Tag>}
+        {isHiddenGrant(granted, row.resourceId, parentOf) && (
+          <Typography.Text type="warning">not shown: a parent is not granted</Typography.Text>
+        )}
+        {children.loading.has(row.resourceId) && (
+          <LoadingOutlined role="status" aria-label="Loading children" />
+        )}
+      </Flex>
+    ),
+  });
+
+  return (
+    <>
+      {applicationId === PLATFORM_APP_ID && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="The platform's resources are the console's own menus and buttons."
+        />
+      )}
+      <Tree
+        aria-label="Resources"
+        checkable
+        checkStrictly
+        selectable={false}
+        disabled={readOnly}
+        treeData={rows.map(toNode)}
+        expandedKeys={expanded}
+        onExpand={(keys) => setExpanded(keys.map(String))}
+        checkedKeys={{ checked: loadedNodes.map(keyOf).filter((id) => granted.has(id)), halfChecked: [] }}
+        onCheck={(_, info) => {
+          const id = String(info.node.key);
+          onChange?.(
+            info.checked ? grantResource(value, id, parentOf) : revokeResource(value, id, childrenOf),
+          );
+        }}
+      />
+    </>
+  );
+}

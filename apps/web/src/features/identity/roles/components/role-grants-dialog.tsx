@@ -1,0 +1,86 @@
+import { Alert, Form, Skeleton, Tabs } from 'antd';
+import { useEffect } from 'react';
+import { IDENTITY_MESSAGES, type Role } from '@gatehouse/contract';
+import { FormDialog } from '@/components/form-dialog';
+import { useRoleGrants } from '../api/role-grants';
+import { useSetRoleGrants } from '../api/set-role-grants';
+import { type GrantValues, toGrantValues, toRoleGrants } from '../grants';
+import { PermissionGrantsList } from './permission-grants-list';
+import { ResourceGrantTree } from './resource-grant-tree';
+import { RolePreview } from './role-preview';
+
+export type RoleGrantsDialogProps = {
+  open: boolean;
+  role: Role | undefined;
+  /** Without `role:update` (or for the built-in role) the grants are only shown. */
+  editable: boolean;
+  onClose: () => void;
+};
+
+/**
+ * A role's grants in one form: its permissions with their actions, the resources it grants
+ * (a checkbox tree per application), and a preview of the navigation the draft would give.
+ * Saving replaces them all (PUT role/{id}/grants).
+ */
+export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDialogProps) {
+  const [form] = Form.useForm<GrantValues>();
+  const grants = useRoleGrants(role?.roleId);
+  const save = useSetRoleGrants();
+  const draft: string[] | undefined = Form.useWatch('resources', form);
+  const initialValues = grants.data && toGrantValues(grants.data);
+  const readOnly = !editable || role?.builtin === true;
+
+  // The grants may arrive after the dialog opened, once the form has taken its (empty) values.
+  useEffect(() => {
+    if (grants.data && open) form.setFieldsValue(toGrantValues(grants.data));
+  }, [grants.data, open, form]);
+
+  return (
+    <FormDialog<GrantValues>
+      open={open}
+      mode={readOnly ? 'DETAIL' : 'EDIT'}
+      title={`Grants of ${role?.name ?? ''}`}
+      form={form}
+      initialValues={initialValues}
+      onSubmit={async (values) => {
+        if (role) await save.mutateAsync({ roleId: role.roleId, grants: toRoleGrants(values) });
+      }}
+      onClose={onClose}
+      width={960}
+    >
+      {role?.builtin && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={IDENTITY_MESSAGES.builtinRole} />
+      )}
+      {grants.isLoading ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <Tabs
+          items={[
+            {
+              key: 'permissions',
+              label: 'Permissions',
+              // Every tab stays mounted, so its fields are part of what is saved.
+              forceRender: true,
+              children: <PermissionGrantsList />,
+            },
+            {
+              key: 'resources',
+              label: 'Resources',
+              forceRender: true,
+              children: (
+                <Form.Item name="resources" noStyle>
+                  <ResourceGrantTree readOnly={readOnly} />
+                </Form.Item>
+              ),
+            },
+            {
+              key: 'preview',
+              label: 'Preview',
+              children: <RolePreview granted={role?.builtin ? 'all' : new Set(draft ?? [])} />,
+            },
+          ]}
+        />
+      )}
+    </FormDialog>
+  );
+}

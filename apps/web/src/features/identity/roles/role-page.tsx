@@ -1,0 +1,95 @@
+import { Tag, type TableColumnsType } from 'antd';
+import { IDENTITY_MESSAGES, type Role } from '@gatehouse/contract';
+import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
+import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
+import type { SearchField } from '@/components/search-bar';
+import { useAccess } from '@/lib/access';
+import { areaCodes } from '../shared/access-codes';
+import { nameCodeBody } from '../shared/name-code-items';
+import { recordColumns } from '../shared/record-columns';
+import { useRowDialog } from '../shared/use-row-dialog';
+import { useCreateRole } from './api/create-role';
+import { useDeleteRole } from './api/delete-role';
+import { rolesQueryOptions } from './api/list-roles';
+import { useSetRoleStatus } from './api/set-role-status';
+import { useUpdateRole } from './api/update-role';
+import { RoleForm, type RoleFormValues } from './components/role-form';
+import { RoleGrantsDialog } from './components/role-grants-dialog';
+import { RolePreviewDialog } from './components/role-preview-dialog';
+
+export const ROLE_CODES = areaCodes('role');
+
+export const ROLE_SEARCH_FIELDS: SearchField[] = [
+  { name: 'name', label: 'Name', type: 'text' },
+  { name: 'code', label: 'Code', type: 'text' },
+  STATUS_FIELD,
+  CREATED_DATE_FIELD,
+];
+
+/** Name (the built-in one tagged), Code, Description, Status and Created. */
+export const ROLE_COLUMNS: TableColumnsType<Role> = recordColumns<Role>().map((column) =>
+  'dataIndex' in column && column.dataIndex === 'name'
+    ? {
+        ...column,
+        render: (name: string, role: Role) => (
+          <>
+            {name} {role.builtin && <Tag color="gold">Built-in</Tag>}
+          </>
+        ),
+      }
+    : column,
+);
+
+/** The built-in Administrator holds everything and changes nowhere (the server refuses it too). */
+export const roleLock = (role: Pick<Role, 'builtin'>) =>
+  role.builtin ? IDENTITY_MESSAGES.builtinRole : undefined;
+
+/** Manage Role (spec §2): roles, their grants of permissions and resources, and a preview of each. */
+export function RolePage() {
+  const create = useCreateRole();
+  const update = useUpdateRole();
+  const setStatus = useSetRoleStatus();
+  const remove = useDeleteRole();
+  const canUpdate = useAccess(ROLE_CODES.update);
+  const grants = useRowDialog<Role>();
+  const preview = useRowDialog<Role>();
+
+  return (
+    <>
+      <ListScreen<Role, RoleFormValues, Unscoped>
+        title="Manage Role"
+        names={{ one: 'role', many: 'roles' }}
+        scope={UNSCOPED}
+        fields={ROLE_SEARCH_FIELDS}
+        rows={rolesQueryOptions}
+        rowKey="roleId"
+        columns={ROLE_COLUMNS}
+        create={{ code: ROLE_CODES.create, save: (values) => create.mutateAsync(nameCodeBody(values)) }}
+        update={{
+          code: ROLE_CODES.update,
+          save: (values, { roleId }) => update.mutateAsync({ roleId, ...nameCodeBody(values) }),
+        }}
+        toggle={{
+          code: ROLE_CODES.status,
+          subject: () => 'role',
+          onToggle: ({ roleId }, status) => setStatus.mutateAsync({ roleId, status }),
+        }}
+        remove={{
+          code: ROLE_CODES.delete,
+          subject: 'role',
+          description: () => 'Only a role that no user or group holds can be deleted.',
+          onDelete: ({ roleId }) => remove.mutateAsync(roleId),
+        }}
+        lockedFor={roleLock}
+        rowActions={[
+          // Opens read-only for the built-in role or without role:update.
+          { key: 'grants', label: 'Grants', onClick: grants.show },
+          { key: 'preview', label: 'Preview as this role', onClick: preview.show },
+        ]}
+        form={(props) => <RoleForm {...props} />}
+      />
+      <RoleGrantsDialog open={grants.open} role={grants.row} editable={canUpdate} onClose={grants.close} />
+      <RolePreviewDialog open={preview.open} role={preview.row} onClose={preview.close} />
+    </>
+  );
+}
