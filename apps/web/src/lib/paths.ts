@@ -18,6 +18,8 @@ export const PATHS = {
   profile: '/profile-page',
   notFound: '/error/404',
   application: '/admin-setting/application',
+  manageOrganization: '/admin-setting/manage-organization',
+  editOrganization: '/admin-setting/edit-organization',
   workflowDetail: '/admin-setting/workflow-detail/:mode/:name',
   workflowDvfDetail: '/admin-setting/workflow-dvf-detail/:id/:mode',
 } as const;
@@ -38,6 +40,14 @@ export function toLogin(params: { redirect?: string; isInterception?: boolean } 
 export function toAppConfig(screen: AppConfigScreen, params: { appId?: string } = {}): string {
   const path = `/app-config/${screen}`;
   return params.appId ? `${path}?${new URLSearchParams({ appId: params.appId })}` : path;
+}
+
+/** The query parameter that names the organization edit-organization edits. */
+export const ORGANIZATION_ID_PARAM = 'organizationId';
+
+/** Edit Organization: the organization travels as `organizationId` in the query. */
+export function toEditOrganization(params: { organizationId: string }): string {
+  return `${PATHS.editOrganization}?${new URLSearchParams({ [ORGANIZATION_ID_PARAM]: params.organizationId })}`;
 }
 
 export function toWorkflowDetail(params: { mode: string; name: string }): string {

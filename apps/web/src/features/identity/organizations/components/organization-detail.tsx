@@ -1,0 +1,134 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Empty, Flex, Skeleton } from 'antd';
+import { Link } from 'react-router';
+import type { Organization } from '@gatehouse/contract';
+import { ConfirmDelete } from '@/components/confirm-action';
+import { ConfirmToggle } from '@/components/confirm-toggle';
+import { formatDateTime } from '@/components/list-screen/columns';
+import { StatusTag } from '@/components/status-tag';
+import { AccessDisable } from '@/lib/access';
+import { toEditOrganization } from '@/lib/paths';
+import type { AreaCodes } from '../../shared/access-codes';
+import { useDeleteOrganization } from '../api/delete-organization';
+import { useOrganization } from '../api/get-organization';
+import { useSetOrganizationStatus } from '../api/set-organization-status';
+import { OrganizationMembers } from './organization-members';
+
+export type OrganizationDetailProps = {
+  organizationId: string;
+  codes: AreaCodes;
+  onAddChild: (parent: Organization) => void;
+  onDeleted: () => void;
+};
+
+/** The fields of an organization, as the detail and the edit screen show them. */
+export function OrganizationFacts({ organization }: { organization: Organization }) {
+  return (
+    <Descriptions column={2} size="small" bordered>
+      <Descriptions.Item label="Name">{organization.name}</Descriptions.Item>
+      <Descriptions.Item label="Code">{organization.code}</Descriptions.Item>
+      <Descriptions.Item label="Path" span={2}>
+        {organization.path}
+      </Descriptions.Item>
+      <Descriptions.Item label="Status">
+        <StatusTag status={organization.status} />
+      </Descriptions.Item>
+      <Descriptions.Item label="Members">{organization.memberCount}</Descriptions.Item>
+      <Descriptions.Item label="Description" span={2}>
+        {organization.description || '--'}
+      </Descriptions.Item>
+      <Descriptions.Item label="Created">{formatDateTime(organization.createdDate)}</Descriptions.Item>
+      <Descriptions.Item label="Last modified">
+        {formatDateTime(organization.lastModifiedDate)}
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** The status toggle and Delete of one organization, each asking first. */
+export function OrganizationActions({
+  organization,
+  codes,
+  onDeleted,
+}: {
+  organization: Organization;
+  codes: AreaCodes;
+  onDeleted: () => void;
+}) {
+  const setStatus = useSetOrganizationStatus();
+  const remove = useDeleteOrganization();
+  return (
+    <>
+      <AccessDisable code={codes.status}>
+        <ConfirmToggle
+          status={organization.status}
+          what="organization"
+          onConfirm={async (status) => {
+            await setStatus.mutateAsync({ organizationId: organization.organizationId, status });
+          }}
+        />
+      </AccessDisable>
+      <AccessDisable code={codes.delete}>
+        <ConfirmDelete
+          what="organization"
+          description="Only an organization without children and members can be deleted."
+          onConfirm={async () => {
+            await remove.mutateAsync(organization.organizationId);
+            onDeleted();
+          }}
+        />
+      </AccessDisable>
+    </>
+  );
+}
+
+/** The organization chosen in the tree: its fields, what can be done with it, and its members. */
+export function OrganizationDetail({
+  organizationId,
+  codes,
+  onAddChild,
+  onDeleted,
+}: OrganizationDetailProps) {
+  const query = useOrganization(organizationId);
+  const organization = query.data;
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!organization) {
+    return (
+      <Empty description="This organization could not be loaded.">
+        <Button onClick={() => query.refetch()}>Retry</Button>
+      </Empty>
+    );
+  }
+  return (
+    <>
+      <Card
+        size="small"
+        title={organization.name}
+        extra={
+          <Flex gap={4} align="center" wrap>
+            <Link to={toEditOrganization({ organizationId })} aria-label={`Edit ${organization.name}`}>
+              <EditOutlined /> Edit
+            </Link>
+            <AccessDisable code={codes.create}>
+              <Button
+                type="link"
+                size="small"
+                icon={<PlusOutlined />}
+                onClick={() => onAddChild(organization)}
+              >
+                Add child
+              </Button>
+            </AccessDisable>
+            <OrganizationActions organization={organization} codes={codes} onDeleted={onDeleted} />
+          </Flex>
+        }
+        style={{ marginBottom: 16 }}
+      >
+        <OrganizationFacts organization={organization} />
+      </Card>
+      <Card size="small" title="Members">
+        <OrganizationMembers organizationId={organizationId} code={codes.update} />
+      </Card>
+    </>
+  );
+}

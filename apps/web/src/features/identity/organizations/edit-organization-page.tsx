@@ -1,0 +1,184 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Form, Input, Result, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES, type Organization } from '@gatehouse/contract';
+import { useFormSubmit } from '@/components/form-dialog';
+import { RemoteSelect } from '@/components/remote-select';
+import { useToast } from '@/components/use-toast';
+import { AccessDisable, useAccess } from '@/lib/access';
+import { isApiError } from '@/lib/http';
+import { ORGANIZATION_ID_PARAM, PATHS } from '@/lib/paths';
+import { organizationChoice, organizationChoicesQueryOptions } from '../shared/api/organization-choices';
+import { NameCodeItems, type NameCodeValues, nameCodeBody } from '../shared/name-code-items';
+import { useOrganization } from './api/get-organization';
+import { useMoveOrganization } from './api/move-organization';
+import { useUpdateOrganization } from './api/update-organization';
+import { OrganizationActions, OrganizationFacts } from './components/organization-detail';
+import { OrganizationMembers } from './components/organization-members';
+import { areaCodes } from '../shared/access-codes';
+
+const ORGANIZATION_CODES = areaCodes('organization');
+
+const backLink = (
+  <Link to={PATHS.manageOrganization}>
+    <ArrowLeftOutlined /> Back to the organizations
+  </Link>
+);
+
+/** Its name, code and description, saved with `organization:update`. */
+function DetailsForm({ organization, editable }: { organization: Organization; editable: boolean }) {
+  const [form] = Form.useForm<NameCodeValues>();
+  const update = useUpdateOrganization();
+  const toast = useToast();
+  const submit = useFormSubmit(form, async (values) => {
+    await update.mutateAsync({ organizationId: organization.organizationId, ...nameCodeBody(values) });
+    toast.success(MESSAGES.savedSuccessfully);
+  });
+  // A saved change (or another tab's) comes back from the server as the new state of the fields.
+  useEffect(() => {
+    form.setFieldsValue({
+      name: organization.name,
+      code: organization.code,
+      description: organization.description,
+    });
+  }, [organization, form]);
+
+  return (
+    <Form<NameCodeValues>
+      form={form}
+      layout="vertical"
+      disabled={!editable}
+      onFinish={submit.finish}
+      style={{ maxWidth: 560 }}
+    >
+      {submit.otherErrors.length > 0 && <Alert type="error" showIcon title={submit.otherErrors.join(' ')} />}
+      <NameCodeItems />
+      <AccessDisable code={ORGANIZATION_CODES.update}>
+        <Button type="primary" htmlType="submit" loading={submit.submitting}>
+          Save
+        </Button>
+      </AccessDisable>
+    </Form>
+  );
+}
+
+type PlaceValues = { parentId: string | null };
+
+/** Its place in the tree: a parent picked from a search, or none for the top level. */
+function PlaceForm({ organization, editable }: { organization: Organization; editable: boolean }) {
+  const [form] = Form.useForm<PlaceValues>();
+  const move = useMoveOrganization();
+  const parent = useOrganization(organization.parentId ?? undefined);
+  const toast = useToast();
+  const submit = useFormSubmit(form, async ({ parentId }) => {
+    await move.mutateAsync({ organizationId: organization.organizationId, parentId: parentId ?? null });
+    toast.success(MESSAGES.changedSuccessfully);
+  });
+  useEffect(() => {
+    form.setFieldsValue({ parentId: organization.parentId });
+  }, [organization, form]);
+
+  return (
+    <Form<PlaceValues>
+      form={form}
+      layout="vertical"
+      disabled={!editable}
+      onFinish={submit.finish}
+      style={{ maxWidth: 560 }}
+    >
+      <Form.Item label="Path">
+        <Input value={organization.path} disabled />
+      </Form.Item>
+      <Form.Item
+        name="parentId"
+        label="Parent"
+        extra="Clear it to move the organization to the top level. It cannot move under itself or below it."
+      >
+        <RemoteSelect
+          search={organizationChoicesQueryOptions}
+          known={parent.data ? [organizationChoice(parent.data)] : []}
+          exclude={[organization.organizationId]}
+          placeholder="None: at the top level"
+        />
+      </Form.Item>
+      <AccessDisable code={ORGANIZATION_CODES.update}>
+        <Button htmlType="submit" loading={submit.submitting}>
+          Move
+        </Button>
+      </AccessDisable>
+    </Form>
+  );
+}
+
+/**
+ * Edit Organization (spec §2; /admin-setting/edit-organization?organizationId=…): one
+ * organization's fields, its place in the tree, and its members.
+ */
+export function EditOrganizationPage() {
+  const [params] = useSearchParams();
+  const organizationId = params.get(ORGANIZATION_ID_PARAM)?.trim() || undefined;
+  const query = useOrganization(organizationId);
+  const editable = useAccess(ORGANIZATION_CODES.update);
+  const navigate = useNavigate();
+
+  if (organizationId === undefined) {
+    return (
+      <Result
+        status="info"
+        title="Choose an organization"
+        subTitle="Pick the organization to edit in the tree of Manage Organization."
+        extra={backLink}
+      />
+    );
+  }
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  const organization = query.data;
+  if (!organization) {
+    const unknown = isApiError(query.error) && query.error.status === 404;
+    return (
+      <Result
+        status="warning"
+        title={unknown ? 'This organization does not exist' : 'The organization could not be loaded'}
+        extra={
+          <Flex gap={16} justify="center" align="center">
+            {!unknown && <Button onClick={() => query.refetch()}>Retry</Button>}
+            {backLink}
+          </Flex>
+        }
+      />
+    );
+  }
+
+  return (
+    <Card
+      title={`Edit Organization: ${organization.name}`}
+      extra={
+        <Flex gap={8} align="center">
+          <OrganizationActions
+            organization={organization}
+            codes={ORGANIZATION_CODES}
+            onDeleted={() => navigate(PATHS.manageOrganization)}
+          />
+          {backLink}
+        </Flex>
+      }
+    >
+      <Flex vertical gap={16}>
+        <OrganizationFacts organization={organization} />
+        <Card size="small" title="Details">
+          <DetailsForm organization={organization} editable={editable} />
+        </Card>
+        <Card size="small" title="Place">
+          <PlaceForm organization={organization} editable={editable} />
+        </Card>
+        <Card size="small" title="Members">
+          <OrganizationMembers
+            organizationId={organization.organizationId}
+            code={ORGANIZATION_CODES.update}
+          />
+        </Card>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Row } from 'antd';
+import { useSearchParams } from 'react-router';
+import type { Organization } from '@gatehouse/contract';
+import { useExpansion } from '@/components/list-screen/lazy-tree';
+import { useRecordDialog } from '@/components/list-screen/use-record-dialog';
+import { AccessDisable, useAccess } from '@/lib/access';
+import { ORGANIZATION_ID_PARAM } from '@/lib/paths';
+import { areaCodes } from '../shared/access-codes';
+import { nameCodeBody } from '../shared/name-code-items';
+import { useCreateOrganization } from './api/create-organization';
+import { OrganizationDetail } from './components/organization-detail';
+import { OrganizationForm, type OrganizationFormValues } from './components/organization-form';
+import { OrganizationTree } from './components/organization-tree';
+
+export const ORGANIZATION_CODES = areaCodes('organization');
+
+/**
+ * Manage Organization (spec §2): the organization tree, which can be searched and rearranged
+ * by dragging, and beside it the chosen organization with its members. The chosen one is in
+ * the URL (`organizationId`), so a reload or a link keeps it.
+ */
+export function OrganizationPage() {
+  const [params, setParams] = useSearchParams();
+  const selected = params.get(ORGANIZATION_ID_PARAM) ?? undefined;
+  const select = (organizationId: string | undefined) =>
+    setParams(organizationId ? { [ORGANIZATION_ID_PARAM]: organizationId } : {});
+  const expansion = useExpansion('organizations');
+  const canMove = useAccess(ORGANIZATION_CODES.update);
+  const create = useCreateOrganization();
+  const dialog = useRecordDialog<
+    Organization,
+    OrganizationFormValues,
+    Record<never, never>,
+    never,
+    Organization
+  >({
+    scope: {},
+    newMode: 'CREATE',
+    create: (values, { from }) =>
+      create.mutateAsync({ ...nameCodeBody(values), parentId: from?.organizationId ?? null }),
+    afterCreate: (created, parent) => {
+      // The new organization shows, open under its parent, and is the one chosen.
+      if (parent) expansion.open(parent.organizationId);
+      select(created.organizationId);
+    },
+  });
+
+  return (
+    <Card
+      title="Manage Organization"
+      extra={
+        <AccessDisable code={ORGANIZATION_CODES.create}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew}>
+            New organization
+          </Button>
+        </AccessDisable>
+      }
+    >
+      <Row gutter={[24, 16]}>
+        <Col xs={24} lg={10}>
+          <OrganizationTree
+            selected={selected}
+            onSelect={(organization) => select(organization.organizationId)}
+            expansion={expansion}
+            canMove={canMove}
+          />
+        </Col>
+        <Col xs={24} lg={14}>
+          {selected ? (
+            <OrganizationDetail
+              // Another organization's members and pending adds have nothing to do with this one.
+              key={selected}
+              organizationId={selected}
+              codes={ORGANIZATION_CODES}
+              onAddChild={(parent) => dialog.openFrom('CREATE', parent)}
+              onDeleted={() => select(undefined)}
+            />
+          ) : (
+            <Empty description="Choose an organization in the tree to see it and its members." />
+          )}
+        </Col>
+      </Row>
+      <OrganizationForm {...dialog.form} />
+    </Card>
+  );
+}
