@@ -62,6 +62,12 @@ export const PUBLIC_ROUTES: readonly ScreenRoute[] = [
   publicRoute(PATHS.notFound, '404', screens.notFound),
 ];
 
+/** The identity screens that two paths each show. */
+const identityScreens = {
+  user: () => import('../features/identity/users/user-page').then((m) => ({ Component: m.UserPage })),
+  group: () => import('../features/identity/groups/group-page').then((m) => ({ Component: m.GroupPage })),
+} satisfies Record<string, LazyScreen>;
+
 /** Screens built so far; every other console path shows the shared "not available yet" page. */
 const BUILT_SCREENS: Record<string, LazyScreen> = {
   [PATHS.dashboard]: screens.home,
@@ -82,6 +88,21 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
     import('../features/app-config/client/client-page').then((m) => ({ Component: m.ClientPage })),
   '/app-config/resource': () =>
     import('../features/app-config/resource/resource-page').then((m) => ({ Component: m.ResourcePage })),
+  // Spec §2: the -V2 and -v2 paths show the same screens.
+  '/admin-setting/manage-user': identityScreens.user,
+  '/admin-setting/manage-user-V2': identityScreens.user,
+  '/admin-setting/manage-group': identityScreens.group,
+  '/admin-setting/manage-group-v2': identityScreens.group,
+  '/admin-setting/manage-role': () =>
+    import('../features/identity/roles/role-page').then((m) => ({ Component: m.RolePage })),
+  [PATHS.manageOrganization]: () =>
+    import('../features/identity/organizations/organization-page').then((m) => ({
+      Component: m.OrganizationPage,
+    })),
+  [PATHS.editOrganization]: () =>
+    import('../features/identity/organizations/edit-organization-page').then((m) => ({
+      Component: m.EditOrganizationPage,
+    })),
 };
 
 /** Spec §4: the pages every signed-in user has. The menus decide on every other console route. */
