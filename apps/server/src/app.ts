@@ -10,11 +10,15 @@ import applicationRoutes from './modules/applications/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import clientRoutes from './modules/clients/routes.ts';
 import dataAccessRoutes from './modules/data-access/routes.ts';
+import groupRoutes from './modules/groups/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import menuRoutes from './modules/menus/routes.ts';
+import organizationRoutes from './modules/organizations/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
 import resourceRoutes from './modules/resources/routes.ts';
+import roleRoutes from './modules/roles/routes.ts';
 import ssoRoutes from './modules/sso/routes.ts';
+import userRoutes from './modules/users/routes.ts';
 import { installAccessControl } from './plugins/auth.ts';
 import errors from './plugins/errors.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -108,6 +112,10 @@ export function buildApp(options: BuildAppOptions) {
   app.register(permissionRoutes);
   app.register(resourceRoutes);
   app.register(clientRoutes);
+  app.register(userRoutes);
+  app.register(groupRoutes);
+  app.register(roleRoutes);
+  app.register(organizationRoutes);
 
   app.register(spa, { webDir: webDirExists(config) ? config.webDir : undefined });
   return app;

@@ -6,17 +6,21 @@ import { ApplicationService } from './modules/applications/service.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { ClientService } from './modules/clients/service.ts';
 import { DataAccessService } from './modules/data-access/service.ts';
+import { GroupService } from './modules/groups/service.ts';
 import { HealthService } from './modules/health/service.ts';
 import { MenuService } from './modules/menus/service.ts';
+import { OrganizationService } from './modules/organizations/service.ts';
 import { PermissionService } from './modules/permissions/service.ts';
 import { ResourceService } from './modules/resources/service.ts';
+import { RoleService } from './modules/roles/service.ts';
+import { UserService } from './modules/users/service.ts';
 import { consolePermissionIds } from './platform/seed.ts';
 import { grantsOf, type RegisteredRoute } from './plugins/auth.ts';
 import type { LoginLimiter } from './plugins/rate-limit.ts';
 
 export type ServiceDeps = {
   loginLimiter: LoginLimiter;
-  /** The platform's permission ids: what the Administrator holds. */
+  /** The platform's permission ids: what a platform grant may name, and what the Administrator holds. */
   platformPermissionIds: () => ReadonlySet<string>;
 };
 
@@ -32,6 +36,10 @@ export function createServices(db: Database, deps: ServiceDeps) {
     resources: new ResourceService(db),
     clients: new ClientService(db),
     menus: new MenuService(db),
+    users: new UserService(db),
+    groups: new GroupService(db),
+    roles: new RoleService(db, deps.platformPermissionIds),
+    organizations: new OrganizationService(db),
     health: new HealthService(db),
   };
 }

@@ -83,3 +83,8 @@ export async function auditOf(db: Database, entity: string, entityId?: string) {
 export function query(params: Record<string, unknown>): string {
   return qs.stringify(params, { arrayFormat: 'indices', encodeValuesOnly: true });
 }
+
+/** A DELETE through the test app. */
+export function del(t: TestContext, url: string, token?: string) {
+  return t.inject({ method: 'DELETE', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}

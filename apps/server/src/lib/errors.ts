@@ -39,3 +39,15 @@ export const rateLimited = (retryAfterSeconds: number) =>
 /** 409 for a duplicate: the message and the field messages say which value is taken. */
 export const conflict = (message: string, fields: Record<string, string>) =>
   new AppError(409, ERROR_CODES.CONFLICT, message, fields);
+
+/**
+ * 409 for a change the current state forbids (something still uses the record, or it would
+ * leave no administrator); the message says why.
+ */
+export const refused = (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message);
+
+/** "2 users and 1 group": the non-zero counts, for the message of a record still in use. */
+export function countsOf(counts: [number, string][]): string {
+  const parts = counts.filter(([n]) => n > 0).map(([n, noun]) => `${n} ${noun}${n === 1 ? '' : 's'}`);
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}

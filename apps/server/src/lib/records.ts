@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
+import { validationFailed } from './errors.ts';
 
 /** A table whose rows carry `updatedAt`, which every update stamps. */
 type TimestampedTable = PgTable & { updatedAt: PgColumn };
@@ -40,5 +41,34 @@ export function byKey<T extends TimestampedTable>(table: T, key: PgColumn) {
         .returning();
       return row as Row;
     },
+
+    /** Deletes the row; true when there was one. */
+    async remove(db: Executor, value: string): Promise<boolean> {
+      const rows = await db.delete(base).where(eq(key, value)).returning({ key });
+      return rows.length > 0;
+    },
+
+    /** Which of `values` name a row: for checking the keys a request refers to, in one query. */
+    async existing(db: Executor, values: readonly string[]): Promise<Set<string>> {
+      if (values.length === 0) return new Set();
+      const rows = await db
+        .select({ key })
+        .from(base)
+        .where(inArray(key, [...values]));
+      return new Set(rows.map((r) => String(r.key)));
+    },
   };
+}
+
+/**
+ * A 400 on `field` when a key the request refers to names no row; `existing` is what
+ * `byKey(…).existing` found of `wanted`.
+ */
+export function assertAllExist(
+  existing: Set<string>,
+  wanted: readonly string[],
+  field: string,
+  message: string,
+): void {
+  if (wanted.some((key) => !existing.has(key))) throw validationFailed({ [field]: message });
 }

@@ -1,0 +1,186 @@
+import {
+  type CreateOrganization,
+  IDENTITY_MESSAGES,
+  type Organization,
+  type OrganizationListQuery,
+  type Page,
+  type Status,
+  type UpdateOrganization,
+} from '@gatehouse/contract';
+import type { Database, Executor } from '../../db/client.ts';
+import { isUuid } from '../../lib/app-scope.ts';
+import { type AuditContext, auditedChange } from '../../lib/audit.ts';
+import { type Duplicate, duplicateIdAsConflict } from '../../lib/db-errors.ts';
+import { countsOf, notFound, refused, validationFailed } from '../../lib/errors.ts';
+import { given } from '../../lib/listing.ts';
+import { assertAllExist } from '../../lib/records.ts';
+import * as repo from './repository.ts';
+
+const ENTITY = 'organization';
+
+const DUPLICATE_CODE: Duplicate = { field: 'code', message: IDENTITY_MESSAGES.duplicateCode };
+
+function toOrganization(row: repo.OrganizationWithTree): Organization {
+  return {
+    organizationId: row.organizationId,
+    name: row.name,
+    code: row.code,
+    description: row.description,
+    status: row.status,
+    parentId: row.parentId,
+    path: row.path,
+    childCount: row.childCount,
+    memberCount: row.memberCount,
+    createdDate: row.createdAt.toISOString(),
+    lastModifiedDate: row.updatedAt.toISOString(),
+  };
+}
+
+async function requireOrganization(db: Executor, organizationId: string): Promise<repo.OrganizationWithTree> {
+  const row = isUuid(organizationId) ? await repo.findWithTree(db, organizationId) : undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The node locked for the change, as the API shows it. */
+async function lockOrganization(tx: Executor, organizationId: string): Promise<Organization> {
+  if (!isUuid(organizationId) || !(await repo.findForUpdate(tx, organizationId))) throw notFound();
+  return toOrganization(await requireOrganization(tx, organizationId));
+}
+
+/** Whether the list query names any search filter (else it asks for one level of the tree). */
+function isSearch(query: OrganizationListQuery): boolean {
+  return (
+    given(query.keyword) ||
+    given(query.name) ||
+    given(query.code) ||
+    (query.status?.length ?? 0) > 0 ||
+    given(query.createdFrom) ||
+    given(query.createdTo)
+  );
+}
+
+export class OrganizationService {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * With `parentId`: that node's children. Without it: the top level, or with any search
+   * filter the matching nodes at every level. Each node carries its path from the root.
+   */
+  async list(query: OrganizationListQuery): Promise<Page<Organization>> {
+    const level = query.parentId !== undefined ? 'children' : isSearch(query) ? 'all' : 'top';
+    const { rows, total } = await repo.list(this.db, { ...query, level });
+    return { content: rows.map(toOrganization), totalElements: total };
+  }
+
+  async get(organizationId: string): Promise<Organization> {
+    return toOrganization(await requireOrganization(this.db, organizationId));
+  }
+
+  async create(input: CreateOrganization, ctx: AuditContext): Promise<Organization> {
+    return duplicateIdAsConflict(
+      auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
+        const parentId = input.parentId ?? null;
+        await repo.lockTree(tx);
+        if (parentId !== null && !(await repo.find(tx, parentId))) {
+          throw validationFailed({ parentId: IDENTITY_MESSAGES.unknownOrganization });
+        }
+        const row = await repo.insert(tx, {
+          name: input.name,
+          code: input.code,
+          description: input.description || null,
+          parentId,
+        });
+        const after = toOrganization((await repo.findWithTree(tx, row.organizationId))!);
+        return { entityId: row.organizationId, after };
+      }),
+      DUPLICATE_CODE,
+    );
+  }
+
+  /** Name, code and description; the place in the tree changes only by a move. */
+  async update(input: UpdateOrganization, ctx: AuditContext): Promise<Organization> {
+    return duplicateIdAsConflict(
+      auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
+        const before = await lockOrganization(tx, input.organizationId);
+        await repo.update(tx, input.organizationId, {
+          name: input.name,
+          code: input.code,
+          description: input.description || null,
+        });
+        const after = toOrganization(await requireOrganization(tx, input.organizationId));
+        return { entityId: input.organizationId, before, after };
+      }),
+      DUPLICATE_CODE,
+    );
+  }
+
+  async setStatus(organizationId: string, status: Status, ctx: AuditContext): Promise<Organization> {
+    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'status' }, async (tx) => {
+      const before = await lockOrganization(tx, organizationId);
+      await repo.update(tx, organizationId, { status });
+      const after = toOrganization(await requireOrganization(tx, organizationId));
+      return { entityId: organizationId, before, after };
+    });
+  }
+
+  /**
+   * Puts the node under another, or at the top with null. Under the tree lock, the new
+   * parent must exist and must not be the node or one of its descendants.
+   */
+  async move(organizationId: string, parentId: string | null, ctx: AuditContext): Promise<Organization> {
+    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'move' }, async (tx) => {
+      await repo.lockTree(tx);
+      const before = await lockOrganization(tx, organizationId);
+      if (parentId !== null) {
+        if (!(await repo.find(tx, parentId))) {
+          throw validationFailed({ parentId: IDENTITY_MESSAGES.unknownOrganization });
+        }
+        if (await repo.isSelfOrAncestor(tx, organizationId, parentId)) {
+          throw validationFailed({ parentId: IDENTITY_MESSAGES.organizationCycle });
+        }
+      }
+      await repo.update(tx, organizationId, { parentId });
+      const after = toOrganization(await requireOrganization(tx, organizationId));
+      return { entityId: organizationId, before, after };
+    });
+  }
+
+  /** Refused while the node has children or members; the message says how many. */
+  async remove(organizationId: string, ctx: AuditContext): Promise<void> {
+    await auditedChange(this.db, ctx, { entity: ENTITY, action: 'delete' }, async (tx) => {
+      await repo.lockTree(tx);
+      const before = await lockOrganization(tx, organizationId);
+      if (before.childCount + before.memberCount > 0) {
+        const uses = countsOf([
+          [before.childCount, 'child organization'],
+          [before.memberCount, 'member'],
+        ]);
+        throw refused(IDENTITY_MESSAGES.inUse(uses));
+      }
+      await repo.remove(tx, organizationId);
+      return { entityId: organizationId, before, after: undefined };
+    });
+  }
+
+  /**
+   * Makes exactly these users the node's members. A user belongs to at most one node, so a
+   * user listed here leaves the one they were in.
+   */
+  async setMembers(organizationId: string, userIds: string[], ctx: AuditContext): Promise<Organization> {
+    const wanted = [...new Set(userIds)];
+    assertAllExist(
+      await repo.existingUsers(this.db, wanted),
+      wanted,
+      'userIds',
+      IDENTITY_MESSAGES.unknownUser,
+    );
+    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'members' }, async (tx) => {
+      await lockOrganization(tx, organizationId);
+      const before = await repo.memberIds(tx, organizationId);
+      await repo.replaceMembers(tx, organizationId, wanted);
+      const after = toOrganization(await requireOrganization(tx, organizationId));
+      return { entityId: organizationId, before: { userIds: before }, after };
+    });
+  }
+}

@@ -1,0 +1,221 @@
+import {
+  ACTIONS,
+  type CreateRole,
+  IDENTITY_MESSAGES,
+  type Page,
+  type PermissionGrant,
+  PLATFORM_APP_ID,
+  type Role,
+  type RoleGrants,
+  type RoleListQuery,
+  type Status,
+  type UpdateRole,
+} from '@gatehouse/contract';
+import type { Database, Executor } from '../../db/client.ts';
+import { isUuid } from '../../lib/app-scope.ts';
+import { type AuditContext, auditedChange } from '../../lib/audit.ts';
+import { type Duplicate, duplicateIdAsConflict } from '../../lib/db-errors.ts';
+import { countsOf, notFound, refused, validationFailed } from '../../lib/errors.ts';
+import * as repo from './repository.ts';
+
+const ENTITY = 'role';
+
+const DUPLICATE_CODE: Duplicate = { field: 'code', message: IDENTITY_MESSAGES.duplicateCode };
+
+function toRole(row: repo.RoleRow): Role {
+  return {
+    roleId: row.roleId,
+    name: row.name,
+    code: row.code,
+    description: row.description,
+    status: row.status,
+    builtin: row.builtin,
+    createdDate: row.createdAt.toISOString(),
+    lastModifiedDate: row.updatedAt.toISOString(),
+  };
+}
+
+function toGrant(row: repo.PermissionGrantRow): PermissionGrant {
+  return {
+    applicationId: row.applicationId,
+    permissionId: row.permissionId,
+    actionEntitySet: ACTIONS.filter((a) => row.actions.includes(a)),
+    ...(row.applicationIds === null ? {} : { applicationIds: row.applicationIds }),
+  };
+}
+
+async function requireRole(db: Executor, roleId: string, forUpdate = false): Promise<repo.RoleRow> {
+  const row = isUuid(roleId)
+    ? await (forUpdate ? repo.findForUpdate(db, roleId) : repo.find(db, roleId))
+    : undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The built-in Administrator holds everything by definition; it is not edited. */
+function assertNotBuiltin(row: repo.RoleRow): void {
+  if (row.builtin) throw refused(IDENTITY_MESSAGES.builtinRole);
+}
+
+async function grantsOf(db: Executor, roleId: string): Promise<RoleGrants> {
+  return {
+    permissions: (await repo.permissionGrants(db, roleId)).map(toGrant),
+    resources: await repo.resourceGrants(db, roleId),
+  };
+}
+
+export class RoleService {
+  /** `platformPermissionIds`: the area ids a platform grant may name (the console's and the routes'). */
+  constructor(
+    private readonly db: Database,
+    private readonly platformPermissionIds: () => ReadonlySet<string>,
+  ) {}
+
+  async list(query: RoleListQuery): Promise<Page<Role>> {
+    const { rows, total } = await repo.list(this.db, query);
+    return { content: rows.map(toRole), totalElements: total };
+  }
+
+  async get(roleId: string): Promise<Role> {
+    return toRole(await requireRole(this.db, roleId));
+  }
+
+  async create(input: CreateRole, ctx: AuditContext): Promise<Role> {
+    return duplicateIdAsConflict(
+      auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
+        const row = await repo.insert(tx, {
+          name: input.name,
+          code: input.code,
+          description: input.description || null,
+        });
+        return { entityId: row.roleId, after: toRole(row) };
+      }),
+      DUPLICATE_CODE,
+    );
+  }
+
+  async update(input: UpdateRole, ctx: AuditContext): Promise<Role> {
+    return duplicateIdAsConflict(
+      auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
+        const before = await requireRole(tx, input.roleId, true);
+        assertNotBuiltin(before);
+        const row = await repo.update(tx, input.roleId, {
+          name: input.name,
+          code: input.code,
+          description: input.description || null,
+        });
+        return { entityId: row.roleId, before: toRole(before), after: toRole(row) };
+      }),
+      DUPLICATE_CODE,
+    );
+  }
+
+  /** A disabled role grants nothing to anyone who holds it, from their next request on. */
+  async setStatus(roleId: string, status: Status, ctx: AuditContext): Promise<Role> {
+    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'status' }, async (tx) => {
+      const before = await requireRole(tx, roleId, true);
+      assertNotBuiltin(before);
+      const row = await repo.update(tx, roleId, { status });
+      return { entityId: roleId, before: toRole(before), after: toRole(row) };
+    });
+  }
+
+  /** Refused while a user or a group holds the role; the message says how many. */
+  async remove(roleId: string, ctx: AuditContext): Promise<void> {
+    await auditedChange(this.db, ctx, { entity: ENTITY, action: 'delete' }, async (tx) => {
+      const before = await requireRole(tx, roleId, true);
+      assertNotBuiltin(before);
+      const held = await repo.holders(tx, roleId);
+      if (held.users + held.groups > 0) {
+        const by = countsOf([
+          [held.users, 'user'],
+          [held.groups, 'group'],
+        ]);
+        throw refused(IDENTITY_MESSAGES.inUse(`held by ${by}`));
+      }
+      const grants = await grantsOf(tx, roleId);
+      await repo.remove(tx, roleId);
+      return { entityId: roleId, before: { ...toRole(before), grants }, after: undefined };
+    });
+  }
+
+  async grants(roleId: string): Promise<RoleGrants> {
+    await requireRole(this.db, roleId);
+    return grantsOf(this.db, roleId);
+  }
+
+  /** Replaces the role's permission and resource grants, once every one of them checks out. */
+  async setGrants(roleId: string, input: RoleGrants, ctx: AuditContext): Promise<RoleGrants> {
+    const role = await requireRole(this.db, roleId);
+    assertNotBuiltin(role);
+    const grants = await this.checkGrants(input);
+    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'grants' }, async (tx) => {
+      assertNotBuiltin(await requireRole(tx, roleId, true));
+      const before = await grantsOf(tx, roleId);
+      await repo.replaceGrants(tx, roleId, grants.permissions, grants.resources);
+      return { entityId: roleId, before, after: await grantsOf(tx, roleId) };
+    });
+  }
+
+  /**
+   * What a grants body may name, each failure a 400 on its field: an application that
+   * exists; for `platform` an area id the console or a route knows, for another application
+   * one of its own permissions; each (application, permission) once; `applicationIds` only
+   * on a platform grant and only of existing applications; resources that exist.
+   */
+  private async checkGrants(
+    input: RoleGrants,
+  ): Promise<{ permissions: repo.PermissionGrantRow[]; resources: string[] }> {
+    const fields: Record<string, string> = {};
+    const named = new Set(input.permissions.flatMap((g) => [g.applicationId, ...(g.applicationIds ?? [])]));
+    const applications = await repo.existingApplications(this.db, [...named]);
+    const known = await this.knownPermissions(input.permissions);
+    const seen = new Set<string>();
+    for (const [i, grant] of input.permissions.entries()) {
+      const at = `permissions.${i}`;
+      const key = JSON.stringify([grant.applicationId, grant.permissionId]);
+      if (!applications.has(grant.applicationId)) {
+        fields[`${at}.applicationId`] = IDENTITY_MESSAGES.unknownApplication;
+      } else if (!known.get(grant.applicationId)?.has(grant.permissionId)) {
+        fields[`${at}.permissionId`] = IDENTITY_MESSAGES.unknownPermission;
+      } else if (seen.has(key)) {
+        fields[`${at}.permissionId`] = IDENTITY_MESSAGES.duplicateGrant;
+      }
+      seen.add(key);
+      if (grant.applicationIds !== undefined) {
+        if (grant.applicationId !== PLATFORM_APP_ID) {
+          fields[`${at}.applicationIds`] = IDENTITY_MESSAGES.scopeOnlyOnPlatform;
+        } else if (grant.applicationIds.some((id) => !applications.has(id))) {
+          fields[`${at}.applicationIds`] = IDENTITY_MESSAGES.unknownApplication;
+        }
+      }
+    }
+    const resources = [...new Set(input.resources)];
+    const existing = await repo.existingResources(this.db, resources);
+    if (resources.some((id) => !existing.has(id))) fields.resources = IDENTITY_MESSAGES.unknownResource;
+    if (Object.keys(fields).length > 0) throw validationFailed(fields);
+    return {
+      permissions: input.permissions.map((g) => ({
+        applicationId: g.applicationId,
+        permissionId: g.permissionId,
+        actions: ACTIONS.filter((a) => g.actionEntitySet.includes(a)),
+        applicationIds: g.applicationIds === undefined ? null : [...new Set(g.applicationIds)],
+      })),
+      resources,
+    };
+  }
+
+  /** Per application the grants name, the permission ids it has among those they name. */
+  private async knownPermissions(grants: PermissionGrant[]): Promise<Map<string, ReadonlySet<string>>> {
+    const others = grants.filter((g) => g.applicationId !== PLATFORM_APP_ID);
+    const rows = await repo.existingPermissions(
+      this.db,
+      [...new Set(others.map((g) => g.applicationId))],
+      [...new Set(others.map((g) => g.permissionId))],
+    );
+    const known = new Map<string, Set<string>>();
+    for (const row of rows)
+      known.set(row.applicationId, (known.get(row.applicationId) ?? new Set()).add(row.id));
+    return new Map<string, ReadonlySet<string>>([...known, [PLATFORM_APP_ID, this.platformPermissionIds()]]);
+  }
+}

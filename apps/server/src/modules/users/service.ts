@@ -1,0 +1,266 @@
+import {
+  type CreatedUser,
+  type CreateUser,
+  IDENTITY_MESSAGES,
+  type Page,
+  type Status,
+  type UpdateUser,
+  type User,
+  type UserListQuery,
+  type UserMembership,
+  type UserSession,
+} from '@gatehouse/contract';
+import type { Database, Executor } from '../../db/client.ts';
+import { isUuid } from '../../lib/app-scope.ts';
+import { type AuditContext, auditedChange } from '../../lib/audit.ts';
+import { type Duplicate, duplicateIdAsConflict } from '../../lib/db-errors.ts';
+import { notFound, validationFailed } from '../../lib/errors.ts';
+import { generatePassword, hashPassword } from '../../lib/passwords.ts';
+import { assertAllExist } from '../../lib/records.ts';
+import { assertNotSelf, keepingAdministration } from './administration.ts';
+import * as repo from './repository.ts';
+
+const ENTITY = 'user';
+
+const DUPLICATE_USERNAME: Duplicate = { field: 'username', message: IDENTITY_MESSAGES.duplicateUsername };
+
+/** The user as the API shows it: never with the password hash. */
+function toUser(row: repo.ListedUser): User {
+  return {
+    userId: row.userId,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    avatar: row.avatar,
+    status: row.status,
+    organizationId: row.organizationId,
+    mustChangePassword: row.mustChangePassword,
+    lastSignInDate: row.lastSignInAt?.toISOString() ?? null,
+    createdDate: row.createdAt.toISOString(),
+    lastModifiedDate: row.updatedAt.toISOString(),
+  };
+}
+
+function toSession(row: repo.SessionRow): UserSession {
+  return {
+    sessionId: row.sessionId,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    createdDate: row.createdAt.toISOString(),
+    lastSeenDate: row.lastSeenAt.toISOString(),
+    expiresDate: row.expiresAt.toISOString(),
+  };
+}
+
+/** An empty optional field is stored as null. */
+const orNull = (value: string | null | undefined) => value?.trim() || null;
+
+async function requireUser(db: Executor, userId: string, forUpdate = false): Promise<repo.UserRow> {
+  const row = isUuid(userId)
+    ? await (forUpdate ? repo.findForUpdate(db, userId) : repo.find(db, userId))
+    : undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+async function membershipOf(db: Executor, userId: string): Promise<UserMembership> {
+  const [roles, groups] = [await repo.rolesOf(db, userId), await repo.groupsOf(db, userId)];
+  return { roles, groups };
+}
+
+export class UserService {
+  constructor(private readonly db: Database) {}
+
+  async list(query: UserListQuery): Promise<Page<User>> {
+    const { rows, total } = await repo.list(this.db, query);
+    return { content: rows.map(toUser), totalElements: total };
+  }
+
+  async get(userId: string): Promise<User> {
+    return toUser(await requireUser(this.db, userId));
+  }
+
+  /**
+   * Creates a user. Without a password one is generated and returned once, as
+   * `initialPassword`; either way the user replaces it at the first sign-in unless
+   * `mustChangePassword` is false.
+   */
+  async create(input: CreateUser, ctx: AuditContext): Promise<CreatedUser> {
+    const generated = input.password === undefined ? generatePassword() : undefined;
+    const password = input.password ?? generated!;
+    if (password.toLowerCase() === input.username.toLowerCase()) {
+      throw validationFailed({ password: IDENTITY_MESSAGES.passwordIsUsername });
+    }
+    const organizationId = input.organizationId ?? null;
+    if (organizationId !== null) {
+      assertAllExist(
+        await repo.existingOrganizations(this.db, [organizationId]),
+        [organizationId],
+        'organizationId',
+        IDENTITY_MESSAGES.unknownOrganization,
+      );
+    }
+    const passwordHash = await hashPassword(password);
+    const user = await duplicateIdAsConflict(
+      auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
+        const row = await repo.insert(tx, {
+          username: input.username,
+          name: input.name,
+          email: input.email,
+          phone: orNull(input.phone),
+          avatar: orNull(input.avatar),
+          organizationId,
+          passwordHash,
+          mustChangePassword: input.mustChangePassword ?? true,
+        });
+        return { entityId: row.userId, after: toUser(row) };
+      }),
+      DUPLICATE_USERNAME,
+    );
+    return generated === undefined ? user : { ...user, initialPassword: generated };
+  }
+
+  async update(input: UpdateUser, ctx: AuditContext): Promise<User> {
+    const organizationId = input.organizationId ?? null;
+    if (organizationId !== null) {
+      assertAllExist(
+        await repo.existingOrganizations(this.db, [organizationId]),
+        [organizationId],
+        'organizationId',
+        IDENTITY_MESSAGES.unknownOrganization,
+      );
+    }
+    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
+      const before = await requireUser(tx, input.userId, true);
+      const row = await repo.update(tx, input.userId, {
+        name: input.name,
+        email: input.email,
+        phone: orNull(input.phone),
+        avatar: orNull(input.avatar),
+        organizationId,
+      });
+      return { entityId: row.userId, before: toUser(before), after: toUser(row) };
+    });
+  }
+
+  /**
+   * Enables or disables a user. A disabled user's sessions end at once; the acting user
+   * cannot disable themselves, nor anyone whose loss would leave no administrator.
+   */
+  async setStatus(userId: string, status: Status, ctx: AuditContext): Promise<User> {
+    if (status === 'DISABLED') assertNotSelf(ctx.actorId, userId);
+    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'status' }, async (tx) =>
+      keepingAdministration(tx, ctx.actorId, async () => {
+        const before = await requireUser(tx, userId, true);
+        const row = await repo.update(tx, userId, { status });
+        if (status === 'DISABLED') await repo.endSessions(tx, userId);
+        return { entityId: userId, before: toUser(before), after: toUser(row) };
+      }),
+    );
+  }
+
+  /** Deletes a user with their sessions and memberships; not oneself, nor the last administrator. */
+  async remove(userId: string, ctx: AuditContext): Promise<void> {
+    assertNotSelf(ctx.actorId, userId);
+    await auditedChange(this.db, ctx, { entity: ENTITY, action: 'delete' }, async (tx) =>
+      keepingAdministration(tx, ctx.actorId, async () => {
+        const before = await requireUser(tx, userId, true);
+        const membership = await membershipOf(tx, userId);
+        await repo.remove(tx, userId);
+        return { entityId: userId, before: { ...toUser(before), ...membership }, after: undefined };
+      }),
+    );
+  }
+
+  /** The roles the user holds directly and the groups they belong to. */
+  async membership(userId: string): Promise<UserMembership> {
+    await requireUser(this.db, userId);
+    return membershipOf(this.db, userId);
+  }
+
+  /** Replaces the roles the user holds directly. */
+  async setRoles(userId: string, roleIds: string[], ctx: AuditContext): Promise<UserMembership> {
+    const wanted = [...new Set(roleIds)];
+    assertAllExist(
+      await repo.existingRoles(this.db, wanted),
+      wanted,
+      'roleIds',
+      IDENTITY_MESSAGES.unknownRole,
+    );
+    return this.changeMembership(userId, ctx, 'roles', (tx) => repo.replaceRoles(tx, userId, wanted));
+  }
+
+  /** Replaces the groups the user belongs to. */
+  async setGroups(userId: string, groupIds: string[], ctx: AuditContext): Promise<UserMembership> {
+    const wanted = [...new Set(groupIds)];
+    assertAllExist(
+      await repo.existingGroups(this.db, wanted),
+      wanted,
+      'groupIds',
+      IDENTITY_MESSAGES.unknownGroup,
+    );
+    return this.changeMembership(userId, ctx, 'groups', (tx) => repo.replaceGroups(tx, userId, wanted));
+  }
+
+  private async changeMembership(
+    userId: string,
+    ctx: AuditContext,
+    action: 'roles' | 'groups',
+    replace: (tx: Executor) => Promise<void>,
+  ): Promise<UserMembership> {
+    return auditedChange(this.db, ctx, { entity: ENTITY, action }, async (tx) =>
+      keepingAdministration(tx, ctx.actorId, async () => {
+        await requireUser(tx, userId, true);
+        const before = await membershipOf(tx, userId);
+        await replace(tx);
+        return { entityId: userId, before, after: await membershipOf(tx, userId) };
+      }),
+    );
+  }
+
+  /**
+   * An administrator's reset: the given password, or a generated one returned once. The
+   * user must choose a new one at the next sign-in, and every session of theirs ends now.
+   */
+  async resetPassword(
+    userId: string,
+    password: string | undefined,
+    ctx: AuditContext,
+  ): Promise<{ initialPassword?: string }> {
+    const user = await requireUser(this.db, userId);
+    const generated = password === undefined ? generatePassword() : undefined;
+    const chosen = password ?? generated!;
+    if (chosen.toLowerCase() === user.username.toLowerCase()) {
+      throw validationFailed({ password: IDENTITY_MESSAGES.passwordIsUsername });
+    }
+    const passwordHash = await hashPassword(chosen);
+    await auditedChange(this.db, ctx, { entity: ENTITY, action: 'password.reset' }, async (tx) => {
+      const before = await requireUser(tx, userId, true);
+      await repo.update(tx, userId, { passwordHash, mustChangePassword: true });
+      const endedSessions = await repo.endSessions(tx, userId);
+      return {
+        entityId: userId,
+        before: { mustChangePassword: before.mustChangePassword },
+        after: { mustChangePassword: true, endedSessions },
+      };
+    });
+    return generated === undefined ? {} : { initialPassword: generated };
+  }
+
+  async sessions(userId: string): Promise<UserSession[]> {
+    await requireUser(this.db, userId);
+    return (await repo.liveSessions(this.db, userId)).map(toSession);
+  }
+
+  /** Ends one session of the user (404 when it is not theirs), or with no `sessionId` all of them. */
+  async revokeSessions(userId: string, sessionId: string | undefined, ctx: AuditContext): Promise<number> {
+    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'sessions.revoke' }, async (tx) => {
+      await requireUser(tx, userId);
+      if (sessionId !== undefined && !isUuid(sessionId)) throw notFound();
+      const ended = await repo.endSessions(tx, userId, sessionId);
+      if (sessionId !== undefined && ended === 0) throw notFound();
+      return { entityId: userId, before: { sessionId: sessionId ?? 'all' }, after: ended };
+    });
+  }
+}
