@@ -1,0 +1,555 @@
+/**
+ * The authorization matrix, built from the route table itself (`app.routeAccess`): every
+ * guarded /api route is called by four callers, and a route without a sample here fails the
+ * suite, so a new route cannot be left out.
+ *
+ *  - anonymous: 401 everywhere, and a signed-in user with no grants 403 on every route that
+ *    names a grant; both send no body, since the guard answers before validation;
+ *  - a reader whose role may only retrieve, on every platform area, in application A:
+ *    200 on reads, 403 on writes, and a read of application B is a 403 (the application
+ *    list, whose applicationId is a search filter, answers empty instead);
+ *  - the administrator: 200 on every read, in either application; no write refused.
+ * `authenticated` routes (the caller's own things) are open to every signed-in caller.
+ */
+import type { InjectOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { consolePermissionIds } from '../src/platform/seed.ts';
+import { grantsOf, type RouteAccess } from '../src/plugins/auth.ts';
+import { createApplication } from './fixtures.ts';
+import { build } from './helper.ts';
+
+const t = await build();
+afterAll(async () => {
+  await t?.close();
+});
+
+type Req = { url: string; body?: unknown };
+type Sample = {
+  /** The request; where the route concerns an application, in application A. */
+  req: () => Req | Promise<Req>;
+  /** The same read in application B, which the reader must not see. */
+  inB?: () => Req | Promise<Req>;
+  /** The call ends the session it is made with, so it gets a session of its own. */
+  ownSession?: boolean;
+};
+
+// ---- fixtures, made through the API as the administrator --------------------------------
+const admin = await t.login();
+const api = async (method: 'POST' | 'PUT', url: string, body: unknown) => {
+  const res = await t.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${admin}` },
+    payload: body as object,
+  });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+};
+const V2 = '/api/admin-service/v2';
+const appA = await createApplication(t.db, 'matrix-a');
+const appB = await createApplication(t.db, 'matrix-b');
+const inApp = async (applicationId: string) => ({
+  client: await api('POST', `${V2}/application/client`, { clientName: 'c', applicationId }),
+  node: await api('POST', '/api/admin-service/resource', {
+    name: 'Root',
+    id: 'root',
+    type: 'CATEGORY',
+    order: 1,
+    status: 'ENABLED',
+    applicationId,
+  }),
+  dataAccess: await api('POST', '/api/admin-service/data/access', {
+    name: 'd',
+    id: 'd',
+    category: 'c',
+    applicationId,
+  }),
+  permission: await api('POST', '/api/admin-service/permission/createPermission', {
+    name: 'p',
+    id: 'p',
+    resourceType: 'API',
+    applicationId,
+  }),
+});
+const a = await inApp(appA);
+const b = await inApp(appB);
+let serial = 0;
+const unique = (prefix: string) => `${prefix}-${++serial}`;
+const newUser = async (password?: string) =>
+  api('POST', `${V2}/user`, {
+    username: unique('matrix-user'),
+    name: 'Matrix',
+    email: 'm@example.com',
+    ...(password ? { password, mustChangePassword: false } : {}),
+  });
+const target = await newUser();
+const sessionUser = await newUser('session-user-password');
+const sessionOf = async () => {
+  await t.login(sessionUser.username, 'session-user-password');
+  const sessions = (await t.get(`${V2}/user/${sessionUser.userId}/sessions`, admin)).json();
+  return sessions[0].sessionId as string;
+};
+const newGroup = () => api('POST', `${V2}/group`, { name: 'g', code: unique('matrix-group') });
+const newRole = () => api('POST', `${V2}/role`, { name: 'r', code: unique('matrix-role') });
+const newOrg = () => api('POST', `${V2}/organization`, { name: 'o', code: unique('matrix-org') });
+const group = await newGroup();
+const role = await newRole();
+const org = await newOrg();
+
+const SAMPLES: Record<string, Sample> = {
+  // ---- the caller's own things
+  'POST /api/oauth2-server/logout': { req: () => ({ url: '/api/oauth2-server/logout' }), ownSession: true },
+  'POST /api/oauth2-server/change-password': {
+    req: () => ({
+      url: '/api/oauth2-server/change-password',
+      body: { oldPassword: 'not-the-password', newPassword: 'some-new-password' },
+    }),
+  },
+  'POST /api/oauth2-server/unlock': {
+    req: () => ({ url: '/api/oauth2-server/unlock', body: { password: 'not-the-password' } }),
+  },
+  'GET /api/admin-service/user/current': { req: () => ({ url: '/api/admin-service/user/current' }) },
+  'GET /api/oauth2-server/authorization/menus': {
+    req: () => ({ url: '/api/oauth2-server/authorization/menus' }),
+  },
+  'GET /api/admin/menus': { req: () => ({ url: '/api/admin/menus' }) },
+
+  // ---- applications
+  'GET /api/admin-service/v2/application': {
+    req: () => ({ url: `${V2}/application?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/application?applicationId=${appB}` }),
+  },
+  'GET /api/admin-service/v2/application/:applicationId': {
+    req: () => ({ url: `${V2}/application/${appA}` }),
+    inB: () => ({ url: `${V2}/application/${appB}` }),
+  },
+  'POST /api/admin-service/v2/application': {
+    req: () => ({ url: `${V2}/application`, body: { applicationId: unique('matrix-app'), name: 'New' } }),
+  },
+
+  // ---- app configuration
+  'GET /api/admin-service/data/accesses': {
+    req: () => ({ url: `/api/admin-service/data/accesses?applicationId=${appA}` }),
+    inB: () => ({ url: `/api/admin-service/data/accesses?applicationId=${appB}` }),
+  },
+  'GET /api/admin-service/data/access/categories': {
+    req: () => ({ url: `/api/admin-service/data/access/categories?applicationId=${appA}` }),
+    inB: () => ({ url: `/api/admin-service/data/access/categories?applicationId=${appB}` }),
+  },
+  'POST /api/admin-service/data/access': {
+    req: () => ({
+      url: '/api/admin-service/data/access',
+      body: { name: 'n', id: unique('da'), category: 'c', applicationId: appA },
+    }),
+  },
+  'PUT /api/admin-service/data/access': {
+    req: () => ({
+      url: '/api/admin-service/data/access',
+      body: { ...pick(a.dataAccess), name: unique('renamed') },
+    }),
+  },
+  'GET /api/admin-service/permission/getPermissionList': {
+    req: () => ({ url: `/api/admin-service/permission/getPermissionList?applicationId=${appA}` }),
+    inB: () => ({ url: `/api/admin-service/permission/getPermissionList?applicationId=${appB}` }),
+  },
+  'POST /api/admin-service/permission/createPermission': {
+    req: () => ({
+      url: '/api/admin-service/permission/createPermission',
+      body: { name: 'n', id: unique('perm'), resourceType: 'API', applicationId: appA },
+    }),
+  },
+  'PUT /api/admin-service/permission/updatePermission': {
+    req: () => ({
+      url: '/api/admin-service/permission/updatePermission',
+      body: { ...pick(a.permission), name: unique('renamed') },
+    }),
+  },
+  'GET /api/admin-service/resources': {
+    req: () => ({ url: `/api/admin-service/resources?applicationId=${appA}` }),
+    inB: () => ({ url: `/api/admin-service/resources?applicationId=${appB}` }),
+  },
+  'GET /api/admin-service/resources/:id': {
+    req: () => ({ url: `/api/admin-service/resources/${a.node.resourceId}` }),
+    inB: () => ({ url: `/api/admin-service/resources/${b.node.resourceId}` }),
+  },
+  'POST /api/admin-service/resource': {
+    req: () => ({
+      url: '/api/admin-service/resource',
+      body: {
+        name: 'n',
+        id: unique('res'),
+        type: 'CATEGORY',
+        order: 1,
+        status: 'ENABLED',
+        applicationId: appA,
+      },
+    }),
+  },
+  'PUT /api/admin-service/resource': {
+    req: () => ({
+      url: '/api/admin-service/resource',
+      body: { ...pick(a.node, ['childCount']), name: unique('renamed') },
+    }),
+  },
+  'GET /api/admin-service/applicationClient/getClientList': {
+    req: () => ({ url: `/api/admin-service/applicationClient/getClientList?applicationId=${appA}` }),
+    inB: () => ({ url: `/api/admin-service/applicationClient/getClientList?applicationId=${appB}` }),
+  },
+  'PUT /api/admin-service/applicationClient/updateClientStatus': {
+    req: () => ({ url: `/api/admin-service/applicationClient/updateClientStatus?acId=${a.client.acId}` }),
+  },
+  'GET /api/admin-service/v2/application/client': {
+    req: () => ({ url: `${V2}/application/client?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/application/client?applicationId=${appB}` }),
+  },
+  'GET /api/admin-service/v2/application/client/:acId': {
+    req: () => ({ url: `${V2}/application/client/${a.client.acId}` }),
+    inB: () => ({ url: `${V2}/application/client/${b.client.acId}` }),
+  },
+  'POST /api/admin-service/v2/application/client': {
+    req: () => ({ url: `${V2}/application/client`, body: { clientName: 'n', applicationId: appA } }),
+  },
+  'PUT /api/admin-service/v2/application/client': {
+    req: () => ({
+      url: `${V2}/application/client`,
+      body: { acId: a.client.acId, clientName: unique('renamed') },
+    }),
+  },
+  'PUT /api/admin-service/v2/application/client/status': {
+    req: () => ({ url: `${V2}/application/client/status`, body: { acId: a.client.acId, status: 'ENABLED' } }),
+  },
+
+  // ---- users
+  'GET /api/admin-service/v2/user': { req: () => ({ url: `${V2}/user` }) },
+  'GET /api/admin-service/v2/user/:id': { req: () => ({ url: `${V2}/user/${target.userId}` }) },
+  'POST /api/admin-service/v2/user': {
+    req: () => ({
+      url: `${V2}/user`,
+      body: { username: unique('created'), name: 'n', email: 'n@example.com' },
+    }),
+  },
+  'PUT /api/admin-service/v2/user': {
+    req: () => ({
+      url: `${V2}/user`,
+      body: { userId: target.userId, name: unique('renamed'), email: 'r@example.com' },
+    }),
+  },
+  'PUT /api/admin-service/v2/user/:id/status': {
+    req: () => ({ url: `${V2}/user/${target.userId}/status`, body: { status: 'ENABLED' } }),
+  },
+  'DELETE /api/admin-service/v2/user/:id': {
+    req: async () => ({ url: `${V2}/user/${(await newUser()).userId}` }),
+  },
+  'GET /api/admin-service/v2/user/:id/membership': {
+    req: () => ({ url: `${V2}/user/${target.userId}/membership` }),
+  },
+  'PUT /api/admin-service/v2/user/:id/roles': {
+    req: () => ({ url: `${V2}/user/${target.userId}/roles`, body: { roleIds: [role.roleId] } }),
+  },
+  'PUT /api/admin-service/v2/user/:id/groups': {
+    req: () => ({ url: `${V2}/user/${target.userId}/groups`, body: { groupIds: [group.groupId] } }),
+  },
+  'PUT /api/admin-service/v2/user/:id/password': {
+    req: async () => ({ url: `${V2}/user/${(await newUser()).userId}/password`, body: {} }),
+  },
+  'GET /api/admin-service/v2/user/:id/sessions': {
+    req: () => ({ url: `${V2}/user/${sessionUser.userId}/sessions` }),
+  },
+  'DELETE /api/admin-service/v2/user/:id/sessions': {
+    req: () => ({ url: `${V2}/user/${sessionUser.userId}/sessions` }),
+  },
+  'DELETE /api/admin-service/v2/user/:id/sessions/:sessionId': {
+    req: async () => ({ url: `${V2}/user/${sessionUser.userId}/sessions/${await sessionOf()}` }),
+  },
+
+  // ---- groups
+  'GET /api/admin-service/v2/group': { req: () => ({ url: `${V2}/group` }) },
+  'GET /api/admin-service/v2/group/:id': { req: () => ({ url: `${V2}/group/${group.groupId}` }) },
+  'POST /api/admin-service/v2/group': {
+    req: () => ({ url: `${V2}/group`, body: { name: 'n', code: unique('created-group') } }),
+  },
+  'PUT /api/admin-service/v2/group': {
+    req: () => ({
+      url: `${V2}/group`,
+      body: { groupId: group.groupId, name: unique('renamed'), code: group.code },
+    }),
+  },
+  'PUT /api/admin-service/v2/group/:id/status': {
+    req: () => ({ url: `${V2}/group/${group.groupId}/status`, body: { status: 'ENABLED' } }),
+  },
+  'DELETE /api/admin-service/v2/group/:id': {
+    req: async () => ({ url: `${V2}/group/${(await newGroup()).groupId}` }),
+  },
+  'PUT /api/admin-service/v2/group/:id/members': {
+    req: () => ({ url: `${V2}/group/${group.groupId}/members`, body: { userIds: [target.userId] } }),
+  },
+  'GET /api/admin-service/v2/group/:id/roles': { req: () => ({ url: `${V2}/group/${group.groupId}/roles` }) },
+  'PUT /api/admin-service/v2/group/:id/roles': {
+    req: () => ({ url: `${V2}/group/${group.groupId}/roles`, body: { roleIds: [role.roleId] } }),
+  },
+
+  // ---- roles
+  'GET /api/admin-service/v2/role': { req: () => ({ url: `${V2}/role` }) },
+  'GET /api/admin-service/v2/role/:id': { req: () => ({ url: `${V2}/role/${role.roleId}` }) },
+  'POST /api/admin-service/v2/role': {
+    req: () => ({ url: `${V2}/role`, body: { name: 'n', code: unique('created-role') } }),
+  },
+  'PUT /api/admin-service/v2/role': {
+    req: () => ({
+      url: `${V2}/role`,
+      body: { roleId: role.roleId, name: unique('renamed'), code: role.code },
+    }),
+  },
+  'PUT /api/admin-service/v2/role/:id/status': {
+    req: () => ({ url: `${V2}/role/${role.roleId}/status`, body: { status: 'ENABLED' } }),
+  },
+  'DELETE /api/admin-service/v2/role/:id': {
+    req: async () => ({ url: `${V2}/role/${(await newRole()).roleId}` }),
+  },
+  'GET /api/admin-service/v2/role/:id/grants': { req: () => ({ url: `${V2}/role/${role.roleId}/grants` }) },
+  'PUT /api/admin-service/v2/role/:id/grants': {
+    req: () => ({
+      url: `${V2}/role/${role.roleId}/grants`,
+      body: {
+        permissions: [{ applicationId: appA, permissionId: 'p', actionEntitySet: ['retrieve'] }],
+        resources: [a.node.resourceId],
+      },
+    }),
+  },
+
+  // ---- organizations
+  'GET /api/admin-service/v2/organization': { req: () => ({ url: `${V2}/organization` }) },
+  'GET /api/admin-service/v2/organization/:id': {
+    req: () => ({ url: `${V2}/organization/${org.organizationId}` }),
+  },
+  'POST /api/admin-service/v2/organization': {
+    req: () => ({ url: `${V2}/organization`, body: { name: 'n', code: unique('created-org') } }),
+  },
+  'PUT /api/admin-service/v2/organization': {
+    req: () => ({
+      url: `${V2}/organization`,
+      body: { organizationId: org.organizationId, name: unique('renamed'), code: org.code },
+    }),
+  },
+  'PUT /api/admin-service/v2/organization/:id/status': {
+    req: () => ({ url: `${V2}/organization/${org.organizationId}/status`, body: { status: 'ENABLED' } }),
+  },
+  'PUT /api/admin-service/v2/organization/:id/move': {
+    req: () => ({ url: `${V2}/organization/${org.organizationId}/move`, body: { parentId: null } }),
+  },
+  'PUT /api/admin-service/v2/organization/:id/members': {
+    req: () => ({
+      url: `${V2}/organization/${org.organizationId}/members`,
+      body: { userIds: [target.userId] },
+    }),
+  },
+  'DELETE /api/admin-service/v2/organization/:id': {
+    req: async () => ({ url: `${V2}/organization/${(await newOrg()).organizationId}` }),
+  },
+};
+
+/** A record as a PUT body: without the read-only fields. */
+function pick(record: Record<string, unknown>, drop: string[] = []): Record<string, unknown> {
+  const out = { ...record };
+  for (const key of ['createdDate', 'lastModifiedDate', ...drop]) delete out[key];
+  return out;
+}
+
+/** Public routes, listed so that opening one is a decision; Swagger UI's own routes are public reading. */
+const PUBLIC = new Set(['GET /api/health', 'GET /api/ready', 'POST /api/oauth2-server/login']);
+/** Routes for the caller's own things, open to anyone signed in; listed for the same reason. */
+const OWN = new Set([
+  'POST /api/oauth2-server/logout',
+  'POST /api/oauth2-server/change-password',
+  'POST /api/oauth2-server/unlock',
+  'GET /api/admin-service/user/current',
+  'GET /api/oauth2-server/authorization/menus',
+  'GET /api/admin/menus',
+]);
+
+// ---- the routes, from the route table ----------------------------------------------------
+type Route = { method: string; url: string; access: RouteAccess; key: string; sample: Sample | undefined };
+const routes: Route[] = t.app.routeAccess.map((r) => {
+  // HEAD is Fastify's own twin of a GET: the same route, the same guard, the same sample.
+  const key = `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`;
+  return { ...r, key, sample: SAMPLES[key] };
+});
+const guarded = routes.filter((r) => r.access !== 'public');
+const isRead = (r: Route) =>
+  r.access === 'authenticated' || grantsOf(r.access).every((g) => g.action === 'retrieve');
+const ownThings = guarded.filter((r) => r.access === 'authenticated');
+const granted = guarded.filter((r) => r.access !== 'authenticated');
+
+// ---- the callers --------------------------------------------------------------------------
+const noGrants = await t.createUser();
+const platformIds = [
+  ...new Set([
+    ...consolePermissionIds(),
+    ...granted.flatMap((r) => grantsOf(r.access).map((g) => g.permissionId)),
+  ]),
+];
+const readerRole = await t.createRole({
+  permissions: platformIds.map((permissionId) => ({
+    permissionId,
+    actions: ['retrieve'],
+    applicationIds: [appA],
+  })),
+});
+const reader = await t.createUser({ roleIds: [readerRole.roleId] });
+const callers = {
+  anonymous: async () => undefined,
+  'no grants': () => t.login(noGrants.username, noGrants.password),
+  'retrieve-only in A': () => t.login(reader.username, reader.password),
+  administrator: () => t.login(),
+};
+type Caller = keyof typeof callers;
+const tokens: Record<Caller, string | undefined> = {
+  anonymous: undefined,
+  'no grants': await callers['no grants'](),
+  'retrieve-only in A': await callers['retrieve-only in A'](),
+  administrator: admin,
+};
+
+async function call(route: Route, caller: Caller, req: Req) {
+  const token = route.sample?.ownSession && caller !== 'anonymous' ? await callers[caller]() : tokens[caller];
+  const options: InjectOptions = {
+    method: route.method as InjectOptions['method'],
+    url: req.url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(req.body === undefined ? {} : { payload: req.body as object }),
+  };
+  return t.inject(options);
+}
+
+const label = (r: Route) => `${r.method} ${r.url}`;
+let calls = 0;
+
+describe('the route table', () => {
+  it('has a sample for every guarded route, and no sample for a route that is gone', () => {
+    const missing = guarded.filter((r) => !r.sample).map(label);
+    expect(missing, 'add these routes to SAMPLES in authorization-matrix.test.ts').toEqual([]);
+    const keys = new Set(routes.map((r) => r.key));
+    expect(Object.keys(SAMPLES).filter((k) => !keys.has(k))).toEqual([]);
+  });
+
+  it('opens no route to anonymous callers but the listed ones', () => {
+    const open = routes
+      .filter((r) => r.access === 'public' && !r.url.startsWith('/api/docs'))
+      .map((r) => r.key);
+    expect([...new Set(open)].sort()).toEqual([...PUBLIC].sort());
+  });
+
+  it('asks no grant only on the listed routes for the caller’s own things', () => {
+    expect([...new Set(ownThings.map((r) => r.key))].sort()).toEqual([...OWN].sort());
+  });
+
+  it('gives the identity areas their own permissions', () => {
+    const ids = new Set(granted.flatMap((r) => grantsOf(r.access).map((g) => g.permissionId)));
+    for (const id of [
+      'admin-setting.manage-user',
+      'admin-setting.manage-group',
+      'admin-setting.manage-role',
+      'admin-setting.manage-organization',
+    ]) {
+      expect(ids.has(id), id).toBe(true);
+    }
+  });
+});
+
+describe('anonymous: 401 on every guarded route', () => {
+  it.each(guarded.map((r) => [label(r), r] as const))('%s', async (_, route) => {
+    // Without its body: the guard answers before validation would.
+    const res = await call(route, 'anonymous', { url: (await route.sample!.req()).url });
+    calls++;
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('a user with no grants', () => {
+  it.each(granted.map((r) => [label(r), r] as const))('403 on %s', async (_, route) => {
+    const res = await call(route, 'no grants', { url: (await route.sample!.req()).url });
+    calls++;
+    expect(res.statusCode).toBe(403);
+    if (route.method !== 'HEAD') expect(res.json().code).toBe('FORBIDDEN');
+  });
+  it.each(ownThings.map((r) => [label(r), r] as const))('reaches their own things: %s', async (_, route) => {
+    const res = await call(route, 'no grants', await route.sample!.req());
+    calls++;
+    expect([401, 403]).not.toContain(res.statusCode);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('a user who may only retrieve, in application A', () => {
+  it.each(granted.filter(isRead).map((r) => [label(r), r] as const))('200 on %s', async (_, route) => {
+    const res = await call(route, 'retrieve-only in A', await route.sample!.req());
+    calls++;
+    expect(res.statusCode, res.body).toBe(200);
+  });
+  it.each(granted.filter((r) => !isRead(r)).map((r) => [label(r), r] as const))(
+    '403 on %s',
+    async (_, route) => {
+      const res = await call(route, 'retrieve-only in A', await route.sample!.req());
+      calls++;
+      expect(res.statusCode).toBe(403);
+    },
+  );
+  it.each(granted.filter((r) => r.sample?.inB).map((r) => [label(r), r] as const))(
+    'nothing of application B from %s',
+    async (_, route) => {
+      const res = await call(route, 'retrieve-only in A', await route.sample!.inB!());
+      calls++;
+      if (route.key === 'GET /api/admin-service/v2/application') {
+        expect(res.statusCode).toBe(200);
+        if (route.method === 'GET') expect(res.json()).toEqual({ content: [], totalElements: 0 });
+      } else {
+        expect(res.statusCode).toBe(403);
+      }
+    },
+  );
+  it.each(ownThings.map((r) => [label(r), r] as const))('reaches their own things: %s', async (_, route) => {
+    const res = await call(route, 'retrieve-only in A', await route.sample!.req());
+    calls++;
+    expect([401, 403]).not.toContain(res.statusCode);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('the administrator', () => {
+  it.each(granted.filter(isRead).map((r) => [label(r), r] as const))(
+    '200 on %s, in A and in B',
+    async (_, route) => {
+      for (const req of [route.sample!.req, ...(route.sample!.inB ? [route.sample!.inB] : [])]) {
+        const res = await call(route, 'administrator', await req());
+        calls++;
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    },
+  );
+  it.each(granted.filter((r) => !isRead(r)).map((r) => [label(r), r] as const))(
+    'may %s',
+    async (_, route) => {
+      const res = await call(route, 'administrator', await route.sample!.req());
+      calls++;
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    },
+  );
+  it.each(ownThings.map((r) => [label(r), r] as const))('reaches their own things: %s', async (_, route) => {
+    const res = await call(route, 'administrator', await route.sample!.req());
+    calls++;
+    expect([401, 403]).not.toContain(res.statusCode);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('the matrix', () => {
+  it('called every guarded route as every caller', () => {
+    const size = guarded.length * Object.keys(callers).length;
+    console.log(
+      `authorization matrix: ${guarded.length} guarded routes × 4 callers = ${size} cells, ` +
+        `${calls} calls in all (with the application-B reads)`,
+    );
+    expect(calls).toBeGreaterThanOrEqual(size);
+  });
+});
