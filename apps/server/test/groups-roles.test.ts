@@ -322,4 +322,24 @@ describe('roles', () => {
     const nobody = await tokenWith(t, 'admin-setting.manage-user');
     expect((await t.get(ROLE, nobody)).statusCode).toBe(403);
   });
+
+  it('a role manager reads what the grant pickers list: applications, their permissions and resources', async () => {
+    const shop = await createApplication(t.db);
+    const roleManager = await tokenWith(t, 'admin-setting.manage-role', ['retrieve', 'update']);
+    for (const url of [
+      '/api/admin-service/v2/application',
+      `/api/admin-service/v2/application/${shop}`,
+      `/api/admin-service/permission/getPermissionList?applicationId=${shop}`,
+      `/api/admin-service/resources?applicationId=${shop}`,
+    ]) {
+      expect((await t.get(url, roleManager)).statusCode, url).toBe(200);
+    }
+    const write = { name: 'x', id: 'x', resourceType: 'API', applicationId: shop };
+    expect(
+      (await t.post('/api/admin-service/permission/createPermission', write, roleManager)).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.get(`/api/admin-service/data/accesses?applicationId=${shop}`, roleManager)).statusCode,
+    ).toBe(403);
+  });
 });

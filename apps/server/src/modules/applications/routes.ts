@@ -22,15 +22,17 @@ const APP_CONFIG_AREAS = CONSOLE_NAVIGATION.filter((c) => c.key === 'app-config'
 );
 
 /**
- * Reading applications: the Application screen's own right, or the right to read any App
- * Configuration area, whose application switcher lists them. Either way only the
- * applications the grant reaches.
+ * Reading applications: the Application screen's own right, the right to read any App
+ * Configuration area, whose application switcher lists them, or the role screen's, whose
+ * grant pickers do. Either way only the applications the grant reaches.
  */
 const READ: RouteAccess = {
-  anyOf: ['admin-setting.application', ...APP_CONFIG_AREAS].map((permissionId) => ({
-    permissionId,
-    action: 'retrieve' as const,
-  })),
+  anyOf: ['admin-setting.application', ...APP_CONFIG_AREAS, 'admin-setting.manage-role'].map(
+    (permissionId) => ({
+      permissionId,
+      action: 'retrieve' as const,
+    }),
+  ),
 };
 
 const applicationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,11 +8,19 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/auth.ts';
+import { auditContext, type RouteAccess } from '../../plugins/auth.ts';
 
 const BASE = '/api/admin-service/permission';
 const access = (action: Action) => ({ access: { permissionId: 'app-config.permission', action } });
 const tags = ['permissions'];
+
+/** Reading them: this screen's right, or the role screen's, whose grant pickers list them. */
+const READ: RouteAccess = {
+  anyOf: [
+    { permissionId: 'app-config.permission', action: 'retrieve' },
+    { permissionId: 'admin-setting.manage-role', action: 'retrieve' },
+  ],
+};
 
 /** The legacy permission API of spec §7, with its exact paths. */
 const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +29,7 @@ const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/getPermissionList`,
     {
-      config: access('retrieve'),
+      config: { access: READ },
       schema: {
         tags,
         summary: "List an application's permissions, with search and paging",

@@ -9,10 +9,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { appScope, auditContext } from '../../plugins/auth.ts';
+import { appScope, auditContext, type RouteAccess } from '../../plugins/auth.ts';
 
 const access = (action: Action) => ({ access: { permissionId: 'app-config.resource', action } });
 const tags = ['resources'];
+
+/** Reading them: this screen's right, or the role screen's, whose grant pickers list them. */
+const READ: RouteAccess = {
+  anyOf: [
+    { permissionId: 'app-config.resource', action: 'retrieve' },
+    { permissionId: 'admin-setting.manage-role', action: 'retrieve' },
+  ],
+};
 
 /** The legacy resource API of spec §7: a tree of categories, menus and elements. */
 const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +29,7 @@ const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin-service/resources',
     {
-      config: access('retrieve'),
+      config: { access: READ },
       schema: {
         tags,
         summary: 'List root resources, or with any search filter the matching ones at any depth',
@@ -35,7 +43,7 @@ const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin-service/resources/:id',
     {
-      config: access('retrieve'),
+      config: { access: READ },
       schema: {
         tags,
         summary: 'The direct children of a resource (by resourceId), sorted by order then name',
