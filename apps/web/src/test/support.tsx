@@ -5,7 +5,13 @@ import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Application, ServerMenuItem } from '@gatehouse/contract';
+import {
+  ACTIONS,
+  type Action,
+  type Application,
+  permissionIdForPath,
+  type ServerMenuItem,
+} from '@gatehouse/contract';
 import { renderWithApp } from '@/components/test-utils';
 import { AccessProvider } from '@/lib/access';
 import { http } from '@/lib/http';
@@ -109,16 +115,27 @@ export function menuWith(path: string, codes: string[]): ServerMenuItem[] {
   ];
 }
 
-/** Renders a screen at `url` with a fresh query client, antd's App and the given access. */
+/**
+ * Renders a screen at `url` with a fresh query client, antd's App and the given access: the
+ * element `codes` of its menu, and the role's `actions` on its permission (all by default).
+ */
 export function renderScreen(
   screen: ReactElement,
-  { url, path, codes = [] }: { url: string; path: string; codes?: string[] },
+  {
+    url,
+    path,
+    codes = [],
+    actions = ACTIONS,
+  }: { url: string; path: string; codes?: string[]; actions?: readonly Action[] },
 ) {
   const router = createMemoryRouter([{ path, element: screen }], { initialEntries: [url] });
   const queryClient = createQueryClient();
   const result = renderWithApp(
     <QueryClientProvider client={queryClient}>
-      <AccessProvider menus={menuWith(path, codes)} permissions={[]}>
+      <AccessProvider
+        menus={menuWith(path, codes)}
+        permissions={[{ permissionId: permissionIdForPath(path), actionEntitySet: [...actions] }]}
+      >
         <RouterProvider router={router} />
       </AccessProvider>
     </QueryClientProvider>,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@gatehouse/contract';
+import { ACTIONS, type Action, MESSAGES } from '@gatehouse/contract';
 import { AccessProvider } from '@/lib/access';
 import { menuWith } from '@/test/support';
 import { DELETED_SUCCESSFULLY } from '../confirm-action';
@@ -17,19 +17,29 @@ const CATEGORY: Row = { id: 'c1', name: 'Settings', type: 'CATEGORY', status: 'E
 const MENU: Row = { id: 'm1', name: 'Users', type: 'MENU', status: 'DISABLED' };
 const PATH = '/app-config/resource';
 
-/** Renders the Action cell of `row` as the table would, on a path whose menu grants `codes`. */
-function renderCell(row: Row, options: Partial<ActionColumnOptions<Row, Kind>>, codes: string[] = []) {
+/**
+ * Renders the Action cell of `row` as the table would, on a path whose menu grants `codes`
+ * and whose permission the role holds with `actions` (all of them by default).
+ */
+function renderCell(
+  row: Row,
+  options: Partial<ActionColumnOptions<Row, Kind>>,
+  codes: string[] = [],
+  actions: readonly Action[] = ACTIONS,
+) {
   const open = vi.fn();
   const column = actionColumn<Row, Kind>({
     open,
     editable: true,
     can: { create: true, update: true },
     noPermission: 'No permission',
+    roleCan: (action) => actions.includes(action),
     ...options,
   });
+  const permissions = [{ permissionId: 'app-config.resource', actionEntitySet: [...actions] }];
   renderWithApp(
     <MemoryRouter initialEntries={[PATH]}>
-      <AccessProvider menus={menuWith(PATH, codes)} permissions={[]}>
+      <AccessProvider menus={menuWith(PATH, codes)} permissions={permissions}>
         {column.render?.(undefined, row, 0) as ReactNode}
       </AccessProvider>
     </MemoryRouter>,
@@ -181,5 +191,28 @@ describe('actionColumn', () => {
     for (const name of ['Detail', 'Preview']) {
       expect(screen.getByRole('menuitem', { name })).not.toHaveAttribute('aria-disabled', 'true');
     }
+  });
+
+  it('leaves out what the role can never do on the screen (the per-route check), whatever the codes', async () => {
+    const user = userEvent.setup({ delay: null });
+    const codes = ['resource:status', 'resource:delete', 'resource:reset'];
+    renderCell(
+      MENU,
+      {
+        createFromRow: [{ key: 'add-menu', label: 'Add menu', mode: 'CREATE_MENU' }],
+        toggle: { code: 'resource:status', subject: () => 'menu', onToggle: vi.fn() },
+        remove: { code: 'resource:delete', subject: 'menu', onDelete: vi.fn() },
+        rowActions: [
+          { key: 'reset', label: 'Reset', onClick: vi.fn(), code: 'resource:reset', changes: true },
+          { key: 'usage', label: 'Usage', onClick: vi.fn() },
+        ],
+        allows: (code) => codes.includes(code),
+      },
+      codes,
+      ['retrieve'],
+    );
+    expect((await menuItems(user)).map((item) => item.textContent)).toEqual(['Detail', 'Usage']);
+    expect(screen.queryByRole('button', { name: 'Enable' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import type { TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
-import type { Status } from '@gatehouse/contract';
-import { AccessDisable } from '@/lib/access';
+import type { Action, Status } from '@gatehouse/contract';
+import { Access, AccessDisable } from '@/lib/access';
 import { ConfirmDelete } from '../confirm-action';
 import { ConfirmToggle, type ToggleNoun } from '../confirm-toggle';
 import type { FormMode } from '../form-dialog';
@@ -67,6 +67,12 @@ export type ActionColumnOptions<Row, Kind extends string = never> = {
   rowActions?: RowMenuAction<Row>[];
   /** Whether the user holds a row action's code; without it every coded action is disabled. */
   allows?: (code: string) => boolean;
+  /**
+   * The per-route check of spec §6 on the screen's permission (`useHasAction`). An action
+   * whose create, update or delete the role lacks is left out, since the user can never take
+   * it; a missing element code only disables it. Without it every action is offered.
+   */
+  roleCan?: (action: Action) => boolean;
   remove?: RowDelete<Row>;
   /**
    * Why the row may not change, e.g. "The built-in Administrator role cannot be changed":
@@ -82,7 +88,8 @@ function statusOf(row: object): string | undefined {
 /**
  * The row "Action" column: a menu of Detail, Edit and the create actions, with the status
  * toggle and any extra beside it, since a control that asks first cannot sit in a menu. An
- * action the user may not take shows disabled with the no-permission title.
+ * action whose element code the user lacks shows disabled with the no-permission title; one
+ * whose action the role lacks on the screen's permission is not offered at all.
  */
 export function actionColumn<Row extends object, Kind extends string = never>({
   open,
@@ -94,6 +101,7 @@ export function actionColumn<Row extends object, Kind extends string = never>({
   extra,
   rowActions = [],
   allows = () => false,
+  roleCan = () => true,
   remove,
   lockedFor = () => undefined,
 }: ActionColumnOptions<Row, Kind>): TableColumnType<Row> {
@@ -108,21 +116,27 @@ export function actionColumn<Row extends object, Kind extends string = never>({
       ...(editable
         ? [
             { key: 'detail', label: 'Detail', onClick: () => open('DETAIL', row) },
-            { key: 'edit', label: 'Edit', onClick: () => open('EDIT', row), ...gate(can.update, locked) },
+            {
+              key: 'edit',
+              label: 'Edit',
+              onClick: () => open('EDIT', row),
+              hidden: !roleCan('update'),
+              ...gate(can.update, locked),
+            },
           ]
         : []),
       ...createFromRow.map((action) => ({
         key: action.key,
         label: action.label,
         onClick: () => open(action.mode, row),
-        hidden: action.hiddenFor?.(row),
+        hidden: action.hiddenFor?.(row) || !roleCan('create'),
         ...gate(can.create),
       })),
       ...rowActions.map((action) => ({
         key: action.key,
         label: action.label,
         onClick: () => action.onClick(row),
-        hidden: action.hiddenFor?.(row),
+        hidden: action.hiddenFor?.(row) || (action.changes && !roleCan('update')),
         ...gate(action.code === undefined || allows(action.code), action.changes ? locked : undefined),
       })),
     ];
@@ -133,28 +147,32 @@ export function actionColumn<Row extends object, Kind extends string = never>({
       <>
         {extra?.(row)}
         {toggle && (
-          <AccessDisable code={toggle.code}>
-            <ConfirmToggle
-              status={statusOf(row)}
-              what={toggle.subject(row)}
-              disabled={locked !== undefined}
-              title={locked}
-              onConfirm={async (next) => {
-                await toggle.onToggle(row, next);
-              }}
-            />
-          </AccessDisable>
+          <Access action="update">
+            <AccessDisable code={toggle.code}>
+              <ConfirmToggle
+                status={statusOf(row)}
+                what={toggle.subject(row)}
+                disabled={locked !== undefined}
+                title={locked}
+                onConfirm={async (next) => {
+                  await toggle.onToggle(row, next);
+                }}
+              />
+            </AccessDisable>
+          </Access>
         )}
         {remove && (
-          <AccessDisable code={remove.code}>
-            <ConfirmDelete
-              what={remove.subject}
-              description={remove.description?.(row)}
-              disabled={locked !== undefined}
-              title={locked}
-              onConfirm={() => remove.onDelete(row)}
-            />
-          </AccessDisable>
+          <Access action="delete">
+            <AccessDisable code={remove.code}>
+              <ConfirmDelete
+                what={remove.subject}
+                description={remove.description?.(row)}
+                disabled={locked !== undefined}
+                title={locked}
+                onConfirm={() => remove.onDelete(row)}
+              />
+            </AccessDisable>
+          </Access>
         )}
       </>
     );

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Input, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccessDisable, useAccess } from '@/lib/access';
+import { AccessDisable, useAccess, useHasAction } from '@/lib/access';
 import type { FormMode, RecordFormProps } from '../form-dialog';
 import { PagedTable } from '../paged-table';
 import { SearchBar, type SearchField } from '../search-bar';
@@ -122,9 +122,13 @@ export function ListScreen<
 >(props: ListScreenProps<Row, Values, Scope, Kind, Created>) {
   const { title, names, header, scope, fields, tree, create, update, form } = props;
   const { t } = useTranslation();
+  // Spec §6, both checks: the menu's element codes (a missing one disables the control) and
+  // the role's actions on the screen's permission (a missing one leaves a row action out,
+  // and without `retrieve` the list is not asked for).
   const canCreate = useAccess(create.code);
   // Without `update` there is no Edit, and no code to check.
   const canUpdate = useAccess(update?.code ?? '');
+  const roleCan = useHasAction();
   const allows = useAllows();
   const list = useListState({ fields });
   const searching = Object.keys(list.search).length > 0;
@@ -148,7 +152,7 @@ export function ListScreen<
       title={title}
       extra={
         scope !== null && (
-          <AccessDisable code={create.code}>
+          <AccessDisable code={create.code} action="create">
             <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew}>
               {create.label ?? `New ${names.one}`}
             </Button>
@@ -167,6 +171,7 @@ export function ListScreen<
           searching={searching}
           expansion={expansion}
           keyOf={keyOf}
+          readable={roleCan('retrieve')}
           actions={actionColumn<Row, Kind>({
             open: dialog.openFrom,
             editable: update !== undefined,
@@ -177,6 +182,7 @@ export function ListScreen<
             extra: props.rowExtra,
             rowActions: props.rowActions,
             allows,
+            roleCan,
             remove: props.remove,
             lockedFor: props.lockedFor,
           })}
@@ -196,6 +202,8 @@ type ListBodyProps<Row extends object, Scope extends object> = Pick<
   searching: boolean;
   expansion: Expansion;
   keyOf: (row: Row) => string;
+  /** The role may read these records; without it they are not asked for. */
+  readable: boolean;
   actions: TableColumnsType<Row>[number];
 };
 
@@ -215,9 +223,14 @@ function ListBody<Row extends object, Scope extends object>({
   searching,
   expansion,
   keyOf,
+  readable,
   actions,
 }: ListBodyProps<Row, Scope>) {
-  const rows = useQuery(rowsOf({ ...scope, page: list.page, size: list.size, search: list.search }));
+  const { t } = useTranslation();
+  const rows = useQuery({
+    ...rowsOf({ ...scope, page: list.page, size: list.size, search: list.search }),
+    enabled: readable,
+  });
   const [filter, setFilter] = useState('');
   const children = useTreeChildren(tree, searching ? [] : expansion.keys);
 
@@ -226,11 +239,13 @@ function ListBody<Row extends object, Scope extends object>({
   const shown = localFilter ? filterRows(data, filter, localFilter) : data;
   const allColumns = actionsFirst ? [actions, ...columns] : [...columns, actions];
 
-  const description = emptyDescription(names, {
-    failed: rows.isError,
-    filteredOut: filter.trim() !== '' && data.length > 0,
-    searching,
-  });
+  const description = readable
+    ? emptyDescription(names, {
+        failed: rows.isError,
+        filteredOut: filter.trim() !== '' && data.length > 0,
+        searching,
+      })
+    : t('noPermission');
   const emptyText = (
     <Empty description={description}>
       {rows.isError && <Button onClick={() => rows.refetch()}>Retry</Button>}

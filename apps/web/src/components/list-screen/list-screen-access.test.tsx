@@ -1,0 +1,68 @@
+import { queryOptions } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Action } from '@gatehouse/contract';
+import { renderScreen } from '@/test/support';
+import { ListScreen, UNSCOPED } from './list-screen';
+
+/**
+ * The kit's side of spec §6: the New button needs both the element code and the role's
+ * `create`, and without `retrieve` the list is not asked for. A bare list, no feature screen.
+ */
+
+type Row = { id: string; name: string; status: string };
+const PATH = '/admin-setting/application';
+
+function renderList({ codes, actions }: { codes: string[]; actions: Action[] }) {
+  const fetchRows = vi.fn(async () => ({ items: [{ id: 'a', name: 'Alpha', status: 'ENABLED' }], total: 1 }));
+  renderScreen(
+    <ListScreen<Row, { name: string }, typeof UNSCOPED>
+      title="Things"
+      names={{ one: 'thing', many: 'things' }}
+      scope={UNSCOPED}
+      fields={[]}
+      rows={(params) => queryOptions({ queryKey: ['things', params], queryFn: fetchRows })}
+      rowKey="id"
+      columns={[{ title: 'Name', dataIndex: 'name' }]}
+      create={{ code: 'thing:create', save: vi.fn() }}
+      update={{ code: 'thing:update', save: vi.fn() }}
+      toggle={{ code: 'thing:status', subject: () => 'client', onToggle: vi.fn() }}
+      form={() => null}
+    />,
+    { url: PATH, path: PATH, codes, actions },
+  );
+  return { fetchRows };
+}
+
+const ALL_CODES = ['thing:create', 'thing:update', 'thing:status'];
+
+describe('ListScreen access', () => {
+  it('offers New and the row actions to a role that holds them', async () => {
+    const { fetchRows } = renderList({ codes: ALL_CODES, actions: ['create', 'retrieve', 'update'] });
+    expect(screen.getByRole('button', { name: /New thing/ })).toBeEnabled();
+    const row = (await screen.findByText('Alpha')).closest('tr')!;
+    expect(within(row).getByRole('button', { name: 'Disable' })).toBeEnabled();
+    expect(fetchRows).toHaveBeenCalledOnce();
+  });
+
+  it('disables New, titled "No permission", when the role lacks create though the menu has the code', async () => {
+    renderList({ codes: ALL_CODES, actions: ['retrieve'] });
+    const create = screen.getByRole('button', { name: /New thing/ });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAttribute('title', 'No permission');
+    // The status toggle needs `update`, which the role can never use here: it is left out.
+    const row = (await screen.findByText('Alpha')).closest('tr')!;
+    expect(within(row).queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+  });
+
+  it('disables New when the menu lacks the code though the role has create', () => {
+    renderList({ codes: [], actions: ['create', 'retrieve'] });
+    expect(screen.getByRole('button', { name: /New thing/ })).toBeDisabled();
+  });
+
+  it('does not ask for the list without retrieve, and says why it is empty', async () => {
+    const { fetchRows } = renderList({ codes: ALL_CODES, actions: ['create'] });
+    expect(await screen.findByText('No permission', { selector: '.ant-empty-description' })).toBeVisible();
+    expect(fetchRows).not.toHaveBeenCalled();
+  });
+});
