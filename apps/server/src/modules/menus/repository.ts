@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { resources, roleResources } from '../../db/schema/index.ts';
 
@@ -22,7 +22,8 @@ export type MenuResource = {
 
 /**
  * The application's enabled resources that any of the roles grants, or all of them for the
- * Administrator (`'all'`), in display order.
+ * Administrator (`'all'`). A semi-join, unordered: the service orders siblings, which is
+ * cheaper than sorting the whole tree by a collated text key here.
  */
 export async function findGrantedResources(
   db: Executor,
@@ -36,13 +37,12 @@ export async function findGrantedResources(
       : inArray(
           resources.resourceId,
           db
-            .selectDistinct({ resourceId: roleResources.resourceId })
+            .select({ resourceId: roleResources.resourceId })
             .from(roleResources)
             .where(inArray(roleResources.roleId, roleIds)),
         );
   return db
     .select(menuFields)
     .from(resources)
-    .where(and(eq(resources.applicationId, applicationId), eq(resources.status, 'ENABLED'), granted))
-    .orderBy(asc(resources.order), asc(resources.id));
+    .where(and(eq(resources.applicationId, applicationId), eq(resources.status, 'ENABLED'), granted));
 }

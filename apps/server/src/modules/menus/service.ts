@@ -5,10 +5,15 @@ import * as repo from './repository.ts';
 
 type ResourceRow = repo.MenuResource;
 
+/** Display order among siblings: `order`, then `id` (by code unit, the same on every database). */
+function byDisplayOrder(a: ResourceRow, b: ResourceRow): number {
+  return a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /**
  * The granted resources that form a connected tree: a resource shows only when its whole
  * parent chain is enabled and granted too, so disabling a category hides everything in it.
- * Children keep the (order, id) sequence of the query.
+ * Roots and each node's children come in display order.
  */
 function reachable(rows: ResourceRow[]): { roots: ResourceRow[]; childrenOf: Map<string, ResourceRow[]> } {
   const present = new Set(rows.map((r) => r.resourceId));
@@ -17,11 +22,13 @@ function reachable(rows: ResourceRow[]): { roots: ResourceRow[]; childrenOf: Map
   for (const row of rows) {
     if (row.parentId === null) roots.push(row);
     else if (present.has(row.parentId)) {
-      const siblings = childrenOf.get(row.parentId) ?? [];
-      siblings.push(row);
-      childrenOf.set(row.parentId, siblings);
+      const siblings = childrenOf.get(row.parentId);
+      if (siblings) siblings.push(row);
+      else childrenOf.set(row.parentId, [row]);
     }
   }
+  roots.sort(byDisplayOrder);
+  for (const siblings of childrenOf.values()) siblings.sort(byDisplayOrder);
   return { roots, childrenOf };
 }
 
