@@ -3,11 +3,15 @@
  *  - the data access list at the server with 100,000 rows in one application (page 0 and
  *    page 5,000), on PGlite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on
  *    PostgreSQL;
+ *  - the authorization menus of a user with 20 roles over a platform tree of about 10,000
+ *    resources (target: p95 ≤ 20 ms at the server on PostgreSQL), on the same databases;
+ *  - the user list with 100,000 users: page 0, deep pages, a name and a keyword search;
  *  - the time from starting the server to the first served console page (fresh data and
  *    restart);
  *  - the gzipped JavaScript the login page loads, measured in Chromium;
  *  - the server's memory after the list benchmark.
- * BENCH_ROWS, BENCH_RUNS and BENCH_ONLY (list,startup,web) narrow a run.
+ * BENCH_ROWS, BENCH_RUNS and BENCH_ONLY (list,menus,users,startup,web) narrow a run;
+ * BENCH_PGLITE=0 leaves PGlite out of the database benchmarks.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -16,16 +20,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
+import { PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { resources, roleResources, users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
 import { seed } from '../src/platform/seed.ts';
-import { createApplication, seedDataAccesses } from '../test/fixtures.ts';
+import {
+  createApplication,
+  grantRoles,
+  seedDataAccesses,
+  seedResourceTree,
+  seedRolesOverTree,
+  seedUsers,
+} from '../test/fixtures.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'list,startup,web').split(','));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'list,menus,users,startup,web').split(','));
+const WITH_PGLITE = process.env.BENCH_PGLITE !== '0';
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const PASSWORD = randomBytes(18).toString('base64url');
 
@@ -48,29 +64,50 @@ async function timeRequests(run: () => Promise<{ statusCode: number }>) {
   return stats(samples);
 }
 
-async function benchList(label: string, handle: DatabaseHandle, cleanup: () => Promise<void>) {
+/** A migrated, seeded database with the server on it and the administrator signed in. */
+async function serve(handle: DatabaseHandle) {
   await migrateDatabase(handle);
   await seed(handle.db, { adminPassword: PASSWORD, print: () => {} });
-  const appId = await createApplication(handle.db, 'bench-app');
-  let t = performance.now();
-  await seedDataAccesses(handle.db, appId, ROWS);
-  const seedMs = performance.now() - t;
   const app = buildApp({ db: handle.db, logger: false, config: { webDir: '/nonexistent' } });
   await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/oauth2-server/login',
-    payload: { username: 'admin', password: PASSWORD },
-  });
-  const token = login.json().result.token as string;
-  const list = (query: string) => () =>
-    app.inject({
-      method: 'GET',
-      url: `/api/admin-service/data/accesses?applicationId=${appId}&sort=createdDate,desc&size=10&${query}`,
-      headers: { authorization: `Bearer ${token}` },
+  const login = async (username: string, password: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/oauth2-server/login',
+      payload: { username, password },
     });
-  const first = await list('page=0')();
-  const body = first.json();
+    if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode}`);
+    return res.json().result.token as string;
+  };
+  const token = await login('admin', PASSWORD);
+  const get =
+    (url: string, as = token) =>
+    () =>
+      app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${as}` } });
+  return { app, db: handle.db, login, get };
+}
+
+type Served = Awaited<ReturnType<typeof serve>>;
+
+/** Times each case and prints one line per case; returns the figures by case name. */
+async function timeCases(cases: [string, () => Promise<{ statusCode: number }>][]) {
+  const results: Record<string, ReturnType<typeof stats>> = {};
+  for (const [name, run] of cases) {
+    results[name] = await timeRequests(run);
+    const r = results[name]!;
+    console.log(`${name.padEnd(30)} median ${fmt(r.median)}  p95 ${fmt(r.p95)}  min ${fmt(r.min)}`);
+  }
+  return results;
+}
+
+async function benchList(label: string, { db, get }: Served) {
+  const appId = await createApplication(db, 'bench-app');
+  const t = performance.now();
+  await seedDataAccesses(db, appId, ROWS);
+  const seedMs = performance.now() - t;
+  const list = (query: string) =>
+    get(`/api/admin-service/data/accesses?applicationId=${appId}&sort=createdDate,desc&size=10&${query}`);
+  const body = (await list('page=0')()).json();
   if (body.totalElements !== ROWS)
     throw new Error(`expected ${ROWS} rows, the list says ${body.totalElements}`);
   const last = await list(`page=${ROWS / 10 - 1}`)();
@@ -80,36 +117,125 @@ async function benchList(label: string, handle: DatabaseHandle, cleanup: () => P
   console.log(
     `seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} timed requests each (app.inject, server only)`,
   );
-  const results: Record<string, ReturnType<typeof stats>> = {};
-  const cases: [string, string][] = [
-    ['page 0', 'page=0'],
-    ['page 5,000', 'page=5000'],
-    ['page 9,999 (last)', `page=${ROWS / 10 - 1}`],
-    ['keyword search, page 0', 'page=0&keyword=data%20access%2012345'],
-    ['category filter, page 0', 'page=0&category%5B0%5D=category-3'],
-  ];
-  for (const [name, query] of cases) {
-    t = performance.now();
-    results[name] = await timeRequests(list(query));
-    const r = results[name]!;
-    console.log(`${name.padEnd(26)} median ${fmt(r.median)}  p95 ${fmt(r.p95)}  min ${fmt(r.min)}`);
-  }
+  const results = await timeCases([
+    ['page 0', list('page=0')],
+    ['page 5,000', list('page=5000')],
+    ['page 9,999 (last)', list(`page=${ROWS / 10 - 1}`)],
+    ['keyword search, page 0', list('page=0&keyword=data%20access%2012345')],
+    ['category filter, page 0', list('page=0&category%5B0%5D=category-3')],
+  ]);
   const ratio = results['page 5,000']!.median / results['page 0']!.median;
   console.log(`ratio page 5,000 / page 0 (median): ${ratio.toFixed(2)}`);
   const rss = process.memoryUsage().rss / 1024 / 1024;
   console.log(`process RSS after the run: ${rss.toFixed(0)} MiB`);
-  await app.close();
-  await cleanup();
 }
 
-async function listBenchmarks() {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
-  const lite = await openDatabase({ kind: 'pglite', dataDir: dir });
-  await benchList('PGlite (on disk)', lite, async () => {
-    await lite.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+/** The platform tree grown to about 10,000 resources: 100 categories × 20 menus × 4 elements. */
+const TREE = { categories: 100, menusPer: 20, elementsPer: 4 };
 
+/**
+ * Refreshes the planner's statistics after a bulk seed, as autovacuum would soon after: with
+ * the empty-table estimates of a fresh database the planner picks nested loops that take
+ * seconds on these sizes.
+ */
+async function analyze(db: Served['db']): Promise<void> {
+  await db.execute(sql`analyze`);
+}
+
+/** A user holding `roleIds`, signed in. */
+async function userWithRoles(served: Served, username: string, roleIds: string[]): Promise<string> {
+  const [user] = await served.db
+    .insert(users)
+    .values({ username, name: username, passwordHash: await hashPassword(PASSWORD) })
+    .returning();
+  await grantRoles(served.db, user!.userId, roleIds);
+  return served.login(username, PASSWORD);
+}
+
+async function benchMenus(label: string, served: Served) {
+  const { db, get } = served;
+  const t = performance.now();
+  await seedResourceTree(db, PLATFORM_APP_ID, TREE);
+  // Twenty roles, role r granting the subtrees of categories r and r+1: a user holding them
+  // all sees 21 of the 100 categories. Twenty more, role r granting categories 5r … 5r+9,
+  // reach every category: the worst case, the whole tree in one answer.
+  const some = await seedRolesOverTree(db, PLATFORM_APP_ID, { count: 20, categories: 100, step: 1, span: 2 });
+  const all = await seedRolesOverTree(db, PLATFORM_APP_ID, { count: 20, categories: 100, step: 5, span: 10 });
+  const someToken = await userWithRoles(served, 'bench-menus-some', some);
+  const allToken = await userWithRoles(served, 'bench-menus-all', all);
+  await analyze(db);
+  const seedMs = performance.now() - t;
+  const [tree] = await db
+    .select({ n: count() })
+    .from(resources)
+    .where(eq(resources.applicationId, PLATFORM_APP_ID));
+  const shown = (list: ServerMenuItem[]): number =>
+    list.reduce((n, m) => n + 1 + m.elements.length + shown(m.children), 0);
+  const describe = async (token: string, roleIds: string[]) => {
+    const res = await get('/api/oauth2-server/authorization/menus', token)();
+    const [pairs] = await db
+      .select({ n: count() })
+      .from(roleResources)
+      .where(inArray(roleResources.roleId, roleIds));
+    return `${pairs!.n.toLocaleString('en')} grants, answer of ${shown(res.json()).toLocaleString('en')} items (${(res.body.length / 1024).toFixed(0)} KiB)`;
+  };
+
+  console.log(
+    `\n## Authorization menus over a platform tree of ${tree!.n.toLocaleString('en')} resources: ${label}`,
+  );
+  console.log(
+    `seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} timed requests each (app.inject, server only)`,
+  );
+  console.log(`- 20 roles, 21 categories: ${await describe(someToken, some)}`);
+  console.log(`- 20 roles, every category: ${await describe(allToken, all)}`);
+  await timeCases([
+    ['20 roles, 21 categories', get('/api/oauth2-server/authorization/menus', someToken)],
+    ['20 roles, every category', get('/api/oauth2-server/authorization/menus', allToken)],
+    ['the Administrator', get('/api/oauth2-server/authorization/menus')],
+  ]);
+}
+
+const USERS = 100_000;
+
+async function benchUsers(label: string, { db, get }: Served) {
+  const t = performance.now();
+  await seedUsers(db, USERS, await hashPassword(PASSWORD));
+  await analyze(db);
+  const seedMs = performance.now() - t;
+  const list = (query: string) => get(`/api/admin-service/v2/user?size=10&${query}`);
+  const total = (await list('page=0')()).json().totalElements;
+  if (total !== USERS + 1) throw new Error(`expected ${USERS + 1} users, the list says ${total}`);
+  const lastPage = Math.ceil(total / 10) - 1;
+  console.log(`\n## User list, ${total.toLocaleString('en')} users: ${label}`);
+  console.log(
+    `seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} timed requests each (app.inject, server only)`,
+  );
+  await timeCases([
+    ['page 0', list('page=0')],
+    ['page 5,000', list('page=5000')],
+    [`page ${lastPage.toLocaleString('en')} (last)`, list(`page=${lastPage}`)],
+    ['name search, page 0', list('page=0&name=User%2012345')],
+    ['keyword search, page 0', list('page=0&keyword=user12345%40')],
+  ]);
+}
+
+/**
+ * Runs `bench` on a fresh PGlite on disk (unless BENCH_PGLITE=0) and, when BENCH_DATABASE_URL
+ * or TEST_DATABASE_URL is set, on a new PostgreSQL database; both are removed afterwards.
+ */
+async function onEachDatabase(bench: (label: string, served: Served) => Promise<void>) {
+  if (WITH_PGLITE) {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+    const lite = await openDatabase({ kind: 'pglite', dataDir: dir });
+    const served = await serve(lite);
+    try {
+      await bench('PGlite (on disk)', served);
+    } finally {
+      await served.app.close();
+      await lite.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base) {
     console.log('\n(PostgreSQL left out: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
@@ -122,11 +248,15 @@ async function listBenchmarks() {
   const url = new URL(base);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await benchList('PostgreSQL', handle, async () => {
+  const served = await serve(handle);
+  try {
+    await bench('PostgreSQL', served);
+  } finally {
+    await served.app.close();
     await handle.close();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
-  });
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -252,6 +382,8 @@ async function webBenchmarks() {
 }
 
 console.log(`# Gatehouse benchmarks (${new Date().toISOString()}, Node ${process.version})`);
-if (ONLY.has('list')) await listBenchmarks();
+if (ONLY.has('list')) await onEachDatabase(benchList);
+if (ONLY.has('menus')) await onEachDatabase(benchMenus);
+if (ONLY.has('users')) await onEachDatabase(benchUsers);
 if (ONLY.has('startup')) await startupBenchmarks();
 if (ONLY.has('web')) await webBenchmarks();
