@@ -1,8 +1,9 @@
 import { Form, Skeleton } from 'antd';
 import { useEffect } from 'react';
-import type { Group } from '@gatehouse/contract';
+import { type Group, MESSAGES } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { RemoteSelect } from '@/components/remote-select';
+import { useToast } from '@/components/use-toast';
 import { namedRoleChoice, roleChoicesQueryOptions } from '../../shared/api/role-choices';
 import { useGroupRoles } from '../api/group-roles';
 import { useSetGroupRoles } from '../api/set-group-roles';
@@ -22,6 +23,7 @@ export function GroupRolesDialog({ open, group, editable, onClose }: GroupRolesD
   const [form] = Form.useForm<Values>();
   const roles = useGroupRoles(group?.groupId);
   const save = useSetGroupRoles();
+  const toast = useToast();
   const data = roles.data;
 
   // The roles may arrive after the dialog opened, once the form has taken its (empty) values.
@@ -37,7 +39,9 @@ export function GroupRolesDialog({ open, group, editable, onClose }: GroupRolesD
       form={form}
       initialValues={data && { roleIds: data.map((r) => r.id) }}
       onSubmit={async ({ roleIds }) => {
-        if (group) await save.mutateAsync({ groupId: group.groupId, roleIds });
+        if (!group) return;
+        await save.mutateAsync({ groupId: group.groupId, roleIds });
+        toast.success(MESSAGES.savedSuccessfully);
       }}
       onClose={onClose}
       width={640}

@@ -9,12 +9,15 @@ export const organizationsKey = [...identityKey, 'organizations'] as const;
 
 const ORGANIZATIONS_URL = '/admin-service/v2/organization';
 
+/** A tree level reads best by name. */
+const TREE_SORT = 'name,asc';
+
 /** Asks for the pages of a list one after another until it has every row. */
 async function allPages(params: Record<string, unknown>, signal?: AbortSignal): Promise<Organization[]> {
   const rows: Organization[] = [];
   for (let page = 0; ; page++) {
     const body = await api.get<Page<Organization>>(ORGANIZATIONS_URL, {
-      params: { ...params, sort: DEFAULT_SORT, page, size: MAX_PAGE_SIZE },
+      params: { ...params, sort: TREE_SORT, page, size: MAX_PAGE_SIZE },
       signal,
     });
     rows.push(...body.content);

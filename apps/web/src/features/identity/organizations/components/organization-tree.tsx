@@ -13,7 +13,7 @@ import {
   type TreeProps,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { MESSAGES, type Organization } from '@gatehouse/contract';
 import { fieldErrorsOf } from '@/components/form-dialog';
 import { buildTree, type Expansion, type TreeRow, useTreeChildren } from '@/components/list-screen/lazy-tree';
@@ -63,6 +63,7 @@ export function OrganizationTree({ selected, onSelect, expansion, canMove }: Org
   const { modal } = App.useApp();
   const toast = useToast();
   const move = useMoveOrganization();
+  const confirming = useRef(false);
   const [typed, setTyped] = useState('');
   const keyword = useDebounced(typed, 300).trim();
   const searching = keyword !== '';
@@ -84,7 +85,8 @@ export function OrganizationTree({ selected, onSelect, expansion, canMove }: Org
 
   const onDrop: TreeProps['onDrop'] = (info) => {
     const dragged = byId.get(String(info.dragNode.key));
-    if (!dragged) return;
+    // One drop asks once, even when the browser reports it twice.
+    if (!dragged || confirming.current) return;
     const decision = decideMove(
       { dragged: dragged.organizationId, target: String(info.node.key), besides: info.dropToGap },
       parentOf,
@@ -95,7 +97,11 @@ export function OrganizationTree({ selected, onSelect, expansion, canMove }: Org
       return;
     }
     const parent = decision.parentId === null ? undefined : byId.get(decision.parentId);
+    confirming.current = true;
     modal.confirm({
+      afterClose: () => {
+        confirming.current = false;
+      },
       title: parent ? `Move ${dragged.name} under ${parent.name}?` : `Move ${dragged.name} to the top level?`,
       content: `Its members and everything below it go with it.`,
       okText: 'OK',

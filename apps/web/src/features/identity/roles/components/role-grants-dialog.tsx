@@ -1,7 +1,8 @@
 import { Alert, Form, Skeleton, Tabs } from 'antd';
-import { useEffect } from 'react';
-import { IDENTITY_MESSAGES, type Role } from '@gatehouse/contract';
+import { useEffect, useState } from 'react';
+import { IDENTITY_MESSAGES, MESSAGES, type Role } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
+import { useToast } from '@/components/use-toast';
 import { useRoleGrants } from '../api/role-grants';
 import { useSetRoleGrants } from '../api/set-role-grants';
 import { type GrantValues, toGrantValues, toRoleGrants } from '../grants';
@@ -26,9 +27,16 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
   const [form] = Form.useForm<GrantValues>();
   const grants = useRoleGrants(role?.roleId);
   const save = useSetRoleGrants();
+  const toast = useToast();
   const draft: string[] | undefined = Form.useWatch('resources', form);
   const initialValues = grants.data && toGrantValues(grants.data);
   const readOnly = !editable || role?.builtin === true;
+
+  const [tab, setTab] = useState('permissions');
+  // Each opening starts on the permissions.
+  useEffect(() => {
+    if (open) setTab('permissions');
+  }, [open]);
 
   // The grants may arrive after the dialog opened, once the form has taken its (empty) values.
   useEffect(() => {
@@ -43,7 +51,9 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
       form={form}
       initialValues={initialValues}
       onSubmit={async (values) => {
-        if (role) await save.mutateAsync({ roleId: role.roleId, grants: toRoleGrants(values) });
+        if (!role) return;
+        await save.mutateAsync({ roleId: role.roleId, grants: toRoleGrants(values) });
+        toast.success(MESSAGES.savedSuccessfully);
       }}
       onClose={onClose}
       width={960}
@@ -55,6 +65,8 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <Tabs
+          activeKey={tab}
+          onChange={setTab}
           items={[
             {
               key: 'permissions',

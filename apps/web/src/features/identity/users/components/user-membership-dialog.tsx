@@ -1,8 +1,9 @@
 import { Form, Skeleton } from 'antd';
 import { useEffect } from 'react';
-import type { User } from '@gatehouse/contract';
+import { MESSAGES, type User } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { RemoteSelect } from '@/components/remote-select';
+import { useToast } from '@/components/use-toast';
 import { groupChoicesQueryOptions, namedGroupChoice } from '../../shared/api/group-choices';
 import { namedRoleChoice, roleChoicesQueryOptions } from '../../shared/api/role-choices';
 import { sameMembers } from '../../shared/same-members';
@@ -29,6 +30,7 @@ export function UserMembershipDialog({ open, user, editable, onClose }: UserMemb
   const [form] = Form.useForm<Values>();
   const membership = useUserMembership(user?.userId);
   const setRoles = useSetUserRoles();
+  const toast = useToast();
   const setGroups = useSetUserGroups();
   const data = membership.data;
   const initialValues = data && {
@@ -48,6 +50,7 @@ export function UserMembershipDialog({ open, user, editable, onClose }: UserMemb
       await setRoles.mutateAsync({ userId: user.userId, roleIds });
     if (!sameMembers(groupIds, initialValues.groupIds))
       await setGroups.mutateAsync({ userId: user.userId, groupIds });
+    toast.success(MESSAGES.savedSuccessfully);
   };
 
   return (
