@@ -25,6 +25,8 @@ export function GroupMembersDialog({ open, group, code, onClose }: GroupMembersD
       onCancel={onClose}
       width={800}
       footer={<Button onClick={onClose}>Close</Button>}
+      // Users picked to add to one group are not offered to the next.
+      destroyOnHidden
     >
       <MembersPanel
         members={members.data}

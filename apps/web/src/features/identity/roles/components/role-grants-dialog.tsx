@@ -1,4 +1,4 @@
-import { Alert, Form, Skeleton, Tabs } from 'antd';
+import { Alert, Badge, Form, Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { IDENTITY_MESSAGES, MESSAGES, type Role } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
@@ -9,6 +9,25 @@ import { type GrantValues, toGrantValues, toRoleGrants } from '../grants';
 import { PermissionGrantsList } from './permission-grants-list';
 import { ResourceGrantTree } from './resource-grant-tree';
 import { RolePreview } from './role-preview';
+
+/**
+ * A tab's name, marked while a field on it has an error: a refusal or a missing choice on a
+ * tab not in view would otherwise go unseen.
+ */
+function TabLabel({ text, field }: { text: string; field: keyof GrantValues }) {
+  return (
+    <Form.Item noStyle shouldUpdate>
+      {({ getFieldsError }) => {
+        const failed = getFieldsError().some((f) => f.name[0] === field && f.errors.length > 0);
+        return (
+          <Badge dot={failed} offset={[6, 0]} title={failed ? `${text} has errors` : undefined}>
+            {text}
+          </Badge>
+        );
+      }}
+    </Form.Item>
+  );
+}
 
 export type RoleGrantsDialogProps = {
   open: boolean;
@@ -65,22 +84,25 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <Tabs
+          // Another role starts with the platform's tree, closed.
+          key={role?.roleId}
           activeKey={tab}
           onChange={setTab}
           items={[
             {
               key: 'permissions',
-              label: 'Permissions',
+              label: <TabLabel text="Permissions" field="permissions" />,
               // Every tab stays mounted, so its fields are part of what is saved.
               forceRender: true,
               children: <PermissionGrantsList />,
             },
             {
               key: 'resources',
-              label: 'Resources',
+              label: <TabLabel text="Resources" field="resources" />,
               forceRender: true,
               children: (
-                <Form.Item name="resources" noStyle>
+                // Not noStyle: a refusal of the server (an unknown resource) shows under the tree.
+                <Form.Item name="resources">
                   <ResourceGrantTree readOnly={readOnly} />
                 </Form.Item>
               ),
