@@ -122,7 +122,12 @@ describe('groups', () => {
     await put(t, `${GROUP}/${g.groupId}/roles`, { roleIds: [adminRoleId] }, admin);
     const other = await t.createUser();
     await put(t, `${GROUP}/${g.groupId}/members`, { userIds: [other.userId] }, admin);
-    // A user manager who is no administrator acts, so the refusal is about the last one.
+    const otherToken = await t.login(other.username, other.password);
+    const adminId = (await t.get('/api/admin-service/user/current', admin)).json().userId;
+
+    // `admin` holds the role directly, `other` through the group: `other` demotes `admin`.
+    expect((await put(t, `${USER}/${adminId}/roles`, { roleIds: [] }, otherToken)).statusCode).toBe(200);
+    // Now `other`, through the group, is the last one; a user manager tries every path.
     const manager = await t.createRole({
       permissions: [
         { permissionId: 'admin-setting.manage-user', actions: ['update', 'retrieve', 'delete'] },
@@ -131,15 +136,9 @@ describe('groups', () => {
     });
     const managerUser = await t.createUser({ roleIds: [manager.roleId] });
     const token = await t.login(managerUser.username, managerUser.password);
-    const adminId = (await t.get('/api/admin-service/user/current', admin)).json().userId;
-
-    // `admin` holds the role directly, `other` through the group: both are administrators.
-    expect((await put(t, `${USER}/${adminId}/roles`, { roleIds: [] }, token)).statusCode).toBe(200);
-    // Now `other`, through the group, is the last one.
     for (const res of [
       await put(t, `${GROUP}/${g.groupId}/status`, { status: 'DISABLED' }, token),
       await put(t, `${GROUP}/${g.groupId}/members`, { userIds: [] }, token),
-      await put(t, `${GROUP}/${g.groupId}/roles`, { roleIds: [] }, token),
       await put(t, `${USER}/${other.userId}/groups`, { groupIds: [] }, token),
       await put(t, `${USER}/${other.userId}/status`, { status: 'DISABLED' }, token),
       await del(t, `${USER}/${other.userId}`, token),
@@ -147,11 +146,61 @@ describe('groups', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(IDENTITY_MESSAGES.lastAdministrator);
     }
-    const otherToken = await t.login(other.username, other.password);
+    // The group's roles are for an administrator to change, so that is refused before.
+    expect((await put(t, `${GROUP}/${g.groupId}/roles`, { roleIds: [] }, token)).statusCode).toBe(403);
+    // An administrator cannot take the built-in role from the group that makes them one.
+    const last = await put(t, `${GROUP}/${g.groupId}/roles`, { roleIds: [] }, otherToken);
+    expect(last.json().message).toBe(IDENTITY_MESSAGES.selfLockout);
     await put(t, `${USER}/${adminId}/roles`, { roleIds: [adminRoleId] }, otherToken);
-    expect((await put(t, `${GROUP}/${g.groupId}/status`, { status: 'DISABLED' }, token)).statusCode).toBe(
+    expect((await put(t, `${GROUP}/${g.groupId}/status`, { status: 'DISABLED' }, admin)).statusCode).toBe(
       200,
     );
+  });
+
+  it('lets only an administrator make or unmake one, or reset their password', async () => {
+    const adminGroup = await newGroup('admin-group');
+    await put(t, `${GROUP}/${adminGroup.groupId}/roles`, { roleIds: [adminRoleId] }, admin);
+    const managerRole = await t.createRole({
+      permissions: [
+        { permissionId: 'admin-setting.manage-user', actions: ['update', 'retrieve', 'delete'] },
+        { permissionId: 'admin-setting.manage-group', actions: ['update'] },
+      ],
+    });
+    const manager = await t.createUser({ roleIds: [managerRole.roleId] });
+    const token = await t.login(manager.username, manager.password);
+    const plain = await t.createUser();
+    const plainGroup = await newGroup('plain-group');
+    const second = await t.createUser({ roleIds: [adminRoleId] });
+    for (const [i, res] of [
+      // Making oneself or another an administrator, directly or through a group, or giving
+      // the built-in role to a group, even one without members.
+      await put(t, `${USER}/${manager.userId}/roles`, { roleIds: [managerRole.roleId, adminRoleId] }, token),
+      await put(t, `${USER}/${plain.userId}/groups`, { groupIds: [adminGroup.groupId] }, token),
+      await put(t, `${GROUP}/${adminGroup.groupId}/members`, { userIds: [manager.userId] }, token),
+      await put(t, `${GROUP}/${plainGroup.groupId}/roles`, { roleIds: [adminRoleId] }, token),
+      // Unmaking one while others remain, or taking over their account.
+      await put(t, `${USER}/${second.userId}/status`, { status: 'DISABLED' }, token),
+      await put(t, `${USER}/${second.userId}/roles`, { roleIds: [] }, token),
+      await del(t, `${USER}/${second.userId}`, token),
+      await put(t, `${USER}/${second.userId}/password`, {}, token),
+    ].entries()) {
+      expect(res.statusCode, `attempt ${i}`).toBe(403);
+    }
+    expect(
+      (await t.get('/api/admin-service/user/current', await t.login(second.username, second.password)))
+        .statusCode,
+    ).toBe(200);
+    // What does not touch an administrator stays with the user manager.
+    expect(
+      (await put(t, `${USER}/${plain.userId}/groups`, { groupIds: [plainGroup.groupId] }, token)).statusCode,
+    ).toBe(200);
+    expect((await put(t, `${USER}/${plain.userId}/password`, {}, token)).statusCode).toBe(200);
+    expect((await put(t, `${USER}/${plain.userId}/status`, { status: 'DISABLED' }, token)).statusCode).toBe(
+      200,
+    );
+    // An administrator may do all of it.
+    expect((await put(t, `${USER}/${second.userId}/password`, {}, admin)).statusCode).toBe(200);
+    expect((await del(t, `${USER}/${second.userId}`, admin)).statusCode).toBe(204);
   });
 });
 

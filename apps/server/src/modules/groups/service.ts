@@ -14,7 +14,7 @@ import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { type Duplicate, duplicateIdAsConflict } from '../../lib/db-errors.ts';
 import { countsOf, notFound, refused } from '../../lib/errors.ts';
 import { assertAllExist } from '../../lib/records.ts';
-import { keepingAdministration } from '../users/administration.ts';
+import { assertMayChangeBuiltinHolding, keepingAdministration } from '../users/administration.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'group';
@@ -157,6 +157,8 @@ export class GroupService {
       keepingAdministration(tx, ctx.actorId, async () => {
         await lockGroup(tx, groupId);
         const before = await repo.rolesOf(tx, groupId);
+        const held = before.map((r) => r.id);
+        await assertMayChangeBuiltinHolding(tx, ctx.actorId, held, wanted);
         await repo.replaceRoles(tx, groupId, wanted);
         return { entityId: groupId, before, after: await repo.rolesOf(tx, groupId) };
       }),

@@ -1,15 +1,18 @@
 import { IDENTITY_MESSAGES } from '@gatehouse/contract';
 import type { Executor } from '../../db/client.ts';
-import { refused } from '../../lib/errors.ts';
+import { forbidden, refused } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
 
 /**
- * Runs `change` inside its transaction and refuses it (rolling it back) when it takes the
- * acting user out of administration, or leaves no enabled user holding the Administrator
- * role. Every change that could (a user's status, roles, groups or deletion; a group's
- * status, members or roles) goes through here. The check reads the state after the change,
- * so no path (a role held directly or through a group) is missed, and the lock makes two
- * such changes run one after the other, so that together they cannot remove the last two
+ * Runs `change` inside its transaction and refuses it (rolling it back) when it
+ *  - takes the acting user out of administration (409, selfLockout);
+ *  - leaves no enabled user holding the Administrator role (409, lastAdministrator);
+ *  - changes who the administrators are while the acting user is not one of them (403): a
+ *    user manager may not make themselves or anyone else an administrator, nor unmake one.
+ * Every change that could (a user's status, roles, groups or deletion; a group's status,
+ * members or roles) goes through here. The checks read the state after the change, so no
+ * path (a role held directly or through a group) is missed, and the lock makes two such
+ * changes run one after the other, so that together they cannot remove the last two
  * administrators.
  */
 export async function keepingAdministration<T>(
@@ -18,16 +21,45 @@ export async function keepingAdministration<T>(
   change: () => Promise<T>,
 ): Promise<T> {
   await repo.lockAdministration(tx);
-  const actorWasAdministrator = actorId !== null && (await repo.holdsAdministration(tx, actorId));
+  const before = await repo.administratorIds(tx);
+  const actorWasAdministrator = actorId !== null && before.includes(actorId);
   const result = await change();
-  if (actorWasAdministrator && !(await repo.holdsAdministration(tx, actorId))) {
-    throw refused(IDENTITY_MESSAGES.selfLockout);
-  }
-  if (!(await repo.holdsAdministration(tx))) throw refused(IDENTITY_MESSAGES.lastAdministrator);
+  const after = await repo.administratorIds(tx);
+  if (actorWasAdministrator && !after.includes(actorId)) throw refused(IDENTITY_MESSAGES.selfLockout);
+  if (after.length === 0) throw refused(IDENTITY_MESSAGES.lastAdministrator);
+  if (!actorWasAdministrator && before.join() !== after.join()) throw forbidden();
   return result;
 }
 
 /** The acting user may not disable or delete their own account. */
 export function assertNotSelf(actorId: string | null, userId: string): void {
   if (actorId === userId) throw refused(IDENTITY_MESSAGES.selfLockout);
+}
+
+/**
+ * Only an administrator may set an administrator's password: otherwise a user manager
+ * could reset it and sign in as them.
+ */
+export async function assertMayActOnAccount(
+  tx: Executor,
+  actorId: string | null,
+  userId: string,
+): Promise<void> {
+  if (!(await repo.isAdministrator(tx, userId))) return;
+  if (actorId === null || !(await repo.isAdministrator(tx, actorId))) throw forbidden();
+}
+
+/**
+ * Only an administrator gives or takes the built-in role, to a user or to a group, even
+ * where that changes no one's standing yet (a group without members).
+ */
+export async function assertMayChangeBuiltinHolding(
+  tx: Executor,
+  actorId: string | null,
+  before: readonly string[],
+  after: readonly string[],
+): Promise<void> {
+  const builtin = await repo.builtinRoleIds(tx);
+  if (!builtin.some((id) => before.includes(id) !== after.includes(id))) return;
+  if (actorId === null || !(await repo.isAdministrator(tx, actorId))) throw forbidden();
 }

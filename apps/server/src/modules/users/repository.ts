@@ -125,10 +125,10 @@ export async function lockAdministration(db: Executor): Promise<void> {
 }
 
 /**
- * Whether an enabled user holds the built-in role, directly or through an enabled group;
- * with `userId`, whether that user does.
+ * The enabled users who hold the built-in role, directly or through an enabled group (only
+ * `userId`, when given), in key order.
  */
-export async function holdsAdministration(db: Executor, userId?: string): Promise<boolean> {
+export async function administratorIds(db: Executor, userId?: string): Promise<string[]> {
   const builtin = db
     .select({ roleId: roles.roleId })
     .from(roles)
@@ -143,7 +143,7 @@ export async function holdsAdministration(db: Executor, userId?: string): Promis
     .innerJoin(groups, and(eq(groups.groupId, groupMembers.groupId), eq(groups.status, 'ENABLED')))
     .innerJoin(groupRoles, eq(groupRoles.groupId, groupMembers.groupId))
     .where(inArray(groupRoles.roleId, builtin));
-  const [row] = await db
+  const rows = await db
     .select({ userId: users.userId })
     .from(users)
     .where(
@@ -153,6 +153,17 @@ export async function holdsAdministration(db: Executor, userId?: string): Promis
         or(inArray(users.userId, direct), inArray(users.userId, viaGroups)),
       ),
     )
-    .limit(1);
-  return row !== undefined;
+    .orderBy(asc(users.userId));
+  return rows.map((r) => r.userId);
+}
+
+/** The built-in role's key (one role, as the seed makes it). */
+export async function builtinRoleIds(db: Executor): Promise<string[]> {
+  const rows = await db.select({ roleId: roles.roleId }).from(roles).where(eq(roles.builtin, true));
+  return rows.map((r) => r.roleId);
+}
+
+/** Whether the user is an enabled holder of the built-in role. */
+export async function isAdministrator(db: Executor, userId: string): Promise<boolean> {
+  return (await administratorIds(db, userId)).length > 0;
 }

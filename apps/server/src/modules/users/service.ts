@@ -17,7 +17,12 @@ import { type Duplicate, duplicateIdAsConflict } from '../../lib/db-errors.ts';
 import { notFound, validationFailed } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import { assertAllExist } from '../../lib/records.ts';
-import { assertNotSelf, keepingAdministration } from './administration.ts';
+import {
+  assertMayActOnAccount,
+  assertMayChangeBuiltinHolding,
+  assertNotSelf,
+  keepingAdministration,
+} from './administration.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'user';
@@ -188,7 +193,11 @@ export class UserService {
       'roleIds',
       IDENTITY_MESSAGES.unknownRole,
     );
-    return this.changeMembership(userId, ctx, 'roles', (tx) => repo.replaceRoles(tx, userId, wanted));
+    return this.changeMembership(userId, ctx, 'roles', async (tx, before) => {
+      const held = before.roles.map((r) => r.id);
+      await assertMayChangeBuiltinHolding(tx, ctx.actorId, held, wanted);
+      await repo.replaceRoles(tx, userId, wanted);
+    });
   }
 
   /** Replaces the groups the user belongs to. */
@@ -207,13 +216,13 @@ export class UserService {
     userId: string,
     ctx: AuditContext,
     action: 'roles' | 'groups',
-    replace: (tx: Executor) => Promise<void>,
+    replace: (tx: Executor, before: UserMembership) => Promise<void>,
   ): Promise<UserMembership> {
     return auditedChange(this.db, ctx, { entity: ENTITY, action }, async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         await requireUser(tx, userId, true);
         const before = await membershipOf(tx, userId);
-        await replace(tx);
+        await replace(tx, before);
         return { entityId: userId, before, after: await membershipOf(tx, userId) };
       }),
     );
@@ -222,6 +231,7 @@ export class UserService {
   /**
    * An administrator's reset: the given password, or a generated one returned once. The
    * user must choose a new one at the next sign-in, and every session of theirs ends now.
+   * An administrator's password is reset only by an administrator.
    */
   async resetPassword(
     userId: string,
@@ -237,6 +247,7 @@ export class UserService {
     const passwordHash = await hashPassword(chosen);
     await auditedChange(this.db, ctx, { entity: ENTITY, action: 'password.reset' }, async (tx) => {
       const before = await requireUser(tx, userId, true);
+      await assertMayActOnAccount(tx, ctx.actorId, userId);
       await repo.update(tx, userId, { passwordHash, mustChangePassword: true });
       const endedSessions = await repo.endSessions(tx, userId);
       return {
