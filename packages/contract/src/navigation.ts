@@ -12,6 +12,8 @@ export type NavMenu = {
   hidden?: boolean;
   /** Keep the screen's state when the user switches tabs. */
   keepAlive?: boolean;
+  /** The path of the screen this one repeats (the -V2 routes): it shares that screen's permission. */
+  sameScreenAs?: string;
   /** Button-level codes (spec §6): an element resource under the menu. */
   elements?: string[];
   children?: NavMenu[];
@@ -92,6 +94,7 @@ export const CONSOLE_NAVIGATION: NavCategory[] = [
       { path: '/admin-setting/manage-user', title: 'Manage User', icon: 'UserOutlined', keepAlive: true },
       {
         path: '/admin-setting/manage-user-V2',
+        sameScreenAs: '/admin-setting/manage-user',
         title: 'Manage User V2',
         icon: 'UserOutlined',
         keepAlive: true,
@@ -104,6 +107,7 @@ export const CONSOLE_NAVIGATION: NavCategory[] = [
       },
       {
         path: '/admin-setting/manage-group-v2',
+        sameScreenAs: '/admin-setting/manage-group',
         title: 'Manage Group V2',
         icon: 'UsergroupAddOutlined',
         keepAlive: true,
@@ -176,14 +180,31 @@ export const ACCOUNT_ROUTES = [
 ] as const;
 
 /**
- * The permission id of a console path, as the per-route check of spec §6 reads it:
- * `/app-config/client` becomes `app-config.client`.
+ * The id of a console path's resource in the `platform` tree: `/app-config/client` becomes
+ * `app-config.client`. Every navigation path has its own.
  */
-export function permissionIdForPath(path: string): string {
+export function resourceIdForPath(path: string): string {
   return path
     .split('/')
     .filter((part) => part !== '' && !part.startsWith(':'))
     .join('.');
+}
+
+/**
+ * The permission id of a console path, as the per-route check of spec §6 reads it:
+ * `/app-config/client` becomes `app-config.client`. A path that repeats another screen (the
+ * -V2 routes) checks that screen's permission, so one grant covers both.
+ */
+export function permissionIdForPath(path: string): string {
+  return resourceIdForPath(sameScreens().get(path) ?? path);
+}
+
+let sameScreenMap: Map<string, string> | undefined;
+function sameScreens(): Map<string, string> {
+  sameScreenMap ??= new Map(
+    allNavMenus().flatMap((m) => (m.sameScreenAs ? [[m.path, m.sameScreenAs] as const] : [])),
+  );
+  return sameScreenMap;
 }
 
 export function allNavMenus(): NavMenu[] {

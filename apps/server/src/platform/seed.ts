@@ -6,6 +6,7 @@ import {
   PLATFORM_APP_ID,
   PRODUCT_NAME,
   permissionIdForPath,
+  resourceIdForPath,
 } from '@gatehouse/contract';
 import type { Database, Transaction } from '../db/client.ts';
 import { type AuditContext, audit } from '../lib/audit.ts';
@@ -60,7 +61,7 @@ async function seedPlatformTree(tx: Transaction): Promise<string[]> {
   const seedMenus = async (menus: NavMenu[], parentId: string) => {
     for (const [index, menu] of menus.entries()) {
       const menuId = await ensure({
-        id: permissionIdForPath(menu.path),
+        id: resourceIdForPath(menu.path),
         name: menu.title,
         type: 'MENU',
         url: menu.path,
