@@ -2,8 +2,8 @@ import type { Group } from '@gatehouse/contract';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
-import { useAccess } from '@/lib/access';
-import { areaCodes } from '../shared/access-codes';
+import { useAllowed } from '@/lib/access';
+import { areaCodes, need } from '../shared/access-codes';
 import { nameCodeBody } from '../shared/name-code-items';
 import { recordColumns } from '../shared/record-columns';
 import { useRowDialog } from '../shared/use-row-dialog';
@@ -39,7 +39,7 @@ export function GroupPage() {
   const update = useUpdateGroup();
   const setStatus = useSetGroupStatus();
   const remove = useDeleteGroup();
-  const canUpdate = useAccess(GROUP_CODES.update);
+  const canUpdate = useAllowed(need(GROUP_CODES, 'update'));
   const members = useRowDialog<Group>();
   const roles = useRowDialog<Group>();
 
@@ -78,7 +78,7 @@ export function GroupPage() {
       <GroupMembersDialog
         open={members.open}
         group={members.row}
-        code={GROUP_CODES.update}
+        need={need(GROUP_CODES, 'update')}
         onClose={members.close}
       />
       <GroupRolesDialog open={roles.open} group={roles.row} editable={canUpdate} onClose={roles.close} />

@@ -6,7 +6,7 @@ import { MESSAGES, type Organization } from '@gatehouse/contract';
 import { useFormSubmit } from '@/components/form-dialog';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
-import { AccessDisable, useAccess } from '@/lib/access';
+import { AccessDisable, useAllowed } from '@/lib/access';
 import { isApiError } from '@/lib/http';
 import { ORGANIZATION_ID_PARAM, PATHS } from '@/lib/paths';
 import { organizationChoice, organizationChoicesQueryOptions } from '../shared/api/organization-choices';
@@ -16,9 +16,8 @@ import { useMoveOrganization } from './api/move-organization';
 import { useUpdateOrganization } from './api/update-organization';
 import { OrganizationActions, OrganizationFacts } from './components/organization-detail';
 import { OrganizationMembers } from './components/organization-members';
-import { areaCodes } from '../shared/access-codes';
-
-const ORGANIZATION_CODES = areaCodes('organization');
+import { ORGANIZATION_CODES } from './organization-codes';
+import { need } from '../shared/access-codes';
 
 const backLink = (
   <Link to={PATHS.manageOrganization}>
@@ -54,7 +53,7 @@ function DetailsForm({ organization, editable }: { organization: Organization; e
     >
       {submit.otherErrors.length > 0 && <Alert type="error" showIcon title={submit.otherErrors.join(' ')} />}
       <NameCodeItems />
-      <AccessDisable code={ORGANIZATION_CODES.update}>
+      <AccessDisable {...need(ORGANIZATION_CODES, 'update')}>
         <Button type="primary" htmlType="submit" loading={submit.submitting}>
           Save
         </Button>
@@ -102,7 +101,7 @@ function PlaceForm({ organization, editable }: { organization: Organization; edi
           placeholder="None: at the top level"
         />
       </Form.Item>
-      <AccessDisable code={ORGANIZATION_CODES.update}>
+      <AccessDisable {...need(ORGANIZATION_CODES, 'update')}>
         <Button htmlType="submit" loading={submit.submitting}>
           Move
         </Button>
@@ -119,7 +118,7 @@ export function EditOrganizationPage() {
   const [params] = useSearchParams();
   const organizationId = params.get(ORGANIZATION_ID_PARAM)?.trim() || undefined;
   const query = useOrganization(organizationId);
-  const editable = useAccess(ORGANIZATION_CODES.update);
+  const editable = useAllowed(need(ORGANIZATION_CODES, 'update'));
   const navigate = useNavigate();
 
   if (organizationId === undefined) {
@@ -175,7 +174,7 @@ export function EditOrganizationPage() {
         <Card size="small" title="Members">
           <OrganizationMembers
             organizationId={organization.organizationId}
-            code={ORGANIZATION_CODES.update}
+            need={need(ORGANIZATION_CODES, 'update')}
           />
         </Card>
       </Flex>

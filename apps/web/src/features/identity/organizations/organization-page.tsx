@@ -4,16 +4,15 @@ import { useSearchParams } from 'react-router';
 import type { Organization } from '@gatehouse/contract';
 import { useExpansion } from '@/components/list-screen/lazy-tree';
 import { useRecordDialog } from '@/components/list-screen/use-record-dialog';
-import { AccessDisable, useAccess } from '@/lib/access';
+import { AccessDisable, useAllowed } from '@/lib/access';
 import { ORGANIZATION_ID_PARAM } from '@/lib/paths';
-import { areaCodes } from '../shared/access-codes';
+import { need } from '../shared/access-codes';
 import { nameCodeBody } from '../shared/name-code-items';
 import { useCreateOrganization } from './api/create-organization';
 import { OrganizationDetail } from './components/organization-detail';
 import { OrganizationForm, type OrganizationFormValues } from './components/organization-form';
 import { OrganizationTree } from './components/organization-tree';
-
-export const ORGANIZATION_CODES = areaCodes('organization');
+import { ORGANIZATION_CODES } from './organization-codes';
 
 /**
  * Manage Organization (spec §2): the organization tree, which can be searched and rearranged
@@ -26,7 +25,7 @@ export function OrganizationPage() {
   const select = (organizationId: string | undefined) =>
     setParams(organizationId ? { [ORGANIZATION_ID_PARAM]: organizationId } : {});
   const expansion = useExpansion('organizations');
-  const canMove = useAccess(ORGANIZATION_CODES.update);
+  const canMove = useAllowed(need(ORGANIZATION_CODES, 'update'));
   const create = useCreateOrganization();
   const dialog = useRecordDialog<
     Organization,
@@ -50,7 +49,7 @@ export function OrganizationPage() {
     <Card
       title="Manage Organization"
       extra={
-        <AccessDisable code={ORGANIZATION_CODES.create}>
+        <AccessDisable {...need(ORGANIZATION_CODES, 'create')}>
           <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew}>
             New organization
           </Button>

@@ -3,8 +3,8 @@ import { IDENTITY_MESSAGES, type Role } from '@gatehouse/contract';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
-import { useAccess } from '@/lib/access';
-import { areaCodes } from '../shared/access-codes';
+import { useAllowed } from '@/lib/access';
+import { areaCodes, need } from '../shared/access-codes';
 import { nameCodeBody } from '../shared/name-code-items';
 import { recordColumns } from '../shared/record-columns';
 import { useRowDialog } from '../shared/use-row-dialog';
@@ -50,7 +50,7 @@ export function RolePage() {
   const update = useUpdateRole();
   const setStatus = useSetRoleStatus();
   const remove = useDeleteRole();
-  const canUpdate = useAccess(ROLE_CODES.update);
+  const canUpdate = useAllowed(need(ROLE_CODES, 'update'));
   const grants = useRowDialog<Role>();
   const preview = useRowDialog<Role>();
 

@@ -5,7 +5,7 @@ import { ConfirmAction } from '@/components/confirm-action';
 import { statusColumn } from '@/components/list-screen/columns';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
-import { AccessDisable } from '@/lib/access';
+import { type AccessNeed, AccessDisable } from '@/lib/access';
 import { userChoicesQueryOptions } from './api/user-choices';
 
 /** The member list after adding `added` (each once) or removing `removed`. */
@@ -24,8 +24,8 @@ export type MembersPanelProps = {
   onRetry: () => void;
   /** Replaces the member list with `userIds`. */
   onSave: (userIds: string[]) => Promise<unknown>;
-  /** The element code adding and removing need. */
-  code: string;
+  /** What adding and removing need (spec §6). */
+  need: AccessNeed;
   /** The noun of the removal prompt: "Remove this member from the group?". */
   of: string;
 };
@@ -41,7 +41,7 @@ const MEMBER_COLUMNS: TableColumnsType<User> = [
  * The members of a group or organization: a table of them, a picker that searches the users
  * on the server to add more, and a Remove on each row that asks first.
  */
-export function MembersPanel({ members, loading, failed, onRetry, onSave, code, of }: MembersPanelProps) {
+export function MembersPanel({ members, loading, failed, onRetry, onSave, need, of }: MembersPanelProps) {
   const toast = useToast();
   const [adding, setAdding] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
@@ -68,7 +68,7 @@ export function MembersPanel({ members, loading, failed, onRetry, onSave, code, 
       key: 'action',
       width: 100,
       render: (_, member) => (
-        <AccessDisable code={code}>
+        <AccessDisable {...need}>
           <ConfirmAction
             question={`Remove this member from the ${of}?`}
             label="Remove"
@@ -95,7 +95,7 @@ export function MembersPanel({ members, loading, failed, onRetry, onSave, code, 
           disabled={members === undefined}
           style={{ flex: 1 }}
         />
-        <AccessDisable code={code}>
+        <AccessDisable {...need}>
           <Button type="primary" onClick={add} loading={saving} disabled={adding.length === 0}>
             Add members
           </Button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Group } from '@gatehouse/contract';
-import { areaCodes } from './access-codes';
+import { areaCodes, need } from './access-codes';
 import { PLATFORM_PERMISSIONS, platformPermissionChoices } from './api/permission-choices';
 import { withMembers, withoutMember } from './members-panel';
 import { recordColumns } from './record-columns';
@@ -13,6 +13,20 @@ describe('areaCodes', () => {
       update: 'user:update',
       status: 'user:status',
       delete: 'user:delete',
+    });
+  });
+
+  it('pairs each change with the role action it needs, a status change being an update', () => {
+    const codes = areaCodes('organization', 'admin-setting.manage-organization');
+    expect(need(codes, 'status')).toEqual({
+      code: 'organization:status',
+      action: 'update',
+      permissionId: 'admin-setting.manage-organization',
+    });
+    expect(need(areaCodes('user'), 'delete')).toEqual({
+      code: 'user:delete',
+      action: 'delete',
+      permissionId: undefined,
     });
   });
 });

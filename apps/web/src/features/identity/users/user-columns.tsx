@@ -27,10 +27,10 @@ function renderUsername(username: string, user: User) {
 
 /** Username, Name, Email, Phone, Status, Last sign-in and Created; empty cells show `--`. */
 export const USER_COLUMNS: TableColumnsType<User> = [
-  { title: 'Username', dataIndex: 'username', width: 200, render: renderUsername },
+  { title: 'Username', dataIndex: 'username', width: 170, render: renderUsername },
   { title: 'Name', dataIndex: 'name', ellipsis: true },
   { title: 'Email', dataIndex: 'email', ellipsis: true },
-  { title: 'Phone', dataIndex: 'phone', width: 140 },
+  { title: 'Phone', dataIndex: 'phone', ellipsis: true },
   statusColumn<User>(),
   dateTimeColumn<User>('Last sign-in', 'lastSignInDate'),
   dateTimeColumn<User>('Created', 'createdDate'),

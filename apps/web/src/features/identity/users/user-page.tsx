@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { type CreatedUser, MESSAGES, type User } from '@gatehouse/contract';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
-import { useAccess } from '@/lib/access';
-import { areaCodes } from '../shared/access-codes';
+import { useAllowed } from '@/lib/access';
+import { areaCodes, need } from '../shared/access-codes';
 import { useRowDialog } from '../shared/use-row-dialog';
 import { useCreateUser } from './api/create-user';
 import { useDeleteUser } from './api/delete-user';
@@ -27,7 +27,7 @@ export function UserPage() {
   const update = useUpdateUser();
   const setStatus = useSetUserStatus();
   const remove = useDeleteUser();
-  const canUpdate = useAccess(USER_CODES.update);
+  const canUpdate = useAllowed(need(USER_CODES, 'update'));
   const membership = useRowDialog<User>();
   const reset = useRowDialog<User>();
   const sessions = useRowDialog<User>();
@@ -102,7 +102,7 @@ export function UserPage() {
       <UserSessionsDialog
         open={sessions.open}
         user={sessions.row}
-        endCode={USER_CODES.update}
+        endNeed={need(USER_CODES, 'update')}
         onClose={sessions.close}
       />
       <InitialPasswordDialog

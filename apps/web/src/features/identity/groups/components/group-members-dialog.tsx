@@ -1,6 +1,7 @@
 import { Button, Modal } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Group } from '@gatehouse/contract';
+import type { AccessNeed } from '@/lib/access';
 import { MembersPanel } from '../../shared/members-panel';
 import { membersQueryOptions } from '../../users/api/list-users';
 import { useSetGroupMembers } from '../api/set-group-members';
@@ -8,13 +9,13 @@ import { useSetGroupMembers } from '../api/set-group-members';
 export type GroupMembersDialogProps = {
   open: boolean;
   group: Group | undefined;
-  /** The element code adding and removing members need. */
-  code: string;
+  /** What adding and removing members need (spec §6). */
+  need: AccessNeed;
   onClose: () => void;
 };
 
 /** The members of a group, who hold its roles while it is enabled. */
-export function GroupMembersDialog({ open, group, code, onClose }: GroupMembersDialogProps) {
+export function GroupMembersDialog({ open, group, need, onClose }: GroupMembersDialogProps) {
   const groupId = group?.groupId ?? '';
   const members = useQuery({ ...membersQueryOptions({ groupId }), enabled: open && group !== undefined });
   const save = useSetGroupMembers();
@@ -34,7 +35,7 @@ export function GroupMembersDialog({ open, group, code, onClose }: GroupMembersD
         failed={members.isError}
         onRetry={() => members.refetch()}
         onSave={(userIds) => save.mutateAsync({ groupId, userIds })}
-        code={code}
+        need={need}
         of="group"
       />
     </Modal>

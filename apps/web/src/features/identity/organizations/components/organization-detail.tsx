@@ -8,7 +8,7 @@ import { formatDateTime } from '@/components/list-screen/columns';
 import { StatusTag } from '@/components/status-tag';
 import { AccessDisable } from '@/lib/access';
 import { toEditOrganization } from '@/lib/paths';
-import type { AreaCodes } from '../../shared/access-codes';
+import { type AreaCodes, need } from '../../shared/access-codes';
 import { useDeleteOrganization } from '../api/delete-organization';
 import { useOrganization } from '../api/get-organization';
 import { useSetOrganizationStatus } from '../api/set-organization-status';
@@ -59,7 +59,7 @@ export function OrganizationActions({
   const remove = useDeleteOrganization();
   return (
     <>
-      <AccessDisable code={codes.status}>
+      <AccessDisable {...need(codes, 'status')}>
         <ConfirmToggle
           status={organization.status}
           what="organization"
@@ -68,7 +68,7 @@ export function OrganizationActions({
           }}
         />
       </AccessDisable>
-      <AccessDisable code={codes.delete}>
+      <AccessDisable {...need(codes, 'delete')}>
         <ConfirmDelete
           what="organization"
           description="Only an organization without children and members can be deleted."
@@ -109,7 +109,7 @@ export function OrganizationDetail({
             <Link to={toEditOrganization({ organizationId })} aria-label={`Edit ${organization.name}`}>
               <EditOutlined /> Edit
             </Link>
-            <AccessDisable code={codes.create}>
+            <AccessDisable {...need(codes, 'create')}>
               <Button
                 type="link"
                 size="small"
@@ -127,7 +127,7 @@ export function OrganizationDetail({
         <OrganizationFacts organization={organization} />
       </Card>
       <Card size="small" title="Members">
-        <OrganizationMembers organizationId={organizationId} code={codes.update} />
+        <OrganizationMembers organizationId={organizationId} need={need(codes, 'update')} />
       </Card>
     </>
   );

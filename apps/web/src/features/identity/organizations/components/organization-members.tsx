@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AccessNeed } from '@/lib/access';
 import { MembersPanel } from '../../shared/members-panel';
 import { membersQueryOptions } from '../../users/api/list-users';
 import { useSetOrganizationMembers } from '../api/set-organization-members';
 
 export type OrganizationMembersProps = {
   organizationId: string;
-  /** The element code adding and removing members need. */
-  code: string;
+  /** What adding and removing members need (spec §6). */
+  need: AccessNeed;
 };
 
 /** The users who belong to an organization; one added here leaves their previous organization. */
-export function OrganizationMembers({ organizationId, code }: OrganizationMembersProps) {
+export function OrganizationMembers({ organizationId, need }: OrganizationMembersProps) {
   const members = useQuery(membersQueryOptions({ organizationId }));
   const save = useSetOrganizationMembers();
   return (
@@ -20,7 +21,7 @@ export function OrganizationMembers({ organizationId, code }: OrganizationMember
       failed={members.isError}
       onRetry={() => members.refetch()}
       onSave={(userIds) => save.mutateAsync({ organizationId, userIds })}
-      code={code}
+      need={need}
       of="organization"
     />
   );

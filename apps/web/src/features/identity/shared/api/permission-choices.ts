@@ -15,14 +15,15 @@ import { CHOICES_SIZE, choiceParams, identityKey } from './identity-key';
  * The platform's permissions are the console's areas, known to the contract: the dotted id
  * of each navigation path, e.g. `app-config.client`, named by its title.
  */
-export const PLATFORM_PERMISSIONS: readonly Choice[] = [
-  ...new Map(
-    allNavMenus().map((menu) => {
-      const id = permissionIdForPath(menu.path);
-      return [id, { value: id, label: `${menu.title} (${id})` }] as const;
-    }),
-  ).values(),
-];
+export const PLATFORM_PERMISSIONS: readonly Choice[] = (() => {
+  const byId = new Map<string, Choice>();
+  for (const menu of allNavMenus()) {
+    const id = permissionIdForPath(menu.path);
+    // A screen that repeats another (the -V2 routes) shares its permission, named by the first.
+    if (!byId.has(id)) byId.set(id, { value: id, label: `${menu.title} (${id})` });
+  }
+  return [...byId.values()];
+})();
 
 /** The platform permissions whose name or id contains `keyword`, in any case. */
 export function platformPermissionChoices(keyword: string): Choice[] {

@@ -2,15 +2,15 @@ import { Button, Empty, Modal, Table, type TableColumnsType, Typography } from '
 import { MESSAGES, type User, type UserSession } from '@gatehouse/contract';
 import { dateTimeColumn } from '@/components/list-screen/columns';
 import { ConfirmAction } from '@/components/confirm-action';
-import { AccessDisable } from '@/lib/access';
+import { type AccessNeed, AccessDisable } from '@/lib/access';
 import { useEndUserSessions } from '../api/end-user-sessions';
 import { useUserSessions } from '../api/user-sessions';
 
 export type UserSessionsDialogProps = {
   open: boolean;
   user: User | undefined;
-  /** The element code that ending a session needs. */
-  endCode: string;
+  /** What ending a session needs (spec §6). */
+  endNeed: AccessNeed;
   onClose: () => void;
 };
 
@@ -30,7 +30,7 @@ export const SESSION_COLUMNS: TableColumnsType<UserSession> = [
 ];
 
 /** The user's live sessions; an administrator can end one, or all of them, at once. */
-export function UserSessionsDialog({ open, user, endCode, onClose }: UserSessionsDialogProps) {
+export function UserSessionsDialog({ open, user, endNeed, onClose }: UserSessionsDialogProps) {
   const sessions = useUserSessions(open ? user?.userId : undefined);
   const end = useEndUserSessions();
 
@@ -45,7 +45,7 @@ export function UserSessionsDialog({ open, user, endCode, onClose }: UserSession
       key: 'action',
       width: 90,
       render: (_, session) => (
-        <AccessDisable code={endCode}>
+        <AccessDisable {...endNeed}>
           <ConfirmAction
             question="End this session?"
             description="Whoever uses it is signed out."
@@ -67,7 +67,7 @@ export function UserSessionsDialog({ open, user, endCode, onClose }: UserSession
       onCancel={onClose}
       width={960}
       footer={[
-        <AccessDisable key="end-all" code={endCode}>
+        <AccessDisable key="end-all" {...endNeed}>
           <ConfirmAction
             question="End every session of this user?"
             label="End all sessions"
