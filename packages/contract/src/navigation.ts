@@ -12,7 +12,10 @@ export type NavMenu = {
   hidden?: boolean;
   /** Keep the screen's state when the user switches tabs. */
   keepAlive?: boolean;
-  /** The path of the screen this one repeats (the -V2 routes): it shares that screen's permission. */
+  /**
+   * The screen whose permission and buttons this one shares: the -V2 routes repeat their
+   * sibling, and Edit Organization is part of Manage Organization.
+   */
   sameScreenAs?: string;
   /** Button-level codes (spec §6): an element resource under the menu. */
   elements?: string[];
@@ -21,6 +24,8 @@ export type NavMenu = {
 export type NavCategory = { key: string; title: string; icon: string; menus: NavMenu[] };
 
 const crud = (area: string) => [`${area}:create`, `${area}:update`, `${area}:status`];
+/** The identity screens also delete. */
+const crudDelete = (area: string) => [...crud(area), `${area}:delete`];
 
 export const CONSOLE_NAVIGATION: NavCategory[] = [
   {
@@ -91,7 +96,13 @@ export const CONSOLE_NAVIGATION: NavCategory[] = [
     title: 'Identity',
     icon: 'TeamOutlined',
     menus: [
-      { path: '/admin-setting/manage-user', title: 'Manage User', icon: 'UserOutlined', keepAlive: true },
+      {
+        path: '/admin-setting/manage-user',
+        title: 'Manage User',
+        icon: 'UserOutlined',
+        keepAlive: true,
+        elements: crudDelete('user'),
+      },
       {
         path: '/admin-setting/manage-user-V2',
         sameScreenAs: '/admin-setting/manage-user',
@@ -101,6 +112,7 @@ export const CONSOLE_NAVIGATION: NavCategory[] = [
       },
       {
         path: '/admin-setting/manage-group',
+        elements: crudDelete('group'),
         title: 'Manage Group',
         icon: 'UsergroupAddOutlined',
         keepAlive: true,
@@ -112,14 +124,26 @@ export const CONSOLE_NAVIGATION: NavCategory[] = [
         icon: 'UsergroupAddOutlined',
         keepAlive: true,
       },
-      { path: '/admin-setting/manage-role', title: 'Manage Role', icon: 'IdcardOutlined', keepAlive: true },
+      {
+        path: '/admin-setting/manage-role',
+        title: 'Manage Role',
+        icon: 'IdcardOutlined',
+        keepAlive: true,
+        elements: crudDelete('role'),
+      },
       {
         path: '/admin-setting/manage-organization',
+        elements: crudDelete('organization'),
         title: 'Manage Organization',
         icon: 'ClusterOutlined',
         keepAlive: true,
       },
-      { path: '/admin-setting/edit-organization', title: 'Edit Organization', hidden: true },
+      {
+        path: '/admin-setting/edit-organization',
+        title: 'Edit Organization',
+        hidden: true,
+        sameScreenAs: '/admin-setting/manage-organization',
+      },
       {
         path: '/admin-setting/manage-policy',
         title: 'Manage Policy',
@@ -196,7 +220,12 @@ export function resourceIdForPath(path: string): string {
  * -V2 routes) checks that screen's permission, so one grant covers both.
  */
 export function permissionIdForPath(path: string): string {
-  return resourceIdForPath(sameScreens().get(path) ?? path);
+  return resourceIdForPath(screenPathOf(path));
+}
+
+/** The path of the screen whose permission and buttons `path` shares: itself, or its `sameScreenAs`. */
+export function screenPathOf(path: string): string {
+  return sameScreens().get(path) ?? path;
 }
 
 let sameScreenMap: Map<string, string> | undefined;

@@ -15,6 +15,7 @@ import {
   type RolePermission,
   type ServerMenuItem,
   permissionIdForPath,
+  screenPathOf,
 } from '@gatehouse/contract';
 
 type AccessState = { menus: ServerMenuItem[]; permissions: RolePermission[] };
@@ -37,9 +38,16 @@ export function findMenuByPath(menus: ServerMenuItem[], pathname: string): Serve
   return undefined;
 }
 
-/** Spec §6: allowed when the menu of `pathname` carries an element with `code`. */
+/**
+ * Spec §6: allowed when the menu of `pathname` carries an element with `code`. A screen that
+ * shares another's buttons (`sameScreenAs`: the -V2 routes, Edit Organization) reads that
+ * screen's menu, since an element id is unique within the application.
+ */
 export function menuHasElement(menus: ServerMenuItem[], pathname: string, code: string): boolean {
-  return findMenuByPath(menus, pathname)?.elements.some((e) => e.code === code) ?? false;
+  const own = findMenuByPath(menus, pathname);
+  const shared = screenPathOf(own?.menuPath ?? pathname);
+  const menu = own && shared === own.menuPath ? own : findMenuByPath(menus, shared);
+  return menu?.elements.some((e) => e.code === code) ?? false;
 }
 
 /** Spec §6, the per-route check: the role grants `action` on the dotted `permissionId`. */

@@ -12,12 +12,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/auth.ts';
+import { auditContext, type Grant, type RouteAccess } from '../../plugins/auth.ts';
 
 const BASE = '/api/admin-service/v2/organization';
-const access = (action: Action) => ({
-  access: { permissionId: 'admin-setting.manage-organization', action },
-});
+const grant = (action: Action): Grant => ({ permissionId: 'admin-setting.manage-organization', action });
+const access = (action: Action) => ({ access: grant(action) });
+
+/** Reading organizations: their own screen, and the Organization picker of the user form. */
+const READ: RouteAccess = {
+  anyOf: [grant('retrieve'), { permissionId: 'admin-setting.manage-user', action: 'retrieve' }],
+};
 const tags = ['organizations'];
 const byId = z.object({ id: z.string().max(100) });
 
@@ -28,7 +32,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BASE,
     {
-      config: access('retrieve'),
+      config: { access: READ },
       schema: {
         tags,
         summary: "List the top level, a node's children (parentId), or with a search every level",
@@ -42,7 +46,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/:id`,
     {
-      config: access('retrieve'),
+      config: { access: READ },
       schema: {
         tags,
         summary: 'One organization, with its path',
