@@ -6,6 +6,7 @@ import qs from 'qs';
 import { type AppConfig, defaultConfig, webDirExists } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { CounterStore } from './lib/rate-limit-store.ts';
+import { generateSecretKey } from './lib/server-key.ts';
 import applicationRoutes from './modules/applications/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import clientRoutes from './modules/clients/routes.ts';
@@ -13,6 +14,7 @@ import dataAccessRoutes from './modules/data-access/routes.ts';
 import groupRoutes from './modules/groups/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import menuRoutes from './modules/menus/routes.ts';
+import oidcRoutes from './modules/oidc/routes.ts';
 import organizationRoutes from './modules/organizations/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
 import resourceRoutes from './modules/resources/routes.ts';
@@ -100,7 +102,15 @@ export function buildApp(options: BuildAppOptions) {
     redisUrl: config.redisUrl,
     ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
   });
-  app.register(services, { db: options.db });
+  app.register(services, {
+    db: options.db,
+    oidc: {
+      issuer: config.issuer,
+      // Embedding without a key (tests): a key for this process only, so nothing sealed outlives it.
+      serverKey: config.secretKey ?? generateSecretKey(),
+      proxy: config.trustProxy !== false,
+    },
+  });
   app.register(swagger);
 
   app.register(healthRoutes);
@@ -116,6 +126,19 @@ export function buildApp(options: BuildAppOptions) {
   app.register(groupRoutes);
   app.register(roleRoutes);
   app.register(organizationRoutes);
+  app.register(oidcRoutes);
+  // Without GATEHOUSE_ISSUER the issuer is this server's own address, known once it listens.
+  app.addHook('onListen', function setIssuer() {
+    const address = this.server.address();
+    if (address === null || typeof address === 'string') return;
+    const wildcard = address.address === '0.0.0.0' || address.address === '::';
+    const host = wildcard
+      ? 'localhost'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+    this.services.oidc.setDefaultIssuer(`http://${host}:${address.port}/oidc`);
+  });
 
   app.register(spa, { webDir: webDirExists(config) ? config.webDir : undefined });
   return app;

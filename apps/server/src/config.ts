@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOGIN_RATE_LIMIT } from '@gatehouse/contract';
+import { parseSecretKey } from './lib/server-key.ts';
 
 export type LoginRateLimit = { perAccount: number; perIp: number; windowSeconds: number };
 
@@ -20,6 +21,10 @@ export type AppConfig = {
   /** Fastify's trustProxy: needed behind a load balancer so per-IP limits see client IPs. */
   trustProxy: boolean | string;
   loginRateLimit: LoginRateLimit;
+  /** The OpenID Provider's issuer; by default http://<host>:<port>/oidc of the listening server. */
+  issuer: string | undefined;
+  /** GATEHOUSE_SECRET_KEY; main.ts falls back to the data directory's key (see lib/server-key.ts). */
+  secretKey: Buffer | undefined;
 };
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -53,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDir: env.GATEHOUSE_WEB_DIR ? resolve(cwd, env.GATEHOUSE_WEB_DIR) : DEFAULT_WEB_DIR,
     trustProxy: parseTrustProxy(env.GATEHOUSE_TRUST_PROXY),
     loginRateLimit: { ...LOGIN_RATE_LIMIT },
+    issuer: nonEmpty(env.GATEHOUSE_ISSUER)?.replace(/\/+$/, ''),
+    secretKey: nonEmpty(env.GATEHOUSE_SECRET_KEY) ? parseSecretKey(env.GATEHOUSE_SECRET_KEY!) : undefined,
   };
 }
 

@@ -3,11 +3,20 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { resolveSecretKey } from './lib/server-key.ts';
 import { seed } from './platform/seed.ts';
 
 /** Reads the environment, prepares the database and serves until SIGTERM or SIGINT. */
 async function main() {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  const config = {
+    ...loaded,
+    secretKey: resolveSecretKey({
+      fromEnv: loaded.secretKey,
+      dataDir: loaded.dataDir,
+      embedded: !loaded.databaseUrl,
+    }),
+  };
   const handle = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }

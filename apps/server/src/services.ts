@@ -9,6 +9,7 @@ import { DataAccessService } from './modules/data-access/service.ts';
 import { GroupService } from './modules/groups/service.ts';
 import { HealthService } from './modules/health/service.ts';
 import { MenuService } from './modules/menus/service.ts';
+import { OidcService, type OidcOptions } from './modules/oidc/service.ts';
 import { OrganizationService } from './modules/organizations/service.ts';
 import { PermissionService } from './modules/permissions/service.ts';
 import { ResourceService } from './modules/resources/service.ts';
@@ -22,6 +23,7 @@ export type ServiceDeps = {
   loginLimiter: LoginLimiter;
   /** The platform's permission ids: what a platform grant may name, and what the Administrator holds. */
   platformPermissionIds: () => ReadonlySet<string>;
+  oidc: OidcOptions;
 };
 
 /** Every service of the API, each made once over one database. Routes take theirs from `app.services`. */
@@ -41,6 +43,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     roles: new RoleService(db, deps.platformPermissionIds),
     organizations: new OrganizationService(db),
     health: new HealthService(db),
+    oidc: new OidcService(db, deps.oidc),
   };
 }
 
@@ -68,12 +71,13 @@ function platformPermissionIds(routes: RegisteredRoute[]): () => ReadonlySet<str
 }
 
 /** Decorates the app with its services; registered after the counters they use, before the routes. */
-async function services(app: FastifyInstance, opts: { db: Database }) {
+async function services(app: FastifyInstance, opts: { db: Database; oidc: OidcOptions }) {
   app.decorate(
     'services',
     createServices(opts.db, {
       loginLimiter: app.loginLimiter,
       platformPermissionIds: platformPermissionIds(app.routeAccess),
+      oidc: opts.oidc,
     }),
   );
 }

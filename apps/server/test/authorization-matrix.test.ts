@@ -215,6 +215,13 @@ const SAMPLES: Record<string, Sample> = {
       body: { acId: a.client.acId, clientName: unique('renamed') },
     }),
   },
+  'GET /api/admin-service/v2/application/client/:acId/secret': {
+    req: () => ({ url: `${V2}/application/client/${a.client.acId}/secret` }),
+    inB: () => ({ url: `${V2}/application/client/${b.client.acId}/secret` }),
+  },
+  'POST /api/admin-service/v2/application/client/:acId/secret': {
+    req: () => ({ url: `${V2}/application/client/${a.client.acId}/secret`, body: {} }),
+  },
   'PUT /api/admin-service/v2/application/client/status': {
     req: () => ({ url: `${V2}/application/client/status`, body: { acId: a.client.acId, status: 'ENABLED' } }),
   },
@@ -356,7 +363,16 @@ function pick(record: Record<string, unknown>, drop: string[] = []): Record<stri
 }
 
 /** Public routes, listed so that opening one is a decision; Swagger UI's own routes are public reading. */
-const PUBLIC = new Set(['GET /api/health', 'GET /api/ready', 'POST /api/oauth2-server/login']);
+const PUBLIC = new Set([
+  'GET /api/health',
+  'GET /api/ready',
+  'POST /api/oauth2-server/login',
+  // The OIDC interaction: the random, short-lived interaction id is the capability.
+  'GET /api/oauth2-server/interaction/:uid',
+  'POST /api/oauth2-server/interaction/:uid/login',
+  'POST /api/oauth2-server/interaction/:uid/consent',
+  'POST /api/oauth2-server/interaction/:uid/abort',
+]);
 /** Routes for the caller's own things, open to anyone signed in; listed for the same reason. */
 const OWN = new Set([
   'POST /api/oauth2-server/logout',

@@ -31,7 +31,10 @@ const redirectUrlSchema = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), { error: 'Enter a valid http(s) URL' })
+  // Several redirect URIs are separated by white space; each must match exactly at sign-in.
+  .refine((v) => v === '' || v.split(/\s+/).every((uri) => /^https?:\/\/\S+$/i.test(uri)), {
+    error: 'Enter a valid http(s) URL',
+  })
   .nullish();
 export const createClientSchema = z.object({
   clientName: requiredString(200),

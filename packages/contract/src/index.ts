@@ -16,3 +16,4 @@ export * from './group.ts';
 export * from './organization.ts';
 export * from './role.ts';
 export * from './user.ts';
+export * from './oidc.ts';

@@ -50,7 +50,7 @@ export type RoleGrant = {
  * The ids of the roles a user holds: their own, and those of their enabled groups. Disabled
  * roles are left out by the caller.
  */
-function heldRoleIds(db: Executor, userId: string) {
+export function heldRoleIds(db: Executor, userId: string) {
   const own = db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
   const viaGroups = db
     .select({ roleId: groupRoles.roleId })

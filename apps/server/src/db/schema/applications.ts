@@ -35,6 +35,8 @@ export const applications = pgTable(
       .notNull()
       .default('ENABLED'),
     builtin: boolean('builtin').notNull().default(false),
+    /** Every enabled user may sign in to it through OIDC, not only those a role grants something in it. */
+    openToAllUsers: boolean('open_to_all_users').notNull().default(false),
     ...timestamps,
   },
   // The application list's default order: createdDate desc, key as tie-breaker.

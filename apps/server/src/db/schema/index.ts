@@ -5,3 +5,4 @@ export * from './audit.ts';
 export * from './data-accesses.ts';
 export * from './identity.ts';
 export * from './permissions.ts';
+export * from './oidc.ts';

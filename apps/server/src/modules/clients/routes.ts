@@ -1,6 +1,9 @@
 import {
   type Action,
   clientListQuerySchema,
+  clientSecretInfoSchema,
+  rotateClientSecretSchema,
+  rotatedClientSecretSchema,
   clientSchema,
   createClientSchema,
   createdClientSchema,
@@ -125,6 +128,44 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.setStatus(request.body, auditContext(request), appScope(request)),
+  );
+
+  app.get(
+    `${V2}/:acId/secret`,
+    {
+      config: access('retrieve'),
+      schema: {
+        tags,
+        summary: "A client's secrets: created, expires, last used (never the secret)",
+        params: z.object({ acId: z.string().max(100) }),
+        response: { 200: z.array(clientSecretInfoSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.listSecrets(request.params.acId, appScope(request)),
+  );
+
+  app.post(
+    `${V2}/:acId/secret`,
+    {
+      config: access('update'),
+      schema: {
+        tags,
+        summary:
+          'Rotate the secret: the answer carries the new one, shown once; the previous one keeps working',
+        params: z.object({ acId: z.string().max(100) }),
+        body: rotateClientSecretSchema,
+        response: { 201: rotatedClientSecretSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return service.rotateSecret(
+        request.params.acId,
+        request.body,
+        auditContext(request),
+        appScope(request),
+      );
+    },
   );
 };
 

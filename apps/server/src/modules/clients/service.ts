@@ -2,6 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   Client,
   ClientListQuery,
+  ClientSecretInfo,
+  RotateClientSecret,
+  RotatedClientSecret,
   CreateClient,
   CreatedClient,
   Page,
@@ -47,6 +50,15 @@ function toClient(row: repo.ClientRow): Client {
   };
 }
 
+function toSecretInfo(row: repo.SecretRow): ClientSecretInfo {
+  return {
+    secretId: row.secretId,
+    createdDate: row.createdAt.toISOString(),
+    expiresDate: row.expiresAt?.toISOString() ?? null,
+    lastUsedDate: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
 export class ClientService {
   constructor(private readonly db: Database) {}
 
@@ -78,9 +90,52 @@ export class ClientService {
         redirectUrl: input.redirectUrl || null,
         status: input.status,
       });
+      await repo.insertSecret(tx, { acId: row.acId, secretHash: row.secretHash });
       return { entityId: row.acId, after: toClient(row) };
     });
     return { ...created, secret };
+  }
+
+  /** The client's secrets: when made, when they expire, when last used; never the secrets. */
+  async listSecrets(acId: string, scope: AppScope): Promise<ClientSecretInfo[]> {
+    await this.get(acId, scope);
+    return (await repo.findSecrets(this.db, acId)).map(toSecretInfo);
+  }
+
+  /**
+   * A new secret, answered this once. The newest earlier secret keeps working beside it so
+   * the client can move over; any older one stops now (at most two are active).
+   */
+  async rotateSecret(
+    acId: string,
+    input: RotateClientSecret,
+    ctx: AuditContext,
+    scope: AppScope,
+  ): Promise<RotatedClientSecret> {
+    const secret = newSecret();
+    const info = await auditedChange(
+      this.db,
+      ctx,
+      { entity: ENTITY, action: 'secret.rotate' },
+      async (tx) => {
+        const client = isUuid(acId) ? await repo.findForUpdate(tx, acId) : undefined;
+        if (!client) throw notFound();
+        assertInScope(scope, client.applicationId);
+        const [kept, ...older] = await repo.findSecrets(tx, acId);
+        await repo.deleteSecrets(
+          tx,
+          older.map((s) => s.secretId),
+        );
+        const row = await repo.insertSecret(tx, {
+          acId,
+          secretHash: hashToken(secret),
+          expiresAt: input?.expiresDate ? new Date(input.expiresDate) : null,
+        });
+        const after = toSecretInfo(row);
+        return { entityId: acId, before: { secrets: [kept, ...older].filter(Boolean).length }, after };
+      },
+    );
+    return { ...info, secret };
   }
 
   async update(input: UpdateClient, ctx: AuditContext, scope: AppScope): Promise<Client> {

@@ -1,0 +1,95 @@
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Database } from '../../db/client.ts';
+import * as repo from './repository.ts';
+
+/** What a client's metadata carries besides the standard fields, so claims and secrets find their rows. */
+export const CLIENT_APPLICATION = 'gatehouse_application_id';
+export const CLIENT_KEY = 'gatehouse_ac_id';
+
+/** A client's redirect URL field may list several URIs, separated by white space. */
+export function redirectUrisOf(redirectUrl: string | null): string[] {
+  return (redirectUrl ?? '').split(/\s+/).filter((uri) => uri !== '');
+}
+
+/**
+ * The metadata oidc-provider sees for one of our clients. `client_secret` is a per-process
+ * random placeholder: the secrets are kept only hashed and checked in `compareClientSecret`
+ * (see provider.ts), and no HMAC algorithm is enabled that would use the placeholder as a key.
+ */
+function clientMetadata(client: repo.UsableClient, secretPlaceholder: string): AdapterPayload {
+  const redirectUris = redirectUrisOf(client.redirectUrl);
+  const interactive = redirectUris.length > 0;
+  return {
+    client_id: client.client,
+    client_name: client.clientName,
+    client_secret: secretPlaceholder,
+    token_endpoint_auth_method: 'client_secret_basic',
+    grant_types: interactive
+      ? ['authorization_code', 'refresh_token', 'client_credentials']
+      : ['client_credentials'],
+    response_types: interactive ? ['code'] : [],
+    redirect_uris: redirectUris,
+    post_logout_redirect_uris: redirectUris,
+    [CLIENT_APPLICATION]: client.applicationId,
+    [CLIENT_KEY]: client.acId,
+  };
+}
+
+const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : undefined);
+
+/**
+ * oidc-provider's storage, one instance per model, over the `oidc_payloads` table on either
+ * driver. Clients are not stored here: they are read from the application configuration.
+ */
+export function adapterFactory(db: Database, secretPlaceholder: string) {
+  return class DatabaseAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      await repo.upsertPayload(db, {
+        model: this.model,
+        id,
+        payload,
+        grantId: payload.grantId ?? null,
+        userCode: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      });
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      if (this.model === 'Client') {
+        const client = await repo.findUsableClient(db, id);
+        return client ? clientMetadata(client, secretPlaceholder) : undefined;
+      }
+      return this.toPayload(await repo.findPayload(db, this.model, id));
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return this.toPayload(await repo.findPayloadBy(db, this.model, 'uid', uid));
+    }
+
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return this.toPayload(await repo.findPayloadBy(db, this.model, 'userCode', userCode));
+    }
+
+    async consume(id: string): Promise<void> {
+      await repo.consumePayload(db, this.model, id);
+    }
+
+    async destroy(id: string): Promise<void> {
+      await repo.deletePayload(db, this.model, id);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await repo.deleteGrant(db, grantId);
+    }
+
+    private toPayload(row: repo.PayloadRow | undefined): AdapterPayload | undefined {
+      if (!row) return undefined;
+      const payload = row.payload as AdapterPayload;
+      const consumed = seconds(row.consumedAt);
+      return consumed === undefined ? payload : { ...payload, consumed };
+    }
+  };
+}

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import Provider, { type Account, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Database } from '../../db/client.ts';
+import { deriveKey } from '../../lib/server-key.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import * as secrets from '../clients/repository.ts';
+import { adapterFactory, CLIENT_APPLICATION, CLIENT_KEY } from './adapter.ts';
+import type { PrivateJwk } from './keys.ts';
+import * as repo from './repository.ts';
+
+/** Lifetimes in seconds. Signing keys outlive their retirement by the longest signed one (keys.ts). */
+export const TTL = {
+  AccessToken: 3600,
+  AuthorizationCode: 60,
+  ClientCredentials: 600,
+  IdToken: 3600,
+  Interaction: 600,
+  RefreshToken: 14 * 24 * 3600,
+  Session: 14 * 24 * 3600,
+  Grant: 14 * 24 * 3600,
+} as const;
+
+export const GATEHOUSE_SCOPE = 'gatehouse';
+
+/** The claims of a user for one application; `gatehouse` adds roles, permissions and element codes. */
+export async function claimsOf(
+  db: Database,
+  user: repo.UserRow,
+  scopes: Set<string>,
+  applicationId?: string,
+) {
+  const claims: Record<string, unknown> = {
+    sub: user.userId,
+    name: user.name,
+    preferred_username: user.username,
+    picture: user.avatar ?? undefined,
+    email: user.email ?? undefined,
+    phone_number: user.phone ?? undefined,
+    updated_at: Math.floor(user.updatedAt.getTime() / 1000),
+  };
+  if (scopes.has(GATEHOUSE_SCOPE)) {
+    claims.roles = (await repo.findRoles(db, user.userId)).map((r) => r.code);
+    if (applicationId) {
+      const merged = new Map<string, Set<string>>();
+      for (const row of await repo.findAppPermissions(db, user.userId, applicationId)) {
+        const actions = merged.get(row.permissionId) ?? new Set<string>();
+        for (const action of row.actions ?? []) actions.add(action);
+        merged.set(row.permissionId, actions);
+      }
+      claims.permissions = [...merged].map(([permissionId, actions]) => ({
+        permissionId,
+        actions: [...actions].sort(),
+      }));
+      claims.elements = await repo.findAppElements(db, user.userId, applicationId);
+    }
+  }
+  return claims;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f1f1f}h1{font-size:1.4rem}code{background:#f5f5f5;padding:0 .25rem}</style>
+</head><body>${body}</body></html>`;
+}
+
+export type ProviderOptions = {
+  issuer: string;
+  serverKey: Buffer;
+  keys: PrivateJwk[];
+  /** Trust X-Forwarded-* (behind a load balancer). */
+  proxy: boolean;
+};
+
+/**
+ * The OpenID Provider: authorization code with PKCE, refresh tokens rotated on use, client
+ * credentials; no implicit flow (response type `code` only) and no password grant (RFC 9700).
+ * Everything it keeps goes to the database through the adapter.
+ */
+export function createProvider(db: Database, options: ProviderOptions): Provider {
+  const secretPlaceholder = randomBytes(32).toString('base64url');
+  const configuration: Configuration = {
+    adapter: adapterFactory(db, secretPlaceholder),
+    jwks: { keys: options.keys as never[] },
+    cookies: {
+      keys: [deriveKey(options.serverKey, 'oidc-cookies').toString('base64url')],
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    scopes: ['openid', 'offline_access', 'profile', 'email', 'phone', GATEHOUSE_SCOPE],
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'preferred_username', 'picture', 'updated_at'],
+      email: ['email'],
+      phone: ['phone_number'],
+      [GATEHOUSE_SCOPE]: ['roles', 'permissions', 'elements'],
+    },
+    // The ID token carries the scope's claims too, not only userinfo.
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+    enabledJWA: {
+      idTokenSigningAlgValues: ['RS256'],
+      userinfoSigningAlgValues: ['RS256'],
+      introspectionSigningAlgValues: ['RS256'],
+      authorizationSigningAlgValues: ['RS256'],
+      requestObjectSigningAlgValues: ['RS256'],
+      clientAuthSigningAlgValues: ['RS256'],
+    },
+    pkce: {
+      methods: ['S256'],
+      required: (_ctx, client) => client.tokenEndpointAuthMethod === 'none',
+    },
+    features: {
+      devInteractions: { enabled: false },
+      introspection: {
+        enabled: true,
+        // A client learns about its own tokens only.
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      revocation: { enabled: true },
+      clientCredentials: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          ctx.type = 'html';
+          ctx.body = page(
+            'Sign out',
+            `<h1>Sign out of Gatehouse?</h1>${form}<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button> <button type="submit" form="op.logoutForm">Stay signed in</button>`,
+          );
+        },
+      },
+      userinfo: { enabled: true },
+    },
+    extraClientMetadata: { properties: [CLIENT_APPLICATION, CLIENT_KEY] },
+    rotateRefreshToken: true,
+    ttl: { ...TTL },
+    interactions: { url: (_ctx, interaction) => `/oauth?uid=${encodeURIComponent(interaction.uid)}` },
+    async findAccount(ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> {
+      const user = await repo.findUser(db, sub);
+      if (user?.status !== 'ENABLED') return undefined;
+      const applicationId = ctx.oidc.client?.metadata()[CLIENT_APPLICATION] as string | undefined;
+      return {
+        accountId: sub,
+        claims: async (_use, scope) => claimsOf(db, user, new Set(scope.split(' ')), applicationId) as never,
+      };
+    },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      const description = out.error_description ? `<p>${escapeHtml(String(out.error_description))}</p>` : '';
+      ctx.body = page(
+        'Sign-in error',
+        `<h1>The sign-in cannot go on</h1>${description}<p>Error: <code>${escapeHtml(String(out.error))}</code></p>`,
+      );
+    },
+  };
+  const provider = new Provider(options.issuer, configuration);
+  provider.proxy = options.proxy;
+
+  /**
+   * Secrets are stored only as SHA-256, so oidc-provider's plain comparison with
+   * `client_secret` cannot work. This checks the presented secret against the client's
+   * unexpired secrets (two during a rotation) and records its use.
+   */
+  provider.Client.prototype.compareClientSecret = async function compareClientSecret(actual: string) {
+    const acId = this.metadata()[CLIENT_KEY] as string | undefined;
+    if (!acId || typeof actual !== 'string' || actual === '') return false;
+    const presented = hashToken(actual);
+    const now = Date.now();
+    const match = (await secrets.findSecrets(db, acId)).find(
+      (s) => s.secretHash === presented && (s.expiresAt === null || s.expiresAt.getTime() > now),
+    );
+    if (!match) return false;
+    await secrets.touchSecret(db, match.secretId);
+    return true;
+  };
+  return provider;
+}

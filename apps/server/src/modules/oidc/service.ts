@@ -1,0 +1,176 @@
+import type { InteractionDetails, InteractionLogin, InteractionRedirect } from '@gatehouse/contract';
+import type Provider from 'oidc-provider';
+import type { Interaction } from 'oidc-provider';
+import type { Database } from '../../db/client.ts';
+import { AppError, notFound, refused, unauthenticated } from '../../lib/errors.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import type { AuthState } from '../../lib/sessions.ts';
+import { CLIENT_APPLICATION } from './adapter.ts';
+import { loadSigningKeys } from './keys.ts';
+import { createProvider } from './provider.ts';
+import * as repo from './repository.ts';
+
+/** How often an instance looks for rotated signing keys. */
+const KEY_RELOAD_MS = 60_000;
+
+export type OidcOptions = {
+  /** The configured issuer; else http://<listening address>/oidc, known once the server listens. */
+  issuer: string | undefined;
+  serverKey: Buffer;
+  proxy: boolean;
+};
+
+const noAccess = () =>
+  new AppError(
+    403,
+    'FORBIDDEN',
+    'You have no access to this application. Ask an administrator for a role in it.',
+  );
+
+/** The OpenID Provider and its interactions (login, consent, abort) for the console's /oauth page. */
+export class OidcService {
+  private current: { provider: Provider; kids: string; checkedAt: number } | undefined;
+  private building: Promise<Provider> | undefined;
+  private issuer: string | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: OidcOptions,
+  ) {
+    this.issuer = options.issuer;
+  }
+
+  /** Sets the issuer from the listening address when none is configured. */
+  setDefaultIssuer(issuer: string): void {
+    this.issuer ??= issuer;
+  }
+
+  /** The provider over the published keys; rebuilt when a rotation changed them. */
+  async provider(): Promise<Provider> {
+    const current = this.current;
+    if (current && Date.now() - current.checkedAt < KEY_RELOAD_MS) return current.provider;
+    this.building ??= this.build().finally(() => {
+      this.building = undefined;
+    });
+    return this.building;
+  }
+
+  private async build(): Promise<Provider> {
+    if (!this.issuer) throw new Error('The OIDC issuer is unknown before the server listens');
+    const keys = await loadSigningKeys(this.db, this.options.serverKey);
+    const kids = keys.map((k) => k.kid).join(' ');
+    if (this.current && this.current.kids === kids) {
+      this.current.checkedAt = Date.now();
+      return this.current.provider;
+    }
+    const provider = createProvider(this.db, {
+      issuer: this.issuer,
+      serverKey: this.options.serverKey,
+      keys,
+      proxy: this.options.proxy,
+    });
+    this.current = { provider, kids, checkedAt: Date.now() };
+    return provider;
+  }
+
+  private async interaction(uid: string) {
+    const provider = await this.provider();
+    const interaction = await provider.Interaction.find(uid);
+    if (!interaction)
+      throw notFound('This sign-in has expired or does not exist. Start again from the application.');
+    const clientId = String(interaction.params.client_id ?? '');
+    const client = await repo.findUsableClient(this.db, clientId);
+    if (!client) throw notFound('This application client is unknown or disabled.');
+    return { provider, interaction, client };
+  }
+
+  async details(uid: string): Promise<InteractionDetails> {
+    const { interaction, client } = await this.interaction(uid);
+    const prompt = interaction.prompt.name === 'login' ? 'login' : 'consent';
+    return {
+      uid,
+      prompt,
+      loginRequired: prompt === 'login',
+      clientId: client.client,
+      clientName: client.clientName,
+      applicationId: client.applicationId,
+      applicationName: client.applicationName,
+      scopes: String(interaction.params.scope ?? '')
+        .split(' ')
+        .filter((s) => s !== ''),
+      accountId: interaction.session?.accountId ?? null,
+    };
+  }
+
+  /** Signs the user in for this interaction: with the console session, or a username and password. */
+  async login(uid: string, input: InteractionLogin, session: AuthState | null): Promise<InteractionRedirect> {
+    const { interaction, client } = await this.interaction(uid);
+    if (interaction.prompt.name !== 'login') throw refused('This sign-in does not ask for a login.');
+    let userId: string;
+    if (input?.username !== undefined || input?.password !== undefined) {
+      const user = input?.username ? await repo.findUserByUsername(this.db, input.username) : undefined;
+      const ok = user
+        ? await verifyPassword(user.passwordHash, input?.password ?? '')
+        : await verifyAgainstDummy(input?.password ?? '');
+      if (!user || !ok || user.status !== 'ENABLED') throw unauthenticated();
+      userId = user.userId;
+    } else {
+      if (!session) throw unauthenticated();
+      userId = session.user.userId;
+    }
+    if (!(await repo.mayEnterApplication(this.db, userId, client.applicationId))) throw noAccess();
+    return this.finish(interaction, { login: { accountId: userId, remember: true } });
+  }
+
+  /** Grants the scopes asked for; the grant is remembered for the next sign-in of this client. */
+  async consent(uid: string): Promise<InteractionRedirect> {
+    const { provider, interaction, client } = await this.interaction(uid);
+    if (interaction.prompt.name !== 'consent') throw refused('This sign-in does not ask for consent.');
+    const accountId = interaction.session?.accountId;
+    if (!accountId) throw unauthenticated();
+    if (!(await repo.mayEnterApplication(this.db, accountId, client.applicationId))) throw noAccess();
+    const details = interaction.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    const grant =
+      (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
+      new provider.Grant({ accountId, clientId: client.client });
+    if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '));
+    if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(' '));
+    const grantId = await grant.save();
+    return this.finish(interaction, { consent: { grantId } });
+  }
+
+  /** The user declines: the client gets access_denied at its registered redirect URI. */
+  async abort(uid: string): Promise<InteractionRedirect> {
+    const { interaction } = await this.interaction(uid);
+    return this.finish(interaction, {
+      error: 'access_denied',
+      error_description: 'The user declined the sign-in',
+    });
+  }
+
+  private async finish(
+    interaction: Interaction,
+    result: Record<string, unknown>,
+  ): Promise<InteractionRedirect> {
+    interaction.result = result;
+    await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+    return { redirectTo: interaction.returnTo };
+  }
+
+  /** The application an OIDC access token was issued for, with its user: for the menus call. */
+  async accessTokenCaller(token: string): Promise<{ userId: string; applicationId: string } | undefined> {
+    const provider = await this.provider();
+    const accessToken = await provider.AccessToken.find(token);
+    if (!accessToken?.accountId || !accessToken.clientId || accessToken.isExpired) return undefined;
+    const client = await provider.Client.find(accessToken.clientId);
+    if (!client) return undefined;
+    const applicationId = client.metadata()[CLIENT_APPLICATION] as string | undefined;
+    return applicationId ? { userId: accessToken.accountId, applicationId } : undefined;
+  }
+}

@@ -1,0 +1,390 @@
+import type { AddressInfo } from 'node:net';
+import { createdClientSchema } from '@gatehouse/contract';
+import { eq } from 'drizzle-orm';
+import { type BaseClient, generators, Issuer } from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationClients, applications, clientSecrets, rolePermissions } from '../src/db/schema/index.ts';
+import { createApplication } from './fixtures.ts';
+import { build, type TestContext } from './helper.ts';
+
+/**
+ * A real relying party (openid-client) against the listening server; the browser is a fetch
+ * with a cookie jar, and the console's /oauth page is driven through the interaction API.
+ */
+let t: TestContext;
+let origin: string;
+let issuer: Issuer<BaseClient>;
+let admin: string;
+let appId: string;
+let granted: { username: string; password: string; userId: string };
+let stranger: { username: string; password: string };
+let registered: { client: string; secret: string; acId: string };
+
+const REDIRECT = 'http://127.0.0.1:4000/cb';
+const OTHER_REDIRECT = 'https://rp.example/callback';
+const V2 = '/api/admin-service/v2/application/client';
+
+beforeAll(async () => {
+  t = await build();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  admin = await t.login();
+  appId = await createApplication(t.db, 'oidc-app', 'Shop');
+  const role = await t.createRole();
+  await t.db
+    .insert(rolePermissions)
+    .values([
+      { roleId: role.roleId, applicationId: appId, permissionId: 'orders', actions: ['retrieve', 'update'] },
+    ]);
+  granted = await t.createUser({ roleIds: [role.roleId] });
+  stranger = await t.createUser();
+  const res = await t.post(
+    V2,
+    { clientName: 'Shop web', redirectUrl: `${REDIRECT} ${OTHER_REDIRECT}`, applicationId: appId },
+    admin,
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  const created = createdClientSchema.parse(res.json());
+  registered = { client: created.client, secret: created.secret, acId: created.acId };
+  issuer = await Issuer.discover(`${origin}/oidc`);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const rp = (secret = registered.secret, clientId = registered.client) =>
+  new issuer.Client({
+    client_id: clientId,
+    client_secret: secret,
+    redirect_uris: [REDIRECT],
+    response_types: ['code'],
+  });
+
+/** A browser: follows nothing by itself, keeps cookies. */
+class Browser {
+  private jar = new Map<string, string>();
+  async get(url: string): Promise<Response> {
+    const res = await fetch(new URL(url, origin), { redirect: 'manual', headers: { cookie: this.cookie() } });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      const name = pair!.slice(0, at);
+      const value = pair!.slice(at + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    return res;
+  }
+  async post(url: string, form: Record<string, string>): Promise<Response> {
+    return fetch(new URL(url, origin), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: this.cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+  }
+  private cookie() {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+const uidOf = (location: string) => new URL(location, origin).searchParams.get('uid')!;
+
+async function api(method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await t.inject({
+    method,
+    url: path,
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+  return { status: res.statusCode, json: res.json() as Record<string, unknown> };
+}
+
+/** Runs the authorization request up to the redirect back to the client. */
+async function signIn(
+  browser: Browser,
+  client: BaseClient,
+  user: { username: string; password: string } = granted,
+  extra: Record<string, string> = {},
+) {
+  const verifier = generators.codeVerifier();
+  const state = generators.state();
+  const nonce = generators.nonce();
+  const url = client.authorizationUrl({
+    scope: 'openid profile offline_access gatehouse',
+    redirect_uri: REDIRECT,
+    code_challenge: generators.codeChallenge(verifier),
+    code_challenge_method: 'S256',
+    prompt: 'consent',
+    state,
+    nonce,
+    ...extra,
+  });
+  let res = await browser.get(url);
+  expect(res.status).toBe(303);
+  let location = res.headers.get('location')!;
+  expect(location).toMatch(/^\/oauth\?uid=/);
+  const details = await api('GET', `/api/oauth2-server/interaction/${uidOf(location)}`);
+  expect(details.json).toMatchObject({ prompt: 'login', clientName: 'Shop web', applicationName: 'Shop' });
+  const login = await api('POST', `/api/oauth2-server/interaction/${uidOf(location)}/login`, user);
+  if (login.status !== 200) return { login, verifier, state, nonce };
+  res = await browser.get(login.json.redirectTo as string);
+  location = res.headers.get('location')!;
+  expect(location).toMatch(/^\/oauth\?uid=/);
+  const consent = await api('POST', `/api/oauth2-server/interaction/${uidOf(location)}/consent`);
+  expect(consent.status).toBe(200);
+  res = await browser.get(consent.json.redirectTo as string);
+  const callback = res.headers.get('location')!;
+  return { login, callback, verifier, state, nonce };
+}
+
+async function codeFlow(client = rp()) {
+  const browser = new Browser();
+  const flow = await signIn(browser, client);
+  expect(flow.callback, JSON.stringify(flow.login)).toMatch(/^http:\/\/127\.0\.0\.1:4000\/cb\?code=/);
+  const params = client.callbackParams(flow.callback!);
+  const tokens = await client.callback(REDIRECT, params, {
+    code_verifier: flow.verifier,
+    state: flow.state,
+    nonce: flow.nonce,
+  });
+  return { browser, tokens, params, flow };
+}
+
+describe('discovery', () => {
+  it('publishes the endpoints and the keys, code flow only', async () => {
+    expect(issuer.metadata.issuer).toBe(`${origin}/oidc`);
+    expect(issuer.metadata.response_types_supported).toEqual(['code']);
+    expect(issuer.metadata.grant_types_supported).not.toContain('password');
+    expect(issuer.metadata.introspection_endpoint).toBeTruthy();
+    expect(issuer.metadata.revocation_endpoint).toBeTruthy();
+    expect(issuer.metadata.end_session_endpoint).toBeTruthy();
+    const jwks = await (await fetch(issuer.metadata.jwks_uri!)).json();
+    expect(jwks.keys.length).toBeGreaterThan(0);
+    expect(jwks.keys[0].d).toBeUndefined();
+  });
+});
+
+describe('client credentials, introspection, revocation', () => {
+  it('issues a token that introspects active until revoked', async () => {
+    const client = rp();
+    const set = await client.grant({ grant_type: 'client_credentials' });
+    expect(set.access_token).toBeTruthy();
+    const active = await client.introspect(set.access_token!);
+    expect(active).toMatchObject({ active: true, client_id: registered.client });
+    await client.revoke(set.access_token!);
+    expect((await client.introspect(set.access_token!)).active).toBe(false);
+  });
+
+  it('refuses a wrong secret and records the use of the right one', async () => {
+    await expect(rp('wrong-secret').grant({ grant_type: 'client_credentials' })).rejects.toMatchObject({
+      error: 'invalid_client',
+    });
+    const [secret] = await t.db.select().from(clientSecrets).where(eq(clientSecrets.acId, registered.acId));
+    expect(secret?.lastUsedAt).not.toBeNull();
+  });
+});
+
+describe('authorization code with PKCE', () => {
+  it('signs a granted user in; the ID token and userinfo carry the claims and the app permissions', async () => {
+    const { tokens } = await codeFlow();
+    const claims = tokens.claims();
+    expect(claims.sub).toBe(granted.userId);
+    expect(claims.preferred_username).toBe(granted.username);
+    expect(claims.permissions).toEqual([{ permissionId: 'orders', actions: ['retrieve', 'update'] }]);
+    const info = await rp().userinfo(tokens.access_token!);
+    expect(info).toMatchObject({ sub: granted.userId, permissions: [{ permissionId: 'orders' }] });
+    expect(tokens.refresh_token).toBeTruthy();
+  });
+
+  it('rotates refresh tokens; reusing one revokes the family', async () => {
+    const client = rp();
+    const { tokens } = await codeFlow(client);
+    const next = await client.refresh(tokens.refresh_token!);
+    expect(next.refresh_token).toBeTruthy();
+    expect(next.refresh_token).not.toBe(tokens.refresh_token);
+    await expect(client.refresh(tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refresh(next.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect((await client.introspect(next.access_token!)).active).toBe(false);
+  });
+
+  it('refuses a replayed code and revokes what it issued', async () => {
+    const client = rp();
+    const { tokens, params, flow } = await codeFlow(client);
+    await expect(
+      client.callback(REDIRECT, params, {
+        code_verifier: flow.verifier,
+        state: flow.state,
+        nonce: flow.nonce,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect((await client.introspect(tokens.access_token!)).active).toBe(false);
+  });
+
+  it('refuses a missing or wrong PKCE verifier', async () => {
+    const client = rp();
+    for (const verifier of [undefined, generators.codeVerifier()]) {
+      const browser = new Browser();
+      const flow = await signIn(browser, client);
+      const params = client.callbackParams(flow.callback!);
+      await expect(
+        client.callback(REDIRECT, params, {
+          ...(verifier ? { code_verifier: verifier } : {}),
+          state: flow.state,
+          nonce: flow.nonce,
+        }),
+      ).rejects.toMatchObject({ error: 'invalid_grant' });
+    }
+  });
+
+  it('refuses a user no role grants anything in the application', async () => {
+    const flow = await signIn(new Browser(), rp(), stranger);
+    expect(flow.login.status).toBe(403);
+  });
+
+  it('lets anyone in when the application is open to every user', async () => {
+    await t.db
+      .update(applications)
+      .set({ openToAllUsers: true })
+      .where(eq(applications.applicationId, appId));
+    const flow = await signIn(new Browser(), rp(), stranger);
+    await t.db
+      .update(applications)
+      .set({ openToAllUsers: false })
+      .where(eq(applications.applicationId, appId));
+    expect(flow.callback).toMatch(/code=/);
+  });
+
+  it('sends a declined consent back as access_denied', async () => {
+    const browser = new Browser();
+    const res = await browser.get(
+      rp().authorizationUrl({
+        scope: 'openid',
+        redirect_uri: REDIRECT,
+        code_challenge: generators.codeChallenge(generators.codeVerifier()),
+        code_challenge_method: 'S256',
+      }),
+    );
+    const abort = await api(
+      'POST',
+      `/api/oauth2-server/interaction/${uidOf(res.headers.get('location')!)}/abort`,
+    );
+    const back = await browser.get(abort.json.redirectTo as string);
+    expect(back.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:4000\/cb\?error=access_denied/);
+  });
+});
+
+describe('refused authorization requests show a page, never a redirect', () => {
+  const variants = [
+    `${REDIRECT}/`,
+    'http://127.0.0.1:4001/cb',
+    'http://127.0.0.1:4000/CB',
+    `${REDIRECT}/more`,
+    `${REDIRECT}#fragment`,
+  ];
+  for (const redirect of variants) {
+    it(`redirect_uri ${redirect}`, async () => {
+      const url = new URL(`${origin}/oidc/auth`);
+      url.search = new URLSearchParams({
+        client_id: registered.client,
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: redirect,
+        code_challenge: generators.codeChallenge(generators.codeVerifier()),
+        code_challenge_method: 'S256',
+      }).toString();
+      const res = await new Browser().get(url.toString());
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.text()).toContain('redirect_uri');
+    });
+  }
+
+  it('an unknown client', async () => {
+    const res = await new Browser().get(
+      `/oidc/auth?client_id=nobody&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(REDIRECT)}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+  });
+
+  it('the implicit flow', async () => {
+    const res = await new Browser().get(
+      `/oidc/auth?client_id=${registered.client}&response_type=token&scope=openid&nonce=n&redirect_uri=${encodeURIComponent(REDIRECT)}`,
+    );
+    // The redirect URI is registered, so the error goes back to it, in the query.
+    expect(res.headers.get('location') ?? (await res.text())).toMatch(/unsupported_response_type/);
+  });
+
+  it('the password grant', async () => {
+    await expect(
+      rp().grant({ grant_type: 'password', username: granted.username, password: granted.password }),
+    ).rejects.toMatchObject({ error: 'unsupported_grant_type' });
+  });
+});
+
+describe('client lifecycle', () => {
+  it('a disabled client or application is invalid_client at once', async () => {
+    await t.db
+      .update(applicationClients)
+      .set({ status: 'DISABLED' })
+      .where(eq(applicationClients.acId, registered.acId));
+    await expect(rp().grant({ grant_type: 'client_credentials' })).rejects.toMatchObject({
+      error: 'invalid_client',
+    });
+    await t.db
+      .update(applicationClients)
+      .set({ status: 'ENABLED' })
+      .where(eq(applicationClients.acId, registered.acId));
+    await t.db.update(applications).set({ status: 'DISABLED' }).where(eq(applications.applicationId, appId));
+    await expect(rp().grant({ grant_type: 'client_credentials' })).rejects.toMatchObject({
+      error: 'invalid_client',
+    });
+    await t.db.update(applications).set({ status: 'ENABLED' }).where(eq(applications.applicationId, appId));
+    expect((await rp().grant({ grant_type: 'client_credentials' })).access_token).toBeTruthy();
+  });
+
+  it('rotation: two secrets work, the older ones stop; an expired secret is refused', async () => {
+    const first = registered.secret;
+    const rotate = async (body?: Record<string, unknown>) => {
+      const res = await t.post(`${V2}/${registered.acId}/secret`, body ?? {}, admin);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { secret: string };
+    };
+    const second = await rotate();
+    expect((await rp(first).grant({ grant_type: 'client_credentials' })).access_token).toBeTruthy();
+    expect((await rp(second.secret).grant({ grant_type: 'client_credentials' })).access_token).toBeTruthy();
+    const third = await rotate({ expiresDate: new Date(Date.now() - 1000).toISOString() });
+    await expect(rp(first).grant({ grant_type: 'client_credentials' })).rejects.toMatchObject({
+      error: 'invalid_client',
+    });
+    await expect(rp(third.secret).grant({ grant_type: 'client_credentials' })).rejects.toMatchObject({
+      error: 'invalid_client',
+    });
+    const list = await t.get(`${V2}/${registered.acId}/secret`, admin);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(2);
+    expect(list.body).not.toContain(second.secret);
+    const fourth = await rotate();
+    registered.secret = fourth.secret;
+  });
+});
+
+describe('RP-initiated logout', () => {
+  it('ends the session and returns to a registered post-logout URI', async () => {
+    const client = rp();
+    const { browser, tokens } = await codeFlow(client);
+    const url = client.endSessionUrl({
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: REDIRECT,
+      state: 'bye',
+    });
+    const page = await browser.get(url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+    expect(xsrf).toBeTruthy();
+    const confirm = await browser.post('/oidc/session/end/confirm', { xsrf: xsrf!, logout: 'yes' });
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.get('location')).toBe(`${REDIRECT}?state=bye`);
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** The OpenID Provider's interaction (the console's /oauth page): what the user is asked. */
+export const interactionDetailsSchema = z.object({
+  uid: z.string(),
+  /** `login` when the user must sign in, `consent` when they must approve the scopes. */
+  prompt: z.enum(['login', 'consent']),
+  loginRequired: z.boolean(),
+  clientId: z.string(),
+  clientName: z.string(),
+  applicationId: z.string(),
+  applicationName: z.string(),
+  scopes: z.array(z.string()),
+  /** The signed-in account at the provider, when the prompt is consent. */
+  accountId: z.string().nullable(),
+});
+export type InteractionDetails = z.infer<typeof interactionDetailsSchema>;
+
+/** Either a username and password, or neither to use the console session of the Authorization header. */
+export const interactionLoginSchema = z
+  .object({ username: z.string().max(200), password: z.string().max(200) })
+  .partial()
+  .optional();
+export type InteractionLogin = z.infer<typeof interactionLoginSchema>;
+
+/** Where the browser goes next: back to the provider, which finishes the flow. */
+export const interactionRedirectSchema = z.object({ redirectTo: z.string() });
+export type InteractionRedirect = z.infer<typeof interactionRedirectSchema>;
+
+/** A client secret as listed: never the secret itself. */
+export const clientSecretInfoSchema = z.object({
+  secretId: z.string(),
+  createdDate: z.string(),
+  expiresDate: z.string().nullable(),
+  lastUsedDate: z.string().nullable(),
+});
+export type ClientSecretInfo = z.infer<typeof clientSecretInfoSchema>;
+
+export const rotateClientSecretSchema = z
+  .object({
+    /** When the new secret stops working; none by default. */
+    expiresDate: z.iso.datetime({ offset: true }).optional(),
+  })
+  .optional();
+export type RotateClientSecret = z.infer<typeof rotateClientSecretSchema>;
+
+/** The rotation's answer: the new secret, shown this once. */
+export const rotatedClientSecretSchema = clientSecretInfoSchema.extend({ secret: z.string() });
+export type RotatedClientSecret = z.infer<typeof rotatedClientSecretSchema>;
