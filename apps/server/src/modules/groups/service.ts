@@ -9,10 +9,10 @@ import {
   type UpdateGroup,
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { isUuid } from '../../lib/app-scope.ts';
-import { type AuditContext, auditedChange } from '../../lib/audit.ts';
-import { type Duplicate, duplicateIdAsConflict } from '../../lib/db-errors.ts';
-import { countsOf, notFound, refused } from '../../lib/errors.ts';
+import type { AuditContext } from '../../lib/audit.ts';
+import type { Duplicate } from '../../lib/db-errors.ts';
+import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
+import { countsOf, refused } from '../../lib/errors.ts';
 import { assertAllExist } from '../../lib/records.ts';
 import { assertMayChangeBuiltinHolding, keepingAdministration } from '../users/administration.ts';
 import * as repo from './repository.ts';
@@ -34,24 +34,25 @@ function toGroup(row: repo.GroupWithCount): Group {
   };
 }
 
-async function requireGroup(db: Executor, groupId: string): Promise<repo.GroupWithCount> {
-  const row = isUuid(groupId) ? await repo.findWithCount(db, groupId) : undefined;
-  if (!row) throw notFound();
-  return row;
+function requireGroup(db: Executor, groupId: string): Promise<repo.GroupWithCount> {
+  return foundByUuid(groupId, (id) => repo.findWithCount(db, id));
 }
 
 /** The group locked for the change, with its member count. */
 async function lockGroup(tx: Executor, groupId: string): Promise<repo.GroupWithCount> {
-  if (!isUuid(groupId) || !(await repo.findForUpdate(tx, groupId))) throw notFound();
+  await foundByUuid(groupId, (id) => repo.findForUpdate(tx, id));
   return requireGroup(tx, groupId);
 }
 
 export class GroupService {
-  constructor(private readonly db: Database) {}
+  private readonly audit: EntityAudit;
+
+  constructor(private readonly db: Database) {
+    this.audit = entityAudit(db, ENTITY, DUPLICATE_CODE);
+  }
 
   async list(query: GroupListQuery): Promise<Page<Group>> {
-    const { rows, total } = await repo.list(this.db, query);
-    return { content: rows.map(toGroup), totalElements: total };
+    return pageOf(await repo.list(this.db, query), toGroup);
   }
 
   async get(groupId: string): Promise<Group> {
@@ -59,38 +60,32 @@ export class GroupService {
   }
 
   async create(input: CreateGroup, ctx: AuditContext): Promise<Group> {
-    return duplicateIdAsConflict(
-      auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
-        const row = await repo.insert(tx, {
-          name: input.name,
-          code: input.code,
-          description: input.description || null,
-        });
-        return { entityId: row.groupId, after: toGroup({ ...row, memberCount: 0 }) };
-      }),
-      DUPLICATE_CODE,
-    );
+    return this.audit.uniqueChange(ctx, 'create', async (tx) => {
+      const row = await repo.insert(tx, {
+        name: input.name,
+        code: input.code,
+        description: input.description || null,
+      });
+      return { entityId: row.groupId, after: toGroup({ ...row, memberCount: 0 }) };
+    });
   }
 
   async update(input: UpdateGroup, ctx: AuditContext): Promise<Group> {
-    return duplicateIdAsConflict(
-      auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
-        const before = await lockGroup(tx, input.groupId);
-        const row = await repo.update(tx, input.groupId, {
-          name: input.name,
-          code: input.code,
-          description: input.description || null,
-        });
-        const after = toGroup({ ...row, memberCount: before.memberCount });
-        return { entityId: row.groupId, before: toGroup(before), after };
-      }),
-      DUPLICATE_CODE,
-    );
+    return this.audit.uniqueChange(ctx, 'update', async (tx) => {
+      const before = await lockGroup(tx, input.groupId);
+      const row = await repo.update(tx, input.groupId, {
+        name: input.name,
+        code: input.code,
+        description: input.description || null,
+      });
+      const after = toGroup({ ...row, memberCount: before.memberCount });
+      return { entityId: row.groupId, before: toGroup(before), after };
+    });
   }
 
   /** A disabled group gives its members none of its roles, so disabling may end an administration. */
   async setStatus(groupId: string, status: Status, ctx: AuditContext): Promise<Group> {
-    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'status' }, async (tx) =>
+    return this.audit.change(ctx, 'status', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         const before = await lockGroup(tx, groupId);
         const row = await repo.update(tx, groupId, { status });
@@ -105,7 +100,7 @@ export class GroupService {
 
   /** Refused while the group has members; its roles go with it. */
   async remove(groupId: string, ctx: AuditContext): Promise<void> {
-    await auditedChange(this.db, ctx, { entity: ENTITY, action: 'delete' }, async (tx) => {
+    await this.audit.change(ctx, 'delete', async (tx) => {
       const before = await lockGroup(tx, groupId);
       if (before.memberCount > 0) {
         throw refused(IDENTITY_MESSAGES.inUse(countsOf([[before.memberCount, 'member']])));
@@ -125,7 +120,7 @@ export class GroupService {
       'userIds',
       IDENTITY_MESSAGES.unknownUser,
     );
-    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'members' }, async (tx) =>
+    return this.audit.change(ctx, 'members', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         await lockGroup(tx, groupId);
         const before = await repo.memberIds(tx, groupId);
@@ -153,7 +148,7 @@ export class GroupService {
       'roleIds',
       IDENTITY_MESSAGES.unknownRole,
     );
-    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'roles' }, async (tx) =>
+    return this.audit.change(ctx, 'roles', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         await lockGroup(tx, groupId);
         const before = await repo.rolesOf(tx, groupId);

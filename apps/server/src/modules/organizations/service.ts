@@ -8,10 +8,10 @@ import {
   type UpdateOrganization,
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { isUuid } from '../../lib/app-scope.ts';
-import { type AuditContext, auditedChange } from '../../lib/audit.ts';
-import { type Duplicate, duplicateIdAsConflict } from '../../lib/db-errors.ts';
-import { countsOf, notFound, refused, validationFailed } from '../../lib/errors.ts';
+import type { AuditContext } from '../../lib/audit.ts';
+import type { Duplicate } from '../../lib/db-errors.ts';
+import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
+import { countsOf, refused, validationFailed } from '../../lib/errors.ts';
 import { given } from '../../lib/listing.ts';
 import { assertAllExist } from '../../lib/records.ts';
 import * as repo from './repository.ts';
@@ -36,15 +36,13 @@ function toOrganization(row: repo.OrganizationWithTree): Organization {
   };
 }
 
-async function requireOrganization(db: Executor, organizationId: string): Promise<repo.OrganizationWithTree> {
-  const row = isUuid(organizationId) ? await repo.findWithTree(db, organizationId) : undefined;
-  if (!row) throw notFound();
-  return row;
+function requireOrganization(db: Executor, organizationId: string): Promise<repo.OrganizationWithTree> {
+  return foundByUuid(organizationId, (id) => repo.findWithTree(db, id));
 }
 
 /** The node locked for the change, as the API shows it. */
 async function lockOrganization(tx: Executor, organizationId: string): Promise<Organization> {
-  if (!isUuid(organizationId) || !(await repo.findForUpdate(tx, organizationId))) throw notFound();
+  await foundByUuid(organizationId, (id) => repo.findForUpdate(tx, id));
   return toOrganization(await requireOrganization(tx, organizationId));
 }
 
@@ -61,7 +59,11 @@ function isSearch(query: OrganizationListQuery): boolean {
 }
 
 export class OrganizationService {
-  constructor(private readonly db: Database) {}
+  private readonly audit: EntityAudit;
+
+  constructor(private readonly db: Database) {
+    this.audit = entityAudit(db, ENTITY, DUPLICATE_CODE);
+  }
 
   /**
    * With `parentId`: that node's children. Without it: the top level, or with any search
@@ -69,8 +71,7 @@ export class OrganizationService {
    */
   async list(query: OrganizationListQuery): Promise<Page<Organization>> {
     const level = query.parentId !== undefined ? 'children' : isSearch(query) ? 'all' : 'top';
-    const { rows, total } = await repo.list(this.db, { ...query, level });
-    return { content: rows.map(toOrganization), totalElements: total };
+    return pageOf(await repo.list(this.db, { ...query, level }), toOrganization);
   }
 
   async get(organizationId: string): Promise<Organization> {
@@ -78,45 +79,39 @@ export class OrganizationService {
   }
 
   async create(input: CreateOrganization, ctx: AuditContext): Promise<Organization> {
-    return duplicateIdAsConflict(
-      auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
-        const parentId = input.parentId ?? null;
-        await repo.lockTree(tx);
-        if (parentId !== null && !(await repo.find(tx, parentId))) {
-          throw validationFailed({ parentId: IDENTITY_MESSAGES.unknownOrganization });
-        }
-        const row = await repo.insert(tx, {
-          name: input.name,
-          code: input.code,
-          description: input.description || null,
-          parentId,
-        });
-        const after = toOrganization((await repo.findWithTree(tx, row.organizationId))!);
-        return { entityId: row.organizationId, after };
-      }),
-      DUPLICATE_CODE,
-    );
+    return this.audit.uniqueChange(ctx, 'create', async (tx) => {
+      const parentId = input.parentId ?? null;
+      await repo.lockTree(tx);
+      if (parentId !== null && !(await repo.find(tx, parentId))) {
+        throw validationFailed({ parentId: IDENTITY_MESSAGES.unknownOrganization });
+      }
+      const row = await repo.insert(tx, {
+        name: input.name,
+        code: input.code,
+        description: input.description || null,
+        parentId,
+      });
+      const after = toOrganization((await repo.findWithTree(tx, row.organizationId))!);
+      return { entityId: row.organizationId, after };
+    });
   }
 
   /** Name, code and description; the place in the tree changes only by a move. */
   async update(input: UpdateOrganization, ctx: AuditContext): Promise<Organization> {
-    return duplicateIdAsConflict(
-      auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
-        const before = await lockOrganization(tx, input.organizationId);
-        await repo.update(tx, input.organizationId, {
-          name: input.name,
-          code: input.code,
-          description: input.description || null,
-        });
-        const after = toOrganization(await requireOrganization(tx, input.organizationId));
-        return { entityId: input.organizationId, before, after };
-      }),
-      DUPLICATE_CODE,
-    );
+    return this.audit.uniqueChange(ctx, 'update', async (tx) => {
+      const before = await lockOrganization(tx, input.organizationId);
+      await repo.update(tx, input.organizationId, {
+        name: input.name,
+        code: input.code,
+        description: input.description || null,
+      });
+      const after = toOrganization(await requireOrganization(tx, input.organizationId));
+      return { entityId: input.organizationId, before, after };
+    });
   }
 
   async setStatus(organizationId: string, status: Status, ctx: AuditContext): Promise<Organization> {
-    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'status' }, async (tx) => {
+    return this.audit.change(ctx, 'status', async (tx) => {
       const before = await lockOrganization(tx, organizationId);
       await repo.update(tx, organizationId, { status });
       const after = toOrganization(await requireOrganization(tx, organizationId));
@@ -129,7 +124,7 @@ export class OrganizationService {
    * parent must exist and must not be the node or one of its descendants.
    */
   async move(organizationId: string, parentId: string | null, ctx: AuditContext): Promise<Organization> {
-    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'move' }, async (tx) => {
+    return this.audit.change(ctx, 'move', async (tx) => {
       await repo.lockTree(tx);
       const before = await lockOrganization(tx, organizationId);
       if (parentId !== null) {
@@ -148,7 +143,7 @@ export class OrganizationService {
 
   /** Refused while the node has children or members; the message says how many. */
   async remove(organizationId: string, ctx: AuditContext): Promise<void> {
-    await auditedChange(this.db, ctx, { entity: ENTITY, action: 'delete' }, async (tx) => {
+    await this.audit.change(ctx, 'delete', async (tx) => {
       await repo.lockTree(tx);
       const before = await lockOrganization(tx, organizationId);
       if (before.childCount + before.memberCount > 0) {
@@ -175,7 +170,7 @@ export class OrganizationService {
       'userIds',
       IDENTITY_MESSAGES.unknownUser,
     );
-    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'members' }, async (tx) => {
+    return this.audit.change(ctx, 'members', async (tx) => {
       await lockOrganization(tx, organizationId);
       const before = await repo.memberIds(tx, organizationId);
       await repo.replaceMembers(tx, organizationId, wanted);

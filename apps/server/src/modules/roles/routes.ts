@@ -1,23 +1,21 @@
 import {
   type Action,
   createRoleSchema,
-  pageSchema,
   roleGrantsSchema,
   roleListQuerySchema,
   roleSchema,
-  statusBodySchema,
   updateRoleSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext, type Grant, type RouteAccess } from '../../plugins/auth.ts';
 
 const BASE = '/api/admin-service/v2/role';
-const grant = (action: Action): Grant => ({ permissionId: 'admin-setting.manage-role', action });
+const PERMISSION = 'admin-setting.manage-role';
+const grant = (action: Action): Grant => ({ permissionId: PERMISSION, action });
 const access = (action: Action) => ({ access: grant(action) });
 const tags = ['roles'];
-const byId = z.object({ id: z.string().max(100) });
 
 /** Searching roles: the role screen, and the role pickers of the user and group screens. */
 const SEARCH: RouteAccess = {
@@ -32,96 +30,26 @@ const SEARCH: RouteAccess = {
 const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.roles;
 
-  app.get(
-    BASE,
-    {
-      config: { access: SEARCH },
-      schema: {
-        tags,
-        summary: 'List roles, with search and paging',
-        querystring: roleListQuerySchema,
-        response: { 200: pageSchema(roleSchema), ...errorResponses(400, 401, 403) },
-      },
+  registerCrudRoutes(app, {
+    base: BASE,
+    tags,
+    noun: 'role',
+    permissionId: PERMISSION,
+    access: { list: SEARCH },
+    schemas: {
+      item: roleSchema,
+      listQuery: roleListQuerySchema,
+      create: createRoleSchema,
+      update: updateRoleSchema,
     },
-    async (request) => service.list(request.query),
-  );
-
-  app.get(
-    `${BASE}/:id`,
-    {
-      config: access('retrieve'),
-      schema: {
-        tags,
-        summary: 'One role',
-        params: byId,
-        response: { 200: roleSchema, ...errorResponses(401, 403, 404) },
-      },
+    service,
+    summaries: {
+      create: 'Create a role (without grants)',
+      update: "Update a role's name, code and description",
+      status: 'Enable or disable a role; a disabled role grants nothing',
+      delete: 'Delete a role that no user or group holds',
     },
-    async (request) => service.get(request.params.id),
-  );
-
-  app.post(
-    BASE,
-    {
-      config: access('create'),
-      schema: {
-        tags,
-        summary: 'Create a role (without grants)',
-        body: createRoleSchema,
-        response: { 201: roleSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return service.create(request.body, auditContext(request));
-    },
-  );
-
-  app.put(
-    BASE,
-    {
-      config: access('update'),
-      schema: {
-        tags,
-        summary: "Update a role's name, code and description",
-        body: updateRoleSchema,
-        response: { 200: roleSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => service.update(request.body, auditContext(request)),
-  );
-
-  app.put(
-    `${BASE}/:id/status`,
-    {
-      config: access('update'),
-      schema: {
-        tags,
-        summary: 'Enable or disable a role; a disabled role grants nothing',
-        params: byId,
-        body: statusBodySchema,
-        response: { 200: roleSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => service.setStatus(request.params.id, request.body.status, auditContext(request)),
-  );
-
-  app.delete(
-    `${BASE}/:id`,
-    {
-      config: access('delete'),
-      schema: {
-        tags,
-        summary: 'Delete a role that no user or group holds',
-        params: byId,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(request.params.id, auditContext(request));
-      return reply.code(204).send(null);
-    },
-  );
+  });
 
   app.get(
     `${BASE}/:id/grants`,

@@ -12,10 +12,10 @@ import {
   type UpdateRole,
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { isUuid } from '../../lib/app-scope.ts';
-import { type AuditContext, auditedChange } from '../../lib/audit.ts';
-import { type Duplicate, duplicateIdAsConflict } from '../../lib/db-errors.ts';
-import { countsOf, notFound, refused, validationFailed } from '../../lib/errors.ts';
+import type { AuditContext } from '../../lib/audit.ts';
+import type { Duplicate } from '../../lib/db-errors.ts';
+import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
+import { countsOf, refused, validationFailed } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'role';
@@ -44,12 +44,8 @@ function toGrant(row: repo.PermissionGrantRow): PermissionGrant {
   };
 }
 
-async function requireRole(db: Executor, roleId: string, forUpdate = false): Promise<repo.RoleRow> {
-  const row = isUuid(roleId)
-    ? await (forUpdate ? repo.findForUpdate(db, roleId) : repo.find(db, roleId))
-    : undefined;
-  if (!row) throw notFound();
-  return row;
+function requireRole(db: Executor, roleId: string, forUpdate = false): Promise<repo.RoleRow> {
+  return foundByUuid(roleId, (id) => (forUpdate ? repo.findForUpdate(db, id) : repo.find(db, id)));
 }
 
 /** The built-in Administrator holds everything by definition; it is not edited. */
@@ -66,14 +62,17 @@ async function grantsOf(db: Executor, roleId: string): Promise<RoleGrants> {
 
 export class RoleService {
   /** `platformPermissionIds`: the area ids a platform grant may name (the console's and the routes'). */
+  private readonly audit: EntityAudit;
+
   constructor(
     private readonly db: Database,
     private readonly platformPermissionIds: () => ReadonlySet<string>,
-  ) {}
+  ) {
+    this.audit = entityAudit(db, ENTITY, DUPLICATE_CODE);
+  }
 
   async list(query: RoleListQuery): Promise<Page<Role>> {
-    const { rows, total } = await repo.list(this.db, query);
-    return { content: rows.map(toRole), totalElements: total };
+    return pageOf(await repo.list(this.db, query), toRole);
   }
 
   async get(roleId: string): Promise<Role> {
@@ -81,38 +80,32 @@ export class RoleService {
   }
 
   async create(input: CreateRole, ctx: AuditContext): Promise<Role> {
-    return duplicateIdAsConflict(
-      auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
-        const row = await repo.insert(tx, {
-          name: input.name,
-          code: input.code,
-          description: input.description || null,
-        });
-        return { entityId: row.roleId, after: toRole(row) };
-      }),
-      DUPLICATE_CODE,
-    );
+    return this.audit.uniqueChange(ctx, 'create', async (tx) => {
+      const row = await repo.insert(tx, {
+        name: input.name,
+        code: input.code,
+        description: input.description || null,
+      });
+      return { entityId: row.roleId, after: toRole(row) };
+    });
   }
 
   async update(input: UpdateRole, ctx: AuditContext): Promise<Role> {
-    return duplicateIdAsConflict(
-      auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
-        const before = await requireRole(tx, input.roleId, true);
-        assertNotBuiltin(before);
-        const row = await repo.update(tx, input.roleId, {
-          name: input.name,
-          code: input.code,
-          description: input.description || null,
-        });
-        return { entityId: row.roleId, before: toRole(before), after: toRole(row) };
-      }),
-      DUPLICATE_CODE,
-    );
+    return this.audit.uniqueChange(ctx, 'update', async (tx) => {
+      const before = await requireRole(tx, input.roleId, true);
+      assertNotBuiltin(before);
+      const row = await repo.update(tx, input.roleId, {
+        name: input.name,
+        code: input.code,
+        description: input.description || null,
+      });
+      return { entityId: row.roleId, before: toRole(before), after: toRole(row) };
+    });
   }
 
   /** A disabled role grants nothing to anyone who holds it, from their next request on. */
   async setStatus(roleId: string, status: Status, ctx: AuditContext): Promise<Role> {
-    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'status' }, async (tx) => {
+    return this.audit.change(ctx, 'status', async (tx) => {
       const before = await requireRole(tx, roleId, true);
       assertNotBuiltin(before);
       const row = await repo.update(tx, roleId, { status });
@@ -122,7 +115,7 @@ export class RoleService {
 
   /** Refused while a user or a group holds the role; the message says how many. */
   async remove(roleId: string, ctx: AuditContext): Promise<void> {
-    await auditedChange(this.db, ctx, { entity: ENTITY, action: 'delete' }, async (tx) => {
+    await this.audit.change(ctx, 'delete', async (tx) => {
       const before = await requireRole(tx, roleId, true);
       assertNotBuiltin(before);
       const held = await repo.holders(tx, roleId);
@@ -149,7 +142,7 @@ export class RoleService {
     const role = await requireRole(this.db, roleId);
     assertNotBuiltin(role);
     const grants = await this.checkGrants(input);
-    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'grants' }, async (tx) => {
+    return this.audit.change(ctx, 'grants', async (tx) => {
       assertNotBuiltin(await requireRole(tx, roleId, true));
       const before = await grantsOf(tx, roleId);
       await repo.replaceGrants(tx, roleId, grants.permissions, grants.resources);

@@ -2,12 +2,10 @@ import {
   type Action,
   createdUserSchema,
   createUserSchema,
-  pageSchema,
   resetPasswordResultSchema,
   resetPasswordSchema,
   setUserGroupsSchema,
   setUserRolesSchema,
-  statusBodySchema,
   updateUserSchema,
   userListQuerySchema,
   userMembershipSchema,
@@ -16,14 +14,15 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext, type Grant, type RouteAccess } from '../../plugins/auth.ts';
 
 const BASE = '/api/admin-service/v2/user';
-const grant = (action: Action): Grant => ({ permissionId: 'admin-setting.manage-user', action });
+const PERMISSION = 'admin-setting.manage-user';
+const grant = (action: Action): Grant => ({ permissionId: PERMISSION, action });
 const access = (action: Action) => ({ access: grant(action) });
 const tags = ['users'];
-const byId = z.object({ id: z.string().max(100) });
 
 /**
  * Searching users: the user screen, and the member pickers of the group and organization
@@ -37,100 +36,33 @@ const SEARCH: RouteAccess = {
   ],
 };
 
-/** v2 users: the accounts, their roles and groups, passwords and sessions. */
+/** v2 users: the accounts (the standard routes), their roles and groups, passwords and sessions. */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.users;
 
-  app.get(
-    BASE,
-    {
-      config: { access: SEARCH },
-      schema: {
-        tags,
-        summary: 'List users, with search and paging',
-        querystring: userListQuerySchema,
-        response: { 200: pageSchema(userSchema), ...errorResponses(400, 401, 403) },
-      },
+  registerCrudRoutes(app, {
+    base: BASE,
+    tags,
+    noun: 'user',
+    permissionId: PERMISSION,
+    access: { list: SEARCH },
+    schemas: {
+      item: userSchema,
+      listQuery: userListQuerySchema,
+      create: createUserSchema,
+      update: updateUserSchema,
+      created: createdUserSchema,
     },
-    async (request) => service.list(request.query),
-  );
-
-  app.get(
-    `${BASE}/:id`,
-    {
-      config: access('retrieve'),
-      schema: {
-        tags,
-        summary: 'One user',
-        params: byId,
-        response: { 200: userSchema, ...errorResponses(401, 403, 404) },
-      },
+    service,
+    summaries: {
+      create: 'Create a user; without a password one is generated and returned once',
+      update: "Update a user's name, contact details, avatar and organization",
+      status: 'Enable or disable a user; disabling ends their sessions',
+      delete: 'Delete a user, with their sessions and memberships',
     },
-    async (request) => service.get(request.params.id),
-  );
-
-  app.post(
-    BASE,
-    {
-      config: access('create'),
-      schema: {
-        tags,
-        summary: 'Create a user; without a password one is generated and returned once',
-        body: createUserSchema,
-        response: { 201: createdUserSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return service.create(request.body, auditContext(request));
-    },
-  );
-
-  app.put(
-    BASE,
-    {
-      config: access('update'),
-      schema: {
-        tags,
-        summary: "Update a user's name, contact details, avatar and organization",
-        body: updateUserSchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => service.update(request.body, auditContext(request)),
-  );
-
-  app.put(
-    `${BASE}/:id/status`,
-    {
-      config: access('update'),
-      schema: {
-        tags,
-        summary: 'Enable or disable a user; disabling ends their sessions',
-        params: byId,
-        body: statusBodySchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => service.setStatus(request.params.id, request.body.status, auditContext(request)),
-  );
-
-  app.delete(
-    `${BASE}/:id`,
-    {
-      config: access('delete'),
-      schema: {
-        tags,
-        summary: 'Delete a user, with their sessions and memberships',
-        params: byId,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(request.params.id, auditContext(request));
-      return reply.code(204).send(null);
-    },
-  );
+    // Nothing an update changes is unique, and no rule refuses it.
+    errors: { update: [400, 401, 403, 404] },
+  });
 
   app.get(
     `${BASE}/:id/membership`,

@@ -12,8 +12,9 @@ import {
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUuid } from '../../lib/app-scope.ts';
-import { type AuditContext, auditedChange } from '../../lib/audit.ts';
-import { type Duplicate, duplicateIdAsConflict } from '../../lib/db-errors.ts';
+import type { AuditContext } from '../../lib/audit.ts';
+import type { Duplicate } from '../../lib/db-errors.ts';
+import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { notFound, validationFailed } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import { assertAllExist } from '../../lib/records.ts';
@@ -61,12 +62,8 @@ function toSession(row: repo.SessionRow): UserSession {
 /** An empty optional field is stored as null. */
 const orNull = (value: string | null | undefined) => value?.trim() || null;
 
-async function requireUser(db: Executor, userId: string, forUpdate = false): Promise<repo.UserRow> {
-  const row = isUuid(userId)
-    ? await (forUpdate ? repo.findForUpdate(db, userId) : repo.find(db, userId))
-    : undefined;
-  if (!row) throw notFound();
-  return row;
+function requireUser(db: Executor, userId: string, forUpdate = false): Promise<repo.UserRow> {
+  return foundByUuid(userId, (id) => (forUpdate ? repo.findForUpdate(db, id) : repo.find(db, id)));
 }
 
 async function membershipOf(db: Executor, userId: string): Promise<UserMembership> {
@@ -75,11 +72,14 @@ async function membershipOf(db: Executor, userId: string): Promise<UserMembershi
 }
 
 export class UserService {
-  constructor(private readonly db: Database) {}
+  private readonly audit: EntityAudit;
+
+  constructor(private readonly db: Database) {
+    this.audit = entityAudit(db, ENTITY, DUPLICATE_USERNAME);
+  }
 
   async list(query: UserListQuery): Promise<Page<User>> {
-    const { rows, total } = await repo.list(this.db, query);
-    return { content: rows.map(toUser), totalElements: total };
+    return pageOf(await repo.list(this.db, query), toUser);
   }
 
   async get(userId: string): Promise<User> {
@@ -107,22 +107,19 @@ export class UserService {
       );
     }
     const passwordHash = await hashPassword(password);
-    const user = await duplicateIdAsConflict(
-      auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
-        const row = await repo.insert(tx, {
-          username: input.username,
-          name: input.name,
-          email: input.email,
-          phone: orNull(input.phone),
-          avatar: orNull(input.avatar),
-          organizationId,
-          passwordHash,
-          mustChangePassword: input.mustChangePassword ?? true,
-        });
-        return { entityId: row.userId, after: toUser(row) };
-      }),
-      DUPLICATE_USERNAME,
-    );
+    const user = await this.audit.uniqueChange(ctx, 'create', async (tx) => {
+      const row = await repo.insert(tx, {
+        username: input.username,
+        name: input.name,
+        email: input.email,
+        phone: orNull(input.phone),
+        avatar: orNull(input.avatar),
+        organizationId,
+        passwordHash,
+        mustChangePassword: input.mustChangePassword ?? true,
+      });
+      return { entityId: row.userId, after: toUser(row) };
+    });
     return generated === undefined ? user : { ...user, initialPassword: generated };
   }
 
@@ -136,7 +133,7 @@ export class UserService {
         IDENTITY_MESSAGES.unknownOrganization,
       );
     }
-    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
+    return this.audit.change(ctx, 'update', async (tx) => {
       const before = await requireUser(tx, input.userId, true);
       const row = await repo.update(tx, input.userId, {
         name: input.name,
@@ -155,7 +152,7 @@ export class UserService {
    */
   async setStatus(userId: string, status: Status, ctx: AuditContext): Promise<User> {
     if (status === 'DISABLED') assertNotSelf(ctx.actorId, userId);
-    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'status' }, async (tx) =>
+    return this.audit.change(ctx, 'status', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         const before = await requireUser(tx, userId, true);
         const row = await repo.update(tx, userId, { status });
@@ -168,7 +165,7 @@ export class UserService {
   /** Deletes a user with their sessions and memberships; not oneself, nor the last administrator. */
   async remove(userId: string, ctx: AuditContext): Promise<void> {
     assertNotSelf(ctx.actorId, userId);
-    await auditedChange(this.db, ctx, { entity: ENTITY, action: 'delete' }, async (tx) =>
+    await this.audit.change(ctx, 'delete', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         const before = await requireUser(tx, userId, true);
         const membership = await membershipOf(tx, userId);
@@ -218,7 +215,7 @@ export class UserService {
     action: 'roles' | 'groups',
     replace: (tx: Executor, before: UserMembership) => Promise<void>,
   ): Promise<UserMembership> {
-    return auditedChange(this.db, ctx, { entity: ENTITY, action }, async (tx) =>
+    return this.audit.change(ctx, action, async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         await requireUser(tx, userId, true);
         const before = await membershipOf(tx, userId);
@@ -245,7 +242,7 @@ export class UserService {
       throw validationFailed({ password: IDENTITY_MESSAGES.passwordIsUsername });
     }
     const passwordHash = await hashPassword(chosen);
-    await auditedChange(this.db, ctx, { entity: ENTITY, action: 'password.reset' }, async (tx) => {
+    await this.audit.change(ctx, 'password.reset', async (tx) => {
       const before = await requireUser(tx, userId, true);
       await assertMayActOnAccount(tx, ctx.actorId, userId);
       await repo.update(tx, userId, { passwordHash, mustChangePassword: true });
@@ -266,7 +263,7 @@ export class UserService {
 
   /** Ends one session of the user (404 when it is not theirs), or with no `sessionId` all of them. */
   async revokeSessions(userId: string, sessionId: string | undefined, ctx: AuditContext): Promise<number> {
-    return auditedChange(this.db, ctx, { entity: ENTITY, action: 'sessions.revoke' }, async (tx) => {
+    return this.audit.change(ctx, 'sessions.revoke', async (tx) => {
       await requireUser(tx, userId);
       if (sessionId !== undefined && !isUuid(sessionId)) throw notFound();
       const ended = await repo.endSessions(tx, userId, sessionId);
