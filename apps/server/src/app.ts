@@ -79,7 +79,11 @@ export function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   // The guards ask the services' session resolver, which exists by the time a request arrives.
-  installAccessControl(app, (authorization) => app.services.sessions.resolve(authorization));
+  installAccessControl(app, async (authorization, { acceptsAccessToken }) => {
+    const session = await app.services.sessions.resolve(authorization);
+    if (session || !acceptsAccessToken) return session;
+    return app.services.oidc.accessTokenCaller(authorization);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -24,7 +24,9 @@ async function rotate() {
     await migrateDatabase(handle);
     const ctx = { actorId: null, actorName: 'keys:rotate', ip: null, requestId: null };
     const { kid, retired } = await rotateSigningKeys(handle.db, serverKey, ctx);
-    process.stdout.write(`New signing key ${kid}; retired (still published): ${retired.join(', ') || 'none'}\n`);
+    process.stdout.write(
+      `New signing key ${kid}; retired (still published): ${retired.join(', ') || 'none'}\n`,
+    );
   } finally {
     await handle.close();
   }

@@ -1,10 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createdClientSchema } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { type BaseClient, generators, Issuer } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationClients, applications, clientSecrets, rolePermissions } from '../src/db/schema/index.ts';
+import {
+  applicationClients,
+  applications,
+  clientSecrets,
+  resources,
+  rolePermissions,
+  roleResources,
+} from '../src/db/schema/index.ts';
 import { createApplication } from './fixtures.ts';
+import { buildApp } from '../src/app.ts';
 import { build, type TestContext } from './helper.ts';
 
 /**
@@ -21,11 +30,12 @@ let stranger: { username: string; password: string };
 let registered: { client: string; secret: string; acId: string };
 
 const REDIRECT = 'http://127.0.0.1:4000/cb';
+const SERVER_KEY = randomBytes(32);
 const OTHER_REDIRECT = 'https://rp.example/callback';
 const V2 = '/api/admin-service/v2/application/client';
 
 beforeAll(async () => {
-  t = await build();
+  t = await build({ config: { secretKey: SERVER_KEY } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   admin = await t.login();
@@ -36,6 +46,34 @@ beforeAll(async () => {
     .values([
       { roleId: role.roleId, applicationId: appId, permissionId: 'orders', actions: ['retrieve', 'update'] },
     ]);
+  const [category] = await t.db
+    .insert(resources)
+    .values({ applicationId: appId, id: 'shop', name: 'Shop', type: 'CATEGORY' })
+    .returning();
+  const [menu] = await t.db
+    .insert(resources)
+    .values({
+      applicationId: appId,
+      id: 'orders',
+      name: 'Orders',
+      type: 'MENU',
+      url: '/orders',
+      parentId: category!.resourceId,
+    })
+    .returning();
+  const [element] = await t.db
+    .insert(resources)
+    .values({
+      applicationId: appId,
+      id: 'order:refund',
+      name: 'Refund',
+      type: 'ELEMENT',
+      parentId: menu!.resourceId,
+    })
+    .returning();
+  await t.db
+    .insert(roleResources)
+    .values([category!, menu!, element!].map((r) => ({ roleId: role.roleId, resourceId: r.resourceId })));
   granted = await t.createUser({ roleIds: [role.roleId] });
   stranger = await t.createUser();
   const res = await t.post(
@@ -196,6 +234,21 @@ describe('authorization code with PKCE', () => {
     expect(tokens.refresh_token).toBeTruthy();
   });
 
+  it("answers the menus call with the token's application tree, and no other /api route", async () => {
+    const { tokens } = await codeFlow();
+    expect(tokens.claims().elements).toEqual(['order:refund']);
+    const menus = await t.get('/api/oauth2-server/authorization/menus', tokens.access_token);
+    expect(menus.statusCode, menus.body).toBe(200);
+    expect(menus.json()).toMatchObject([
+      { menuPath: '/shop', children: [{ menuPath: '/orders', elements: [{ code: 'order:refund' }] }] },
+    ]);
+    expect((await t.get('/api/admin/menus', tokens.access_token)).statusCode).toBe(401);
+    const machine = await rp().grant({ grant_type: 'client_credentials' });
+    expect((await t.get('/api/oauth2-server/authorization/menus', machine.access_token)).statusCode).toBe(
+      401,
+    );
+  });
+
   it('rotates refresh tokens; reusing one revokes the family', async () => {
     const client = rp();
     const { tokens } = await codeFlow(client);
@@ -319,6 +372,53 @@ describe('refused authorization requests show a page, never a redirect', () => {
     await expect(
       rp().grant({ grant_type: 'password', username: granted.username, password: granted.password }),
     ).rejects.toMatchObject({ error: 'unsupported_grant_type' });
+  });
+});
+
+describe('two instances on one database', () => {
+  it('serve one flow between them: started on one, finished on the other', async () => {
+    const other = buildApp({
+      db: t.db,
+      logger: false,
+      config: { webDir: '/nonexistent-web-dir', secretKey: SERVER_KEY, issuer: `${origin}/oidc` },
+    });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const otherOrigin = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+      const browser = new Browser();
+      const verifier = generators.codeVerifier();
+      const client = rp();
+      const start = await browser.get(
+        client.authorizationUrl({
+          scope: 'openid',
+          redirect_uri: REDIRECT,
+          code_challenge: generators.codeChallenge(verifier),
+          code_challenge_method: 'S256',
+        }),
+      );
+      const uid = uidOf(start.headers.get('location')!);
+      const login = await other.inject({
+        method: 'POST',
+        url: `/api/oauth2-server/interaction/${uid}/login`,
+        payload: { username: granted.username, password: granted.password },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const resume = new URL(login.json().redirectTo as string);
+      const next = await browser.get(`${otherOrigin}${resume.pathname}`);
+      const consentUid = uidOf(next.headers.get('location')!);
+      const consent = await other.inject({
+        method: 'POST',
+        url: `/api/oauth2-server/interaction/${consentUid}/consent`,
+      });
+      const back = await browser.get(
+        `${otherOrigin}${new URL(consent.json().redirectTo as string).pathname}`,
+      );
+      const params = client.callbackParams(back.headers.get('location')!);
+      const tokens = await client.callback(REDIRECT, params, { code_verifier: verifier });
+      expect(tokens.claims().sub).toBe(granted.userId);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -30,6 +30,8 @@ export type AuthState = {
   /** The enabled roles the user holds, for the menus. */
   roleIds: string[];
   roleNames: string[];
+  /** Set when the caller is an OIDC access token: the application of the client it was issued to. */
+  oauthApplicationId?: string;
 };
 
 export type RequestMeta = AuditContext & { userAgent: string | null };
@@ -37,7 +39,7 @@ export type RequestMeta = AuditContext & { userAgent: string | null };
 /** Writes to last_seen_at at most this often per session, not on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-function bearerToken(header: string | undefined): string | undefined {
+export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+([A-Za-z0-9_-]{16,256})\s*$/i.exec(header);
   return match?.[1];

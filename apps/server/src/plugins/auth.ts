@@ -34,6 +34,11 @@ declare module 'fastify' {
      * whose `applicationId` is a search filter), so a named application is not checked.
      */
     filtersByScope?: boolean;
+    /**
+     * Also admits an OIDC access token issued to an application's client (the §3 menus
+     * call of a relying party); `request.auth.oauthApplicationId` then names that application.
+     */
+    acceptsAccessToken?: boolean;
   }
   interface FastifyRequest {
     auth: AuthState | null;
@@ -50,7 +55,10 @@ declare module 'fastify' {
 const DOCS_PREFIX = '/api/docs';
 
 /** How the guards learn who calls: the live session an `Authorization` header names, or null. */
-export type FindCaller = (authorization: string | undefined) => Promise<AuthState | null>;
+export type FindCaller = (
+  authorization: string | undefined,
+  options: { acceptsAccessToken: boolean },
+) => Promise<AuthState | null>;
 
 /** The grants a route accepts, any one of which lets the caller in; none for the open kinds. */
 export function grantsOf(access: RouteAccess): Grant[] {
@@ -77,7 +85,9 @@ function guardFor(access: RouteAccess, findCaller: FindCaller): onRequestAsyncHo
   if (access === 'public') return undefined;
   const grants = grantsOf(access);
   return async function guard(request) {
-    const auth = await findCaller(request.headers.authorization);
+    const auth = await findCaller(request.headers.authorization, {
+      acceptsAccessToken: request.routeOptions.config.acceptsAccessToken === true,
+    });
     if (!auth) throw unauthenticated();
     request.auth = auth;
     if (auth.user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {

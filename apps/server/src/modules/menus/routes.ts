@@ -9,15 +9,16 @@ const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/oauth2-server/authorization/menus',
     {
-      // Any signed-in user may ask; the answer holds only what their roles grant.
-      config: { access: 'authenticated' },
+      // Any signed-in user may ask; the answer holds only what their roles grant. With an
+      // access token of an application's client, the tree is that application's.
+      config: { access: 'authenticated', acceptsAccessToken: true },
       schema: {
         tags: ['menus'],
         summary: "The console navigation the user's roles grant, as a tree",
         response: { 200: z.array(serverMenuItemSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => menus.serverMenus(request.auth!),
+    async (request) => menus.serverMenus(request.auth!, request.auth!.oauthApplicationId),
   );
 
   app.get(

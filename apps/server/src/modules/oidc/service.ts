@@ -4,8 +4,7 @@ import type { Interaction } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound, refused, unauthenticated } from '../../lib/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import type { AuthState } from '../../lib/sessions.ts';
-import { CLIENT_APPLICATION } from './adapter.ts';
+import { type AuthState, bearerToken, type SessionResolver } from '../../lib/sessions.ts';
 import { loadSigningKeys } from './keys.ts';
 import { createProvider } from './provider.ts';
 import * as repo from './repository.ts';
@@ -35,6 +34,7 @@ export class OidcService {
 
   constructor(
     private readonly db: Database,
+    private readonly sessions: SessionResolver,
     private readonly options: OidcOptions,
   ) {
     this.issuer = options.issuer;
@@ -163,14 +163,20 @@ export class OidcService {
     return { redirectTo: interaction.returnTo };
   }
 
-  /** The application an OIDC access token was issued for, with its user: for the menus call. */
-  async accessTokenCaller(token: string): Promise<{ userId: string; applicationId: string } | undefined> {
+  /**
+   * The caller an OIDC access token names, for the routes that accept one: its user, with
+   * the roles as a session would see them, tied to the application of the token's client.
+   */
+  async accessTokenCaller(authorization: string | undefined): Promise<AuthState | null> {
+    const token = bearerToken(authorization);
+    if (!token) return null;
     const provider = await this.provider();
     const accessToken = await provider.AccessToken.find(token);
-    if (!accessToken?.accountId || !accessToken.clientId || accessToken.isExpired) return undefined;
-    const client = await provider.Client.find(accessToken.clientId);
-    if (!client) return undefined;
-    const applicationId = client.metadata()[CLIENT_APPLICATION] as string | undefined;
-    return applicationId ? { userId: accessToken.accountId, applicationId } : undefined;
+    if (!accessToken?.accountId || !accessToken.clientId || accessToken.isExpired) return null;
+    const client = await repo.findUsableClient(this.db, accessToken.clientId);
+    const user = await repo.findUser(this.db, accessToken.accountId);
+    if (!client || user?.status !== 'ENABLED') return null;
+    const auth = await this.sessions.stateFor(user, '');
+    return { ...auth, oauthApplicationId: client.applicationId };
   }
 }
