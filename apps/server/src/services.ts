@@ -43,7 +43,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     roles: new RoleService(db, deps.platformPermissionIds),
     organizations: new OrganizationService(db),
     health: new HealthService(db),
-    oidc: new OidcService(db, sessions, deps.oidc),
+    oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc),
   };
 }
 

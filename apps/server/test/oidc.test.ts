@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationClients,
   applications,
+  auditLog,
   clientSecrets,
   resources,
   rolePermissions,
@@ -323,6 +324,102 @@ describe('authorization code with PKCE', () => {
     );
     const back = await browser.get(abort.json.redirectTo as string);
     expect(back.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:4000\/cb\?error=access_denied/);
+  });
+});
+
+describe('interaction sign-in: throttled and audited like the console login', () => {
+  /** Starts an authorization request and returns its interaction id. */
+  async function startInteraction() {
+    const res = await new Browser().get(
+      rp().authorizationUrl({
+        scope: 'openid',
+        redirect_uri: REDIRECT,
+        code_challenge: generators.codeChallenge(generators.codeVerifier()),
+        code_challenge_method: 'S256',
+      }),
+    );
+    return uidOf(res.headers.get('location')!);
+  }
+  const loginAt = (uid: string, body: object, ip: string, requestId: string) =>
+    t.inject({
+      method: 'POST',
+      url: `/api/oauth2-server/interaction/${uid}/login`,
+      headers: { 'x-request-id': requestId },
+      payload: body,
+      remoteAddress: ip,
+    });
+  const auditOf = async (requestId: string) =>
+    t.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
+
+  it('records login.failed for a wrong password and login for a right one', async () => {
+    const uid = await startInteraction();
+    const wrong = await loginAt(
+      uid,
+      { username: granted.username, password: 'not-it' },
+      '10.7.0.1',
+      'ix-fail-1',
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(await auditOf('ix-fail-1')).toMatchObject([
+      { action: 'login.failed', entity: 'user', entityId: granted.userId, actorId: null, ip: '10.7.0.1' },
+    ]);
+    const unknown = await loginAt(uid, { username: 'nobody-here', password: 'x' }, '10.7.0.1', 'ix-fail-2');
+    expect(unknown.statusCode).toBe(401);
+    expect(await auditOf('ix-fail-2')).toMatchObject([{ action: 'login.failed', entityId: null }]);
+    const right = await loginAt(uid, granted, '10.7.0.1', 'ix-ok-1');
+    expect(right.statusCode, right.body).toBe(200);
+    const [row] = await auditOf('ix-ok-1');
+    expect(row).toMatchObject({
+      action: 'login',
+      entity: 'user',
+      entityId: granted.userId,
+      actorId: granted.userId,
+      actorName: granted.username,
+      ip: '10.7.0.1',
+      after: { clientId: registered.client, applicationId: appId },
+    });
+    expect(JSON.stringify(row)).not.toContain(granted.password);
+  });
+
+  it('answers 429 once the account budget is spent, even for the right password; the console login shares it', async () => {
+    const victim = await t.createUser();
+    const uid = await startInteraction();
+    for (let i = 0; i < 10; i++) {
+      const res = await loginAt(
+        uid,
+        { username: victim.username, password: `guess-${i}` },
+        `10.8.0.${i}`,
+        `ix-g-${i}`,
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await loginAt(
+      uid,
+      { username: victim.username, password: victim.password },
+      '10.8.1.1',
+      'ix-blocked',
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeTruthy();
+    expect(await auditOf('ix-blocked')).toEqual([]);
+    const console = await t.inject({
+      method: 'POST',
+      url: '/api/oauth2-server/login',
+      payload: { username: victim.username, password: victim.password },
+      remoteAddress: '10.8.1.2',
+    });
+    expect(console.statusCode).toBe(429);
+  });
+
+  it('answers 429 once the IP budget is spent', async () => {
+    const uid = await startInteraction();
+    for (let i = 0; i < 50; i++) {
+      await loginAt(uid, { username: `ghost-${i}`, password: 'x' }, '10.9.0.1', `ix-ip-${i}`);
+    }
+    const blocked = await loginAt(uid, granted, '10.9.0.1', 'ix-ip-blocked');
+    expect(blocked.statusCode).toBe(429);
+    const elsewhere = await loginAt(uid, granted, '10.9.0.2', 'ix-ip-other');
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
   });
 });
 

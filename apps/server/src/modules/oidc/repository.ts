@@ -157,6 +157,11 @@ export async function findUserByUsername(db: Executor, username: string): Promis
   return row;
 }
 
+/** Stamps a successful sign-in on the user. */
+export async function recordSignIn(db: Executor, userId: string): Promise<void> {
+  await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.userId, userId));
+}
+
 const heldEnabledRoles = (db: Executor, userId: string) =>
   and(eq(roles.status, 'ENABLED'), heldRoleIds(db, userId));
 

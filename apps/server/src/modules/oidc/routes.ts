@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
+import { requestMeta } from '../../plugins/auth.ts';
 
 export const OIDC_PREFIX = '/oidc';
 const INTERACTION = '/api/oauth2-server/interaction/:uid';
@@ -73,15 +74,15 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Sign in for an OIDC interaction: with the console session (Authorization) or a username and password',
+          'Sign in for an OIDC interaction: with the console session (Authorization) or a username and password (throttled and audited like the console sign-in)',
         params,
         body: interactionLoginSchema,
-        response: { 200: interactionRedirectSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: interactionRedirectSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
       const session = await app.services.sessions.resolve(request.headers.authorization);
-      return service.login(request.params.uid, request.body, session);
+      return service.login(request.params.uid, request.body, session, requestMeta(request));
     },
   );
 

@@ -1,10 +1,18 @@
-import type { InteractionDetails, InteractionLogin, InteractionRedirect } from '@gatehouse/contract';
+import {
+  ERROR_CODES,
+  type InteractionDetails,
+  type InteractionLogin,
+  type InteractionRedirect,
+  MESSAGES,
+} from '@gatehouse/contract';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
+import { audit, auditedChange } from '../../lib/audit.ts';
 import { AppError, notFound, refused, unauthenticated } from '../../lib/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { type AuthState, bearerToken, type SessionResolver } from '../../lib/sessions.ts';
+import { type AuthState, bearerToken, type RequestMeta, type SessionResolver } from '../../lib/sessions.ts';
+import type { LoginLimiter } from '../../plugins/rate-limit.ts';
 import { loadSigningKeys } from './keys.ts';
 import { createProvider } from './provider.ts';
 import * as repo from './repository.ts';
@@ -35,6 +43,7 @@ export class OidcService {
   constructor(
     private readonly db: Database,
     private readonly sessions: SessionResolver,
+    private readonly limiter: LoginLimiter,
     private readonly options: OidcOptions,
   ) {
     this.issuer = options.issuer;
@@ -102,24 +111,56 @@ export class OidcService {
     };
   }
 
-  /** Signs the user in for this interaction: with the console session, or a username and password. */
-  async login(uid: string, input: InteractionLogin, session: AuthState | null): Promise<InteractionRedirect> {
+  /**
+   * Signs the user in for this interaction: with the console session, or a username and
+   * password. The password path is throttled and audited like the console's sign-in: the
+   * same limiter (429 once spent), a login.failed record per wrong password, a login record
+   * per success.
+   */
+  async login(
+    uid: string,
+    input: InteractionLogin,
+    session: AuthState | null,
+    meta: RequestMeta,
+  ): Promise<InteractionRedirect> {
     const { interaction, client } = await this.interaction(uid);
     if (interaction.prompt.name !== 'login') throw refused('This sign-in does not ask for a login.');
-    let userId: string;
-    if (input?.username !== undefined || input?.password !== undefined) {
-      const user = input?.username ? await repo.findUserByUsername(this.db, input.username) : undefined;
-      const ok = user
-        ? await verifyPassword(user.passwordHash, input?.password ?? '')
-        : await verifyAgainstDummy(input?.password ?? '');
-      if (!user || !ok || user.status !== 'ENABLED') throw unauthenticated();
-      userId = user.userId;
-    } else {
+    if (input?.username === undefined && input?.password === undefined) {
       if (!session) throw unauthenticated();
-      userId = session.user.userId;
+      const userId = session.user.userId;
+      if (!(await repo.mayEnterApplication(this.db, userId, client.applicationId))) throw noAccess();
+      return this.finish(interaction, { login: { accountId: userId, remember: true } });
     }
-    if (!(await repo.mayEnterApplication(this.db, userId, client.applicationId))) throw noAccess();
-    return this.finish(interaction, { login: { accountId: userId, remember: true } });
+    const username = input?.username ?? '';
+    const password = input?.password ?? '';
+    const ip = meta.ip ?? 'unknown';
+    await this.limiter.check(username, ip);
+    const user = username ? await repo.findUserByUsername(this.db, username) : undefined;
+    const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+    if (!user || !ok) {
+      await this.limiter.recordFailure(username, ip);
+      await audit(this.db, meta, {
+        action: 'login.failed',
+        entity: 'user',
+        // Only known accounts are named, so a password typed into the username field is not kept.
+        entityId: user?.userId ?? null,
+        after: { clientId: client.client },
+      });
+      throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials);
+    }
+    if (user.status !== 'ENABLED')
+      throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
+    await this.limiter.recordSuccess(username, ip);
+    if (!(await repo.mayEnterApplication(this.db, user.userId, client.applicationId))) throw noAccess();
+    const actor = { ...meta, actorId: user.userId, actorName: user.username };
+    await auditedChange(this.db, actor, { entity: 'user', action: 'login' }, async (tx) => {
+      await repo.recordSignIn(tx, user.userId);
+      return {
+        entityId: user.userId,
+        after: { clientId: client.client, applicationId: client.applicationId },
+      };
+    });
+    return this.finish(interaction, { login: { accountId: user.userId, remember: true } });
   }
 
   /** Grants the scopes asked for; the grant is remembered for the next sign-in of this client. */
