@@ -131,6 +131,15 @@ export function buildApp(options: BuildAppOptions) {
   app.register(roleRoutes);
   app.register(organizationRoutes);
   app.register(oidcRoutes);
+  // Expired OIDC artefacts are deleted at start and then periodically; stopped on close.
+  app.addHook('onReady', async function purgeOidc() {
+    this.services.oidc.startPurging(config.oidcPurgeIntervalMs, (err) =>
+      this.log.warn({ err }, 'Deleting the expired OIDC artefacts failed'),
+    );
+  });
+  app.addHook('onClose', async (instance) => {
+    await instance.services.oidc.stopPurging();
+  });
   // Without GATEHOUSE_ISSUER the issuer is this server's own address, known once it listens.
   app.addHook('onListen', function setIssuer() {
     const address = this.server.address();

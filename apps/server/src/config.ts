@@ -23,6 +23,8 @@ export type AppConfig = {
   loginRateLimit: LoginRateLimit;
   /** The OpenID Provider's issuer; by default http://<host>:<port>/oidc of the listening server. */
   issuer: string | undefined;
+  /** How often expired OIDC artefacts are deleted (also once at start); 10 minutes by default. */
+  oidcPurgeIntervalMs: number;
   /** GATEHOUSE_SECRET_KEY; main.ts falls back to the data directory's key (see lib/server-key.ts). */
   secretKey: Buffer | undefined;
 };
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: parseTrustProxy(env.GATEHOUSE_TRUST_PROXY),
     loginRateLimit: { ...LOGIN_RATE_LIMIT },
     issuer: nonEmpty(env.GATEHOUSE_ISSUER)?.replace(/\/+$/, ''),
+    oidcPurgeIntervalMs: 10 * 60_000,
     secretKey: nonEmpty(env.GATEHOUSE_SECRET_KEY) ? parseSecretKey(env.GATEHOUSE_SECRET_KEY!) : undefined,
   };
 }

@@ -9,6 +9,7 @@ import {
   applications,
   auditLog,
   clientSecrets,
+  oidcPayloads,
   resources,
   rolePermissions,
   roleResources,
@@ -469,6 +470,46 @@ describe('refused authorization requests show a page, never a redirect', () => {
     await expect(
       rp().grant({ grant_type: 'password', username: granted.username, password: granted.password }),
     ).rejects.toMatchObject({ error: 'unsupported_grant_type' });
+  });
+});
+
+describe('expired artefacts', () => {
+  const exists = async (id: string) =>
+    (await t.db.select().from(oidcPayloads).where(eq(oidcPayloads.id, id))).length === 1;
+  async function until(check: () => Promise<boolean>) {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+    return check();
+  }
+  const row = (id: string, expiresInMs: number) => ({
+    model: 'Session',
+    id,
+    payload: { kind: 'Session' },
+    expiresAt: new Date(Date.now() + expiresInMs),
+  });
+
+  it('are deleted at start and then periodically, until the app closes', async () => {
+    await t.db.insert(oidcPayloads).values([row('purge-old-1', -60_000), row('purge-live', 3_600_000)]);
+    const other = buildApp({
+      db: t.db,
+      logger: false,
+      config: { webDir: '/nonexistent-web-dir', secretKey: SERVER_KEY, oidcPurgeIntervalMs: 50 },
+    });
+    await other.ready();
+    try {
+      expect(other.services.oidc.purgeScheduled).toBe(true);
+      expect(await until(async () => !(await exists('purge-old-1')))).toBe(true);
+      await t.db.insert(oidcPayloads).values(row('purge-old-2', -1_000));
+      expect(await until(async () => !(await exists('purge-old-2')))).toBe(true);
+      expect(await exists('purge-live')).toBe(true);
+    } finally {
+      await other.close();
+    }
+    expect(other.services.oidc.purgeScheduled).toBe(false);
+    await t.db.insert(oidcPayloads).values(row('purge-old-3', -1_000));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await exists('purge-old-3')).toBe(true);
+    expect(await t.app.services.oidc.purgeExpired()).toBeGreaterThanOrEqual(1);
+    expect(await exists('purge-old-3')).toBe(false);
   });
 });
 

@@ -39,6 +39,8 @@ export class OidcService {
   private current: { provider: Provider; kids: string; checkedAt: number } | undefined;
   private building: Promise<Provider> | undefined;
   private issuer: string | undefined;
+  private purgeTimer: NodeJS.Timeout | undefined;
+  private purging: Promise<unknown> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -47,6 +49,42 @@ export class OidcService {
     private readonly options: OidcOptions,
   ) {
     this.issuer = options.issuer;
+  }
+
+  /** Deletes the expired artefacts (codes, tokens, interactions, sessions); returns how many. */
+  async purgeExpired(): Promise<number> {
+    return repo.deleteExpiredPayloads(this.db);
+  }
+
+  /**
+   * Purges now and then every `intervalMs` on an unref'd timer (it never keeps the process
+   * alive); a failed run is reported and the next one tries again. Idempotent.
+   */
+  startPurging(intervalMs: number, onError: (err: unknown) => void): void {
+    if (this.purgeTimer) return;
+    const run = () => {
+      if (this.purging) return;
+      this.purging = this.purgeExpired()
+        .catch(onError)
+        .finally(() => {
+          this.purging = undefined;
+        });
+    };
+    this.purgeTimer = setInterval(run, intervalMs);
+    this.purgeTimer.unref();
+    run();
+  }
+
+  /** Stops the timer and waits for a run under way, so nothing touches a closed database. */
+  async stopPurging(): Promise<void> {
+    clearInterval(this.purgeTimer);
+    this.purgeTimer = undefined;
+    await this.purging;
+  }
+
+  /** Whether the purge timer runs. */
+  get purgeScheduled(): boolean {
+    return this.purgeTimer !== undefined;
   }
 
   /** Sets the issuer from the listening address when none is configured. */
