@@ -213,3 +213,47 @@ test('without an application the screen asks for one and lists nothing', async (
   await expect(page.getByText('Choose an application')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New client' })).toHaveCount(0);
 });
+
+test('Rotate secret asks first, shows the new secret once, and Secrets lists both with their times', async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const { appId } = await createApp(request, token);
+  const client = await createClient(request, token, appId, { clientName: 'Rotating' });
+  await openClients(page, appId);
+
+  await rowAction(page, rowOf(page, 'Rotating'), 'Rotate secret');
+  const ask = dialog(page, 'Rotate the secret of Rotating?');
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Rotate secret' }).click();
+
+  const shown = dialog(page, 'Secret rotated');
+  await expect(shown).toContainText('shown only once');
+  const secretRow = shown.locator('tr').filter({ hasText: 'Secret' });
+  const secret = (await secretRow.locator('code').innerText()).trim();
+  expect(secret).not.toBe(client.secret);
+  expect(secret.length).toBeGreaterThan(20);
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(shown).toBeHidden();
+
+  // The new secret works at the token endpoint, and its use shows in the list.
+  const basic = Buffer.from(`${encodeURIComponent(client.client)}:${encodeURIComponent(secret)}`).toString(
+    'base64',
+  );
+  const issued = await request.post('/oidc/token', {
+    headers: { Authorization: `Basic ${basic}` },
+    form: { grant_type: 'client_credentials' },
+  });
+  expect(issued.status(), await issued.text()).toBe(200);
+
+  await rowAction(page, rowOf(page, 'Rotating'), 'Secrets');
+  const list = dialog(page, 'Secrets of Rotating');
+  const secretRows = list.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(secretRows).toHaveCount(2);
+  await expect(list.getByRole('columnheader', { name: 'Last used' })).toBeVisible();
+  // One secret has been used (the new one), the other never.
+  await expect(
+    secretRows.filter({ hasText: /\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}.*\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/ }),
+  ).toHaveCount(1);
+});

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import { Table } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@gatehouse/contract';
+import { type ClientSecretInfo, MESSAGES } from '@gatehouse/contract';
 import { renderWithApp } from '@/components/test-utils';
 import { ClientSecretDialog } from './client-secret-dialog';
+import { SECRET_COLUMNS } from './client-secrets-dialog';
 
 const CREATED = {
   acId: '00000000-0000-4000-8000-000000000001',
@@ -38,5 +40,33 @@ describe('ClientSecretDialog', () => {
     screen.getByRole('button', { name: 'Copy secret' }).click();
     expect(await screen.findByText(MESSAGES.copied)).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith('very-secret-value');
+  });
+
+  it('titles a rotated secret as such', () => {
+    renderWithApp(<ClientSecretDialog open client={CREATED} title="Secret rotated" onClose={vi.fn()} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Secret rotated')).toBeInTheDocument();
+    expect(within(dialog).getByText('very-secret-value')).toBeInTheDocument();
+  });
+});
+
+describe('SECRET_COLUMNS', () => {
+  it('shows when a secret was made, expires and was last used, never the secret', () => {
+    renderWithApp(
+      <Table<ClientSecretInfo>
+        rowKey="secretId"
+        columns={SECRET_COLUMNS}
+        pagination={false}
+        dataSource={[
+          { secretId: 's1', createdDate: '2024-01-02T03:04:00.000Z', expiresDate: null, lastUsedDate: null },
+        ]}
+      />,
+    );
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Created',
+      'Expires',
+      'Last used',
+    ]);
+    expect(screen.getAllByText('--')).toHaveLength(2);
   });
 });

@@ -3,8 +3,10 @@ import { SecretDialog } from '@/components/secret-dialog';
 
 export type ClientSecretDialogProps = {
   open: boolean;
-  /** The create answer. */
+  /** The create answer, or the client with its rotated secret. */
   client: CreatedClient | undefined;
+  /** "Created successfully" by default; "Secret rotated" after a rotation. */
+  title?: string;
   onClose: () => void;
   /** After the closing animation: the place to forget the secret. */
   afterClose?: () => void;
@@ -14,11 +16,17 @@ export type ClientSecretDialogProps = {
  * "Created successfully" (spec §2): the new client's name, client, secret and id, with copy
  * buttons for the secret and the id. The secret is never returned again (DESIGN.md).
  */
-export function ClientSecretDialog({ open, client, onClose, afterClose }: ClientSecretDialogProps) {
+export function ClientSecretDialog({
+  open,
+  client,
+  title = MESSAGES.createdSuccessfully,
+  onClose,
+  afterClose,
+}: ClientSecretDialogProps) {
   return (
     <SecretDialog
       open={open}
-      title={MESSAGES.createdSuccessfully}
+      title={title}
       warning="Copy the secret now: it is shown only once and cannot be retrieved later."
       items={
         client
