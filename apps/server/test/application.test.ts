@@ -37,6 +37,7 @@ describe('POST /v2/application', () => {
       productId: null,
       status: 'ENABLED',
       builtin: false,
+      openToAllUsers: false,
     });
     expect(await auditOf(t.db, 'application', 'shop')).toMatchObject([{ action: 'create', after: created }]);
   });
@@ -73,6 +74,39 @@ describe('POST /v2/application', () => {
       admin,
     );
     expect(ok.json()).toMatchObject({ productId: product!.productId });
+  });
+});
+
+describe('open to all users', () => {
+  it('is set on create, changed by PUT /v2/application and audited', async () => {
+    const res = await t.post(BASE, { applicationId: 'kiosk', name: 'Kiosk', openToAllUsers: true }, admin);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ applicationId: 'kiosk', openToAllUsers: true });
+    expect((await t.get(`${BASE}/kiosk`, admin)).json()).toMatchObject({ openToAllUsers: true });
+
+    const put = await t.inject({
+      method: 'PUT',
+      url: BASE,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { applicationId: 'kiosk', openToAllUsers: false },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const updated = applicationSchema.parse(put.json());
+    expect(updated).toMatchObject({ name: 'Kiosk', openToAllUsers: false });
+    const records = await auditOf(t.db, 'application', 'kiosk');
+    expect(records).toMatchObject([
+      { action: 'create', after: { openToAllUsers: true } },
+      { action: 'update', before: { openToAllUsers: true }, after: { openToAllUsers: false } },
+    ]);
+    const [row] = (await t.db.select().from(applications)).filter((a) => a.applicationId === 'kiosk');
+    expect(row!.openToAllUsers).toBe(false);
+  });
+
+  it('PUT answers 404 for an unknown application and 400 for a wrong type', async () => {
+    const put = (payload: object) =>
+      t.inject({ method: 'PUT', url: BASE, headers: { authorization: `Bearer ${admin}` }, payload });
+    expect((await put({ applicationId: 'no-such-app', openToAllUsers: true })).statusCode).toBe(404);
+    expect((await put({ applicationId: 'kiosk', openToAllUsers: 'yes' })).statusCode).toBe(400);
   });
 });
 

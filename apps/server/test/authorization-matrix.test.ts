@@ -126,6 +126,10 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/admin-service/v2/application': {
     req: () => ({ url: `${V2}/application`, body: { applicationId: unique('matrix-app'), name: 'New' } }),
   },
+  'PUT /api/admin-service/v2/application': {
+    req: () => ({ url: `${V2}/application`, body: { applicationId: appA, description: 'Matrix' } }),
+    inB: () => ({ url: `${V2}/application`, body: { applicationId: appB, description: 'Matrix' } }),
+  },
 
   // ---- app configuration
   'GET /api/admin-service/data/accesses': {

@@ -9,6 +9,12 @@ export const applicationSchema = z.object({
   productId: z.string().nullable(),
   status: statusSchema,
   builtin: z.boolean(),
+  /**
+   * Every enabled user may sign in to it through OIDC, with or without a role in it. The
+   * server always sends it; optional in the type only until the web's test fixtures
+   * (apps/web/src/test/support.tsx) name it.
+   */
+  openToAllUsers: z.boolean().optional(),
   ...timestamps,
 });
 export type Application = z.infer<typeof applicationSchema>;
@@ -17,8 +23,17 @@ export const createApplicationSchema = z.object({
   name: requiredString(200),
   description: z.string().trim().max(2000).nullish(),
   productId: z.string().trim().max(100).nullish(),
+  openToAllUsers: z.boolean().optional(),
 });
 export type CreateApplication = z.infer<typeof createApplicationSchema>;
+/** `PUT /v2/application`: the key in the body; fields left out keep their value. */
+export const updateApplicationSchema = z.object({
+  applicationId: z.string().trim().min(1).max(100),
+  name: requiredString(200).optional(),
+  description: z.string().trim().max(2000).nullish(),
+  openToAllUsers: z.boolean().optional(),
+});
+export type UpdateApplication = z.infer<typeof updateApplicationSchema>;
 export const applicationListQuerySchema = searchQuerySchema.extend({
   applicationId: z.string().trim().max(100).optional(),
   name: z.string().trim().max(200).optional(),

@@ -28,7 +28,7 @@ export const list = definePagedList({
   ],
 });
 
-export const { find, insert } = byKey(applications, applications.applicationId);
+export const { find, findForUpdate, insert, update } = byKey(applications, applications.applicationId);
 
 export async function productExists(db: Executor, productId: string): Promise<boolean> {
   const [row] = await db

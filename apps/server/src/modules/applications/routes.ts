@@ -6,6 +6,7 @@ import {
   createApplicationSchema,
   pageSchema,
   permissionIdForPath,
+  updateApplicationSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -81,6 +82,20 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201);
       return service.create(request.body, auditContext(request));
     },
+  );
+
+  app.put(
+    BASE,
+    {
+      config: access('update'),
+      schema: {
+        tags,
+        summary: 'Change an application (the key in the body): name, description, open to all users',
+        body: updateApplicationSchema,
+        response: { 200: applicationSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.update(request.body, auditContext(request)),
   );
 };
 

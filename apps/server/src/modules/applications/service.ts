@@ -4,6 +4,7 @@ import {
   type ApplicationListQuery,
   type CreateApplication,
   type Page,
+  type UpdateApplication,
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { type AppScope, isUuid } from '../../lib/app-scope.ts';
@@ -32,6 +33,7 @@ function toApplication(row: repo.ApplicationRow): Application {
     productId: row.productId,
     status: row.status,
     builtin: row.builtin,
+    openToAllUsers: row.openToAllUsers,
     createdDate: row.createdAt.toISOString(),
     lastModifiedDate: row.updatedAt.toISOString(),
   };
@@ -72,10 +74,25 @@ export class ApplicationService {
           name: input.name,
           description: input.description || null,
           productId,
+          openToAllUsers: input.openToAllUsers ?? false,
         });
         return { entityId: row.applicationId, after: toApplication(row) };
       }),
       DUPLICATE_APPLICATION_ID,
     );
+  }
+
+  /** Changes the name, the description or whether every user may sign in to it; audited. */
+  async update(input: UpdateApplication, ctx: AuditContext): Promise<Application> {
+    return auditedChange(this.db, ctx, { entity: 'application', action: 'update' }, async (tx) => {
+      const before = await repo.findForUpdate(tx, input.applicationId);
+      if (!before) throw notFound();
+      const row = await repo.update(tx, input.applicationId, {
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.description === undefined ? {} : { description: input.description || null }),
+        ...(input.openToAllUsers === undefined ? {} : { openToAllUsers: input.openToAllUsers }),
+      });
+      return { entityId: row.applicationId, before: toApplication(before), after: toApplication(row) };
+    });
   }
 }
