@@ -10,10 +10,16 @@
  *    restart);
  *  - the gzipped JavaScript the login page loads, measured in Chromium;
  *  - the server's memory after the list benchmark.
- * BENCH_ROWS, BENCH_RUNS and BENCH_ONLY (list,menus,users,startup,web) narrow a run;
+ *  - the OpenID Provider on PostgreSQL, over HTTP on 127.0.0.1: client-credentials tokens,
+ *    code exchanges and introspections per second, each beside a bare oidc-provider (its
+ *    MemoryAdapter, the same grants) measured in the same run (target: ≥ 2,000
+ *    client-credentials tokens/s persisted).
+ * BENCH_ROWS, BENCH_RUNS and BENCH_ONLY (list,menus,users,startup,web,oidc) narrow a run;
  * BENCH_PGLITE=0 leaves PGlite out of the database benchmarks.
  */
 import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,12 +28,14 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
 import { count, eq, inArray, sql } from 'drizzle-orm';
+import Provider from 'oidc-provider';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
-import { resources, roleResources, users } from '../src/db/schema/index.ts';
+import { applications, oidcPayloads, resources, roleResources, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { TTL } from '../src/modules/oidc/provider.ts';
 import { seed } from '../src/platform/seed.ts';
 import {
   createApplication,
@@ -223,8 +231,11 @@ async function benchUsers(label: string, { db, get }: Served) {
  * Runs `bench` on a fresh PGlite on disk (unless BENCH_PGLITE=0) and, when BENCH_DATABASE_URL
  * or TEST_DATABASE_URL is set, on a new PostgreSQL database; both are removed afterwards.
  */
-async function onEachDatabase(bench: (label: string, served: Served) => Promise<void>) {
-  if (WITH_PGLITE) {
+async function onEachDatabase(
+  bench: (label: string, served: Served) => Promise<void>,
+  withPglite = WITH_PGLITE,
+) {
+  if (withPglite) {
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
     const lite = await openDatabase({ kind: 'pglite', dataDir: dir });
     const served = await serve(lite);
@@ -381,9 +392,248 @@ async function webBenchmarks() {
   }
 }
 
+// ---- OpenID Provider ------------------------------------------------------------------------
+
+const OIDC_N = Number(process.env.BENCH_OIDC_N ?? 2000);
+const OIDC_CONCURRENCY = Number(process.env.BENCH_OIDC_CONCURRENCY ?? 32);
+const CODES = Number(process.env.BENCH_OIDC_CODES ?? 500);
+const REDIRECT = 'http://127.0.0.1:4000/cb';
+
+/** Runs `n` calls of `one`, `c` at a time; answers calls per second. */
+async function perSecond(n: number, c: number, one: (i: number) => Promise<void>) {
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: c }, async () => {
+      for (let i = next++; i < n; i = next++) await one(i);
+    }),
+  );
+  return n / ((performance.now() - start) / 1000);
+}
+
+/** A browser: follows nothing by itself, keeps cookies. */
+class Jar {
+  private cookies = new Map<string, string>();
+  async get(url: string): Promise<Response> {
+    const res = await fetch(url, { redirect: 'manual', headers: { cookie: this.header() } });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      const value = pair!.slice(at + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(pair!.slice(0, at));
+      else this.cookies.set(pair!.slice(0, at), value);
+    }
+    await res.arrayBuffer();
+    return res;
+  }
+  private header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/** One OpenID Provider under test: where its endpoints are and how to get a first code. */
+type OidcTarget = {
+  issuer: string;
+  clientId: string;
+  secret: string;
+  /** Signs in through the interaction(s) once; the session then yields codes at once. */
+  signIn: (jar: Jar, location: string) => Promise<Response>;
+};
+
+const VERIFIER = randomBytes(32).toString('base64url');
+async function challenge() {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(VERIFIER));
+  return Buffer.from(digest).toString('base64url');
+}
+
+async function measureProvider(target: OidcTarget) {
+  const basic = `Basic ${Buffer.from(`${target.clientId}:${target.secret}`).toString('base64')}`;
+  const post = async (path: string, form: Record<string, string>) => {
+    const res = await fetch(`${target.issuer}${path}`, {
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+    const body = (await res.json()) as Record<string, unknown>;
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const tokens: string[] = [];
+  const cc = () => post('/token', { grant_type: 'client_credentials' });
+  for (let i = 0; i < 20; i++) await cc(); // warm up
+  const ccRate = await perSecond(OIDC_N, OIDC_CONCURRENCY, async () => {
+    tokens.push((await cc()).access_token as string);
+  });
+
+  // Codes: one sign-in, then the session and its grant give a code per authorization request.
+  const jar = new Jar();
+  const authUrl = `${target.issuer}/auth?${new URLSearchParams({
+    client_id: target.clientId,
+    response_type: 'code',
+    scope: 'openid',
+    redirect_uri: REDIRECT,
+    code_challenge: await challenge(),
+    code_challenge_method: 'S256',
+  })}`;
+  const codeOf = (res: Response) => {
+    const location = res.headers.get('location') ?? '';
+    const code = new URL(location, target.issuer).searchParams.get('code');
+    if (!location.startsWith(REDIRECT) || !code) throw new Error(`no code: ${res.status} ${location}`);
+    return code;
+  };
+  const first = await jar.get(authUrl);
+  codeOf(await target.signIn(jar, first.headers.get('location')!));
+  const codes: string[] = [];
+  for (let i = 0; i < CODES; i++) codes.push(codeOf(await jar.get(authUrl)));
+  const exchange = (code: string) =>
+    post('/token', {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: VERIFIER,
+    });
+  await exchange(codes.pop()!); // warm up
+  const codeRate = await perSecond(codes.length, OIDC_CONCURRENCY, async (i) => {
+    await exchange(codes[i]!);
+  });
+
+  // Fresh tokens to introspect: the MemoryAdapter is an LRU of 1,000 entries, and the code
+  // runs above pushed the first ones out.
+  const fresh: string[] = [];
+  for (let i = 0; i < 200; i++) fresh.push((await cc()).access_token as string);
+  const introspectRate = await perSecond(OIDC_N, OIDC_CONCURRENCY, async (i) => {
+    const body = await post('/token/introspection', { token: fresh[i % fresh.length]! });
+    if (body.active !== true) throw new Error('an issued token introspects inactive');
+  });
+  return { ccRate, codeRate, introspectRate };
+}
+
+/** oidc-provider as shipped: its MemoryAdapter, the same grants, PKCE and token formats. */
+async function bareProvider(): Promise<{ target: OidcTarget; server: Server }> {
+  const clientId = 'bench-bare';
+  const secret = randomBytes(24).toString('base64url');
+  let provider!: Provider;
+  const server = createServer((req, res) => {
+    if (!req.url?.startsWith('/interaction/')) return callback(req, res);
+    void (async () => {
+      await provider.interactionDetails(req, res);
+      const grant = new provider.Grant({ accountId: 'bench-user', clientId });
+      grant.addOIDCScope('openid');
+      const grantId = await grant.save();
+      await provider.interactionFinished(req, res, {
+        login: { accountId: 'bench-user', remember: true },
+        consent: { grantId },
+      });
+    })().catch((err) => {
+      res.statusCode = 500;
+      res.end(String(err));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: secret,
+        redirect_uris: [REDIRECT],
+        grant_types: ['authorization_code', 'client_credentials'],
+        response_types: ['code'],
+      },
+    ],
+    responseTypes: ['code'],
+    pkce: { methods: ['S256'], required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      introspection: { enabled: true },
+      revocation: { enabled: true },
+    },
+    ttl: { ...TTL },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
+  });
+  const callback = provider.callback();
+  return {
+    server,
+    target: {
+      issuer,
+      clientId,
+      secret,
+      signIn: async (jar, location) => {
+        const resumed = await jar.get(new URL(location, issuer).toString());
+        return jar.get(new URL(resumed.headers.get('location')!, issuer).toString());
+      },
+    },
+  };
+}
+
+async function benchOidc(label: string, { app, db, login }: Served) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const appId = await createApplication(db, 'bench-oidc', 'Bench');
+  await db.update(applications).set({ openToAllUsers: true }).where(eq(applications.applicationId, appId));
+  const admin = await login('admin', PASSWORD);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/admin-service/v2/application/client',
+    headers: { authorization: `Bearer ${admin}` },
+    payload: { clientName: 'Bench', redirectUrl: REDIRECT, applicationId: appId },
+  });
+  if (created.statusCode !== 201) throw new Error(`client: ${created.statusCode} ${created.body}`);
+  const { client, secret } = created.json() as { client: string; secret: string };
+  const interaction = async (jar: Jar, location: string, step: 'login' | 'consent') => {
+    const uid = new URL(location, origin).searchParams.get('uid');
+    const res = await fetch(`${origin}/api/oauth2-server/interaction/${uid}/${step}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: step === 'login' ? JSON.stringify({ username: 'admin', password: PASSWORD }) : '{}',
+    });
+    if (res.status !== 200) throw new Error(`${step}: ${res.status} ${await res.text()}`);
+    const { redirectTo } = (await res.json()) as { redirectTo: string };
+    return jar.get(new URL(redirectTo, origin).toString());
+  };
+  const gatehouse: OidcTarget = {
+    issuer: `${origin}/oidc`,
+    clientId: client,
+    secret,
+    signIn: async (jar, location) => {
+      const toConsent = await interaction(jar, location, 'login');
+      return interaction(jar, toConsent.headers.get('location')!, 'consent');
+    },
+  };
+  const bare = await bareProvider();
+  try {
+    const ours = await measureProvider(gatehouse);
+    const theirs = await measureProvider(bare.target);
+    const [persisted] = await db
+      .select({ n: count() })
+      .from(oidcPayloads)
+      .where(eq(oidcPayloads.model, 'ClientCredentials'));
+    console.log(`\n## OpenID Provider: ${label}, over HTTP on 127.0.0.1 (client and server in one process)`);
+    console.log(
+      `${OIDC_N} token requests and introspections, ${CODES} code exchanges, ${OIDC_CONCURRENCY} at a time; ` +
+        `${persisted!.n} client-credentials tokens persisted`,
+    );
+    const line = (name: string, a: number, b: number) =>
+      console.log(
+        `${name.padEnd(30)} ${a.toFixed(0).padStart(6)}/s   bare oidc-provider ${b.toFixed(0).padStart(6)}/s   ratio ${(a / b).toFixed(2)}`,
+      );
+    line('client-credentials tokens', ours.ccRate, theirs.ccRate);
+    line('code exchanges', ours.codeRate, theirs.codeRate);
+    line('introspections', ours.introspectRate, theirs.introspectRate);
+    console.log(
+      `target ≥ 2,000 client-credentials tokens/s persisted: ${ours.ccRate >= 2000 ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await new Promise((r) => bare.server.close(r));
+  }
+}
+
 console.log(`# Gatehouse benchmarks (${new Date().toISOString()}, Node ${process.version})`);
 if (ONLY.has('list')) await onEachDatabase(benchList);
 if (ONLY.has('menus')) await onEachDatabase(benchMenus);
 if (ONLY.has('users')) await onEachDatabase(benchUsers);
 if (ONLY.has('startup')) await startupBenchmarks();
 if (ONLY.has('web')) await webBenchmarks();
+if (ONLY.has('oidc')) await onEachDatabase(benchOidc, false);
