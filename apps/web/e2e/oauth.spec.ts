@@ -182,6 +182,30 @@ test('a console session signs in with one click: Continue as <name>', async ({ p
   expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
 });
 
+test('a console session that has ended meanwhile leaves the form to sign in with', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const s = await seed(request, baseURL!);
+  const token = await signIn(page, request, s.user);
+  const flow = authorizeUrl(s.client.client, s.redirectUri);
+  await page.goto(flow.url);
+  const proceed = page.getByRole('button', { name: /^Continue as / });
+  await expect(proceed).toBeVisible();
+  const out = await request.post('/api/oauth2-server/logout', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(out.status(), await out.text()).toBeLessThan(300);
+  await proceed.click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/oauth\?uid=/);
+  await page.getByLabel('Username').fill(s.user.username);
+  await page.getByLabel('Password').fill(s.user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Allow Shop web?' })).toBeVisible();
+});
+
 test('an unknown interaction shows a message on the page and redirects nowhere', async ({ page }) => {
   await page.goto('/oauth?uid=no-such-interaction');
   await expect(page.getByRole('alert')).toContainText(/expired or does not exist/);

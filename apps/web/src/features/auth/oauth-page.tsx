@@ -25,19 +25,22 @@ export function OAuthPage() {
   // Once an answer is followed the page only waits for the browser to leave.
   const [leaving, setLeaving] = useState(false);
 
-  const run = async (next: InteractionStep) => {
+  /** Posts a step and follows its answer; false when it failed and the page says why. */
+  const run = async (next: InteractionStep): Promise<boolean> => {
     setError(null);
     try {
       const { redirectTo } = await step.mutateAsync(next);
       const target = sameOriginRedirect(redirectTo, window.location.origin);
       if (!target) {
         setError(UNSAFE_REDIRECT);
-        return;
+        return false;
       }
       setLeaving(true);
       browserLocation.assign(target);
+      return true;
     } catch (e) {
       setError(interactionErrorText(e));
+      return false;
     }
   };
 
@@ -75,12 +78,20 @@ function Problem({ text }: { text: string }) {
   );
 }
 
-type StepProps = { info: InteractionDetails; busy: boolean; onStep: (step: InteractionStep) => void };
+type StepProps = {
+  info: InteractionDetails;
+  busy: boolean;
+  onStep: (step: InteractionStep) => Promise<boolean>;
+};
 
 /** A console session signs in with one click; otherwise, or for another account, the form. */
 function LoginStep({ info, busy, onStep }: StepProps) {
   const current = getToken() ? getCurrentUser() : null;
   const [useForm, setUseForm] = useState(current === null);
+  // A console session that has ended meanwhile leaves the form to sign in with.
+  const continueWithSession = async () => {
+    if (!(await onStep({ kind: 'login' }))) setUseForm(true);
+  };
   return (
     <>
       <p>
@@ -114,7 +125,7 @@ function LoginStep({ info, busy, onStep }: StepProps) {
         </Form>
       ) : (
         <Flex vertical gap={8}>
-          <Button type="primary" block loading={busy} onClick={() => onStep({ kind: 'login' })}>
+          <Button type="primary" block loading={busy} onClick={continueWithSession}>
             Continue as {current?.name || current?.username}
           </Button>
           <Button block disabled={busy} onClick={() => setUseForm(true)}>
