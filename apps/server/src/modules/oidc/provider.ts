@@ -22,6 +22,9 @@ export const TTL = {
 
 export const GATEHOUSE_SCOPE = 'gatehouse';
 
+/** A client secret's last use is written at most this often per instance. */
+const SECRET_TOUCH_INTERVAL_MS = 60_000;
+
 /** The claims of a user for one application; `gatehouse` adds roles, permissions and element codes. */
 export async function claimsOf(
   db: Database,
@@ -162,8 +165,9 @@ export function createProvider(db: Database, options: ProviderOptions): Provider
   /**
    * Secrets are stored only as SHA-256, so oidc-provider's plain comparison with
    * `client_secret` cannot work. This checks the presented secret against the client's
-   * unexpired secrets (two during a rotation) and records its use.
+   * unexpired secrets (two during a rotation) and records its use (to the minute).
    */
+  const lastTouched = new Map<string, number>();
   provider.Client.prototype.compareClientSecret = async function compareClientSecret(actual: string) {
     const acId = this.metadata()[CLIENT_KEY] as string | undefined;
     if (!acId || typeof actual !== 'string' || actual === '') return false;
@@ -173,7 +177,13 @@ export function createProvider(db: Database, options: ProviderOptions): Provider
       (s) => s.secretHash === presented && (s.expiresAt === null || s.expiresAt.getTime() > now),
     );
     if (!match) return false;
-    await secrets.touchSecret(db, match.secretId);
+    // The last use to the minute: one write per secret and minute, not one per token request,
+    // whose row lock would line up every concurrent request of a client.
+    if (now - (lastTouched.get(match.secretId) ?? 0) >= SECRET_TOUCH_INTERVAL_MS) {
+      if (lastTouched.size > 10_000) lastTouched.clear();
+      lastTouched.set(match.secretId, now);
+      await secrets.touchSecret(db, match.secretId);
+    }
     return true;
   };
   return provider;
