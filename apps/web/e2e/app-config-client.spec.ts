@@ -214,6 +214,19 @@ test('without an application the screen asks for one and lists nothing', async (
   await expect(page.getByRole('button', { name: 'New client' })).toHaveCount(0);
 });
 
+/**
+ * Picks a row action and waits for the dialog it opens. A click that lands while the list
+ * re-renders under the open menu is lost now and then, so the menu is opened again.
+ */
+async function openFromRowMenu(page: Page, row: Locator, action: string, opened: Locator) {
+  await expect(row).toBeVisible();
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await rowAction(page, row, action);
+    await expect(opened).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 test('Rotate secret asks first, shows the new secret once, and Secrets lists both with their times', async ({
   page,
   request,
@@ -223,9 +236,8 @@ test('Rotate secret asks first, shows the new secret once, and Secrets lists bot
   const client = await createClient(request, token, appId, { clientName: 'Rotating' });
   await openClients(page, appId);
 
-  await rowAction(page, rowOf(page, 'Rotating'), 'Rotate secret');
   const ask = dialog(page, 'Rotate the secret of Rotating?');
-  await expect(ask).toBeVisible();
+  await openFromRowMenu(page, rowOf(page, 'Rotating'), 'Rotate secret', ask);
   await ask.getByRole('button', { name: 'Rotate secret' }).click();
 
   const shown = dialog(page, 'Secret rotated');
@@ -247,8 +259,8 @@ test('Rotate secret asks first, shows the new secret once, and Secrets lists bot
   });
   expect(issued.status(), await issued.text()).toBe(200);
 
-  await rowAction(page, rowOf(page, 'Rotating'), 'Secrets');
   const list = dialog(page, 'Secrets of Rotating');
+  await openFromRowMenu(page, rowOf(page, 'Rotating'), 'Secrets', list);
   const secretRows = list.locator('.ant-table-tbody tr.ant-table-row');
   await expect(secretRows).toHaveCount(2);
   await expect(list.getByRole('columnheader', { name: 'Last used' })).toBeVisible();
