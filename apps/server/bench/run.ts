@@ -48,7 +48,7 @@ import {
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'list,menus,users,startup,web').split(','));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'list,menus,users,startup,web,oidc').split(','));
 const WITH_PGLITE = process.env.BENCH_PGLITE !== '0';
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const PASSWORD = randomBytes(18).toString('base64url');
