@@ -9,12 +9,8 @@ export const applicationSchema = z.object({
   productId: z.string().nullable(),
   status: statusSchema,
   builtin: z.boolean(),
-  /**
-   * Every enabled user may sign in to it through OIDC, with or without a role in it. The
-   * server always sends it; optional in the type only until the web's test fixtures
-   * (apps/web/src/test/support.tsx) name it.
-   */
-  openToAllUsers: z.boolean().optional(),
+  /** Every enabled user may sign in to it through OIDC, with or without a role in it. */
+  openToAllUsers: z.boolean(),
   ...timestamps,
 });
 export type Application = z.infer<typeof applicationSchema>;

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@gatehouse/contract';
+import { IDENTITY_MESSAGES, MESSAGES } from '@gatehouse/contract';
 import { conflict } from './errors.ts';
 
 /**
@@ -28,6 +28,9 @@ export type Duplicate = { field: string; message: string };
  * or resource is its id.
  */
 const DUPLICATE_ID: Duplicate = { field: 'id', message: MESSAGES.duplicateId };
+
+/** A `code` already taken: the identity entities' conflict. */
+export const DUPLICATE_CODE: Duplicate = { field: 'code', message: IDENTITY_MESSAGES.duplicateCode };
 
 /** Awaits `work`, turning a unique violation into a 409 on `duplicate.field` (the id by default). */
 export async function duplicateIdAsConflict<T>(work: Promise<T>, duplicate = DUPLICATE_ID): Promise<T> {

@@ -46,6 +46,7 @@ export const PORTAL: Application = {
   productId: null,
   status: 'ENABLED',
   builtin: false,
+  openToAllUsers: false,
   createdDate: DATE,
   lastModifiedDate: DATE,
 };

@@ -10,7 +10,7 @@ import {
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuditContext } from '../../lib/audit.ts';
-import type { Duplicate } from '../../lib/db-errors.ts';
+import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { countsOf, refused } from '../../lib/errors.ts';
 import { assertAllExist } from '../../lib/records.ts';
@@ -18,8 +18,6 @@ import { assertMayChangeBuiltinHolding, keepingAdministration } from '../users/a
 import * as repo from './repository.ts';
 
 const ENTITY = 'group';
-
-const DUPLICATE_CODE: Duplicate = { field: 'code', message: IDENTITY_MESSAGES.duplicateCode };
 
 function toGroup(row: repo.GroupWithCount): Group {
   return {

@@ -9,7 +9,7 @@ import {
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuditContext } from '../../lib/audit.ts';
-import type { Duplicate } from '../../lib/db-errors.ts';
+import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { countsOf, refused, validationFailed } from '../../lib/errors.ts';
 import { given } from '../../lib/listing.ts';
@@ -17,8 +17,6 @@ import { assertAllExist } from '../../lib/records.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'organization';
-
-const DUPLICATE_CODE: Duplicate = { field: 'code', message: IDENTITY_MESSAGES.duplicateCode };
 
 function toOrganization(row: repo.OrganizationWithTree): Organization {
   return {

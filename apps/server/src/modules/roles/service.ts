@@ -13,14 +13,12 @@ import {
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuditContext } from '../../lib/audit.ts';
-import type { Duplicate } from '../../lib/db-errors.ts';
+import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { countsOf, refused, validationFailed } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'role';
-
-const DUPLICATE_CODE: Duplicate = { field: 'code', message: IDENTITY_MESSAGES.duplicateCode };
 
 function toRole(row: repo.RoleRow): Role {
   return {
