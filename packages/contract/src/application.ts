@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { codeSchema, multi, requiredString, searchQuerySchema, statusSchema, timestamps } from './common.ts';
+import {
+  codeSchema,
+  descriptionSchema,
+  multi,
+  requiredString,
+  searchQuerySchema,
+  statusSchema,
+  timestamps,
+} from './common.ts';
 
 /** Applications (v2): each groups its data accesses, permissions, resources and clients. */
 export const applicationSchema = z.object({
@@ -17,7 +25,7 @@ export type Application = z.infer<typeof applicationSchema>;
 export const createApplicationSchema = z.object({
   applicationId: codeSchema,
   name: requiredString(200),
-  description: z.string().trim().max(2000).nullish(),
+  description: descriptionSchema,
   productId: z.string().trim().max(100).nullish(),
   openToAllUsers: z.boolean().optional(),
 });
@@ -26,7 +34,11 @@ export type CreateApplication = z.infer<typeof createApplicationSchema>;
 export const updateApplicationSchema = z.object({
   applicationId: z.string().trim().min(1).max(100),
   name: requiredString(200).optional(),
-  description: z.string().trim().max(2000).nullish(),
+  description: descriptionSchema,
+  /** The product it belongs to; null takes it out of its product. */
+  productId: z.string().trim().max(100).nullish(),
+  /** A disabled application's clients get no tokens; the built-in platform cannot be disabled. */
+  status: statusSchema.optional(),
   openToAllUsers: z.boolean().optional(),
 });
 export type UpdateApplication = z.infer<typeof updateApplicationSchema>;
@@ -34,5 +46,7 @@ export const applicationListQuerySchema = searchQuerySchema.extend({
   applicationId: z.string().trim().max(100).optional(),
   name: z.string().trim().max(200).optional(),
   status: multi(statusSchema),
+  /** The applications of one product. */
+  productId: z.string().trim().max(100).optional(),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;

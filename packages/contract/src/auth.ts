@@ -18,6 +18,27 @@ export const rolePermissionSchema = z.object({
 });
 export type RolePermission = z.infer<typeof rolePermissionSchema>;
 
+/** The console languages and themes a user can choose; stored for the user. */
+export const LANGUAGES = ['en', 'zh'] as const;
+export const languageSchema = z.enum(LANGUAGES, { error: 'Choose en or zh' });
+export type Language = z.infer<typeof languageSchema>;
+export const THEMES = ['light', 'dark'] as const;
+export const themeSchema = z.enum(THEMES, { error: 'Choose light or dark' });
+export type Theme = z.infer<typeof themeSchema>;
+
+/** A change of the signed-in user's own preferences names only what it changes. */
+export const preferencesSchema = z
+  .object({ language: languageSchema, theme: themeSchema })
+  .partial()
+  .strict();
+export type Preferences = z.infer<typeof preferencesSchema>;
+/** The user's preferences as stored: null where they have not chosen. */
+export const userPreferencesSchema = z.object({
+  language: languageSchema.nullable(),
+  theme: themeSchema.nullable(),
+});
+export type UserPreferences = z.infer<typeof userPreferencesSchema>;
+
 export const userInfoSchema = z.object({
   userId: z.string(),
   username: z.string(),
@@ -25,12 +46,17 @@ export const userInfoSchema = z.object({
   avatar: z.string().nullable(),
   /** True while the first sign-in must replace a generated password. */
   mustChangePassword: z.boolean(),
+  /** True when the password is older than the policy's maximum age (`/overdue`). */
+  passwordExpired: z.boolean(),
   role: z.object({
     id: z.string(),
     name: z.string(),
     permissions: z.array(rolePermissionSchema),
   }),
   roles: z.array(z.string()),
+  /** The user's chosen console language and theme; null until they choose (the browser's then). */
+  language: languageSchema.nullable(),
+  theme: themeSchema.nullable(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -7,6 +7,7 @@ import {
   searchQuerySchema,
   timestamps,
 } from './common.ts';
+import { CATALOG_MESSAGES } from './catalog.ts';
 import { MESSAGES } from './messages.ts';
 
 /** Data accesses (spec §3, §7 legacy endpoints). */
@@ -16,6 +17,9 @@ export const dataAccessSchema = z.object({
   id: z.string(),
   category: z.string(),
   applicationId: z.string(),
+  /** The data object the access is about, if any (v2 `object`), and one set of its instances. */
+  objectId: z.string().nullable(),
+  setId: z.string().nullable(),
   ...timestamps,
 });
 export type DataAccess = z.infer<typeof dataAccessSchema>;
@@ -24,6 +28,9 @@ export const createDataAccessSchema = z.object({
   id: codeSchema,
   category: requiredString(100),
   applicationId: applicationIdSchema,
+  /** Optional scope: an object of the application; a set needs its object, or implies it. */
+  objectId: z.uuid({ error: CATALOG_MESSAGES.unknownObject }).nullish(),
+  setId: z.uuid({ error: CATALOG_MESSAGES.unknownSet }).nullish(),
 });
 export type CreateDataAccess = z.infer<typeof createDataAccessSchema>;
 export const updateDataAccessSchema = createDataAccessSchema.extend({

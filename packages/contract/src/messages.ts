@@ -31,6 +31,8 @@ export const MESSAGES = {
   noPermission: 'No permission',
 
   invalidCredentials: 'Incorrect username or password.',
+  /** A 401 for a request that carried no token; one with a token gets the §8 message. */
+  notSignedIn: 'You are not signed in. Please log in.',
   loginSuccess: 'Signed in successfully',
   logoutSuccess: 'Signed out',
   tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
@@ -47,6 +49,10 @@ export const MESSAGES = {
   ssoNotConfigured: `Single sign-on is not configured for ${PRODUCT_NAME}.`,
   comingSoon: 'This area is not available yet.',
   malformedBody: 'The request body is not valid JSON.',
+  controlCharacters: 'Control characters are not allowed.',
+  requestTooLong: 'The address or the headers of this request are too long.',
+  malformedRequest: 'The request is not valid HTTP.',
+  malformedAddress: 'The address of this request is not valid.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -66,6 +72,7 @@ export const APP_CONFIG_MESSAGES = {
   elementParent: 'An element sits under a menu.',
   parentIsSelf: 'A resource cannot sit under itself or its own descendants.',
   categoryNoUrl: 'A category has no URL.',
+  urlFormat: "Enter a path starting with '/' or an http(s) URL.",
   childrenForbidType: 'The existing children cannot sit under this type.',
 } as const;
 

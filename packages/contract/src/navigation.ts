@@ -46,13 +46,25 @@ export const CONSOLE_NAVIGATION: NavCategory[] = [
         keepAlive: true,
         elements: crud('product'),
       },
-      { path: '/admin-setting/detail', title: 'Product Detail', hidden: true },
+      {
+        path: '/admin-setting/detail',
+        title: 'Product Detail',
+        hidden: true,
+        // Reached from a product's row: whoever may see products may see one in detail.
+        sameScreenAs: '/admin-setting/product',
+      },
       {
         path: '/admin-setting/application',
         title: 'Application',
         icon: 'AppstoreAddOutlined',
         keepAlive: true,
         elements: crud('application'),
+      },
+      {
+        path: '/admin-setting/application-detail',
+        title: 'Application Detail',
+        hidden: true,
+        sameScreenAs: '/admin-setting/application',
       },
     ],
   },
@@ -181,8 +193,20 @@ export const CONSOLE_NAVIGATION: NavCategory[] = [
     title: 'System',
     icon: 'ToolOutlined',
     menus: [
-      { path: '/admin-setting/data-dict', title: 'Data Dictionary', icon: 'BookOutlined', keepAlive: true },
+      {
+        path: '/admin-setting/data-dict',
+        title: 'Data Dictionary',
+        icon: 'BookOutlined',
+        keepAlive: true,
+        elements: crudDelete('dictionary'),
+      },
       { path: '/admin-setting/audit-log', title: 'Audit Log', icon: 'FileSearchOutlined', keepAlive: true },
+      {
+        path: '/admin-setting/console-settings',
+        title: 'Console Settings',
+        icon: 'SettingOutlined',
+        keepAlive: true,
+      },
       { path: '/admin-setting/am-bucket', title: 'Bucket', icon: 'InboxOutlined', keepAlive: true },
       { path: '/admin-setting/am-space', title: 'Space', icon: 'CloudOutlined', keepAlive: true },
       { path: '/admin-setting/provider', title: 'Provider', icon: 'CloudServerOutlined', keepAlive: true },

@@ -18,7 +18,12 @@ export type InteractionDetails = z.infer<typeof interactionDetailsSchema>;
 
 /** Either a username and password, or neither to use the console session of the Authorization header. */
 export const interactionLoginSchema = z
-  .object({ username: z.string().max(200), password: z.string().max(200) })
+  .object({
+    username: z.string().max(200),
+    password: z.string().max(200),
+    /** The two-factor code (TOTP or recovery), for a user with two-factor sign-in on. */
+    code: z.string().max(64),
+  })
   .partial()
   .optional();
 export type InteractionLogin = z.infer<typeof interactionLoginSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   applicationIdSchema,
+  CONTROL_CHARACTERS,
   codeSchema,
   multi,
   requiredString,
@@ -8,7 +9,7 @@ import {
   statusSchema,
   timestamps,
 } from './common.ts';
-import { MESSAGES } from './messages.ts';
+import { APP_CONFIG_MESSAGES, MESSAGES } from './messages.ts';
 
 /** Resources (spec §3, §4, §7): a tree of categories > menus > elements per application. */
 export const RESOURCE_TYPES = ['CATEGORY', 'MENU', 'ELEMENT'] as const;
@@ -20,6 +21,25 @@ export const RESOURCE_PARENT_RULES: Record<ResourceType, (ResourceType | null)[]
   MENU: ['CATEGORY', 'MENU'],
   ELEMENT: ['MENU'],
 };
+/**
+ * What a menu URL may be: a console path (`/…`, but not `//…` or `/\…`, which browsers read
+ * as another host), or an http(s) URL for an external link. Nothing with white space or
+ * control characters, and no other scheme (`javascript:`, `data:`). The server stores
+ * nothing else and the console links to nothing else.
+ */
+export function isMenuUrl(url: string): boolean {
+  if (CONTROL_CHARACTERS.test(url) || /\s/.test(url)) return false;
+  if (url.startsWith('/')) return !url.startsWith('//') && !url.startsWith('/\\');
+  // Spelled out, so that `https:evil.example` or `https:\\evil.example` do not pass as URLs.
+  if (!/^https?:\/\/[^/\\]/i.test(url)) return false;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 export const resourceSchema = z.object({
   resourceId: z.string(),
   name: z.string(),
@@ -39,7 +59,13 @@ export const createResourceSchema = z.object({
   name: requiredString(200),
   id: codeSchema,
   type: resourceTypeSchema,
-  url: z.string().trim().max(2000).nullish(),
+  /** '' or null is no URL. */
+  url: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || isMenuUrl(v), { error: APP_CONFIG_MESSAGES.urlFormat })
+    .nullish(),
   // null and '' would coerce to 0; a cleared field is a missing one.
   order: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
