@@ -1,28 +1,43 @@
 import { randomUUID } from 'node:crypto';
 import { QUERY_LIMITS, REQUEST_TIMEOUT_MS } from '@gatehouse/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { type AppConfig, defaultConfig, webDirExists } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Listen } from './db/client.ts';
+import { validationFailed } from './lib/errors.ts';
 import type { CounterStore } from './lib/rate-limit-store.ts';
+import { withSafeErrors } from './lib/log-errors.ts';
 import { generateSecretKey } from './lib/server-key.ts';
+import { Mailer } from './lib/mailer.ts';
+import accountRoutes from './modules/account/routes.ts';
+import aclRoutes from './modules/acl/routes.ts';
+import appApiRoutes from './modules/app-apis/routes.ts';
 import applicationRoutes from './modules/applications/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import clientRoutes from './modules/clients/routes.ts';
 import dataAccessRoutes from './modules/data-access/routes.ts';
+import dictionaryRoutes from './modules/dictionaries/routes.ts';
 import groupRoutes from './modules/groups/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import menuRoutes from './modules/menus/routes.ts';
+import objectRoutes from './modules/objects/routes.ts';
 import oidcRoutes from './modules/oidc/routes.ts';
 import organizationRoutes from './modules/organizations/routes.ts';
+import pageRoutes from './modules/pages/routes.ts';
+import settingsRoutes from './modules/settings/routes.ts';
+import preferencesRoutes from './modules/preferences/routes.ts';
+import passwordResetRoutes from './modules/password-reset/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
+import productRoutes from './modules/products/routes.ts';
 import resourceRoutes from './modules/resources/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
 import ssoRoutes from './modules/sso/routes.ts';
+import twoFactorRoutes from './modules/two-factor/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import { installAccessControl } from './plugins/auth.ts';
-import errors from './plugins/errors.ts';
+import controlCharacters from './plugins/control-characters.ts';
+import errors, { answerFrameworkError, writeClientError } from './plugins/errors.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import spa from './plugins/spa.ts';
@@ -31,6 +46,11 @@ import services from './services.ts';
 
 export type BuildAppOptions = {
   db: Database;
+  /**
+   * The database's notifications (`DatabaseHandle.listen`): with them, each request's caller
+   * is cached until a change is announced; without, it is read on every request.
+   */
+  listen?: Listen;
   config?: Partial<AppConfig>;
   /** Fastify logger options (pino); false silences the log. */
   logger?: FastifyServerOptions['logger'];
@@ -48,8 +68,23 @@ export function genReqId(req: { headers: Record<string, string | string[] | unde
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/** Marks a parsed query string that had more parameters than §9 allows (qs drops the rest). */
+const OVER_PARAMETER_LIMIT = Symbol('over the parameter limit');
+
 export function parseQuery(str: string): Record<string, unknown> {
-  return qs.parse(str, { ...QUERY_LIMITS });
+  const parsed = qs.parse(str, { ...QUERY_LIMITS });
+  if (str.split('&').length > QUERY_LIMITS.parameterLimit)
+    Object.defineProperty(parsed, OVER_PARAMETER_LIMIT, { value: true });
+  return parsed;
+}
+
+/**
+ * A query string over the parameter limit is refused, not read in part: qs keeps the first
+ * 1,000 parameters and drops the rest without a word.
+ */
+async function refuseOverLimitQuery(request: FastifyRequest) {
+  if ((request.query as Record<symbol, unknown> | undefined)?.[OVER_PARAMETER_LIMIT])
+    throw validationFailed({ querystring: `At most ${QUERY_LIMITS.parameterLimit} query parameters` });
 }
 
 /**
@@ -63,7 +98,7 @@ export function parseQuery(str: string): Record<string, unknown> {
 export function buildApp(options: BuildAppOptions) {
   const config = defaultConfig(options.config);
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withSafeErrors(options.logger, config.logLevel),
     genReqId,
     bodyLimit: BODY_LIMIT_BYTES,
     // The five-minute budget of the spec: for receiving a request and for handling it.
@@ -76,6 +111,9 @@ export function buildApp(options: BuildAppOptions) {
     forceCloseConnections: 'idle',
     trustProxy: config.trustProxy,
     routerOptions: { querystringParser: parseQuery },
+    // A request line or headers over Node's limit get the API's error shape, not a bare 431.
+    clientErrorHandler: writeClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The guards ask the services' session resolver, which exists by the time a request arrives.
@@ -84,6 +122,7 @@ export function buildApp(options: BuildAppOptions) {
     if (session || !acceptsAccessToken) return session;
     return app.services.oidc.accessTokenCaller(authorization);
   });
+  app.addHook('onRequest', refuseOverLimitQuery);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -100,14 +139,21 @@ export function buildApp(options: BuildAppOptions) {
   });
 
   app.register(securityHeaders);
-  app.register(errors);
+  // The services exist by the time an outage asks whether the database is back.
+  app.register(errors, { databaseAnswers: () => app.services.health.databaseAnswers() });
+  app.register(controlCharacters);
   app.register(rateLimit, {
     limits: config.loginRateLimit,
+    forgetLimits: config.forgetRateLimit,
     redisUrl: config.redisUrl,
     ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
   });
+  // With SMTP_URL, reset links go by email; without it, to the log.
+  const mailer = config.smtpUrl ? new Mailer(config.smtpUrl, config.mailFrom) : null;
   app.register(services, {
     db: options.db,
+    ...(options.listen ? { listen: options.listen } : {}),
+    mailer,
     oidc: {
       issuer: config.issuer,
       // Embedding without a key (tests): a key for this process only, so nothing sealed outlives it.
@@ -119,6 +165,9 @@ export function buildApp(options: BuildAppOptions) {
 
   app.register(healthRoutes);
   app.register(authRoutes);
+  app.register(twoFactorRoutes);
+  app.register(passwordResetRoutes, { publicUrl: config.publicUrl });
+  app.register(accountRoutes);
   app.register(menuRoutes);
   app.register(ssoRoutes);
   app.register(applicationRoutes);
@@ -126,11 +175,19 @@ export function buildApp(options: BuildAppOptions) {
   app.register(permissionRoutes);
   app.register(resourceRoutes);
   app.register(clientRoutes);
+  app.register(productRoutes);
+  app.register(aclRoutes);
+  app.register(appApiRoutes);
+  app.register(pageRoutes);
+  app.register(objectRoutes);
+  app.register(dictionaryRoutes);
   app.register(userRoutes);
   app.register(groupRoutes);
   app.register(roleRoutes);
   app.register(organizationRoutes);
   app.register(oidcRoutes);
+  app.register(settingsRoutes);
+  app.register(preferencesRoutes);
   // Expired OIDC artefacts are deleted at start and then periodically; stopped on close.
   app.addHook('onReady', async function purgeOidc() {
     this.services.oidc.startPurging(config.oidcPurgeIntervalMs, (err) =>
@@ -139,6 +196,9 @@ export function buildApp(options: BuildAppOptions) {
   });
   app.addHook('onClose', async (instance) => {
     await instance.services.oidc.stopPurging();
+    // Links still being issued finish before the database closes.
+    await instance.services.passwordReset.settled();
+    mailer?.close();
   });
   // Without GATEHOUSE_ISSUER the issuer is this server's own address, known once it listens.
   app.addHook('onListen', function setIssuer() {

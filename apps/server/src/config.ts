@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOGIN_RATE_LIMIT } from '@gatehouse/contract';
+import { FORGET_RATE_LIMIT, LOGIN_RATE_LIMIT } from '@gatehouse/contract';
 import { parseSecretKey } from './lib/server-key.ts';
 
 export type LoginRateLimit = { perAccount: number; perIp: number; windowSeconds: number };
@@ -21,12 +21,20 @@ export type AppConfig = {
   /** Fastify's trustProxy: needed behind a load balancer so per-IP limits see client IPs. */
   trustProxy: boolean | string;
   loginRateLimit: LoginRateLimit;
+  /** /forget: reset link requests per account identifier and per IP. */
+  forgetRateLimit: LoginRateLimit;
   /** The OpenID Provider's issuer; by default http://<host>:<port>/oidc of the listening server. */
   issuer: string | undefined;
   /** How often expired OIDC artefacts are deleted (also once at start); 10 minutes by default. */
   oidcPurgeIntervalMs: number;
   /** GATEHOUSE_SECRET_KEY; main.ts falls back to the data directory's key (see lib/server-key.ts). */
   secretKey: Buffer | undefined;
+  /** SMTP_URL (smtp://user:pass@host:port, smtps://…): password reset links go by email; unset, to the log. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM, the sender of the server's emails. */
+  mailFrom: string;
+  /** GATEHOUSE_PUBLIC_URL: the console's origin for links in emails; unset, the request's origin. */
+  publicUrl: string | undefined;
 };
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -60,9 +68,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDir: env.GATEHOUSE_WEB_DIR ? resolve(cwd, env.GATEHOUSE_WEB_DIR) : DEFAULT_WEB_DIR,
     trustProxy: parseTrustProxy(env.GATEHOUSE_TRUST_PROXY),
     loginRateLimit: { ...LOGIN_RATE_LIMIT },
+    forgetRateLimit: { ...FORGET_RATE_LIMIT },
     issuer: nonEmpty(env.GATEHOUSE_ISSUER)?.replace(/\/+$/, ''),
     oidcPurgeIntervalMs: 10 * 60_000,
     secretKey: nonEmpty(env.GATEHOUSE_SECRET_KEY) ? parseSecretKey(env.GATEHOUSE_SECRET_KEY!) : undefined,
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Gatehouse <no-reply@localhost>',
+    publicUrl: nonEmpty(env.GATEHOUSE_PUBLIC_URL)?.replace(/\/+$/, ''),
   };
 }
 

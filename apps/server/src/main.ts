@@ -25,7 +25,7 @@ async function main() {
   await migrateDatabase(handle);
   await seed(handle.db, { adminPassword: config.adminPassword });
 
-  const app = buildApp({ db: handle.db, config });
+  const app = buildApp({ db: handle.db, listen: handle.listen, config });
   app.log.info(
     { database: handle.kind === 'postgres' ? 'postgresql' : `pglite:${config.dataDir}` },
     'database ready',

@@ -1,19 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from './db/client.ts';
+import type { Database, Listen } from './db/client.ts';
+import { AUTH_CHANNEL } from './lib/caller-cache.ts';
+import type { Mailer } from './lib/mailer.ts';
 import { SessionResolver } from './lib/sessions.ts';
+import { AccountService } from './modules/account/service.ts';
+import { AclService } from './modules/acl/service.ts';
+import { AppApiService } from './modules/app-apis/service.ts';
 import { ApplicationService } from './modules/applications/service.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { ClientService } from './modules/clients/service.ts';
 import { DataAccessService } from './modules/data-access/service.ts';
+import { DictionaryItemService, DictionaryService } from './modules/dictionaries/service.ts';
 import { GroupService } from './modules/groups/service.ts';
 import { HealthService } from './modules/health/service.ts';
+import { DataObjectService, DataSetService } from './modules/objects/service.ts';
 import { MenuService } from './modules/menus/service.ts';
 import { OidcService, type OidcOptions } from './modules/oidc/service.ts';
 import { OrganizationService } from './modules/organizations/service.ts';
+import { AppPageService } from './modules/pages/service.ts';
+import { type PasswordResetDeps, PasswordResetService } from './modules/password-reset/service.ts';
+import { PreferencesService } from './modules/preferences/service.ts';
 import { PermissionService } from './modules/permissions/service.ts';
+import { ProductService } from './modules/products/service.ts';
 import { ResourceService } from './modules/resources/service.ts';
 import { RoleService } from './modules/roles/service.ts';
+import { SettingsService } from './modules/settings/service.ts';
+import { TwoFactorService } from './modules/two-factor/service.ts';
 import { UserService } from './modules/users/service.ts';
 import { consolePermissionIds } from './platform/seed.ts';
 import { grantsOf, type RegisteredRoute } from './plugins/auth.ts';
@@ -21,6 +34,8 @@ import type { LoginLimiter } from './plugins/rate-limit.ts';
 
 export type ServiceDeps = {
   loginLimiter: LoginLimiter;
+  /** /forget's budgets, the mailer (null without SMTP_URL) and the log the links go to without one. */
+  passwordReset: PasswordResetDeps;
   /** The platform's permission ids: what a platform grant may name, and what the Administrator holds. */
   platformPermissionIds: () => ReadonlySet<string>;
   oidc: OidcOptions;
@@ -28,22 +43,37 @@ export type ServiceDeps = {
 
 /** Every service of the API, each made once over one database. Routes take theirs from `app.services`. */
 export function createServices(db: Database, deps: ServiceDeps) {
-  const sessions = new SessionResolver(db);
+  const settings = new SettingsService(db);
+  const sessions = new SessionResolver(db, async () => (await settings.get()).passwordMaxAgeDays);
+  const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey);
   return {
     sessions,
-    auth: new AuthService(db, deps.loginLimiter, sessions, deps.platformPermissionIds),
+    twoFactor,
+    auth: new AuthService(db, deps.loginLimiter, sessions, deps.platformPermissionIds, twoFactor),
     applications: new ApplicationService(db),
     dataAccesses: new DataAccessService(db),
     permissions: new PermissionService(db),
     resources: new ResourceService(db),
     clients: new ClientService(db),
+    products: new ProductService(db),
+    acl: new AclService(db),
+    appApis: new AppApiService(db),
+    pages: new AppPageService(db),
+    dataObjects: new DataObjectService(db),
+    dataSets: new DataSetService(db),
+    dictionaries: new DictionaryService(db),
+    dictionaryItems: new DictionaryItemService(db),
     menus: new MenuService(db),
     users: new UserService(db),
     groups: new GroupService(db),
     roles: new RoleService(db, deps.platformPermissionIds),
     organizations: new OrganizationService(db),
     health: new HealthService(db),
-    oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc),
+    settings,
+    passwordReset: new PasswordResetService(db, deps.passwordReset),
+    account: new AccountService(db),
+    preferences: new PreferencesService(db),
+    oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor),
   };
 }
 
@@ -70,16 +100,38 @@ function platformPermissionIds(routes: RegisteredRoute[]): () => ReadonlySet<str
   };
 }
 
-/** Decorates the app with its services; registered after the counters they use, before the routes. */
-async function services(app: FastifyInstance, opts: { db: Database; oidc: OidcOptions }) {
+/**
+ * Decorates the app with its services; registered after the counters they use, before the
+ * routes. With `listen`, the session resolver keeps callers between requests and empties its
+ * cache on each change the database announces; a change this instance made empties it before
+ * the answer goes out, so the caller's next request sees it even before the notice arrives.
+ */
+async function services(
+  app: FastifyInstance,
+  opts: { db: Database; oidc: OidcOptions; mailer: Mailer | null; listen?: Listen },
+) {
   app.decorate(
     'services',
     createServices(opts.db, {
       loginLimiter: app.loginLimiter,
+      passwordReset: { limiter: app.forgetLimiter, mailer: opts.mailer, log: app.log },
       platformPermissionIds: platformPermissionIds(app.routeAccess),
       oidc: opts.oidc,
     }),
   );
+  if (!opts.listen) return;
+  const cache = app.services.sessions.cache;
+  const subscription = await opts.listen(AUTH_CHANNEL, {
+    onNotify: () => cache.invalidate(),
+    onState: (live) => cache.setLive(live),
+  });
+  app.addHook('onClose', async () => subscription.close());
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.auth !== null && !READS.has(request.method)) cache.invalidate();
+    return payload;
+  });
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export default fp(services, { name: 'services', dependencies: ['rate-limit'] });

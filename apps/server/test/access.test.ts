@@ -1,7 +1,10 @@
 import { ERROR_CODES, HTTP_STATUS_MESSAGES, PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApplication, put, query } from './fixtures.ts';
-import { build, type CreateRoleInput, type TestContext } from './helper.ts';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { build, type CreateRoleInput, TEST_DB, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let admin: string;
@@ -167,19 +170,74 @@ describe('delegated administration: a grant limited to some applications', () =>
   });
 });
 
-describe('the caller is resolved once per request', () => {
-  it('reads the session and the grants once for a guarded request, and once at sign-in', async () => {
-    const spy = vi.spyOn(t.app.services.sessions, 'stateFor');
+describe('the caller is resolved once, then kept until the database announces a change', () => {
+  const readsOf = () => vi.spyOn(t.app.services.sessions, 'readCaller');
+
+  it('reads the session and the grants for the first request of a token, not for the next ones', async () => {
+    const token = await t.login();
+    const spy = readsOf();
     try {
-      await t.get(`${CLIENT}?applicationId=${appA}`, admin);
+      await t.get(`${CLIENT}?applicationId=${appA}`, token);
       expect(spy).toHaveBeenCalledTimes(1);
-      spy.mockClear();
-      await t.login();
+      await t.get(`${CLIENT}?applicationId=${appA}`, token);
+      await t.get(`${CLIENT}?applicationId=${appB}`, token);
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();
     }
   });
+
+  it('takes a role away at once, whether through the API or straight in the database', async () => {
+    const role = await t.createRole({
+      permissions: [{ permissionId: 'app-config.client', actions: ['retrieve'] }],
+    });
+    const user = await t.createUser({ roleIds: [role.roleId] });
+    const token = await t.login(user.username, user.password);
+    const list = () => t.get(`${CLIENT}?applicationId=${appA}`, token);
+    expect((await list()).statusCode).toBe(200);
+    expect((await list()).statusCode).toBe(200);
+
+    // Through the API: the role disabled, the next request of its holder is refused.
+    await put(t, `/api/admin-service/v2/role/${role.roleId}/status`, { status: 'DISABLED' }, admin);
+    expect((await list()).statusCode).toBe(403);
+    await put(t, `/api/admin-service/v2/role/${role.roleId}/status`, { status: 'ENABLED' }, admin);
+    expect((await list()).statusCode).toBe(200);
+
+    // Straight in the database, as another tool would: the trigger's notice empties the cache.
+    await t.db.execute(sql`update users set status = 'DISABLED' where user_id = ${user.userId}`);
+    await expect.poll(async () => (await list()).statusCode, { interval: 5, timeout: 2_000 }).toBe(401);
+  });
+
+  // Two instances share a database only on PostgreSQL; PGlite is one process's own.
+  if (TEST_DB === 'postgres')
+    it('ends a session on another instance as soon as it is signed out here', async () => {
+      const handle = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, max: 2 });
+      const other = buildApp({
+        db: handle.db,
+        listen: handle.listen,
+        logger: false,
+        config: { webDir: '/nonexistent-web-dir' },
+      });
+      await other.ready();
+      try {
+        const token = await t.login();
+        const there = () =>
+          other.inject({
+            method: 'GET',
+            url: `${CLIENT}?applicationId=${appA}`,
+            headers: { authorization: `Bearer ${token}` },
+          });
+        expect((await there()).statusCode).toBe(200);
+        expect(other.services.sessions.cache.size).toBe(1);
+        await t.post('/api/oauth2-server/logout', undefined, token);
+        const started = Date.now();
+        await expect.poll(async () => (await there()).statusCode, { interval: 2, timeout: 1_000 }).toBe(401);
+        expect(Date.now() - started).toBeLessThan(1_000);
+      } finally {
+        await other.close();
+        await handle.close();
+      }
+    });
 });
 
 describe('what a user sees: the login result and the menus', () => {
@@ -248,7 +306,7 @@ describe('what a user sees: the login result and the menus', () => {
       },
       admin,
     );
-    expect(added.statusCode).toBe(200);
+    expect(added.statusCode).toBe(201);
     const items = (await t.get(MENUS, admin)).json() as ServerMenuItem[];
     const identityMenu = items.find((i) => i.menuPath === '/identity')!;
     expect(identityMenu.children.at(-1)).toMatchObject({

@@ -95,6 +95,44 @@ const newOrg = () => api('POST', `${V2}/organization`, { name: 'o', code: unique
 const group = await newGroup();
 const role = await newRole();
 const org = await newOrg();
+// The v2 catalogue and the dictionary, one of each in each application.
+const catalogIn = async (applicationId: string, permissionId: string) => {
+  const object = await api('POST', `${V2}/object`, { applicationId, name: 'o', code: unique('obj') });
+  const dictionary = await api('POST', `${V2}/dictionary`, {
+    applicationId,
+    name: 'd',
+    code: unique('dict'),
+  });
+  return {
+    acl: await api('POST', `${V2}/application/acl`, {
+      applicationId,
+      subjectType: 'USER',
+      subjectId: target.userId,
+      targetType: 'PERMISSION',
+      targetId: permissionId,
+      actions: ['retrieve'],
+    }),
+    api: await api('POST', `${V2}/application/api`, { applicationId, method: 'GET', pathPattern: '/x' }),
+    page: await api('POST', `${V2}/application/pages`, { applicationId, name: 'p', route: '/p' }),
+    object,
+    set: await api('POST', `${V2}/set`, { applicationId, objectId: object.objectId, name: 's', code: 's' }),
+    dictionary,
+    item: await api('POST', `${V2}/dictionary/item`, {
+      dictionaryId: dictionary.dictionaryId,
+      code: 'i',
+      labelEn: 'I',
+      labelZh: 'I',
+    }),
+  };
+};
+const catA = await catalogIn(appA, a.permission.resourceId);
+const catB = await catalogIn(appB, b.permission.resourceId);
+const product = await api('POST', `${V2}/product`, { name: 'p', code: unique('product') });
+const newPage = () =>
+  api('POST', `${V2}/application/pages`, { applicationId: appA, name: 'p', route: `/${unique('p')}` });
+const newObject = () => api('POST', `${V2}/object`, { applicationId: appA, name: 'o', code: unique('obj') });
+const newDictionary = () =>
+  api('POST', `${V2}/dictionary`, { applicationId: appA, name: 'd', code: unique('dict') });
 
 const SAMPLES: Record<string, Sample> = {
   // ---- the caller's own things
@@ -109,10 +147,47 @@ const SAMPLES: Record<string, Sample> = {
     req: () => ({ url: '/api/oauth2-server/unlock', body: { password: 'not-the-password' } }),
   },
   'GET /api/admin-service/user/current': { req: () => ({ url: '/api/admin-service/user/current' }) },
+  'PUT /api/admin-service/user/preferences': {
+    req: () => ({ url: '/api/admin-service/user/preferences', body: { language: 'en' } }),
+  },
   'GET /api/oauth2-server/authorization/menus': {
     req: () => ({ url: '/api/oauth2-server/authorization/menus' }),
   },
+  'GET /api/oauth2-server/two-factor': { req: () => ({ url: '/api/oauth2-server/two-factor' }) },
+  'POST /api/oauth2-server/two-factor/enrolment': {
+    req: () => ({ url: '/api/oauth2-server/two-factor/enrolment' }),
+  },
+  'POST /api/oauth2-server/two-factor/enrolment/confirm': {
+    req: () => ({ url: '/api/oauth2-server/two-factor/enrolment/confirm', body: { code: 'not-a-code' } }),
+  },
+  'POST /api/oauth2-server/two-factor/disable': {
+    req: () => ({ url: '/api/oauth2-server/two-factor/disable', body: { password: 'not-the-password' } }),
+  },
+  'POST /api/oauth2-server/two-factor/recovery-codes': {
+    req: () => ({
+      url: '/api/oauth2-server/two-factor/recovery-codes',
+      body: { password: 'not-the-password' },
+    }),
+  },
   'GET /api/admin/menus': { req: () => ({ url: '/api/admin/menus' }) },
+  'GET /api/admin-service/settings': { req: () => ({ url: '/api/admin-service/settings' }) },
+  'GET /api/admin-service/user/profile': { req: () => ({ url: '/api/admin-service/user/profile' }) },
+  'PUT /api/admin-service/user/profile': {
+    req: () => ({
+      url: '/api/admin-service/user/profile',
+      body: { name: 'Matrix Caller', email: 'caller@example.test' },
+    }),
+  },
+  'GET /api/admin-service/user/sessions': { req: () => ({ url: '/api/admin-service/user/sessions' }) },
+  'DELETE /api/admin-service/user/sessions/:sessionId': {
+    // Another user's session: 404 for every signed-in caller, and nobody is signed out.
+    req: async () => ({ url: `/api/admin-service/user/sessions/${await sessionOf()}` }),
+  },
+
+  // ---- console settings
+  'PUT /api/admin-service/settings': {
+    req: () => ({ url: '/api/admin-service/settings', body: { lockSeconds: 3600 } }),
+  },
 
   // ---- applications
   'GET /api/admin-service/v2/application': {
@@ -230,6 +305,250 @@ const SAMPLES: Record<string, Sample> = {
     req: () => ({ url: `${V2}/application/client/status`, body: { acId: a.client.acId, status: 'ENABLED' } }),
   },
 
+  // ---- the v2 catalogue
+  'GET /api/admin-service/v2/product': { req: () => ({ url: `${V2}/product` }) },
+  'GET /api/admin-service/v2/product/:id': { req: () => ({ url: `${V2}/product/${product.productId}` }) },
+  'POST /api/admin-service/v2/product': {
+    req: () => ({ url: `${V2}/product`, body: { name: 'p', code: unique('product') } }),
+  },
+  'PUT /api/admin-service/v2/product': {
+    req: () => ({
+      url: `${V2}/product`,
+      body: { productId: product.productId, name: 'p2', code: product.code },
+    }),
+  },
+  'GET /api/admin-service/v2/application/acl': {
+    req: () => ({ url: `${V2}/application/acl?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/application/acl?applicationId=${appB}` }),
+  },
+  'GET /api/admin-service/v2/application/acl/:id': {
+    req: () => ({ url: `${V2}/application/acl/${catA.acl.aclId}` }),
+    inB: () => ({ url: `${V2}/application/acl/${catB.acl.aclId}` }),
+  },
+  'POST /api/admin-service/v2/application/acl': {
+    req: async () => ({
+      url: `${V2}/application/acl`,
+      body: {
+        applicationId: appA,
+        subjectType: 'USER',
+        subjectId: (await newUser()).userId,
+        targetType: 'PERMISSION',
+        targetId: a.permission.resourceId,
+        actions: ['retrieve'],
+      },
+    }),
+  },
+  'PUT /api/admin-service/v2/application/acl': {
+    req: () => ({
+      url: `${V2}/application/acl`,
+      body: { ...catA.acl, actions: ['update'], createdDate: undefined, lastModifiedDate: undefined },
+    }),
+  },
+  'PUT /api/admin-service/v2/application/acl/:id/status': {
+    req: () => ({ url: `${V2}/application/acl/${catA.acl.aclId}/status`, body: { status: 'ENABLED' } }),
+  },
+  'GET /api/admin-service/v2/application/api': {
+    req: () => ({ url: `${V2}/application/api?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/application/api?applicationId=${appB}` }),
+  },
+  'GET /api/admin-service/v2/application/api/:id': {
+    req: () => ({ url: `${V2}/application/api/${catA.api.apiId}` }),
+    inB: () => ({ url: `${V2}/application/api/${catB.api.apiId}` }),
+  },
+  'POST /api/admin-service/v2/application/api': {
+    req: () => ({
+      url: `${V2}/application/api`,
+      body: { applicationId: appA, method: 'POST', pathPattern: `/${unique('api')}` },
+    }),
+  },
+  'PUT /api/admin-service/v2/application/api': {
+    req: () => ({
+      url: `${V2}/application/api`,
+      body: { apiId: catA.api.apiId, applicationId: appA, method: 'GET', pathPattern: '/x' },
+    }),
+  },
+  'GET /api/admin-service/v2/application/pages': {
+    req: () => ({ url: `${V2}/application/pages?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/application/pages?applicationId=${appB}` }),
+  },
+  'GET /api/admin-service/v2/application/pages/:id': {
+    req: () => ({ url: `${V2}/application/pages/${catA.page.pageId}` }),
+    inB: () => ({ url: `${V2}/application/pages/${catB.page.pageId}` }),
+  },
+  'POST /api/admin-service/v2/application/pages': {
+    req: () => ({
+      url: `${V2}/application/pages`,
+      body: { applicationId: appA, name: 'p', route: `/${unique('page')}` },
+    }),
+  },
+  'PUT /api/admin-service/v2/application/pages/:id': {
+    req: () => ({
+      url: `${V2}/application/pages/${catA.page.pageId}`,
+      body: { applicationId: appA, name: 'p2', route: '/p' },
+    }),
+  },
+  'DELETE /api/admin-service/v2/application/pages/:id': {
+    req: async () => ({ url: `${V2}/application/pages/${(await newPage()).pageId}` }),
+  },
+  'POST /api/admin-service/v2/application/pages/:id/elements': {
+    req: () => ({
+      url: `${V2}/application/pages/${catA.page.pageId}/elements`,
+      body: { code: unique('element'), name: 'e' },
+    }),
+  },
+  'DELETE /api/admin-service/v2/application/pages/:id/elements/:element': {
+    req: async () => {
+      const page = await newPage();
+      await api('POST', `${V2}/application/pages/${page.pageId}/elements`, { code: unique('el'), name: 'e' });
+      const [element] = (await t.get(`${V2}/application/pages/${page.pageId}`, admin)).json().elements;
+      return { url: `${V2}/application/pages/${page.pageId}/elements/${element.code}` };
+    },
+  },
+  'GET /api/admin-service/v2/object': {
+    req: () => ({ url: `${V2}/object?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/object?applicationId=${appB}` }),
+  },
+  'GET /api/admin-service/v2/object/:id': {
+    req: () => ({ url: `${V2}/object/${catA.object.objectId}` }),
+    inB: () => ({ url: `${V2}/object/${catB.object.objectId}` }),
+  },
+  'POST /api/admin-service/v2/object': {
+    req: () => ({ url: `${V2}/object`, body: { applicationId: appA, name: 'o', code: unique('obj') } }),
+  },
+  'PUT /api/admin-service/v2/object': {
+    req: () => ({
+      url: `${V2}/object`,
+      body: { objectId: catA.object.objectId, applicationId: appA, name: 'o2', code: catA.object.code },
+    }),
+  },
+  'DELETE /api/admin-service/v2/object/:id': {
+    req: async () => ({ url: `${V2}/object/${(await newObject()).objectId}` }),
+  },
+  'GET /api/admin-service/v2/set': {
+    req: () => ({ url: `${V2}/set?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/set?applicationId=${appB}` }),
+  },
+  'GET /api/admin-service/v2/set/:id': {
+    req: () => ({ url: `${V2}/set/${catA.set.setId}` }),
+    inB: () => ({ url: `${V2}/set/${catB.set.setId}` }),
+  },
+  'POST /api/admin-service/v2/set': {
+    req: () => ({
+      url: `${V2}/set`,
+      body: { applicationId: appA, objectId: catA.object.objectId, name: 's', code: unique('set') },
+    }),
+  },
+  'PUT /api/admin-service/v2/set': {
+    req: () => ({
+      url: `${V2}/set`,
+      body: {
+        setId: catA.set.setId,
+        applicationId: appA,
+        objectId: catA.object.objectId,
+        name: 's2',
+        code: 's',
+      },
+    }),
+  },
+  'DELETE /api/admin-service/v2/set/:id': {
+    req: async () => {
+      const object = await newObject();
+      const set = await api('POST', `${V2}/set`, {
+        applicationId: appA,
+        objectId: object.objectId,
+        name: 's',
+        code: unique('set'),
+      });
+      return { url: `${V2}/set/${set.setId}` };
+    },
+  },
+
+  // ---- the data dictionary
+  'GET /api/admin-service/dictionary/list': {
+    req: () => ({ url: `/api/admin-service/dictionary/list?applicationId[0]=${appA}&status=-1` }),
+    inB: () => ({ url: `/api/admin-service/dictionary/list?applicationId[0]=${appB}&status=-1` }),
+  },
+  'GET /api/admin-service/dictionary/item/': {
+    req: () => ({
+      url: `/api/admin-service/dictionary/item/?dictionaryId=${catA.dictionary.dictionaryId}&status=-1`,
+    }),
+    inB: () => ({
+      url: `/api/admin-service/dictionary/item/?dictionaryId=${catB.dictionary.dictionaryId}&status=-1`,
+    }),
+  },
+  'GET /api/admin-service/v2/dictionary': {
+    req: () => ({ url: `${V2}/dictionary?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/dictionary?applicationId=${appB}` }),
+  },
+  'GET /api/admin-service/v2/dictionary/:id': {
+    req: () => ({ url: `${V2}/dictionary/${catA.dictionary.dictionaryId}` }),
+    inB: () => ({ url: `${V2}/dictionary/${catB.dictionary.dictionaryId}` }),
+  },
+  'POST /api/admin-service/v2/dictionary': {
+    req: () => ({ url: `${V2}/dictionary`, body: { applicationId: appA, name: 'd', code: unique('dict') } }),
+  },
+  'PUT /api/admin-service/v2/dictionary': {
+    req: () => ({
+      url: `${V2}/dictionary`,
+      body: {
+        dictionaryId: catA.dictionary.dictionaryId,
+        applicationId: appA,
+        name: 'd2',
+        code: catA.dictionary.code,
+      },
+    }),
+  },
+  'PUT /api/admin-service/v2/dictionary/:id/status': {
+    req: () => ({
+      url: `${V2}/dictionary/${catA.dictionary.dictionaryId}/status`,
+      body: { status: 'ENABLED' },
+    }),
+  },
+  'DELETE /api/admin-service/v2/dictionary/:id': {
+    req: async () => ({ url: `${V2}/dictionary/${(await newDictionary()).dictionaryId}` }),
+  },
+  'GET /api/admin-service/v2/dictionary/item': {
+    req: () => ({ url: `${V2}/dictionary/item?dictionaryId=${catA.dictionary.dictionaryId}` }),
+    inB: () => ({ url: `${V2}/dictionary/item?dictionaryId=${catB.dictionary.dictionaryId}` }),
+  },
+  'GET /api/admin-service/v2/dictionary/item/:id': {
+    req: () => ({ url: `${V2}/dictionary/item/${catA.item.itemId}` }),
+    inB: () => ({ url: `${V2}/dictionary/item/${catB.item.itemId}` }),
+  },
+  'POST /api/admin-service/v2/dictionary/item': {
+    req: () => ({
+      url: `${V2}/dictionary/item`,
+      body: { dictionaryId: catA.dictionary.dictionaryId, code: unique('item'), labelEn: 'x', labelZh: 'x' },
+    }),
+  },
+  'PUT /api/admin-service/v2/dictionary/item': {
+    req: () => ({
+      url: `${V2}/dictionary/item`,
+      body: {
+        ...catA.item,
+        labelEn: 'y',
+        createdDate: undefined,
+        lastModifiedDate: undefined,
+        status: undefined,
+      },
+    }),
+  },
+  'PUT /api/admin-service/v2/dictionary/item/:id/status': {
+    req: () => ({ url: `${V2}/dictionary/item/${catA.item.itemId}/status`, body: { status: 'ENABLED' } }),
+  },
+  'DELETE /api/admin-service/v2/dictionary/item/:id': {
+    req: async () => {
+      const dictionary = await newDictionary();
+      const item = await api('POST', `${V2}/dictionary/item`, {
+        dictionaryId: dictionary.dictionaryId,
+        code: 'i',
+        labelEn: 'i',
+        labelZh: 'i',
+      });
+      return { url: `${V2}/dictionary/item/${item.itemId}` };
+    },
+  },
+
   // ---- users
   'GET /api/admin-service/v2/user': { req: () => ({ url: `${V2}/user` }) },
   'GET /api/admin-service/v2/user/:id': { req: () => ({ url: `${V2}/user/${target.userId}` }) },
@@ -254,6 +573,9 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/admin-service/v2/user/:id/membership': {
     req: () => ({ url: `${V2}/user/${target.userId}/membership` }),
   },
+  'DELETE /api/admin-service/v2/user/:id/two-factor': {
+    req: () => ({ url: `${V2}/user/${target.userId}/two-factor` }),
+  },
   'PUT /api/admin-service/v2/user/:id/roles': {
     req: () => ({ url: `${V2}/user/${target.userId}/roles`, body: { roleIds: [role.roleId] } }),
   },
@@ -262,6 +584,9 @@ const SAMPLES: Record<string, Sample> = {
   },
   'PUT /api/admin-service/v2/user/:id/password': {
     req: async () => ({ url: `${V2}/user/${(await newUser()).userId}/password`, body: {} }),
+  },
+  'POST /api/admin-service/v2/user/:id/password/expire': {
+    req: async () => ({ url: `${V2}/user/${(await newUser()).userId}/password/expire` }),
   },
   'GET /api/admin-service/v2/user/:id/sessions': {
     req: () => ({ url: `${V2}/user/${sessionUser.userId}/sessions` }),
@@ -376,6 +701,11 @@ const PUBLIC = new Set([
   'POST /api/oauth2-server/interaction/:uid/login',
   'POST /api/oauth2-server/interaction/:uid/consent',
   'POST /api/oauth2-server/interaction/:uid/abort',
+  // The second step of sign-in: the challenge of the password step is the capability.
+  'POST /api/oauth2-server/login/second-factor',
+  // The password lifecycle: /forget answers alike for every identifier; the reset link's token is the capability.
+  'POST /api/oauth2-server/forget-password',
+  'POST /api/oauth2-server/reset-password',
 ]);
 /** Routes for the caller's own things, open to anyone signed in; listed for the same reason. */
 const OWN = new Set([
@@ -383,8 +713,19 @@ const OWN = new Set([
   'POST /api/oauth2-server/change-password',
   'POST /api/oauth2-server/unlock',
   'GET /api/admin-service/user/current',
+  'PUT /api/admin-service/user/preferences',
   'GET /api/oauth2-server/authorization/menus',
+  'GET /api/oauth2-server/two-factor',
+  'POST /api/oauth2-server/two-factor/enrolment',
+  'POST /api/oauth2-server/two-factor/enrolment/confirm',
+  'POST /api/oauth2-server/two-factor/disable',
+  'POST /api/oauth2-server/two-factor/recovery-codes',
   'GET /api/admin/menus',
+  'GET /api/admin-service/settings',
+  'GET /api/admin-service/user/profile',
+  'PUT /api/admin-service/user/profile',
+  'GET /api/admin-service/user/sessions',
+  'DELETE /api/admin-service/user/sessions/:sessionId',
 ]);
 
 // ---- the routes, from the route table ----------------------------------------------------

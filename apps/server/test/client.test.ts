@@ -55,8 +55,8 @@ describe('POST /v2/application/client', () => {
       .select()
       .from(applicationClients)
       .where(eq(applicationClients.acId, created.acId));
-    expect(row!.secretHash).toBe(hashToken(created.secret));
-    expect(JSON.stringify(row)).not.toContain(created.secret);
+    expect(row!.secretHash).toBe(hashToken(created.secret!));
+    expect(JSON.stringify(row)).not.toContain(created.secret!);
 
     const audits = await auditOf(t.db, 'application-client', created.acId);
     expect(audits).toHaveLength(1);
@@ -144,9 +144,17 @@ describe('reading and changing clients', () => {
       { acId: created.acId, clientName: 'New name', status: 'DISABLED' },
       admin,
     );
-    expect(withStatus.json()).toMatchObject({ redirectUrl: null, status: 'DISABLED' });
+    // A redirect URL left out is kept (issue 12: it used to be cleared); null clears it.
+    expect(withStatus.json()).toMatchObject({ redirectUrl: 'http://x.test/cb', status: 'DISABLED' });
+    const cleared = await put(
+      t,
+      V2,
+      { acId: created.acId, clientName: 'New name', redirectUrl: null },
+      admin,
+    );
+    expect(cleared.json()).toMatchObject({ redirectUrl: null, status: 'DISABLED' });
     const audits = await auditOf(t.db, 'application-client', created.acId);
-    expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'update']);
+    expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'update', 'update']);
     expect(audits[1]).toMatchObject({ before: { clientName: 'Shop' }, after: { clientName: 'New name' } });
     expect((await put(t, V2, { acId: crypto.randomUUID(), clientName: 'x' }, admin)).statusCode).toBe(404);
     expect((await put(t, V2, { clientName: 'x' }, admin)).json().fields).toEqual({ acId: MESSAGES.required });

@@ -5,7 +5,7 @@ import {
   MESSAGES,
   pageSchema,
 } from '@gatehouse/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataAccesses } from '../src/db/schema/index.ts';
 import { auditOf, createApplication, put, query, seedDataAccesses, tokenWith } from './fixtures.ts';
@@ -33,7 +33,7 @@ const ids = (body: unknown) => page.parse(body).content.map((d) => d.id);
 
 async function create(body: Record<string, unknown>) {
   const res = await t.post(ONE, { name: 'Orders', category: 'sales', applicationId: app, ...body }, admin);
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return dataAccessSchema.parse(res.json());
 }
 
@@ -44,7 +44,7 @@ describe('POST /data/access', () => {
       { name: ' Orders ', id: 'orders', category: 'sales', applicationId: app },
       admin,
     );
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(201);
     const created = dataAccessSchema.parse(res.json());
     expect(created).toMatchObject({ name: 'Orders', id: 'orders', category: 'sales', applicationId: app });
     expect(created.resourceId).toMatch(/^[0-9a-f-]{36}$/);
@@ -97,7 +97,7 @@ describe('POST /data/access', () => {
       { name: 'Other', id: 'dup', category: 'x', applicationId: other },
       admin,
     );
-    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.statusCode).toBe(201);
   });
 });
 
@@ -279,6 +279,39 @@ describe('GET /data/accesses', () => {
   });
 });
 
+describe('the kept total', () => {
+  it('follows bulk inserts, deletes and a truncate, and a search still counts', async () => {
+    const kept = await createApplication(t.db);
+    const other = await createApplication(t.db);
+    await seedDataAccesses(t.db, kept, 25, { categories: 2 });
+    await seedDataAccesses(t.db, other, 7);
+    const totalOf = async (params: Record<string, unknown>) =>
+      page.parse((await list({ applicationId: kept, size: 10, ...params })).json()).totalElements;
+    expect(await totalOf({})).toBe(25);
+    expect(await totalOf({ page: 2 })).toBe(25);
+    expect(await totalOf({ page: 9 })).toBe(25);
+
+    // Written straight to the database, as a bulk tool would: the triggers keep the count.
+    await t.db
+      .delete(dataAccesses)
+      .where(and(eq(dataAccesses.applicationId, kept), eq(dataAccesses.category, 'category-0')));
+    const [{ n } = { n: 0 }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dataAccesses)
+      .where(eq(dataAccesses.applicationId, kept));
+    expect(n).toBeLessThan(25);
+    expect(await totalOf({})).toBe(n);
+    expect(await totalOf({ category: ['category-1'] })).toBe(n);
+    expect(await totalOf({ category: ['category-0'] })).toBe(0);
+    expect(page.parse((await list({ applicationId: other })).json()).totalElements).toBe(7);
+
+    await t.db.execute(sql`truncate data_accesses cascade`);
+    expect(await totalOf({})).toBe(0);
+    await create({ id: 'after-truncate', applicationId: kept });
+    expect(await totalOf({})).toBe(1);
+  });
+});
+
 describe('GET /data/access/categories', () => {
   it('lists the distinct categories of the application, sorted', async () => {
     const cats = await createApplication(t.db);
@@ -310,6 +343,6 @@ describe('access', () => {
     const mine = await create({ id: 'locked' });
     expect((await put(t, ONE, { ...mine, name: 'x' }, reader)).statusCode).toBe(403);
     const writer = await tokenWith(t, 'app-config.data-access', ['create']);
-    expect((await t.post(ONE, body, writer)).statusCode).toBe(200);
+    expect((await t.post(ONE, body, writer)).statusCode).toBe(201);
   });
 });

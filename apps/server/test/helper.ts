@@ -77,12 +77,14 @@ export type BuildOptions = {
 type Body = Record<string, unknown> | unknown[] | string | undefined;
 
 export async function build(options: BuildOptions = {}) {
-  const { handle, drop } = await openTestDatabase();
+  const { handle, url, drop } = await openTestDatabase();
   await migrateDatabase(handle);
   await seed(handle.db, { adminPassword: ADMIN_PASSWORD, print: () => {} });
   const db = handle.db;
   const app = buildApp({
     db,
+    // As `npm start` runs it: callers cached until the database announces a change.
+    listen: handle.listen,
     logger: false,
     // A web build in the working tree must not change what the API tests see.
     config: { webDir: '/nonexistent-web-dir', ...options.config },
@@ -114,6 +116,8 @@ export async function build(options: BuildOptions = {}) {
     app,
     db,
     handle,
+    /** The test database's URL on PostgreSQL, for a second instance with a pool of its own. */
+    databaseUrl: url,
     inject,
     get,
     post,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createdClientSchema } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { type BaseClient, generators, Issuer } from 'openid-client';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationClients,
@@ -13,8 +14,9 @@ import {
   resources,
   rolePermissions,
   roleResources,
+  userRoles,
 } from '../src/db/schema/index.ts';
-import { createApplication } from './fixtures.ts';
+import { createApplication, put } from './fixtures.ts';
 import { buildApp } from '../src/app.ts';
 import { build, type TestContext } from './helper.ts';
 
@@ -85,7 +87,7 @@ beforeAll(async () => {
   );
   expect(res.statusCode, res.body).toBe(201);
   const created = createdClientSchema.parse(res.json());
-  registered = { client: created.client, secret: created.secret, acId: created.acId };
+  registered = { client: created.client, secret: created.secret!, acId: created.acId };
   issuer = await Issuer.discover(`${origin}/oidc`);
 });
 afterAll(async () => {
@@ -624,5 +626,152 @@ describe('RP-initiated logout', () => {
     const confirm = await browser.post('/oidc/session/end/confirm', { xsrf: xsrf!, logout: 'yes' });
     expect(confirm.status).toBe(303);
     expect(confirm.headers.get('location')).toBe(`${REDIRECT}?state=bye`);
+  });
+});
+
+describe('public clients', () => {
+  let publicClient: { client: string; acId: string };
+  const publicRp = () =>
+    new issuer.Client({
+      client_id: publicClient.client,
+      token_endpoint_auth_method: 'none',
+      redirect_uris: [REDIRECT],
+      response_types: ['code'],
+    });
+
+  beforeAll(async () => {
+    const res = await t.post(
+      V2,
+      { clientName: 'Shop web', clientType: 'PUBLIC', redirectUrl: REDIRECT, applicationId: appId },
+      admin,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const created = createdClientSchema.parse(res.json());
+    expect(created).toMatchObject({ clientType: 'PUBLIC', secret: null });
+    publicClient = { client: created.client, acId: created.acId };
+  });
+
+  it('need a redirect URL and hold no secret to rotate', async () => {
+    const bare = await t.post(
+      V2,
+      { clientName: 'No way back', clientType: 'PUBLIC', applicationId: appId },
+      admin,
+    );
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().fields.redirectUrl).toMatch(/redirect URL/);
+    const rotate = await t.post(`${V2}/${publicClient.acId}/secret`, {}, admin);
+    expect(rotate.statusCode).toBe(409);
+    expect(rotate.json().message).toMatch(/no secret/);
+    const cleared = await put(
+      t,
+      V2,
+      { acId: publicClient.acId, clientName: 'Shop web', redirectUrl: '' },
+      admin,
+    );
+    expect(cleared.statusCode).toBe(400);
+  });
+
+  it('sign a user in with PKCE S256 and no secret, and refresh', async () => {
+    const { tokens } = await codeFlow(publicRp());
+    expect(tokens.access_token).toBeTruthy();
+    expect(tokens.claims().sub).toBe(granted.userId);
+    const next = await publicRp().refresh(tokens.refresh_token!);
+    expect(next.access_token).toBeTruthy();
+  });
+
+  it('are refused without PKCE, with the plain method, and for client credentials', async () => {
+    const client = publicRp();
+    const withoutPkce = await new Browser().get(
+      `${issuer.metadata.authorization_endpoint}?${new URLSearchParams({
+        client_id: publicClient.client,
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: REDIRECT,
+        state: 's',
+      })}`,
+    );
+    // The error goes back to the registered redirect URI, never elsewhere.
+    const back = new URL(withoutPkce.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('error_description')).toMatch(/PKCE/);
+
+    const plain = await new Browser().get(
+      client.authorizationUrl({
+        scope: 'openid',
+        redirect_uri: REDIRECT,
+        code_challenge: 'a'.repeat(43),
+        code_challenge_method: 'plain',
+      }),
+    );
+    expect(new URL(plain.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
+
+    await expect(client.grant({ grant_type: 'client_credentials' })).rejects.toMatchObject({
+      error: expect.stringMatching(/unauthorized_client|invalid_client|invalid_request/),
+      error_description: expect.stringMatching(/not allowed|unauthorized|client/),
+    });
+  });
+});
+
+describe('two instances racing for one code', () => {
+  it('one exchange wins; the other is invalid_grant and revokes what the winner got', async () => {
+    const client = rp();
+    const browser = new Browser();
+    const flow = await signIn(browser, client);
+    const params = client.callbackParams(flow.callback!);
+    const exchange = () =>
+      client.callback(REDIRECT, params, {
+        code_verifier: flow.verifier,
+        state: flow.state,
+        nonce: flow.nonce,
+      });
+    const results = await Promise.allSettled([exchange(), exchange()]);
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r) => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect((lost[0] as PromiseRejectedResult).reason).toMatchObject({ error: 'invalid_grant' });
+    const tokens = (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof exchange>>>).value;
+    expect((await client.introspect(tokens.access_token!)).active).toBe(false);
+  });
+});
+
+describe('interaction sign-in with two-factor sign-in on', () => {
+  it('never passes on the password alone: it asks for the code, refuses a wrong one, accepts a right one', async () => {
+    const [holding] = await t.db.select().from(userRoles).where(eq(userRoles.userId, granted.userId));
+    const user = await t.createUser({ roleIds: [holding!.roleId] });
+    const token = await t.login(user.username, user.password);
+    const { secret } = (await t.post('/api/oauth2-server/two-factor/enrolment', undefined, token)).json();
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    const confirm = await t.post(
+      '/api/oauth2-server/two-factor/enrolment/confirm',
+      { code: totp.generate() },
+      token,
+    );
+    expect(confirm.statusCode, confirm.body).toBe(200);
+
+    const browser = new Browser();
+    const res = await browser.get(
+      rp().authorizationUrl({
+        scope: 'openid',
+        redirect_uri: REDIRECT,
+        code_challenge: generators.codeChallenge(generators.codeVerifier()),
+        code_challenge_method: 'S256',
+      }),
+    );
+    const uid = uidOf(res.headers.get('location')!);
+    const login = (body: object) => api('POST', `/api/oauth2-server/interaction/${uid}/login`, body);
+    const credentials = { username: user.username, password: user.password };
+
+    const passwordOnly = await login(credentials);
+    expect(passwordOnly.status).toBe(401);
+    expect(passwordOnly.json).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
+    const wrong = await login({ ...credentials, code: '000000' === totp.generate() ? '111111' : '000000' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.code).toBe('UNAUTHENTICATED');
+    // The next step's code: the confirmation used the current one.
+    const right = await login({ ...credentials, code: totp.generate({ timestamp: Date.now() + 30_000 }) });
+    expect(right.status, JSON.stringify(right.json)).toBe(200);
+    expect(right.json.redirectTo).toEqual(expect.any(String));
   });
 });

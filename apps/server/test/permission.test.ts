@@ -35,7 +35,7 @@ async function create(body: Record<string, unknown>) {
     { name: 'Read orders', resourceType: 'API', applicationId: app, ...body },
     admin,
   );
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return permissionSchema.parse(res.json());
 }
 

@@ -34,7 +34,7 @@ type Body = Record<string, unknown>;
 const post = (body: Body) => t.post(ONE, { order: 1, status: 'ENABLED', ...body }, admin);
 async function create(applicationId: string, body: Body): Promise<Resource> {
   const res = await post({ applicationId, name: body.id, ...body });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return resourceSchema.parse(res.json());
 }
 
@@ -53,7 +53,7 @@ describe('POST /resource', () => {
   it('creates a category at the root, without url, and audits it', async () => {
     const app = await createApplication(t.db);
     const res = await post({ applicationId: app, name: 'Sales', id: 'sales', type: 'CATEGORY', url: '' });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(201);
     const created = resourceSchema.parse(res.json());
     expect(created).toMatchObject({
       name: 'Sales',

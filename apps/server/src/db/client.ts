@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -19,9 +20,88 @@ export type Transaction = PgTransaction<
 /** What repositories take: the database itself or an open transaction. */
 export type Executor = Database | Transaction;
 
+/** What a listener is told: each notification's payload, and whether it may have missed some. */
+export type ChannelHandlers = {
+  onNotify: (payload: string) => void;
+  /** False while the subscription is down (notifications may be missed), true once it is up. */
+  onState: (live: boolean) => void;
+};
+/** Subscribes to a notification channel (`NOTIFY`); the answer ends the subscription. */
+export type Listen = (channel: string, handlers: ChannelHandlers) => Promise<{ close: () => Promise<void> }>;
+
 export type DatabaseHandle =
-  | { kind: 'pglite'; db: Database; client: PGlite; close: () => Promise<void> }
-  | { kind: 'postgres'; db: Database; pool: pg.Pool; close: () => Promise<void> };
+  | { kind: 'pglite'; db: Database; client: PGlite; listen: Listen; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Database; pool: pg.Pool; listen: Listen; close: () => Promise<void> };
+
+/** How long a lost listening connection waits before it connects again. */
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own, outside the pool. When the connection drops, the
+ * listener hears `onState(false)` and it reconnects after a pause, then `onState(true)`.
+ */
+function listenOnPostgres(url: string): Listen {
+  return async (channel, { onNotify, onState }) => {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+    let current: pg.Client | undefined;
+    let closed = false;
+    let retry: NodeJS.Timeout | undefined;
+    const again = () => {
+      if (closed) return;
+      retry = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
+      retry.unref();
+    };
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: url });
+      const lost = () => {
+        if (current !== client) return;
+        current = undefined;
+        onState(false);
+        client.end().catch(() => {});
+        again();
+      };
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      client.on('error', lost);
+      client.on('end', lost);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${channel}`);
+        current = client;
+        onState(true);
+      } catch {
+        client.end().catch(() => {});
+        again();
+      }
+    };
+    await connect();
+    return {
+      close: async () => {
+        closed = true;
+        clearTimeout(retry);
+        const client = current;
+        current = undefined;
+        onState(false);
+        await client?.end().catch(() => {});
+      },
+    };
+  };
+}
+
+/** PGlite is one session in this process: what it notifies reaches its own listeners. */
+function listenOnPglite(client: PGlite): Listen {
+  return async (channel, { onNotify, onState }) => {
+    const unlisten = await client.listen(channel, onNotify);
+    onState(true);
+    return {
+      close: async () => {
+        onState(false);
+        await unlisten();
+      },
+    };
+  };
+}
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
@@ -38,14 +118,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // listener that would crash the process instead of failing the next query.
     pool.on('error', () => {});
     const db: Database = drizzlePg({ client: pool, schema });
-    return { kind: 'postgres', db, pool, close: () => pool.end() };
+    return { kind: 'postgres', db, pool, listen: listenOnPostgres(target.url), close: () => pool.end() };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create({
+    // Trigram indexes make keyword search (ILIKE '%…%') an index scan, as on PostgreSQL.
+    extensions: { pg_trgm },
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     // A ready-made data directory skips initdb, the slow part of opening a new database.
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
   });
   const db: Database = drizzlePglite({ client, schema });
-  return { kind: 'pglite', db, client, close: () => client.close() };
+  return { kind: 'pglite', db, client, listen: listenOnPglite(client), close: () => client.close() };
 }

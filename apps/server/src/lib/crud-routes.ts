@@ -1,7 +1,9 @@
 import { type Action, type Page, pageSchema, type Status, statusBodySchema } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { auditContext, type RouteAccess } from '../plugins/auth.ts';
+import type { AppScope } from './app-scope.ts';
 import type { AuditContext } from './audit.ts';
 import { errorResponses } from './schemas.ts';
 
@@ -15,16 +17,22 @@ export const byId = z.object({ id: z.string().max(100) });
 
 /**
  * What the standard routes call. The key of an update travels in its body (`PUT {base}`),
- * the others' in the path.
+ * the others' in the path. Each also gets the applications the caller's grant reaches, which
+ * a service of application-scoped records checks the record's application against
+ * (`assertInScope`); a service of records outside applications ignores it.
  */
 export interface CrudService<Item, Query, Create, Update, Created = Item> {
-  list(query: Query): Promise<Page<Item>>;
-  get(id: string): Promise<Item>;
-  create(input: Create, ctx: AuditContext): Promise<Created>;
-  update(input: Update, ctx: AuditContext): Promise<Item>;
-  setStatus(id: string, status: Status, ctx: AuditContext): Promise<Item>;
-  remove(id: string, ctx: AuditContext): Promise<void>;
+  list(query: Query, scope: AppScope): Promise<Page<Item>>;
+  get(id: string, scope: AppScope): Promise<Item>;
+  create(input: Create, ctx: AuditContext, scope: AppScope): Promise<Created>;
+  update(input: Update, ctx: AuditContext, scope: AppScope): Promise<Item>;
+  setStatus(id: string, status: Status, ctx: AuditContext, scope: AppScope): Promise<Item>;
+  remove(id: string, ctx: AuditContext, scope: AppScope): Promise<void>;
 }
+
+/** A route that checks no grant reaches no application. */
+const NO_APPLICATION: AppScope = new Set();
+const scopeOf = (request: FastifyRequest): AppScope => request.appScope ?? NO_APPLICATION;
 
 const METHOD = {
   list: 'list',
@@ -155,14 +163,14 @@ export function registerCrudRoutes<S extends CrudSchemas, O extends CrudOperatio
               response: { 200: pageSchema(item), ...failures },
             },
           },
-          async (request) => service.list(request.query as z.output<S['listQuery']>),
+          async (request) => service.list(request.query as z.output<S['listQuery']>, scopeOf(request)),
         );
         break;
       case 'get':
         app.get(
           `${base}/:id`,
           { config, schema: { ...doc, params: byId, response: { 200: item, ...failures } } },
-          async (request) => service.get(request.params.id),
+          async (request) => service.get(request.params.id, scopeOf(request)),
         );
         break;
       case 'create':
@@ -174,7 +182,11 @@ export function registerCrudRoutes<S extends CrudSchemas, O extends CrudOperatio
           },
           async (request, reply) => {
             reply.code(201);
-            return service.create(request.body as z.output<S['create']>, auditContext(request));
+            return service.create(
+              request.body as z.output<S['create']>,
+              auditContext(request),
+              scopeOf(request),
+            );
           },
         );
         break;
@@ -182,7 +194,8 @@ export function registerCrudRoutes<S extends CrudSchemas, O extends CrudOperatio
         app.put(
           base,
           { config, schema: { ...doc, body: schemas.update, response: { 200: item, ...failures } } },
-          async (request) => service.update(request.body as z.output<S['update']>, auditContext(request)),
+          async (request) =>
+            service.update(request.body as z.output<S['update']>, auditContext(request), scopeOf(request)),
         );
         break;
       case 'status':
@@ -192,7 +205,13 @@ export function registerCrudRoutes<S extends CrudSchemas, O extends CrudOperatio
             config,
             schema: { ...doc, params: byId, body: statusBodySchema, response: { 200: item, ...failures } },
           },
-          async (request) => service.setStatus(request.params.id, request.body.status, auditContext(request)),
+          async (request) =>
+            service.setStatus(
+              request.params.id,
+              request.body.status,
+              auditContext(request),
+              scopeOf(request),
+            ),
         );
         break;
       case 'delete':
@@ -200,7 +219,7 @@ export function registerCrudRoutes<S extends CrudSchemas, O extends CrudOperatio
           `${base}/:id`,
           { config, schema: { ...doc, params: byId, response: { 204: z.null(), ...failures } } },
           async (request, reply) => {
-            await service.remove(request.params.id, auditContext(request));
+            await service.remove(request.params.id, auditContext(request), scopeOf(request));
             return reply.code(204).send(null);
           },
         );

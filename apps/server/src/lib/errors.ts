@@ -1,4 +1,10 @@
-import { ERROR_CODES, type ErrorCode, HTTP_STATUS_MESSAGES, MESSAGES } from '@gatehouse/contract';
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  HTTP_STATUS_MESSAGES,
+  MESSAGES,
+  PASSWORD_MESSAGES,
+} from '@gatehouse/contract';
 
 /**
  * An error whose status, code and message are safe to show the client. The error handler
@@ -17,8 +23,18 @@ export class AppError extends Error {
   }
 }
 
+/** 401 for credentials that name no live session: the §8 "token has expired" message. */
 export const unauthenticated = () =>
   new AppError(401, ERROR_CODES.UNAUTHENTICATED, HTTP_STATUS_MESSAGES[401]!);
+
+/**
+ * The 401 of a request that found no session: with no Authorization header at all it was
+ * never signed in, which "the token has expired" would misstate.
+ */
+export const unauthenticatedFor = (authorization: string | undefined) =>
+  authorization?.trim()
+    ? unauthenticated()
+    : new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.notSignedIn);
 
 export const forbidden = () => new AppError(403, ERROR_CODES.FORBIDDEN, HTTP_STATUS_MESSAGES[403]!);
 
@@ -30,6 +46,10 @@ export const validationFailed = (fields: Record<string, string>) =>
 
 export const passwordChangeRequired = () =>
   new AppError(403, ERROR_CODES.PASSWORD_CHANGE_REQUIRED, MESSAGES.passwordChangeRequired);
+
+/** The password is older than the policy's maximum age (`/overdue`). */
+export const passwordExpired = () =>
+  new AppError(403, ERROR_CODES.PASSWORD_EXPIRED, PASSWORD_MESSAGES.passwordExpired);
 
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError(429, ERROR_CODES.RATE_LIMITED, MESSAGES.tooManyAttempts, undefined, {

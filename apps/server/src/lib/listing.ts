@@ -7,16 +7,19 @@ import {
   desc,
   eq,
   getTableColumns,
+  getTableName,
   gte,
   ilike,
   inArray,
   lt,
   or,
   type SQL,
+  sql,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Executor } from '../db/client.ts';
+import { listCounts } from '../db/schema/index.ts';
 import { validationFailed } from './errors.ts';
 
 /**
@@ -183,7 +186,31 @@ type PagedListSpec<Q extends ListQuery> = {
    * meet them all, and an undefined one is no condition.
    */
   filters: (query: Q) => (SQL | undefined)[];
+  /**
+   * For a table whose rows the `list_counts` triggers count per application (migration
+   * 0009): the application column and the query's application. Only its rows are listed, and
+   * when no other filter applies their total is read from `list_counts`, not counted.
+   */
+  counted?: { column: AnyColumn; scope: (query: Q) => string };
 };
+
+/** The column that carries the kept total on each row of a counted page; dropped before the rows go out. */
+const KEPT_TOTAL = '__keptTotal';
+
+/** The kept count of `list` rows in `scope` (0 when none was ever kept). */
+function keptCount(list: string, scope: string): SQL<number> {
+  return sql<number>`coalesce((select ${listCounts.n} from ${listCounts} where ${listCounts.list} = ${list} and ${listCounts.scope} = ${scope}), 0)`.mapWith(
+    Number,
+  );
+}
+
+async function readKeptCount(db: Executor, list: string, scope: string): Promise<number> {
+  const [row] = await db
+    .select({ n: listCounts.n })
+    .from(listCounts)
+    .where(and(eq(listCounts.list, list), eq(listCounts.scope, scope)));
+  return row?.n ?? 0;
+}
 
 /**
  * A paged list of `table`. Every list sorts by `createdDate` (the default sort) and
@@ -201,15 +228,31 @@ export function definePagedList<Q extends ListQuery, F extends SelectedFields>(
 export function definePagedList<Q extends ListQuery>(
   spec: PagedListSpec<Q> & { fields?: SelectedFields },
 ): PagedList<Q, unknown> {
-  const { table, key, filters, fields = getTableColumns(table) } = spec;
+  const { table, key, filters, counted, fields = getTableColumns(table) } = spec;
   const sorts = { createdDate: table.createdAt, lastModifiedDate: table.updatedAt, ...spec.sorts };
+  const list = getTableName(table);
   return async (db, query) => {
     // The sort is checked before the filters, so a bad sort is the error a request gets first.
     const orderBy = parseSort(query.sort, sorts, key);
-    const where = and(...filters(query), createdBetween(table.createdAt, query.createdFrom, query.createdTo));
+    const own = filters(query);
+    const created = createdBetween(table.createdAt, query.createdFrom, query.createdTo);
+    const scope = counted?.scope(query);
+    const where = and(scope === undefined ? undefined : eq(counted!.column, scope), ...own, created);
     const offset = query.page * query.size;
-    const rows = await pageRows(db, table, key, { where, orderBy, limit: query.size, offset }, fields);
-    const total = await totalOf(offset, query.size, rows.length, () => countRows(db, table, where));
+    const window = { where, orderBy, limit: query.size, offset };
+    if (scope === undefined || created !== undefined || own.some((f) => f !== undefined)) {
+      const rows = await pageRows(db, table, key, window, fields);
+      const total = await totalOf(offset, query.size, rows.length, () => countRows(db, table, where));
+      return { rows, total };
+    }
+    // All of an application's rows: the page and the kept total in one statement.
+    const rows = (await pageRows(db, table, key, window, {
+      ...fields,
+      [KEPT_TOTAL]: keptCount(list, scope),
+    })) as Record<string, unknown>[];
+    const first = rows[0];
+    const total = first ? Number(first[KEPT_TOTAL]) : offset === 0 ? 0 : await readKeptCount(db, list, scope);
+    for (const row of rows) delete row[KEPT_TOTAL];
     return { rows, total };
   };
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { validationFailed } from './errors.ts';
@@ -71,4 +71,19 @@ export function assertAllExist(
   message: string,
 ): void {
   if (wanted.some((key) => !existing.has(key))) throw validationFailed({ [field]: message });
+}
+
+/**
+ * The rows of `table` that name a record (`where`): how many, and the `label` of the first
+ * few in order, for a refusal such as "Used by 2 sets: a, b".
+ */
+export async function namedBy(
+  db: Executor,
+  table: PgTable,
+  label: PgColumn,
+  where: SQL,
+): Promise<{ total: number; labels: string[] }> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  const rows = await db.select({ label }).from(table).where(where).orderBy(asc(label)).limit(5);
+  return { total: row?.n ?? 0, labels: rows.map((r) => String(r.label)) };
 }

@@ -1,7 +1,8 @@
-import type { Action } from '@gatehouse/contract';
+import { type Action, type Language, languageSchema, type Theme, themeSchema } from '@gatehouse/contract';
 import type { Database } from '../db/client.ts';
 import { type AppScope, unionScopes } from './app-scope.ts';
 import type { AuditContext } from './audit.ts';
+import { CallerCache } from './caller-cache.ts';
 import * as repo from './session-repository.ts';
 import { hashToken } from './tokens.ts';
 
@@ -11,6 +12,9 @@ export type AuthUser = {
   name: string;
   avatar: string | null;
   mustChangePassword: boolean;
+  /** The console preferences the user chose; null until they choose. */
+  language: Language | null;
+  theme: Theme | null;
 };
 
 /** What one platform permission grants: each action with the applications it reaches. */
@@ -32,6 +36,11 @@ export type AuthState = {
   roleNames: string[];
   /** Set when the caller is an OIDC access token: the application of the client it was issued to. */
   oauthApplicationId?: string;
+  /**
+   * The password is older than the policy's maximum age: until it is changed, the user
+   * reaches only the routes a pending password change allows (`/overdue`).
+   */
+  passwordExpired: boolean;
 };
 
 export type RequestMeta = AuditContext & { userAgent: string | null };
@@ -52,6 +61,9 @@ function toAuthUser(row: repo.UserRow): AuthUser {
     name: row.name,
     avatar: row.avatar,
     mustChangePassword: row.mustChangePassword,
+    // A value the console no longer offers reads as not chosen.
+    language: languageSchema.safeParse(row.language).data ?? null,
+    theme: themeSchema.safeParse(row.theme).data ?? null,
   };
 }
 
@@ -61,27 +73,76 @@ export function scopeOf(auth: AuthState, permissionId: string, action: Action): 
   return auth.grants.get(permissionId)?.get(action) ?? null;
 }
 
+type PasswordAge = Pick<repo.UserRow, 'mustChangePassword' | 'passwordChangedAt'>;
+
+/** A caller as the cache keeps it: all but `passwordExpired`, which the clock decides. */
+export type CachedCaller = {
+  state: Omit<AuthState, 'passwordExpired'>;
+  password: PasswordAge;
+  /** When the session's last_seen_at was last written, in ms. */
+  lastSeenAt: number;
+};
+
 /**
  * Session resolution: who a bearer token belongs to and what their roles grant. It sits
  * below the modules so the access guards and the auth module read the caller the same way.
  */
 export class SessionResolver {
-  constructor(private readonly db: Database) {}
+  /**
+   * `passwordMaxAgeDays` reads the policy's maximum age (console settings; 0 is none), for
+   * `passwordExpired`. `cache` keeps callers between requests while it hears the database's
+   * changes; without one, every request reads its caller afresh.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly passwordMaxAgeDays: () => Promise<number> = async () => 0,
+    readonly cache: CallerCache<CachedCaller> = new CallerCache(),
+  ) {}
 
   /** The caller of an `Authorization: Bearer` header, or null when it names no live session. */
   async resolve(authorization: string | undefined): Promise<AuthState | null> {
     const token = bearerToken(authorization);
     if (!token) return null;
-    const found = await repo.findLiveSession(this.db, hashToken(token));
-    if (!found) return null;
-    if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await repo.touchSession(this.db, found.session.sessionId);
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    let caller = this.cache.get(tokenHash, now);
+    if (!caller) {
+      const generation = this.cache.begin();
+      const read = await this.readCaller(tokenHash);
+      if (!read) return null;
+      caller = read.caller;
+      this.cache.set(tokenHash, caller, read.expiresAt, generation);
     }
-    return this.stateFor(found.user, found.session.sessionId);
+    if (now - caller.lastSeenAt > TOUCH_INTERVAL_MS) {
+      caller.lastSeenAt = now;
+      await repo.touchSession(this.db, caller.state.sessionId);
+    }
+    return { ...caller.state, passwordExpired: await this.isPasswordExpired(caller.password) };
+  }
+
+  /** The live session of `tokenHash` and its caller, from the database; undefined when none. */
+  async readCaller(tokenHash: string): Promise<{ caller: CachedCaller; expiresAt: number } | undefined> {
+    const found = await repo.findLiveSession(this.db, tokenHash);
+    if (!found) return undefined;
+    return {
+      caller: {
+        state: await this.grantsOf(found.user, found.session.sessionId),
+        password: {
+          mustChangePassword: found.user.mustChangePassword,
+          passwordChangedAt: found.user.passwordChangedAt,
+        },
+        lastSeenAt: found.session.lastSeenAt.getTime(),
+      },
+      expiresAt: found.session.expiresAt.getTime(),
+    };
   }
 
   /** The user with the grants of all their enabled roles merged, as a request sees them. */
   async stateFor(user: repo.UserRow, sessionId: string): Promise<AuthState> {
+    return { ...(await this.grantsOf(user, sessionId)), passwordExpired: await this.isPasswordExpired(user) };
+  }
+
+  private async grantsOf(user: repo.UserRow, sessionId: string): Promise<Omit<AuthState, 'passwordExpired'>> {
     const rows = await repo.findRoleGrants(this.db, user.userId);
     const grants = new Map<string, PlatformGrant>();
     const roleIds: string[] = [];
@@ -101,5 +162,12 @@ export class SessionResolver {
       grants.set(row.permissionId, grant);
     }
     return { sessionId, user: toAuthUser(user), isAdministrator, grants, roleIds, roleNames };
+  }
+
+  /** Older than the maximum age; a password the user must replace anyway is not also "expired". */
+  private async isPasswordExpired(user: PasswordAge): Promise<boolean> {
+    if (user.mustChangePassword) return false;
+    const days = await this.passwordMaxAgeDays();
+    return days > 0 && Date.now() - user.passwordChangedAt.getTime() > days * 86_400_000;
   }
 }

@@ -1,8 +1,10 @@
 import { ACTIONS, PLATFORM_APP_ID } from '@gatehouse/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import {
   applications,
+  dictionaries,
+  dictionaryItems,
   resources,
   rolePermissions,
   roleResources,
@@ -114,4 +116,27 @@ export async function insertUserWithRole(
   const [row] = await tx.insert(users).values(values).returning({ userId: users.userId });
   await tx.insert(userRoles).values({ userId: row!.userId, roleId });
   return row!.userId;
+}
+
+/** The platform's dictionary with `code`, if it exists. */
+export async function findPlatformDictionaryId(tx: Executor, code: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ id: dictionaries.dictionaryId })
+    .from(dictionaries)
+    .where(and(eq(dictionaries.applicationId, PLATFORM_APP_ID), eq(dictionaries.code, code)));
+  return row?.id;
+}
+
+export async function insertPlatformDictionary(
+  tx: Executor,
+  values: Omit<typeof dictionaries.$inferInsert, 'applicationId'>,
+  items: Omit<typeof dictionaryItems.$inferInsert, 'dictionaryId'>[],
+): Promise<string> {
+  const [row] = await tx
+    .insert(dictionaries)
+    .values({ ...values, applicationId: PLATFORM_APP_ID })
+    .returning({ id: dictionaries.dictionaryId });
+  const dictionaryId = row!.id;
+  if (items.length > 0) await tx.insert(dictionaryItems).values(items.map((i) => ({ ...i, dictionaryId })));
+  return dictionaryId;
 }

@@ -2,6 +2,7 @@ import {
   ADMIN_USERNAME,
   allNavMenus,
   CONSOLE_NAVIGATION,
+  DATA_ACCESS_CATEGORY_DICTIONARY,
   type NavMenu,
   PLATFORM_APP_ID,
   PRODUCT_NAME,
@@ -120,6 +121,38 @@ async function seedPlatform(tx: Transaction): Promise<boolean> {
  * whatever it lists. It still lists every console permission with every action and every
  * platform resource, topped up on every start, so that its grants read as what it holds.
  */
+/** The data-access categories the console offers; any other category is accepted too. */
+const DATA_ACCESS_CATEGORIES = [
+  { code: 'personal', labelEn: 'Personal data', labelZh: '个人数据' },
+  { code: 'business', labelEn: 'Business data', labelZh: '业务数据' },
+  { code: 'financial', labelEn: 'Financial data', labelZh: '财务数据' },
+  { code: 'system', labelEn: 'System data', labelZh: '系统数据' },
+];
+
+/**
+ * The platform's `data-access-category` dictionary, when it is missing. An administrator's
+ * edits to it are kept; a deleted one comes back at the next start.
+ */
+async function seedDictionaries(tx: Transaction): Promise<void> {
+  if (await repo.findPlatformDictionaryId(tx, DATA_ACCESS_CATEGORY_DICTIONARY)) return;
+  const dictionaryId = await repo.insertPlatformDictionary(
+    tx,
+    {
+      code: DATA_ACCESS_CATEGORY_DICTIONARY,
+      name: 'Data access categories',
+      description: 'The categories offered for a data access',
+      allowCustom: true,
+    },
+    DATA_ACCESS_CATEGORIES.map((item, index) => ({ ...item, order: index + 1 })),
+  );
+  await audit(tx, SYSTEM, {
+    action: 'seed',
+    entity: 'dictionary',
+    entityId: dictionaryId,
+    after: { code: DATA_ACCESS_CATEGORY_DICTIONARY, items: DATA_ACCESS_CATEGORIES.map((i) => i.code) },
+  });
+}
+
 async function seedAdministratorRole(tx: Transaction): Promise<{ roleId: string; created: boolean }> {
   const existing = await repo.findRoleId(tx, ADMINISTRATOR_CODE);
   let roleId = existing;
@@ -170,6 +203,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
   const result = await db.transaction(async (tx) => {
     await repo.lockSeeding(tx);
     const platformCreated = await seedPlatform(tx);
+    await seedDictionaries(tx);
     const role = await seedAdministratorRole(tx);
 
     if (await repo.findUserId(tx, ADMIN_USERNAME)) {

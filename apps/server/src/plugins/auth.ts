@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import { type AppScope, assertInScope, unionScopes } from '../lib/app-scope.ts';
 import type { AuditContext } from '../lib/audit.ts';
-import { forbidden, passwordChangeRequired, unauthenticated } from '../lib/errors.ts';
+import { forbidden, passwordChangeRequired, passwordExpired, unauthenticatedFor } from '../lib/errors.ts';
 import { type AuthState, type RequestMeta, scopeOf } from '../lib/sessions.ts';
 
 /** One action on one platform permission (a dotted area id such as `app-config.client`). */
@@ -27,7 +27,7 @@ export type RegisteredRoute = { method: string; url: string; access: RouteAccess
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
-    /** Reachable while the user still has to replace a generated password. */
+    /** Reachable while the user still has to replace a generated or expired password. */
     allowPendingPasswordChange?: boolean;
     /**
      * The handler narrows its answer to the caller's applications (the application list,
@@ -88,10 +88,11 @@ function guardFor(access: RouteAccess, findCaller: FindCaller): onRequestAsyncHo
     const auth = await findCaller(request.headers.authorization, {
       acceptsAccessToken: request.routeOptions.config.acceptsAccessToken === true,
     });
-    if (!auth) throw unauthenticated();
+    if (!auth) throw unauthenticatedFor(request.headers.authorization);
     request.auth = auth;
-    if (auth.user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
-      throw passwordChangeRequired();
+    if (!request.routeOptions.config.allowPendingPasswordChange) {
+      if (auth.user.mustChangePassword) throw passwordChangeRequired();
+      if (auth.passwordExpired) throw passwordExpired();
     }
     if (access === 'authenticated') return;
     const scope = scopeThrough(auth, grants);

@@ -5,9 +5,20 @@ import {
   HTTP_STATUS_MESSAGES,
   MESSAGES,
 } from '@gatehouse/contract';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DATABASE_RETRY_SECONDS, DatabaseOutage } from '../lib/database-outage.ts';
+import { isDatabaseUnavailable, unavailableCode } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
+
+export type ErrorsOptions = {
+  /** Resolves when the database answers: how an outage learns that it has ended. */
+  databaseAnswers: () => Promise<unknown>;
+};
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ERROR_CODES.VALIDATION,
@@ -44,11 +55,66 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, status: 
     .send({ ...body, requestId: request.id });
 }
 
+/** What a request Node's parser refused is answered with: status and message. */
+function clientErrorAnswer(code: string | undefined): [number, string] {
+  // The request line and headers are over Node's limit (16 KiB), e.g. thousands of query parameters.
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, MESSAGES.requestTooLong];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, HTTP_STATUS_MESSAGES[408]!];
+  return [400, MESSAGES.malformedRequest];
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses never becomes a
+ * Fastify request, so neither the error handler nor the header hook sees it. It still gets
+ * the error body, a request id and the security headers, then the connection closes.
+ */
+export function writeClientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = clientErrorAnswer(err.code);
+  const requestId = randomUUID();
+  const body = JSON.stringify({
+    code: ERROR_CODES.BAD_REQUEST,
+    message,
+    requestId,
+  });
+  const headers: Record<string, string | number> = {
+    ...SECURITY_HEADERS,
+    'x-request-id': requestId,
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  };
+  this.log.info({ requestId, code: err.code }, 'request refused by the HTTP parser');
+  if (socket.writable) {
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
+  }
+  socket.destroy();
+}
+
+/**
+ * Fastify's `frameworkErrors`: an address the router refuses before any route or hook (a
+ * path segment over `maxParamLength`, a bad percent-encoding) is answered in the error
+ * shape with the security headers, not with Fastify's own body that echoes the path.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.headers(SECURITY_HEADERS).header('x-request-id', request.id).header('cache-control', 'no-store');
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return sendError(reply, request, tooLong ? 414 : 400, {
+    code: ERROR_CODES.BAD_REQUEST,
+    message: tooLong ? MESSAGES.requestTooLong : MESSAGES.malformedAddress,
+  });
+}
+
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as FastifyError).statusCode === 'number';
 }
 
-async function errors(app: FastifyInstance) {
+async function errors(app: FastifyInstance, opts: ErrorsOptions) {
+  const outage = new DatabaseOutage(app.log, opts.databaseAnswers);
+  app.addHook('onClose', async () => outage.stop());
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -85,6 +151,16 @@ async function errors(app: FastifyInstance) {
     }
     if (isFastifyError(error) && error.code === 'FST_ERR_HANDLER_TIMEOUT') {
       request.log.error({ err: error }, 'request timed out');
+      return sendError(reply, request, 503, {
+        code: ERROR_CODES.UNAVAILABLE,
+        message: HTTP_STATUS_MESSAGES[503]!,
+      });
+    }
+    // The request may well succeed later: 503 with a time to wait. The outage logs its start
+    // and its end once, not every request that meets it.
+    if (isDatabaseUnavailable(error)) {
+      outage.noticed(unavailableCode(error));
+      reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
       return sendError(reply, request, 503, {
         code: ERROR_CODES.UNAVAILABLE,
         message: HTTP_STATUS_MESSAGES[503]!,

@@ -33,9 +33,16 @@ async function spa(app: FastifyInstance, opts: SpaOptions) {
     await app.register(fastifyStatic, {
       root: resolve(webDir),
       prefix: '/',
+      // The build writes x.br and x.gz beside each text file (apps/web/vite.config.ts): the
+      // browser gets the smallest it accepts, sent as is, with no compression per request.
+      preCompressed: true,
+      // dist/.vite holds what the build tells the size budget (scripts/bundle-budget.mjs).
+      dotfiles: 'ignore',
       cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader('cache-control', path.includes('/assets/') ? ASSETS_CACHE : NO_CACHE);
+        // The answer depends on Accept-Encoding, so a shared cache must key on it.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

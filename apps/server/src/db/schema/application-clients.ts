@@ -17,7 +17,14 @@ export const applicationClients = pgTable(
      * SHA-256 (hex) of the secret. The secret is 32 random bytes, so a slow password hash
      * would add cost to every token request without making a guess any likelier.
      */
-    secretHash: text('secret_hash').notNull(),
+    secretHash: text('secret_hash'),
+    /**
+     * CONFIDENTIAL clients authenticate with a secret; PUBLIC ones (browser and native apps)
+     * hold none and must use PKCE with S256.
+     */
+    clientType: text('client_type', { enum: ['CONFIDENTIAL', 'PUBLIC'] })
+      .notNull()
+      .default('CONFIDENTIAL'),
     redirectUrl: text('redirect_url'),
     status: text('status').notNull().default('ENABLED'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

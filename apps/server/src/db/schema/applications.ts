@@ -1,27 +1,23 @@
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
-export const products = pgTable('products', {
-  productId: uuid('product_id').primaryKey().defaultRandom(),
-  id: text('id').notNull().unique(),
-  name: text('name').notNull(),
-  description: text('description'),
-  ...timestamps,
-});
+export const products = pgTable(
+  'products',
+  {
+    productId: uuid('product_id').primaryKey().defaultRandom(),
+    /** The product's code, unique (the API's `code`). */
+    id: text('id').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description'),
+    owner: text('owner'),
+    status: text('status', { enum: ['ENABLED', 'DISABLED'] })
+      .notNull()
+      .default('ENABLED'),
+    ...timestamps,
+  },
+  // The product list's default order: createdDate desc, key as tie-breaker.
+  (t) => [index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.productId.desc().nullsFirst())],
+);
 
 export const applications = pgTable(
   'applications',

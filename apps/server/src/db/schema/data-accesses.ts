@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
+import { dataObjects, dataSets } from './catalog.ts';
 
 export const dataAccesses = pgTable(
   'data_accesses',
@@ -11,6 +12,11 @@ export const dataAccesses = pgTable(
     id: text('id').notNull(),
     name: text('name').notNull(),
     category: text('category').notNull(),
+    // What the access is about: an object type of the application, and optionally one set of
+    // its instances. Neither can be deleted while an access names it (checked at the end of
+    // the statement, so deleting the application takes all three together).
+    objectId: uuid('object_id').references(() => dataObjects.objectId),
+    setId: uuid('set_id').references(() => dataSets.setId),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -28,5 +34,7 @@ export const dataAccesses = pgTable(
     ),
     // The category filter and the distinct categories of the multi-select.
     index('data_accesses_app_category_idx').on(t.applicationId, t.category),
+    index('data_accesses_object_idx').on(t.objectId),
+    index('data_accesses_set_idx').on(t.setId),
   ],
 );

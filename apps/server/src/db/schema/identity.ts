@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   type AnyPgColumn,
   boolean,
   index,
@@ -10,17 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { status, timestamps } from './columns.ts';
 import { applications, resources } from './applications.ts';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
-const status = () =>
-  text('status', { enum: ['ENABLED', 'DISABLED'] })
-    .notNull()
-    .default('ENABLED');
 
 /**
  * Organizations: a tree. A node's path is read with a recursive walk up its parents, so a
@@ -66,6 +58,17 @@ export const users = pgTable(
       onDelete: 'set null',
     }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** When the password was last set; the policy's maximum age counts from here (/overdue). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The TOTP secret, sealed with the server key (base64url of iv | tag | ciphertext); null without 2FA. */
+    totpSecret: text('totp_secret'),
+    /** Set when the first code confirmed the enrolment; before that the secret is pending. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The TOTP time step of the last code accepted: a code of that step or an earlier one is a replay. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The console language and theme the user chose; null follows the browser. */
+    language: text('language'),
+    theme: text('theme'),
     ...timestamps,
   },
   (t) => [

@@ -1,9 +1,9 @@
 import type { ApplicationListQuery } from '@gatehouse/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { applications, products } from '../../db/schema/index.ts';
-import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
-import type { AppScope } from '../../lib/app-scope.ts';
+import { contains, definePagedList, given, keywordIn, oneOf } from '../../lib/listing.ts';
+import { type AppScope, isUuid } from '../../lib/app-scope.ts';
 import { byKey } from '../../lib/records.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -25,6 +25,12 @@ export const list = definePagedList({
     contains(applications.applicationId, query.applicationId),
     contains(applications.name, query.name),
     oneOf(applications.status, query.status),
+    // A product id that is not a uuid names no product, and must not reach the uuid column.
+    given(query.productId)
+      ? isUuid(query.productId)
+        ? eq(applications.productId, query.productId)
+        : sql`false`
+      : undefined,
   ],
 });
 

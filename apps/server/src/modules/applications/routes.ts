@@ -90,7 +90,8 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access('update'),
       schema: {
         tags,
-        summary: 'Change an application (the key in the body): name, description, open to all users',
+        summary:
+          'Change an application (the key in the body): name, description, product, status, open to all users',
         body: updateApplicationSchema,
         response: { 200: applicationSchema, ...errorResponses(400, 401, 403, 404) },
       },

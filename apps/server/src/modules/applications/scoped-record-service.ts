@@ -25,6 +25,11 @@ export type ScopedRecordSpec<Row, Dto, Query, Values> = {
   toDto: (row: Row) => Dto;
   /** The fields a create or update body writes, picked from it so nothing else is stored. */
   valuesOf: (input: Values) => Values;
+  /**
+   * Checks the values against the application's other records inside the change's
+   * transaction, and completes them; a 400 on the field when they do not fit.
+   */
+  resolve?: (db: Executor, applicationId: string, values: Values) => Promise<Values>;
 };
 
 /**
@@ -44,9 +49,14 @@ export class ScopedRecordService<
     private readonly spec: ScopedRecordSpec<Row, Dto, Query, Values>,
   ) {}
 
+  private resolved(db: Executor, applicationId: string, values: Values): Promise<Values> {
+    return this.spec.resolve ? this.spec.resolve(db, applicationId, values) : Promise.resolve(values);
+  }
+
   async list(query: Query): Promise<Page<Dto>> {
-    await requireApplication(this.db, query.applicationId);
     const { rows, total } = await this.spec.repo.list(this.db, query);
+    // Rows of the application prove it exists; only an empty page asks (404 when it does not).
+    if (rows.length === 0) await requireApplication(this.db, query.applicationId);
     return { content: rows.map(this.spec.toDto), totalElements: total };
   }
 
@@ -55,9 +65,8 @@ export class ScopedRecordService<
     await requireApplication(this.db, input.applicationId);
     return duplicateIdAsConflict(
       auditedChange(this.db, ctx, { entity, action: 'create' }, async (tx) => {
-        const after = toDto(
-          await repo.insert(tx, { ...valuesOf(input), applicationId: input.applicationId }),
-        );
+        const values = await this.resolved(tx, input.applicationId, valuesOf(input));
+        const after = toDto(await repo.insert(tx, { ...values, applicationId: input.applicationId }));
         return { entityId: after.resourceId, after };
       }),
     );
@@ -70,7 +79,8 @@ export class ScopedRecordService<
         const existing = await repo.findForUpdate(tx, input.resourceId);
         if (!existing) throw notFound();
         assertSameApplication(existing.applicationId, input.applicationId);
-        const after = toDto(await repo.update(tx, input.resourceId, valuesOf(input)));
+        const values = await this.resolved(tx, existing.applicationId, valuesOf(input));
+        const after = toDto(await repo.update(tx, input.resourceId, values));
         return { entityId: after.resourceId, before: toDto(existing), after };
       }),
     );

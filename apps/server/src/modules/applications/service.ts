@@ -2,6 +2,7 @@ import {
   APP_CONFIG_MESSAGES,
   type Application,
   type ApplicationListQuery,
+  CATALOG_MESSAGES,
   type CreateApplication,
   type Page,
   type UpdateApplication,
@@ -64,9 +65,7 @@ export class ApplicationService {
       throw validationFailed({ applicationId: APP_CONFIG_MESSAGES.reservedApplicationId });
     }
     const productId = input.productId || null;
-    if (productId !== null && !(isUuid(productId) && (await repo.productExists(this.db, productId)))) {
-      throw validationFailed({ productId: APP_CONFIG_MESSAGES.unknownProduct });
-    }
+    await this.assertProductExists(productId);
     return duplicateIdAsConflict(
       auditedChange(this.db, ctx, { entity: 'application', action: 'create' }, async (tx) => {
         const row = await repo.insert(tx, {
@@ -82,14 +81,30 @@ export class ApplicationService {
     );
   }
 
-  /** Changes the name, the description or whether every user may sign in to it; audited. */
+  /** A product an application names must exist; none is fine. */
+  private async assertProductExists(productId: string | null): Promise<void> {
+    if (productId !== null && !(isUuid(productId) && (await repo.productExists(this.db, productId)))) {
+      throw validationFailed({ productId: APP_CONFIG_MESSAGES.unknownProduct });
+    }
+  }
+
+  /**
+   * Changes the name, the description, the product, the status (a disabled application's
+   * clients get no tokens) or whether every user may sign in to it; audited.
+   */
   async update(input: UpdateApplication, ctx: AuditContext): Promise<Application> {
+    if (input.productId !== undefined) await this.assertProductExists(input.productId || null);
     return auditedChange(this.db, ctx, { entity: 'application', action: 'update' }, async (tx) => {
       const before = await repo.findForUpdate(tx, input.applicationId);
       if (!before) throw notFound();
+      if (before.builtin && input.status === 'DISABLED') {
+        throw validationFailed({ status: CATALOG_MESSAGES.builtinApplication });
+      }
       const row = await repo.update(tx, input.applicationId, {
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(input.description === undefined ? {} : { description: input.description || null }),
+        ...(input.productId === undefined ? {} : { productId: input.productId || null }),
+        ...(input.status === undefined ? {} : { status: input.status }),
         ...(input.openToAllUsers === undefined ? {} : { openToAllUsers: input.openToAllUsers }),
       });
       return { entityId: row.applicationId, before: toApplication(before), after: toApplication(row) };

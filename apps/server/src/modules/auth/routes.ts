@@ -1,9 +1,11 @@
 import {
   changePasswordRequestSchema,
+  loginAnswerSchema,
   loginRequestSchema,
-  loginResultSchema,
   MESSAGES,
   okSchema,
+  SECOND_FACTOR_REQUIRED,
+  TWO_FACTOR_MESSAGES,
   unlockRequestSchema,
   userInfoSchema,
 } from '@gatehouse/contract';
@@ -28,9 +30,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with username and password; without a body, return the signed-in user',
         description:
           'With credentials: creates a session and returns its bearer token. Without a body (or `{}`) and ' +
-          'with `Authorization: Bearer <token>`: returns the current user info (spec §7).',
+          'with `Authorization: Bearer <token>`: returns the current user info (spec §7). A user with ' +
+          'two-factor sign-in on gets `code` 2 and `result.challenge` instead of a token: send it with ' +
+          'a code to POST /api/oauth2-server/login/second-factor.',
         body: loginRequestSchema.nullish(),
-        response: { 200: loginResultSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 429) },
       },
       // The spec's "same call without a body" may arrive as no body, `null` or `{}`; all
       // of them mean "who am I", so they skip the credentials schema.
@@ -45,8 +49,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const userInfo = await service.currentUserInfo(request.headers.authorization);
         return { code: 0, message: MESSAGES.loginSuccess, result: { userInfo } };
       }
-      const { token, userInfo } = await service.login(body, requestMeta(request));
-      return { code: 0, message: MESSAGES.loginSuccess, result: { token, userInfo } };
+      const answer = await service.login(body, requestMeta(request));
+      if ('challenge' in answer)
+        return {
+          code: SECOND_FACTOR_REQUIRED,
+          message: TWO_FACTOR_MESSAGES.codeRequired,
+          result: answer,
+        } as const;
+      return { code: 0, message: MESSAGES.loginSuccess, result: answer };
     },
   );
 

@@ -5,16 +5,21 @@ import {
   ERROR_CODES,
   type LoginRequest,
   MESSAGES,
+  PASSWORD_POLICY,
   SESSION_LIFETIME_SECONDS,
   type UserInfo,
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError, unauthenticated, validationFailed } from '../../lib/errors.ts';
+import { AppError, unauthenticatedFor, validationFailed } from '../../lib/errors.ts';
+import { assertPasswordPolicy } from '../../lib/password-policy.ts';
+import { storePassword } from '../../lib/password-repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { audit, auditedChange } from '../../lib/audit.ts';
+import type { UserRow } from '../../lib/session-repository.ts';
 import type { AuthState, RequestMeta, SessionResolver } from '../../lib/sessions.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';
+import type { TwoFactorService } from '../two-factor/service.ts';
 import * as repo from './repository.ts';
 
 const invalidCredentials = () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials);
@@ -25,9 +30,17 @@ export class AuthService {
     private readonly limiter: LoginLimiter,
     private readonly sessions: SessionResolver,
     private readonly platformPermissionIds: () => ReadonlySet<string>,
+    private readonly twoFactor: Pick<TwoFactorService, 'required' | 'challengeFor'>,
   ) {}
 
-  async login(input: LoginRequest, meta: RequestMeta): Promise<{ token: string; userInfo: UserInfo }> {
+  /**
+   * The password step. A user with two-factor sign-in on gets a challenge for the code
+   * instead of a session (POST /login/second-factor, which then calls `startSession`).
+   */
+  async login(
+    input: LoginRequest,
+    meta: RequestMeta,
+  ): Promise<{ token: string; userInfo: UserInfo } | { challenge: string; expiresIn: number }> {
     const ip = meta.ip ?? 'unknown';
     await this.limiter.check(input.username, ip);
 
@@ -50,7 +63,12 @@ export class AuthService {
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
     }
     await this.limiter.recordSuccess(input.username, ip);
+    if (this.twoFactor.required(user)) return this.twoFactor.challengeFor(user.userId);
+    return this.startSession(user, meta);
+  }
 
+  /** A new session for a user who has proved who they are, audited as a login. */
+  async startSession(user: UserRow, meta: RequestMeta): Promise<{ token: string; userInfo: UserInfo }> {
     const token = newSessionToken();
     const actor = { ...meta, actorId: user.userId, actorName: user.username };
     await auditedChange(this.db, actor, { entity: 'user', action: 'login' }, async (tx) => {
@@ -71,7 +89,7 @@ export class AuthService {
   /** The signed-in user of an `Authorization: Bearer` header; 401 when it names no live session. */
   async currentUserInfo(authorization: string | undefined): Promise<UserInfo> {
     const auth = await this.sessions.resolve(authorization);
-    if (!auth) throw unauthenticated();
+    if (!auth) throw unauthenticatedFor(authorization);
     return this.userInfo(auth);
   }
 
@@ -93,8 +111,11 @@ export class AuthService {
       name: auth.user.name,
       avatar: auth.user.avatar,
       mustChangePassword: auth.user.mustChangePassword,
+      passwordExpired: auth.passwordExpired,
       role: { id: auth.roleIds.join(','), name: auth.roleNames.join(', '), permissions },
       roles: auth.roleNames,
+      language: auth.user.language,
+      theme: auth.user.theme,
     };
   }
 
@@ -106,8 +127,9 @@ export class AuthService {
   }
 
   /**
-   * Replaces the password, clears the first-login flag and ends every other session of the
-   * user; the session that made the change stays signed in.
+   * Replaces the password under the policy (initial, overdue or own change alike), records it
+   * in the history with its date, clears the first-login flag and ends every other session
+   * of the user; the session that made the change stays signed in.
    */
   async changePassword(auth: AuthState, input: ChangePasswordRequest, meta: RequestMeta): Promise<void> {
     const user = await repo.findUser(this.db, auth.user.userId);
@@ -119,9 +141,17 @@ export class AuthService {
       // 400, not 401: the console treats a 401 as "sign in again".
       throw validationFailed({ oldPassword: MESSAGES.currentPasswordWrong });
     }
+    await assertPasswordPolicy(this.db, input.newPassword, {
+      username: user.username,
+      userId: user.userId,
+      currentHash: user.passwordHash,
+    });
     const passwordHash = await hashPassword(input.newPassword);
     await auditedChange(this.db, meta, { entity: 'user', action: 'password.change' }, async (tx) => {
-      await repo.updateUser(tx, user.userId, { passwordHash, mustChangePassword: false });
+      await storePassword(tx, user.userId, passwordHash, {
+        mustChangePassword: false,
+        keep: PASSWORD_POLICY.historyCount,
+      });
       const ended = await repo.deleteOtherSessions(tx, user.userId, auth.sessionId);
       return {
         entityId: user.userId,
@@ -138,8 +168,11 @@ export class AuthService {
     const user = await repo.findUser(this.db, auth.user.userId);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
       await this.limiter.recordFailure(auth.user.username, ip);
+      // A wrong guess at a locked console is a wrong guess at the password: it is recorded.
+      await audit(this.db, meta, { action: 'unlock.failed', entity: 'user', entityId: auth.user.userId });
       throw validationFailed({ password: MESSAGES.currentPasswordWrong });
     }
     await this.limiter.recordSuccess(auth.user.username, ip);
+    await audit(this.db, meta, { action: 'unlock', entity: 'user', entityId: auth.user.userId });
   }
 }

@@ -17,8 +17,11 @@ export const list = definePagedList({
     name: applicationClients.clientName,
     id: applicationClients.id,
   },
+  counted: {
+    column: applicationClients.applicationId,
+    scope: (query: ClientListQuery) => query.applicationId,
+  },
   filters: (query: ClientListQuery) => [
-    eq(applicationClients.applicationId, query.applicationId),
     keywordIn(
       [
         applicationClients.clientName,

@@ -108,7 +108,9 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access('update'),
       schema: {
         tags,
-        summary: "Update a client's name, redirect URL and (optionally) status",
+        summary: "Update a client's name, and its redirect URL and status where given",
+        description:
+          'A field left out keeps its value: `redirectUrl` is cleared only by `null` or an empty string.',
         body: updateClientSchema,
         response: { 200: clientSchema, ...errorResponses(400, 401, 403, 404) },
       },

@@ -14,13 +14,15 @@ import type {
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import { type AppScope, assertInScope, isUuid } from '../../lib/app-scope.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, refused, validationFailed } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { requireApplication } from '../applications/service.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'application-client';
+const PUBLIC_HAS_NO_SECRET = 'A public client has no secret to rotate: it signs users in with PKCE.';
+const PUBLIC_NEEDS_REDIRECT = 'A public client needs a redirect URL';
 
 /** The OAuth client_id: a recognisable prefix and 18 random bytes (24 base64url characters). */
 function newClientId(): string {
@@ -43,6 +45,7 @@ function toClient(row: repo.ClientRow): Client {
     client: row.client,
     id: row.id,
     redirectUrl: row.redirectUrl,
+    clientType: row.clientType,
     status: row.status,
     applicationId: row.applicationId,
     createdDate: row.createdAt.toISOString(),
@@ -79,18 +82,21 @@ export class ClientService {
   /** The one answer that carries the secret: the console shows it once, in "Created successfully". */
   async create(input: CreateClient, ctx: AuditContext): Promise<CreatedClient> {
     await requireApplication(this.db, input.applicationId);
-    const secret = newSecret();
+    // A public client holds no secret: it proves nothing at the token endpoint, PKCE binds its codes.
+    const secret = input.clientType === 'PUBLIC' ? null : newSecret();
+    const secretHash = secret === null ? null : hashToken(secret);
     const created = await auditedChange(this.db, ctx, { entity: ENTITY, action: 'create' }, async (tx) => {
       const row = await repo.insert(tx, {
         applicationId: input.applicationId,
         clientName: input.clientName,
         client: newClientId(),
         id: randomUUID(),
-        secretHash: hashToken(secret),
+        secretHash,
         redirectUrl: input.redirectUrl || null,
+        clientType: input.clientType,
         status: input.status,
       });
-      await repo.insertSecret(tx, { acId: row.acId, secretHash: row.secretHash });
+      if (secretHash !== null) await repo.insertSecret(tx, { acId: row.acId, secretHash });
       return { entityId: row.acId, after: toClient(row) };
     });
     return { ...created, secret };
@@ -121,6 +127,7 @@ export class ClientService {
         const client = isUuid(acId) ? await repo.findForUpdate(tx, acId) : undefined;
         if (!client) throw notFound();
         assertInScope(scope, client.applicationId);
+        if (client.clientType === 'PUBLIC') throw refused(PUBLIC_HAS_NO_SECRET);
         const [kept, ...older] = await repo.findSecrets(tx, acId);
         await repo.deleteSecrets(
           tx,
@@ -139,11 +146,17 @@ export class ClientService {
   }
 
   async update(input: UpdateClient, ctx: AuditContext, scope: AppScope): Promise<Client> {
-    return this.change(input.acId, ctx, scope, 'update', () => ({
-      clientName: input.clientName,
-      redirectUrl: input.redirectUrl || null,
-      ...(input.status ? { status: input.status } : {}),
-    }));
+    return this.change(input.acId, ctx, scope, 'update', (row) => {
+      // Left out, the redirect URL stays as it is; null or '' clears it.
+      const redirectUrl = input.redirectUrl === undefined ? row.redirectUrl : input.redirectUrl || null;
+      if (row.clientType === 'PUBLIC' && !redirectUrl)
+        throw validationFailed({ redirectUrl: PUBLIC_NEEDS_REDIRECT });
+      return {
+        clientName: input.clientName,
+        redirectUrl,
+        ...(input.status ? { status: input.status } : {}),
+      };
+    });
   }
 
   async setStatus(input: UpdateClientStatus, ctx: AuditContext, scope: AppScope): Promise<Client> {

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { dataAccesses } from '../../db/schema/index.ts';
 import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
-import { byKey } from '../../lib/records.ts';
+import { byKey, namedBy } from '../../lib/records.ts';
 
 export type DataAccessRow = typeof dataAccesses.$inferSelect;
 
@@ -16,8 +16,8 @@ export const list = definePagedList({
     id: dataAccesses.id,
     category: dataAccesses.category,
   },
+  counted: { column: dataAccesses.applicationId, scope: (query: DataAccessListQuery) => query.applicationId },
   filters: (query: DataAccessListQuery) => [
-    eq(dataAccesses.applicationId, query.applicationId),
     keywordIn([dataAccesses.name, dataAccesses.id, dataAccesses.category], query.keyword),
     contains(dataAccesses.name, query.name),
     contains(dataAccesses.id, query.id),
@@ -38,4 +38,11 @@ export async function categories(db: Executor, applicationId: string): Promise<s
     .orderBy(asc(dataAccesses.category))
     .limit(MAX_CATEGORIES);
   return rows.map((r) => r.category);
+}
+
+/** The data accesses scoped to an object or a set: how many, and the ids of the first few. */
+export function scopedTo(db: Executor, scope: { objectId: string } | { setId: string }) {
+  const where =
+    'objectId' in scope ? eq(dataAccesses.objectId, scope.objectId) : eq(dataAccesses.setId, scope.setId);
+  return namedBy(db, dataAccesses, dataAccesses.id, where);
 }

@@ -55,10 +55,14 @@ const dataAccessRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a data access',
         body: createDataAccessSchema,
-        response: { 200: dataAccessSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: dataAccessSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.create(request.body, auditContext(request)),
+    // 201 as every create answers; the spec's client takes any 2xx as success.
+    async (request, reply) => {
+      reply.code(201);
+      return service.create(request.body, auditContext(request));
+    },
   );
 
   app.put(

@@ -1,6 +1,7 @@
 import { ERROR_CODES, errorBodySchema, HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 
 const statusSchema = z.object({ status: z.literal('ok') });
@@ -35,6 +36,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await service.databaseAnswers();
       } catch (err) {
+        // An unreachable database is the error handler's 503, logged once per outage.
+        if (isDatabaseUnavailable(err)) throw err;
         request.log.warn({ err }, 'readiness check failed');
         throw new AppError(503, ERROR_CODES.UNAVAILABLE, HTTP_STATUS_MESSAGES[503]!);
       }

@@ -1,4 +1,4 @@
-import { type LegacyMenuItem, PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
+import { isMenuUrl, type LegacyMenuItem, PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import type { AuthState } from '../../lib/sessions.ts';
 import * as repo from './repository.ts';
@@ -33,11 +33,20 @@ function reachable(rows: ResourceRow[]): { roots: ResourceRow[]; childrenOf: Map
 }
 
 /**
+ * The URL a menu may hand out: one the contract's rule accepts. A URL stored before the
+ * rule (`javascript:…`, control characters) is treated as none, since the applications
+ * that read these menus render them as links.
+ */
+function safeUrlOf(row: ResourceRow): string | null {
+  return row.url !== null && isMenuUrl(row.url) ? row.url : null;
+}
+
+/**
  * A category has no page of its own, so its menuPath is `/` + its id (`/app-config`):
  * unique, stable, and for `/app-config` the path the console redirects to its first screen.
  */
 function menuPathOf(row: ResourceRow): string {
-  return row.url ?? `/${row.id}`;
+  return safeUrlOf(row) ?? `/${row.id}`;
 }
 
 function toServerMenu(row: ResourceRow, childrenOf: Map<string, ResourceRow[]>): ServerMenuItem {
@@ -82,7 +91,7 @@ export class MenuService {
         parentId: row.parentId,
         sort: row.order,
         keepAlive: row.keepAlive,
-        url: row.url,
+        url: safeUrlOf(row),
         icon: row.icon,
         meta: { title: row.name, type: row.type },
       });

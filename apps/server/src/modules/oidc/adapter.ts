@@ -1,10 +1,11 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import * as repo from './repository.ts';
 
 /** What a client's metadata carries besides the standard fields, so claims and secrets find their rows. */
 export const CLIENT_APPLICATION = 'gatehouse_application_id';
-export const CLIENT_KEY = 'gatehouse_ac_id';
+/** The client's unexpired secret hashes, read with it, for `compareClientSecret` (provider.ts). */
+export const CLIENT_SECRETS = 'gatehouse_secrets';
 
 /** A client's redirect URL field may list several URIs, separated by white space. */
 export function redirectUrisOf(redirectUrl: string | null): string[] {
@@ -19,19 +20,25 @@ export function redirectUrisOf(redirectUrl: string | null): string[] {
 function clientMetadata(client: repo.UsableClient, secretPlaceholder: string): AdapterPayload {
   const redirectUris = redirectUrisOf(client.redirectUrl);
   const interactive = redirectUris.length > 0;
+  // A public client proves nothing at the token endpoint (PKCE S256 is required of it, see
+  // provider.ts) and has no client-credentials grant: it acts only for a signed-in user.
+  const confidential = client.clientType === 'CONFIDENTIAL';
+  const grantTypes = [
+    ...(interactive ? ['authorization_code', 'refresh_token'] : []),
+    ...(confidential ? ['client_credentials'] : []),
+  ];
   return {
     client_id: client.client,
     client_name: client.clientName,
-    client_secret: secretPlaceholder,
-    token_endpoint_auth_method: 'client_secret_basic',
-    grant_types: interactive
-      ? ['authorization_code', 'refresh_token', 'client_credentials']
-      : ['client_credentials'],
+    ...(confidential
+      ? { client_secret: secretPlaceholder, token_endpoint_auth_method: 'client_secret_basic' }
+      : { token_endpoint_auth_method: 'none' }),
+    grant_types: grantTypes,
     response_types: interactive ? ['code'] : [],
     redirect_uris: redirectUris,
     post_logout_redirect_uris: redirectUris,
     [CLIENT_APPLICATION]: client.applicationId,
-    [CLIENT_KEY]: client.acId,
+    [CLIENT_SECRETS]: confidential ? client.secrets : [],
   };
 }
 
@@ -73,8 +80,17 @@ export function adapterFactory(db: Database, secretPlaceholder: string) {
       return this.toPayload(await repo.findPayloadBy(db, this.model, 'userCode', userCode));
     }
 
+    /**
+     * Marks a code or refresh token spent. The update succeeds only for the first of two
+     * concurrent uses, even on two instances: the later one is reuse, so the grant and every
+     * token issued from it are revoked and the request fails as invalid_grant.
+     */
     async consume(id: string): Promise<void> {
-      await repo.consumePayload(db, this.model, id);
+      if (await repo.consumePayload(db, this.model, id)) return;
+      const row = await repo.findPayload(db, this.model, id);
+      const grantId = (row?.payload as AdapterPayload | undefined)?.grantId;
+      if (grantId) await repo.deleteGrant(db, grantId);
+      throw new errors.InvalidGrant('grant request is invalid');
     }
 
     async destroy(id: string): Promise<void> {

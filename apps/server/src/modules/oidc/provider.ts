@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Provider, { type Account, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { deriveKey } from '../../lib/server-key.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import * as secrets from '../clients/repository.ts';
-import { adapterFactory, CLIENT_APPLICATION, CLIENT_KEY } from './adapter.ts';
+import { adapterFactory, CLIENT_APPLICATION, CLIENT_SECRETS } from './adapter.ts';
 import type { PrivateJwk } from './keys.ts';
 import * as repo from './repository.ts';
 
@@ -137,7 +137,7 @@ export function createProvider(db: Database, options: ProviderOptions): Provider
       },
       userinfo: { enabled: true },
     },
-    extraClientMetadata: { properties: [CLIENT_APPLICATION, CLIENT_KEY] },
+    extraClientMetadata: { properties: [CLIENT_APPLICATION, CLIENT_SECRETS] },
     rotateRefreshToken: true,
     ttl: { ...TTL },
     interactions: { url: (_ctx, interaction) => `/oauth?uid=${encodeURIComponent(interaction.uid)}` },
@@ -165,24 +165,25 @@ export function createProvider(db: Database, options: ProviderOptions): Provider
   /**
    * Secrets are stored only as SHA-256, so oidc-provider's plain comparison with
    * `client_secret` cannot work. This checks the presented secret against the client's
-   * unexpired secrets (two during a rotation) and records its use (to the minute).
+   * unexpired secrets (two during a rotation), which the adapter read with the client in the
+   * same query, and records its use (to the minute).
    */
   const lastTouched = new Map<string, number>();
   provider.Client.prototype.compareClientSecret = async function compareClientSecret(actual: string) {
-    const acId = this.metadata()[CLIENT_KEY] as string | undefined;
-    if (!acId || typeof actual !== 'string' || actual === '') return false;
-    const presented = hashToken(actual);
-    const now = Date.now();
-    const match = (await secrets.findSecrets(db, acId)).find(
-      (s) => s.secretHash === presented && (s.expiresAt === null || s.expiresAt.getTime() > now),
+    const live = this.metadata()[CLIENT_SECRETS] as { id: string; hash: string }[] | undefined;
+    if (!live || typeof actual !== 'string' || actual === '') return false;
+    const presented = Buffer.from(hashToken(actual));
+    const match = live.find(
+      (s) => s.hash.length === presented.length && timingSafeEqual(Buffer.from(s.hash), presented),
     );
     if (!match) return false;
     // The last use to the minute: one write per secret and minute, not one per token request,
     // whose row lock would line up every concurrent request of a client.
-    if (now - (lastTouched.get(match.secretId) ?? 0) >= SECRET_TOUCH_INTERVAL_MS) {
+    const now = Date.now();
+    if (now - (lastTouched.get(match.id) ?? 0) >= SECRET_TOUCH_INTERVAL_MS) {
       if (lastTouched.size > 10_000) lastTouched.clear();
-      lastTouched.set(match.secretId, now);
-      await secrets.touchSecret(db, match.secretId);
+      lastTouched.set(match.id, now);
+      await secrets.touchSecret(db, match.id);
     }
     return true;
   };

@@ -1,8 +1,10 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import {
   applicationClients,
   applications,
+  clientSecrets,
   oidcPayloads,
   oidcSigningKeys,
   resources,
@@ -12,6 +14,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { heldRoleIds } from '../../lib/session-repository.ts';
+import { aclPermissionGrants, hasAclEntry } from '../acl/repository.ts';
+import { pageElementsOf } from '../pages/repository.ts';
 
 export type PayloadRow = typeof oidcPayloads.$inferSelect;
 export type SigningKeyRow = typeof oidcSigningKeys.$inferSelect;
@@ -19,29 +23,62 @@ export type UserRow = typeof users.$inferSelect;
 
 // ---- oidc-provider artefacts -------------------------------------------------------------
 
-export async function upsertPayload(db: Executor, row: typeof oidcPayloads.$inferInsert): Promise<void> {
-  await db
+const upsertStatement = preparedPer((db) =>
+  db
     .insert(oidcPayloads)
-    .values(row)
+    .values({
+      model: sql.placeholder('model'),
+      id: sql.placeholder('id'),
+      payload: sql.placeholder('payload'),
+      grantId: sql.placeholder('grantId'),
+      userCode: sql.placeholder('userCode'),
+      uid: sql.placeholder('uid'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
     .onConflictDoUpdate({
       target: [oidcPayloads.model, oidcPayloads.id],
       set: {
-        payload: row.payload,
-        grantId: row.grantId ?? null,
-        userCode: row.userCode ?? null,
-        uid: row.uid ?? null,
-        expiresAt: row.expiresAt ?? null,
+        payload: sql`excluded.payload`,
+        grantId: sql`excluded.grant_id`,
+        userCode: sql`excluded.user_code`,
+        uid: sql`excluded.uid`,
+        expiresAt: sql`excluded.expires_at`,
       },
-    });
+    })
+    .prepare('oidc_upsert_payload'),
+);
+
+/** Every token request writes one artefact, so this statement is prepared (db/prepared.ts). */
+export async function upsertPayload(db: Database, row: typeof oidcPayloads.$inferInsert): Promise<void> {
+  await upsertStatement(db).execute({
+    model: row.model,
+    id: row.id,
+    payload: row.payload,
+    grantId: row.grantId ?? null,
+    userCode: row.userCode ?? null,
+    uid: row.uid ?? null,
+    expiresAt: row.expiresAt ?? null,
+  });
 }
 
 const live = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
 
-export async function findPayload(db: Executor, model: string, id: string): Promise<PayloadRow | undefined> {
-  const [row] = await db
+const findStatement = preparedPer((db) =>
+  db
     .select()
     .from(oidcPayloads)
-    .where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id), live()));
+    .where(
+      and(
+        eq(oidcPayloads.model, sql.placeholder('model')),
+        eq(oidcPayloads.id, sql.placeholder('id')),
+        live(),
+      ),
+    )
+    .prepare('oidc_find_payload'),
+);
+
+export async function findPayload(db: Database, model: string, id: string): Promise<PayloadRow | undefined> {
+  const [row] = await findStatement(db).execute({ model, id });
   return row;
 }
 
@@ -63,16 +100,30 @@ export async function deletePayload(db: Executor, model: string, id: string): Pr
   await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id)));
 }
 
-export async function consumePayload(db: Executor, model: string, id: string): Promise<void> {
-  await db
+/** Marks an artefact spent; false when it was spent already (or is gone), so a race has one winner. */
+export async function consumePayload(db: Executor, model: string, id: string): Promise<boolean> {
+  const rows = await db
     .update(oidcPayloads)
     .set({ consumedAt: sql`now()` })
-    .where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id)));
+    .where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id), isNull(oidcPayloads.consumedAt)))
+    .returning({ id: oidcPayloads.id });
+  return rows.length > 0;
 }
 
-/** Every artefact of a grant, in any model: a revoked grant leaves no token behind. */
+/**
+ * The grant and every artefact of it, in any model: a revoked grant leaves no token behind,
+ * and a token saved after this (by a request that raced the revocation) names a grant that
+ * is gone, which the provider treats as inactive.
+ */
 export async function deleteGrant(db: Executor, grantId: string): Promise<void> {
-  await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+  await db
+    .delete(oidcPayloads)
+    .where(
+      or(
+        eq(oidcPayloads.grantId, grantId),
+        and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId)),
+      ),
+    );
 }
 
 export async function deleteExpiredPayloads(db: Executor): Promise<number> {
@@ -118,31 +169,46 @@ export type UsableClient = {
   client: string;
   clientName: string;
   redirectUrl: string | null;
+  clientType: 'CONFIDENTIAL' | 'PUBLIC';
   applicationId: string;
   applicationName: string;
+  /** The client's unexpired secrets (SHA-256, hex), read with the client: one round trip per token request. */
+  secrets: { id: string; hash: string }[];
 };
 
-/** The client by its OAuth client_id, only while it and its application are enabled. */
-export async function findUsableClient(db: Executor, clientId: string): Promise<UsableClient | undefined> {
-  const [row] = await db
+const usableClientStatement = preparedPer((db) =>
+  db
     .select({
       acId: applicationClients.acId,
       client: applicationClients.client,
       clientName: applicationClients.clientName,
       redirectUrl: applicationClients.redirectUrl,
+      clientType: applicationClients.clientType,
       applicationId: applicationClients.applicationId,
       applicationName: applications.name,
+      secrets: sql<UsableClient['secrets']>`coalesce((
+        select json_agg(json_build_object('id', ${clientSecrets.secretId}, 'hash', ${clientSecrets.secretHash}))
+        from ${clientSecrets}
+        where ${clientSecrets.acId} = ${applicationClients.acId}
+          and (${clientSecrets.expiresAt} is null or ${clientSecrets.expiresAt} > now())
+      ), '[]'::json)`,
     })
     .from(applicationClients)
     .innerJoin(applications, eq(applications.applicationId, applicationClients.applicationId))
     .where(
       and(
-        eq(applicationClients.client, clientId),
+        eq(applicationClients.client, sql.placeholder('clientId')),
         eq(applicationClients.status, 'ENABLED'),
         eq(applications.status, 'ENABLED'),
       ),
-    );
-  return row;
+    )
+    .prepare('oidc_usable_client'),
+);
+
+/** The client by its OAuth client_id, only while it and its application are enabled; prepared, as every token request reads it. */
+export async function findUsableClient(db: Database, clientId: string): Promise<UsableClient | undefined> {
+  const [row] = await usableClientStatement(db).execute({ clientId });
+  return row as UsableClient | undefined;
 }
 
 // ---- accounts -----------------------------------------------------------------------------
@@ -173,12 +239,14 @@ export async function findRoles(db: Executor, userId: string) {
     .orderBy(roles.code);
 }
 
+/** The user's permission grants in an application: through their roles, and through its enabled access-control entries. */
 export async function findAppPermissions(db: Executor, userId: string, applicationId: string) {
-  return db
+  const throughRoles = await db
     .select({ permissionId: rolePermissions.permissionId, actions: rolePermissions.actions })
     .from(rolePermissions)
     .innerJoin(roles, eq(roles.roleId, rolePermissions.roleId))
     .where(and(eq(rolePermissions.applicationId, applicationId), heldEnabledRoles(db, userId)));
+  return [...throughRoles, ...(await aclPermissionGrants(db, userId, applicationId))];
 }
 
 export async function findAppElements(
@@ -200,7 +268,9 @@ export async function findAppElements(
       ),
     )
     .orderBy(resources.id);
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  const pageElements = await pageElementsOf(db, userId, applicationId);
+  return pageElements.length === 0 ? ids : [...new Set([...ids, ...pageElements])].sort();
 }
 
 /** Whether the application lets every user in, or a role of the user grants something in it. */
@@ -229,5 +299,5 @@ export async function mayEnterApplication(
     .innerJoin(resources, eq(resources.resourceId, roleResources.resourceId))
     .where(and(eq(resources.applicationId, applicationId), heldEnabledRoles(db, userId)))
     .limit(1);
-  return resource !== undefined;
+  return resource !== undefined || (await hasAclEntry(db, userId, applicationId));
 }

@@ -13,6 +13,7 @@ import { AppError, notFound, refused, unauthenticated } from '../../lib/errors.t
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { type AuthState, bearerToken, type RequestMeta, type SessionResolver } from '../../lib/sessions.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';
+import type { TwoFactorService } from '../two-factor/service.ts';
 import { loadSigningKeys } from './keys.ts';
 import { createProvider } from './provider.ts';
 import * as repo from './repository.ts';
@@ -47,6 +48,7 @@ export class OidcService {
     private readonly sessions: SessionResolver,
     private readonly limiter: LoginLimiter,
     private readonly options: OidcOptions,
+    private readonly twoFactor: Pick<TwoFactorService, 'required' | 'checkSignInCode'>,
   ) {
     this.issuer = options.issuer;
   }
@@ -189,6 +191,9 @@ export class OidcService {
     if (user.status !== 'ENABLED')
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
     await this.limiter.recordSuccess(username, ip);
+    // The password alone never passes for a user with two-factor sign-in on.
+    if (this.twoFactor.required(user))
+      await this.twoFactor.checkSignInCode(user, input?.code?.replace(/[\s-]/g, ''), meta);
     if (!(await repo.mayEnterApplication(this.db, user.userId, client.applicationId))) throw noAccess();
     const actor = { ...meta, actorId: user.userId, actorName: user.username };
     await auditedChange(this.db, actor, { entity: 'user', action: 'login' }, async (tx) => {
@@ -252,6 +257,9 @@ export class OidcService {
     const provider = await this.provider();
     const accessToken = await provider.AccessToken.find(token);
     if (!accessToken?.accountId || !accessToken.clientId || accessToken.isExpired) return null;
+    // A revoked grant takes its tokens with it, also one saved after the revocation.
+    const grant = accessToken.grantId ? await provider.Grant.find(accessToken.grantId) : undefined;
+    if (!grant || grant.accountId !== accessToken.accountId) return null;
     const client = await repo.findUsableClient(this.db, accessToken.clientId);
     const user = await repo.findUser(this.db, accessToken.accountId);
     if (!client || user?.status !== 'ENABLED') return null;

@@ -1,5 +1,4 @@
 import type { PermissionListQuery } from '@gatehouse/contract';
-import { eq } from 'drizzle-orm';
 import { permissions } from '../../db/schema/index.ts';
 import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
@@ -14,8 +13,8 @@ export const list = definePagedList({
     name: permissions.name,
     id: permissions.id,
   },
+  counted: { column: permissions.applicationId, scope: (query: PermissionListQuery) => query.applicationId },
   filters: (query: PermissionListQuery) => [
-    eq(permissions.applicationId, query.applicationId),
     keywordIn([permissions.name, permissions.id, permissions.resourceType], query.keyword),
     contains(permissions.name, query.name),
     contains(permissions.id, query.id),

@@ -48,10 +48,14 @@ const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a permission',
         body: createPermissionSchema,
-        response: { 200: permissionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: permissionSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.create(request.body, auditContext(request)),
+    // 201 as every create answers; the spec's client takes any 2xx as success.
+    async (request, reply) => {
+      reply.code(201);
+      return service.create(request.body, auditContext(request));
+    },
   );
 
   app.put(

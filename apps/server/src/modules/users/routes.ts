@@ -1,4 +1,5 @@
 import {
+  okSchema,
   type Action,
   createdUserSchema,
   createUserSchema,
@@ -124,6 +125,25 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.resetPassword(request.params.id, request.body.password, auditContext(request)),
   );
 
+  app.post(
+    `${BASE}/:id/password/expire`,
+    {
+      config: access('update'),
+      schema: {
+        tags,
+        summary: "Expire a user's password now: they must choose a new one before they continue",
+        description:
+          'Moves the date of the password back past the maximum age of the policy (/overdue). Audited.',
+        params: byId,
+        response: { 200: okSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await service.expirePassword(request.params.id, auditContext(request));
+      return { ok: true as const };
+    },
+  );
+
   app.get(
     `${BASE}/:id/sessions`,
     {
@@ -168,6 +188,23 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await service.revokeSessions(request.params.id, request.params.sessionId, auditContext(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    `${BASE}/:id/two-factor`,
+    {
+      config: access('update'),
+      schema: {
+        tags,
+        summary: "Reset the user's two-factor sign-in (lost authenticator): it is off until they enrol again",
+        params: byId,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await app.services.twoFactor.reset(request.params.id, auditContext(request));
       return reply.code(204).send(null);
     },
   );

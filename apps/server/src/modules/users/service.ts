@@ -3,6 +3,7 @@ import {
   type CreateUser,
   IDENTITY_MESSAGES,
   type Page,
+  PASSWORD_POLICY,
   type Status,
   type UpdateUser,
   type User,
@@ -15,7 +16,9 @@ import { isUuid } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
 import type { Duplicate } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
-import { notFound, validationFailed } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { assertPasswordPolicy } from '../../lib/password-policy.ts';
+import { expirePassword, recordPasswordHistory, storePassword } from '../../lib/password-repository.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import { assertAllExist } from '../../lib/records.ts';
 import {
@@ -94,9 +97,7 @@ export class UserService {
   async create(input: CreateUser, ctx: AuditContext): Promise<CreatedUser> {
     const generated = input.password === undefined ? generatePassword() : undefined;
     const password = input.password ?? generated!;
-    if (password.toLowerCase() === input.username.toLowerCase()) {
-      throw validationFailed({ password: IDENTITY_MESSAGES.passwordIsUsername });
-    }
+    if (input.password !== undefined) await assertPasswordPolicy(this.db, password, input, 'password');
     const organizationId = input.organizationId ?? null;
     if (organizationId !== null) {
       assertAllExist(
@@ -118,6 +119,7 @@ export class UserService {
         passwordHash,
         mustChangePassword: input.mustChangePassword ?? true,
       });
+      await recordPasswordHistory(tx, row.userId, passwordHash, PASSWORD_POLICY.historyCount);
       return { entityId: row.userId, after: toUser(row) };
     });
     return generated === undefined ? user : { ...user, initialPassword: generated };
@@ -238,14 +240,22 @@ export class UserService {
     const user = await requireUser(this.db, userId);
     const generated = password === undefined ? generatePassword() : undefined;
     const chosen = password ?? generated!;
-    if (chosen.toLowerCase() === user.username.toLowerCase()) {
-      throw validationFailed({ password: IDENTITY_MESSAGES.passwordIsUsername });
+    if (password !== undefined) {
+      await assertPasswordPolicy(
+        this.db,
+        password,
+        { username: user.username, userId, currentHash: user.passwordHash },
+        'password',
+      );
     }
     const passwordHash = await hashPassword(chosen);
     await this.audit.change(ctx, 'password.reset', async (tx) => {
       const before = await requireUser(tx, userId, true);
       await assertMayActOnAccount(tx, ctx.actorId, userId);
-      await repo.update(tx, userId, { passwordHash, mustChangePassword: true });
+      await storePassword(tx, userId, passwordHash, {
+        mustChangePassword: true,
+        keep: PASSWORD_POLICY.historyCount,
+      });
       const endedSessions = await repo.endSessions(tx, userId);
       return {
         entityId: userId,
@@ -254,6 +264,19 @@ export class UserService {
       };
     });
     return generated === undefined ? {} : { initialPassword: generated };
+  }
+
+  /**
+   * Marks the user's password as past the policy's maximum age: at the next request they
+   * must choose a new one (/overdue). Audited; an administrator's account only by an administrator.
+   */
+  async expirePassword(userId: string, ctx: AuditContext): Promise<void> {
+    await this.audit.change(ctx, 'password.expire', async (tx) => {
+      await requireUser(tx, userId, true);
+      await assertMayActOnAccount(tx, ctx.actorId, userId);
+      await expirePassword(tx, [userId]);
+      return { entityId: userId, after: { passwordExpired: true } };
+    });
   }
 
   async sessions(userId: string): Promise<UserSession[]> {

@@ -1,0 +1,43 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * What a bench run reports: every heading, line and table goes to the console as it is
+ * measured and into one markdown document, which `write` saves as bench/results/<date>.md.
+ */
+export class Report {
+  private readonly parts: string[] = [];
+
+  heading(text: string, level = 2): void {
+    this.add(`${'#'.repeat(level)} ${text}`);
+  }
+
+  line(text: string): void {
+    this.add(text);
+  }
+
+  table(headers: string[], rows: string[][]): void {
+    const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+    this.add([row(headers), row(headers.map(() => '---')), ...rows.map(row)].join('\n'));
+  }
+
+  /** Saves the document as `<dir>/<YYYY-MM-DD>.md` (UTC) and answers its path. */
+  write(dir: string, date = new Date()): string {
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, `${date.toISOString().slice(0, 10)}.md`);
+    writeFileSync(path, `${this.parts.join('\n\n')}\n`);
+    return path;
+  }
+
+  private add(markdown: string): void {
+    console.log(`\n${markdown}`);
+    this.parts.push(markdown);
+  }
+}
+
+/** 1,234 */
+export const int = (n: number) => Math.round(n).toLocaleString('en');
+/** 12.3 ms */
+export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+/** 0.42 */
+export const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');

@@ -1,0 +1,60 @@
+/**
+ * What a signed-in request knows of its caller, kept per token so that a request costs no
+ * statement for it. The database notifies `AUTH_CHANNEL` at the commit of every change to
+ * sessions, users, roles, groups and grants (migration 0008); each instance empties its cache
+ * then, so a session ended or a role taken away stops working on every instance at once.
+ * Nothing is kept while the notifications are not heard (before the subscription is up, or
+ * while its connection is down), and a state read before a notification is never stored
+ * after it.
+ */
+export const AUTH_CHANNEL = 'gatehouse_auth';
+
+/** At most this many callers are kept; the oldest goes first. */
+const MAX_ENTRIES = 10_000;
+
+export class CallerCache<T> {
+  private readonly entries = new Map<string, { value: T; until: number }>();
+  private live = false;
+  /** Bumped by every invalidation: a read that began under another generation is not stored. */
+  private generation = 0;
+
+  /** The generation to pass to `set` for a value read from the database from now on. */
+  begin(): number {
+    return this.generation;
+  }
+
+  get(key: string, now = Date.now()): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /** Keeps `value` until `until` (ms), if nothing changed since `generation` began. */
+  set(key: string, value: T, until: number, generation: number): void {
+    if (!this.live || generation !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, until });
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** Whether changes are being heard; until they are again, nothing is kept. */
+  setLive(live: boolean): void {
+    this.live = live;
+    this.invalidate();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,65 @@
+import { PASSWORD_MESSAGES, PASSWORD_POLICY } from '@gatehouse/contract';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import type { Executor } from '../db/client.ts';
+import { validationFailed } from './errors.ts';
+import { recentPasswordHashes } from './password-repository.ts';
+import { verifyPassword } from './passwords.ts';
+
+/**
+ * The password policy (contract `PASSWORD_POLICY`), applied by every path that sets a
+ * password. The common passwords are the list @zxcvbn-ts/language-common ships (MIT, about
+ * 49,000 entries, lower case), installed with the server: nothing is fetched at run time.
+ */
+
+let common: ReadonlySet<string> | undefined;
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary['passwords-common'] as string[]);
+  return common.has(password.toLowerCase());
+}
+
+/** A username this short (a, jo) would refuse too many passwords that merely contain it. */
+const MIN_USERNAME_TO_CONTAIN = 3;
+
+/** The rules that need no history; the first one broken, or null. */
+export function passwordRuleBroken(password: string, username: string): string | null {
+  if (password.length < PASSWORD_POLICY.minLength) return PASSWORD_MESSAGES.tooShort;
+  if (password.length > PASSWORD_POLICY.maxLength) return PASSWORD_MESSAGES.tooLong;
+  const lower = password.toLowerCase();
+  const name = username.toLowerCase();
+  if (lower === name) return PASSWORD_MESSAGES.isUsername;
+  if (name.length >= MIN_USERNAME_TO_CONTAIN && lower.includes(name))
+    return PASSWORD_MESSAGES.containsUsername;
+  if (isCommonPassword(password)) return PASSWORD_MESSAGES.common;
+  return null;
+}
+
+export type PasswordOwner = {
+  username: string;
+  /** An existing account: its last passwords may not come back. */
+  userId?: string;
+  /** The account's current hash, which counts among the last passwords even without history. */
+  currentHash?: string;
+};
+
+/**
+ * Throws 400 with `fields[field]` when `password` breaks the policy: length, the username,
+ * the common list, or one of the account's last `historyCount` passwords (argon2 verify
+ * against the current hash and the history).
+ */
+export async function assertPasswordPolicy(
+  db: Executor,
+  password: string,
+  owner: PasswordOwner,
+  field = 'newPassword',
+): Promise<void> {
+  const broken = passwordRuleBroken(password, owner.username);
+  if (broken) throw validationFailed({ [field]: broken });
+  if (owner.userId === undefined) return;
+  const hashes = await recentPasswordHashes(db, owner.userId, PASSWORD_POLICY.historyCount);
+  if (owner.currentHash !== undefined && !hashes.includes(owner.currentHash)) {
+    hashes.unshift(owner.currentHash);
+    hashes.length = Math.min(hashes.length, PASSWORD_POLICY.historyCount);
+  }
+  const matches = await Promise.all(hashes.map((hash) => verifyPassword(hash, password)));
+  if (matches.some(Boolean)) throw validationFailed({ [field]: PASSWORD_MESSAGES.reused });
+}

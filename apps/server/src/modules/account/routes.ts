@@ -1,0 +1,72 @@
+import {
+  ownSessionSchema,
+  profileSchema,
+  sessionIdParamsSchema,
+  updateProfileSchema,
+} from '@gatehouse/contract';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/schemas.ts';
+import { auditContext } from '../../plugins/auth.ts';
+
+/** The signed-in user's own profile and sessions (Profile, Account Security Setting). */
+const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.account;
+  const tags = ['account'];
+
+  app.get(
+    '/api/admin-service/user/profile',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: "The signed-in user's profile",
+        response: { 200: profileSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.profile(request.auth!),
+  );
+
+  app.put(
+    '/api/admin-service/user/profile',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: "Change the signed-in user's name, email and avatar URL; audited",
+        body: updateProfileSchema,
+        response: { 200: profileSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => service.updateProfile(request.auth!, request.body, auditContext(request)),
+  );
+
+  app.get(
+    '/api/admin-service/user/sessions',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: "The signed-in user's live sessions; `current` marks this one",
+        response: { 200: z.array(ownSessionSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => service.sessions(request.auth!),
+  );
+
+  app.delete(
+    '/api/admin-service/user/sessions/:sessionId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: "End one of the signed-in user's sessions; ending the current one signs out",
+        params: sessionIdParamsSchema,
+        response: { 200: z.object({ current: z.boolean() }), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.revokeSession(request.auth!, request.params.sessionId, auditContext(request)),
+  );
+};
+
+export default accountRoutes;

@@ -1,0 +1,69 @@
+import {
+  forgetPasswordRequestSchema,
+  forgetPasswordResultSchema,
+  okSchema,
+  PASSWORD_MESSAGES,
+  passwordResetRequestSchema,
+} from '@gatehouse/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/schemas.ts';
+import { requestMeta } from '../../plugins/auth.ts';
+
+/**
+ * Where a reset link points: GATEHOUSE_PUBLIC_URL when set (it should be, behind a proxy or
+ * wherever the Host header is not trusted), otherwise the origin the request came to.
+ */
+function linkOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }> = async (app, opts) => {
+  const service = app.services.passwordReset;
+
+  app.post(
+    '/api/oauth2-server/forget-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Send a single-use password reset link (30 minutes) to the account a username or email names',
+        description:
+          'Always answers 200 with the same body, whether or not an account matched. Limited per IP and per ' +
+          'identifier (429 once spent).',
+        body: forgetPasswordRequestSchema,
+        response: { 200: forgetPasswordResultSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await service.requestLink(
+        request.body.account,
+        linkOrigin(request, opts.publicUrl),
+        requestMeta(request),
+      );
+      return { message: PASSWORD_MESSAGES.resetLinkSent };
+    },
+  );
+
+  app.post(
+    '/api/oauth2-server/reset-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: "Set a new password with a reset link's token; every session of the user ends",
+        description:
+          'A used, expired or unknown token is a 400 with `fields.token`; the policy is `fields.newPassword`.',
+        body: passwordResetRequestSchema,
+        response: { 200: okSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await service.reset(request.body, requestMeta(request));
+      return { ok: true as const };
+    },
+  );
+};
+
+export default passwordResetRoutes;

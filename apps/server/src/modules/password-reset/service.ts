@@ -1,0 +1,145 @@
+import {
+  PASSWORD_MESSAGES,
+  PASSWORD_POLICY,
+  type PasswordResetRequest,
+  RESET_LINK_MINUTES,
+} from '@gatehouse/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { auditedChange } from '../../lib/audit.ts';
+import { validationFailed } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { assertPasswordPolicy } from '../../lib/password-policy.ts';
+import { storePassword } from '../../lib/password-repository.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { RequestMeta } from '../../lib/sessions.ts';
+import { hashToken, newSessionToken } from '../../lib/tokens.ts';
+import type { RequestLimiter } from '../../plugins/rate-limit.ts';
+import * as repo from './repository.ts';
+
+export type PasswordResetDeps = {
+  limiter: RequestLimiter;
+  /** Null without SMTP_URL: the link goes to the log instead. */
+  mailer: Mailer | null;
+  log: FastifyBaseLogger;
+};
+
+const RESET_PATH = '/reset-password';
+
+export function resetLink(origin: string, token: string): string {
+  return `${origin}${RESET_PATH}?${new URLSearchParams({ token })}`;
+}
+
+function mailText(name: string, link: string): string {
+  return [
+    `Hello ${name},`,
+    '',
+    'Someone asked to reset the password of your Gatehouse account. To choose a new password, open this link:',
+    '',
+    link,
+    '',
+    `The link works once, within ${RESET_LINK_MINUTES} minutes. If you did not ask for it, ignore this email; your password stays as it is.`,
+  ].join('\n');
+}
+
+/**
+ * The password lifecycle's self-service part: /forget sends a single-use link that expires
+ * in 30 minutes, /reset-password sets the new password from it.
+ */
+export class PasswordResetService {
+  /** Links being issued and sent: the answer does not wait for them (see `requestLink`). */
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly deps: PasswordResetDeps,
+  ) {}
+
+  /**
+   * Counts the request against the limits, then issues and sends the link in the
+   * background. The caller answers the same way at once whether or not an account matched:
+   * neither the status, the body nor the time (no lookup, insert or SMTP exchange is waited
+   * for) tells who has an account.
+   */
+  async requestLink(account: string, origin: string, meta: RequestMeta): Promise<void> {
+    await this.deps.limiter.take(account, meta.ip ?? 'unknown');
+    const job = this.issueLinks(account, origin, meta).catch((err: unknown) => {
+      this.deps.log.error({ err }, 'Issuing a password reset link failed');
+    });
+    this.pending.add(job);
+    void job.finally(() => this.pending.delete(job));
+  }
+
+  /** Resolves once the links asked for so far are issued and sent (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  private async issueLinks(account: string, origin: string, meta: RequestMeta): Promise<void> {
+    for (const user of await repo.enabledAccountsNamed(this.db, account)) {
+      const token = newSessionToken();
+      const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60_000);
+      const actor = { ...meta, actorId: user.userId, actorName: user.username };
+      await auditedChange(this.db, actor, { entity: 'user', action: 'password.reset-link' }, async (tx) => {
+        await repo.insertToken(tx, { tokenHash: hashToken(token), userId: user.userId, expiresAt });
+        return { entityId: user.userId, after: { expiresAt, by: this.deps.mailer ? 'email' : 'log' } };
+      });
+      const link = resetLink(origin, token);
+      if (!this.deps.mailer) {
+        // No SMTP_URL: the operator hands the link over; one info line carries it.
+        this.deps.log.info({ userId: user.userId, username: user.username }, `Password reset link: ${link}`);
+        continue;
+      }
+      if (!user.email) {
+        this.deps.log.warn(
+          { userId: user.userId },
+          'A password reset was asked for an account without an email',
+        );
+        continue;
+      }
+      await this.deps.mailer.send({
+        to: user.email,
+        subject: 'Reset your Gatehouse password',
+        text: mailText(user.name || user.username, link),
+      });
+    }
+  }
+
+  /**
+   * Sets the new password from a link: the token must be unused and unexpired, the policy
+   * applies, the token is spent, and every session of the user ends. Audited.
+   */
+  async reset(input: PasswordResetRequest, meta: RequestMeta): Promise<void> {
+    const tokenHash = hashToken(input.token);
+    const token = await repo.findToken(this.db, tokenHash);
+    if (!token) throw validationFailed({ token: PASSWORD_MESSAGES.resetLinkInvalid });
+    if (token.usedAt) throw validationFailed({ token: PASSWORD_MESSAGES.resetLinkUsed });
+    if (token.expiresAt.getTime() <= Date.now())
+      throw validationFailed({ token: PASSWORD_MESSAGES.resetLinkExpired });
+    const user = await repo.findUser(this.db, token.userId);
+    if (user?.status !== 'ENABLED') throw validationFailed({ token: PASSWORD_MESSAGES.resetLinkInvalid });
+    await assertPasswordPolicy(this.db, input.newPassword, {
+      username: user.username,
+      userId: user.userId,
+      currentHash: user.passwordHash,
+    });
+    const passwordHash = await hashPassword(input.newPassword);
+    const actor = { ...meta, actorId: user.userId, actorName: user.username };
+    await auditedChange(this.db, actor, { entity: 'user', action: 'password.reset-by-link' }, async (tx) => {
+      // Spent in the same statement that checks it, so a link cannot be used twice at once.
+      if (!(await repo.spendToken(tx, tokenHash)))
+        throw validationFailed({ token: PASSWORD_MESSAGES.resetLinkUsed });
+      await repo.spendOpenTokens(tx, user.userId);
+      await storePassword(tx, user.userId, passwordHash, {
+        mustChangePassword: false,
+        keep: PASSWORD_POLICY.historyCount,
+      });
+      const endedSessions = await repo.endAllSessions(tx, user.userId);
+      return {
+        entityId: user.userId,
+        before: { mustChangePassword: user.mustChangePassword },
+        after: { mustChangePassword: false, endedSessions },
+      };
+    });
+  }
+}

@@ -1,0 +1,18 @@
+import type { Preferences, UserPreferences } from '@gatehouse/contract';
+import type { Database } from '../../db/client.ts';
+import { type AuditContext, auditedChange } from '../../lib/audit.ts';
+import type { AuthState } from '../../lib/sessions.ts';
+import * as repo from './repository.ts';
+
+/** The signed-in user's own console preferences: language and theme. */
+export class PreferencesService {
+  constructor(private readonly db: Database) {}
+
+  async update(auth: AuthState, input: Preferences, ctx: AuditContext): Promise<UserPreferences> {
+    const before: UserPreferences = { language: auth.user.language, theme: auth.user.theme };
+    return auditedChange(this.db, ctx, { entity: 'user', action: 'preferences.update' }, async (tx) => {
+      await repo.updatePreferences(tx, auth.user.userId, input);
+      return { entityId: auth.user.userId, before, after: { ...before, ...input } };
+    });
+  }
+}

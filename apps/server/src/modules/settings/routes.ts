@@ -1,0 +1,47 @@
+import {
+  type Action,
+  consoleSettingsSchema,
+  permissionIdForPath,
+  updateConsoleSettingsSchema,
+} from '@gatehouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/schemas.ts';
+import { auditContext, type Grant } from '../../plugins/auth.ts';
+
+export const SETTINGS_PATH = '/admin-setting/console-settings';
+const grant = (action: Action): Grant => ({ permissionId: permissionIdForPath(SETTINGS_PATH), action });
+const tags = ['settings'];
+
+const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.settings;
+
+  app.get(
+    '/api/admin-service/settings',
+    {
+      // Every signed-in console reads the lock timeout.
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'The console settings: the inactivity lock and the password maximum age',
+        response: { 200: consoleSettingsSchema, ...errorResponses(401) },
+      },
+    },
+    async () => service.get(),
+  );
+
+  app.put(
+    '/api/admin-service/settings',
+    {
+      config: { access: grant('update') },
+      schema: {
+        tags,
+        summary: 'Change console settings (only the fields given); audited',
+        body: updateConsoleSettingsSchema,
+        response: { 200: consoleSettingsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.update(request.body, auditContext(request)),
+  );
+};
+
+export default settingsRoutes;

@@ -1,0 +1,223 @@
+import type { AddressInfo } from 'node:net';
+import { ERROR_CODES, PASSWORD_MESSAGES } from '@gatehouse/contract';
+import { eq } from 'drizzle-orm';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditLog, passwordResetTokens, sessions, users } from '../src/db/schema/index.ts';
+import { hashToken } from '../src/lib/tokens.ts';
+import { build, type TestContext } from './helper.ts';
+
+/** A real SMTP server on an ephemeral port; every mail it receives is parsed and kept. */
+const received: ParsedMail[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        received.push(mail);
+        callback();
+      })
+      .catch(callback);
+  },
+});
+
+let t: TestContext;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await build({
+    config: {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailFrom: 'Gatehouse <gatehouse@example.test>',
+      forgetRateLimit: { perAccount: 3, perIp: 100, windowSeconds: 900 },
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const FORGET = '/api/oauth2-server/forget-password';
+const RESET = '/api/oauth2-server/reset-password';
+
+async function userWithEmail(email: string) {
+  const user = await t.createUser({ password: 'before-reset-pw1' });
+  await t.db.update(users).set({ email }).where(eq(users.userId, user.userId));
+  return user;
+}
+
+/** Asks for a link and returns the token of the mail it brought. */
+async function linkFor(account: string, to: string): Promise<{ token: string; mail: ParsedMail }> {
+  const before = received.length;
+  const res = await t.post(FORGET, { account }, undefined, {
+    headers: { host: 'console.example.test:8443' },
+  });
+  expect(res.statusCode).toBe(200);
+  await t.app.services.passwordReset.settled();
+  const mail = received.slice(before).find((m) => m.to && JSON.stringify(m.to).includes(to));
+  expect(mail, `a mail to ${to}`).toBeDefined();
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail!.text ?? '')?.[0];
+  expect(link).toBeDefined();
+  return { token: new URL(link!).searchParams.get('token')!, mail: mail! };
+}
+
+describe('/forget', () => {
+  it('sends a reset link by email over SMTP, to the account a username or an email names', async () => {
+    const user = await userWithEmail('reader@example.test');
+    const byName = await linkFor(user.username, 'reader@example.test');
+    expect(byName.mail.subject).toBe('Reset your Gatehouse password');
+    expect(JSON.stringify(byName.mail.from)).toContain('gatehouse@example.test');
+    expect(byName.mail.text).toContain('http://console.example.test:8443/reset-password?token=');
+    expect(byName.mail.text).toContain('30 minutes');
+    const byEmail = await linkFor('READER@example.test', 'reader@example.test');
+    expect(byEmail.token).not.toBe(byName.token);
+    // Only the digest is stored, with a 30-minute expiry.
+    const [row] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, hashToken(byEmail.token)));
+    const minutes = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30.1);
+  });
+
+  it('answers an unknown account exactly as a known one, and sends nothing', async () => {
+    const user = await userWithEmail('known@example.test');
+    const known = await t.post(FORGET, { account: user.username });
+    await t.app.services.passwordReset.settled();
+    const before = received.length;
+    const unknown = await t.post(FORGET, { account: 'nobody-has-this-name' });
+    await t.app.services.passwordReset.settled();
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(unknown.json()).toEqual({ message: PASSWORD_MESSAGES.resetLinkSent });
+    expect(received.length).toBe(before);
+  });
+
+  it('answers without waiting for the mail, so the time tells nothing', async () => {
+    const user = await userWithEmail('timing@example.test');
+    const time = async (account: string) => {
+      const start = performance.now();
+      await t.post(FORGET, { account });
+      return performance.now() - start;
+    };
+    // Warm up both paths, then compare medians of a few runs each.
+    await time('warm-up-name');
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      known.push(await time(user.username));
+      unknown.push(await time(`no-such-user-${i}`));
+    }
+    await t.app.services.passwordReset.settled();
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(100);
+  });
+
+  it('limits requests per account identifier (429 with Retry-After), whether or not it exists', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await t.post(FORGET, { account: 'limited-name' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const res = await t.post(FORGET, { account: 'limited-name' });
+    expect(res.json().code).toBe(ERROR_CODES.RATE_LIMITED);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.post(FORGET, { account: 'another-name' })).statusCode).toBe(200);
+  });
+
+  it('refuses an empty identifier with a field message', async () => {
+    const res = await t.post(FORGET, { account: '  ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.account).toBeDefined();
+  });
+});
+
+describe('/reset-password', () => {
+  it('sets the new password once, ends every session, and is audited', async () => {
+    const user = await userWithEmail('resetter@example.test');
+    const session = await t.login(user.username, user.password);
+    const { token } = await linkFor(user.username, 'resetter@example.test');
+
+    const weak = await t.post(RESET, { token, newPassword: 'password1234' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fields.newPassword).toBe(PASSWORD_MESSAGES.common);
+    const reused = await t.post(RESET, { token, newPassword: user.password });
+    expect(reused.json().fields.newPassword).toBe(PASSWORD_MESSAGES.reused);
+
+    const res = await t.post(RESET, { token, newPassword: 'after-reset-pw-1' });
+    expect(res.statusCode).toBe(200);
+    expect((await t.get('/api/admin-service/user/current', session)).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.userId))).toHaveLength(0);
+    await t.login(user.username, 'after-reset-pw-1');
+    const login = await t.post('/api/oauth2-server/login', {
+      username: user.username,
+      password: user.password,
+    });
+    expect(login.statusCode).toBe(401);
+
+    const again = await t.post(RESET, { token, newPassword: 'after-reset-pw-2' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().fields.token).toBe(PASSWORD_MESSAGES.resetLinkUsed);
+
+    const records = await t.db.select().from(auditLog).where(eq(auditLog.entityId, user.userId));
+    expect(records.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['password.reset-link', 'password.reset-by-link']),
+    );
+  });
+
+  it('a reset also clears a pending initial password, and spends the other open links', async () => {
+    const user = await userWithEmail('pending@example.test');
+    await t.db.update(users).set({ mustChangePassword: true }).where(eq(users.userId, user.userId));
+    const first = await linkFor(user.username, 'pending@example.test');
+    const second = await linkFor(user.username, 'pending@example.test');
+    expect((await t.post(RESET, { token: second.token, newPassword: 'pending-reset-pw' })).statusCode).toBe(
+      200,
+    );
+    const [row] = await t.db.select().from(users).where(eq(users.userId, user.userId));
+    expect(row!.mustChangePassword).toBe(false);
+    const stale = await t.post(RESET, { token: first.token, newPassword: 'pending-reset-pw2' });
+    expect(stale.json().fields.token).toBe(PASSWORD_MESSAGES.resetLinkUsed);
+  });
+
+  it('refuses an expired link and an unknown one with their own messages', async () => {
+    const user = await userWithEmail('late@example.test');
+    const { token } = await linkFor(user.username, 'late@example.test');
+    await t.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+    const expired = await t.post(RESET, { token, newPassword: 'too-late-password' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().fields.token).toBe(PASSWORD_MESSAGES.resetLinkExpired);
+    const unknown = await t.post(RESET, { token: 'not-a-real-token', newPassword: 'too-late-password' });
+    expect(unknown.json().fields.token).toBe(PASSWORD_MESSAGES.resetLinkInvalid);
+    const missing = await t.post(RESET, { newPassword: 'too-late-password' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields.token).toBeDefined();
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes one info line with the link to the log', async () => {
+    const local = await build();
+    try {
+      const user = await local.createUser();
+      const info = vi.spyOn(local.app.log, 'info');
+      const res = await local.post(FORGET, { account: user.username });
+      expect(res.json()).toEqual({ message: PASSWORD_MESSAGES.resetLinkSent });
+      await local.app.services.passwordReset.settled();
+      const lines = info.mock.calls.map(
+        (call) => call.find((a) => typeof a === 'string') as string | undefined,
+      );
+      const line = lines.find((l) => l?.includes('/reset-password?token='));
+      expect(line).toMatch(/^Password reset link: http:\/\/localhost(:\d+)?\/reset-password\?token=[\w-]+$/);
+      const token = new URL(line!.replace('Password reset link: ', '')).searchParams.get('token')!;
+      expect((await local.post(RESET, { token, newPassword: 'from-the-log-pw' })).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});
