@@ -16,6 +16,12 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
   process.env.E2E_ADMIN_PASSWORD = randomBytes(18).toString('base64url');
   process.env.E2E_OUTPUT_DIR = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-artifacts-'));
+  // The SMTP server of e2e/mail-server.ts, where the server's emails (reset links) arrive.
+  process.env.E2E_SMTP_PORT = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+  process.env.E2E_MAIL_DIR = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-mail-'));
 }
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -23,6 +29,7 @@ const root = new URL('../..', import.meta.url).pathname;
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/mail-server.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -64,6 +71,8 @@ export default defineConfig({
       GATEHOUSE_DATA_DIR: process.env.E2E_DATA_DIR ?? '',
       GATEHOUSE_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? '',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: 'Gatehouse <gatehouse@e2e.test>',
     },
   },
 });

@@ -1,9 +1,12 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-
-const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
+import { CONTRACT_SOURCE, splitContractSchemas } from './build/contract-schemas.ts';
 
 /**
  * The contract is declarations only: constants, messages and zod schemas. A bundler cannot
@@ -42,14 +45,109 @@ function pureContractDeclarations(): Plugin {
   };
 }
 
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+/** Below this a compressed copy saves less than the headers it needs. */
+const COMPRESS_MIN_BYTES = 1024;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+/**
+ * Writes `x.br` and `x.gz` beside each text file of the build, at the highest levels, since
+ * this runs once per build rather than per request. The server sends the copy the browser
+ * accepts (spa.ts, `preCompressed`); a file with no smaller copy is sent as it is.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let outDir = '';
+  return {
+    name: 'gatehouse:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f) && !f.includes('/.vite/'));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < COMPRESS_MIN_BYTES) return;
+          const raw = await readFile(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(raw, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            }),
+            gz(raw, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < raw.length) await writeFile(`${file}.br`, br);
+          if (gzipped.length < raw.length) await writeFile(`${file}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+}
+
+/** Where the size budget (scripts/bundle-budget.mjs) reads the build; the server hides it. */
+const BUNDLE_GRAPH_FILE = '.vite/bundle-graph.json';
+
+/**
+ * Writes which chunks each JavaScript file imports and which of the console's own sources
+ * it holds, so the size budget can follow a route from its source to every file it loads.
+ * Vite's manifest names only the entries, and a lazily imported module can share a chunk.
+ */
+function bundleGraph(): Plugin {
+  let root = '';
+  return {
+    name: 'gatehouse:bundle-graph',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, { imports: string[]; sources: string[] }> = {};
+      let entry = '';
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        if (chunk.isEntry) entry = chunk.fileName;
+        chunks[chunk.fileName] = {
+          imports: chunk.imports,
+          sources: chunk.moduleIds
+            .filter((id) => id.startsWith(root) && !id.includes('/node_modules/'))
+            .map((id) => relative(root, id).split('\\').join('/')),
+        };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: BUNDLE_GRAPH_FILE,
+        source: JSON.stringify({ entry, chunks }, null, 1),
+      });
+    },
+  };
+}
+
 // The dev server forwards API and SAML calls to the Fastify server, so the console runs
 // on one origin in development just as it does when the server serves the built files.
 const apiTarget = process.env.GATEHOUSE_API_ORIGIN ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), pureContractDeclarations()],
-  // `@/x` is `src/x`, as tsconfig's `paths` says; the tests run on this config and get it too.
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  plugins: [react(), splitContractSchemas(), pureContractDeclarations(), precompress(), bundleGraph()],
+  resolve: {
+    alias: [
+      // `@/x` is `src/x`, as tsconfig's `paths` says; the tests run on this config and get it too.
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // qs's cycle check, without the helpers it needs only for old engines (see the file).
+      {
+        find: /^side-channel$/,
+        replacement: fileURLToPath(new URL('./src/lib/side-channel.cjs', import.meta.url)),
+      },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
@@ -80,7 +178,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // antd in jsdom is slow to render, and more so while the other projects run alongside.
     testTimeout: 20_000,

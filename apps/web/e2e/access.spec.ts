@@ -145,7 +145,8 @@ test('a narrow role: only its menus, its screen without create, and a 403 for a 
   const calls = recordApiCalls(page);
   await page.goto(`/app-config/resource?appId=${appId}`);
   await expect(page.getByText(HTTP_STATUS_MESSAGES[403]!)).toBeVisible();
-  await expect(page.getByText('403', { exact: true })).toBeVisible();
+  // The page's own 403 (the tab bar names the screen 403 too).
+  await expect(page.getByRole('main').getByText('403', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle('403 - Gatehouse');
   await expect(page).toHaveURL(new RegExp(`/app-config/resource\\?appId=${appId}$`));
   expect(calls.filter((path) => path.includes('/resource'))).toEqual([]);
@@ -175,7 +176,22 @@ test('a menu an administrator adds to the platform appears in the navigation', a
     createResource(request, token, PLATFORM_APP_ID, { name, id, type: 'MENU', url, parentId: system });
   await menu(`Sales ${suffix}`, `sales-${suffix}`, `/reports/sales-${suffix}`);
   await menu(`Status ${suffix}`, `status-${suffix}`, 'https://status.example.com/');
-  await menu(`Trap ${suffix}`, `trap-${suffix}`, 'javascript:alert(document.domain)');
+  // A script URL is refused on its field, so it never reaches the navigation.
+  const trap = await request.post('/api/admin-service/resource', {
+    headers: auth(token),
+    data: {
+      name: `Trap ${suffix}`,
+      id: `trap-${suffix}`,
+      type: 'MENU',
+      url: 'javascript:alert(document.domain)',
+      order: 1,
+      status: 'ENABLED',
+      parentId: system,
+      applicationId: PLATFORM_APP_ID,
+    },
+  });
+  expect(trap.status()).toBe(400);
+  expect(Object.keys((await trap.json()).fields)).toEqual(['url']);
 
   await page.goto('/dashboard');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -188,6 +204,7 @@ test('a menu an administrator adds to the platform appears in the navigation', a
   await nav.getByRole('menuitem', { name: `Sales ${suffix}` }).click();
   await expect(page).toHaveURL(new RegExp(`/reports/sales-${suffix}$`));
   await expect(page.getByText('This area is not available yet.')).toBeVisible();
-  await expect(page.locator('.ant-card-head-title')).toHaveText(`Sales ${suffix}`);
+  // Kept screens of other tabs stay in the page, hidden: only the shown card counts.
+  await expect(page.locator('.ant-card-head-title:visible')).toHaveText(`Sales ${suffix}`);
   await expect(page).toHaveTitle(`Sales ${suffix} - Gatehouse`);
 });

@@ -93,7 +93,9 @@ test('detail is read-only and edit saves; empty cells show --', async ({ page, r
   await openClients(page, appId);
 
   const row = rowOf(page, 'Mobile app');
-  await expect(row.locator('td').last()).toHaveText('--');
+  // Redirect_url, before the Type column.
+  await expect(row.locator('td').nth(-2)).toHaveText('--');
+  await expect(row.locator('td').last()).toHaveText('Confidential');
 
   await rowAction(page, row, 'Detail');
   const detail = dialog(page, 'Client detail');
@@ -267,5 +269,57 @@ test('Rotate secret asks first, shows the new secret once, and Secrets lists bot
   // One secret has been used (the new one), the other never.
   await expect(
     secretRows.filter({ hasText: /\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}.*\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/ }),
+  ).toHaveCount(1);
+});
+
+test('a public client: needs a redirect URL, is created without a secret, and offers no secret actions', async ({
+  page,
+  request,
+}) => {
+  const { appId } = await createApp(request, await signIn(page, request));
+  await openClients(page, appId);
+  await page.getByRole('button', { name: 'New client' }).click();
+  const form = dialog(page, 'New client');
+  await form.getByLabel('Client name').fill('Single-page app');
+  await form.getByLabel('Client type').click();
+  await pickOption(page, 'Public (PKCE)');
+  await form.getByRole('button', { name: 'OK' }).click();
+  await expect(form.getByText('A public client needs a redirect URL')).toBeVisible();
+  await form.getByLabel('Redirect URL').fill('https://spa.example.com/callback');
+  await form.getByRole('button', { name: 'OK' }).click();
+
+  const created = dialog(page, MESSAGES.createdSuccessfully);
+  await expect(created).toContainText('PKCE');
+  await expect(created.getByRole('button', { name: 'Copy secret' })).toHaveCount(0);
+  await created.getByRole('button', { name: 'Done' }).click();
+
+  const row = rowOf(page, 'Single-page app');
+  await expect(row).toContainText('Public (PKCE)');
+  await row.getByRole('button', { name: 'Action' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Rotate secret' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Secrets' })).toHaveCount(0);
+});
+
+test('Rotate secret with an expiry: the new secret lists its expiry date', async ({ page, request }) => {
+  const token = await signIn(page, request);
+  const { appId } = await createApp(request, token);
+  await createClient(request, token, appId, { clientName: 'Expiring' });
+  await openClients(page, appId);
+
+  const ask = dialog(page, 'Rotate the secret of Expiring?');
+  await openFromRowMenu(page, rowOf(page, 'Expiring'), 'Rotate secret', ask);
+  const picker = ask.getByLabel('Expires (optional)');
+  await picker.click();
+  await picker.fill('2031-05-06 07:08:09');
+  await picker.press('Enter');
+  await ask.getByRole('button', { name: 'Rotate secret' }).click();
+  const shown = dialog(page, 'Secret rotated');
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  const list = dialog(page, 'Secrets of Expiring');
+  await openFromRowMenu(page, rowOf(page, 'Expiring'), 'Secrets', list);
+  await expect(
+    list.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '2031/05/06' }),
   ).toHaveCount(1);
 });

@@ -3,6 +3,7 @@ import { MESSAGES } from '@gatehouse/contract';
 import {
   chooseOption,
   createApp,
+  createClient,
   openAdvanced,
   seedDataAccesses,
   signIn,
@@ -39,6 +40,10 @@ test('create an application, find it and open its configuration', async ({ page,
   await expect(row).toContainText('Billing portal');
   await expect(row).toContainText('Invoices and payments');
   await expect(row).toContainText('ENABLED');
+  await expect(row.getByRole('link', { name: 'Detail of Billing portal' })).toHaveAttribute(
+    'href',
+    `/admin-setting/application-detail?appId=${appId}`,
+  );
 
   await row.getByRole('link', { name: 'Configure Billing portal' }).click();
   await expect(page).toHaveURL(new RegExp(`/app-config/client\\?appId=${appId}$`));
@@ -112,4 +117,38 @@ test('the context bar switches application, keeping the screen and dropping page
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByTestId('current-application')).toContainText(first.appId);
   await expect(tableRows(page)).toHaveCount(2);
+});
+
+test('disabling an application says its clients stop getting tokens, and they do', async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const { appId } = await createApp(request, token, { name: 'Ledger' });
+  const client = await createClient(request, token, appId, { clientName: 'Ledger server' });
+  const basic = Buffer.from(
+    `${encodeURIComponent(client.client)}:${encodeURIComponent(client.secret ?? '')}`,
+  ).toString('base64');
+  const tokenRequest = () =>
+    request.post('/oidc/token', {
+      headers: { Authorization: `Basic ${basic}` },
+      form: { grant_type: 'client_credentials' },
+    });
+  expect((await tokenRequest()).status()).toBe(200);
+
+  await page.goto(`/admin-setting/application?${new URLSearchParams({ applicationId: appId })}`);
+  const row = tableRows(page).filter({ hasText: appId });
+  await row.getByRole('button', { name: 'Disable' }).click();
+  const prompt = page.getByRole('tooltip');
+  await expect(prompt).toContainText('Disable this application?');
+  await expect(prompt).toContainText('Its clients stop getting tokens');
+  await prompt.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText(MESSAGES.changedSuccessfully)).toBeVisible();
+  await expect(row).toContainText('DISABLED');
+  expect((await tokenRequest()).status()).toBe(401);
+
+  await row.getByRole('button', { name: 'Enable' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+  await expect(row).toContainText('ENABLED');
+  expect((await tokenRequest()).status()).toBe(200);
 });

@@ -96,7 +96,7 @@ export async function seedDataAccesses(
       headers: auth(token),
       data: { name: `Item ${pad(i)}`, id: `item-${pad(i)}`, category: category(i), applicationId: appId },
     });
-    expect(res.status(), await res.text()).toBe(200);
+    expect(res.status(), await res.text()).toBe(201);
     out.push(await res.json());
   }
   return out;
@@ -115,7 +115,7 @@ export async function seedPermissions(
       headers: auth(token),
       data: { name: `Perm ${pad(i)}`, id: `perm-${pad(i)}`, resourceType: 'API', applicationId: appId },
     });
-    expect(res.status(), await res.text()).toBe(200);
+    expect(res.status(), await res.text()).toBe(201);
     out.push(await res.json());
   }
   return out;
@@ -199,7 +199,7 @@ export async function createResource(
     headers: auth(token),
     data: { order: 1, status: 'ENABLED', ...body, applicationId: appId },
   });
-  expect(res.status(), await res.text()).toBe(200);
+  expect(res.status(), await res.text()).toBe(201);
   return res.json();
 }
 

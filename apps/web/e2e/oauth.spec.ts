@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { ADMIN, createApp, createClient, seedPermissions, signIn } from './helpers';
 
 /**
@@ -124,7 +125,7 @@ test('code + PKCE: sign in and allow on /oauth, then the code buys an ID token w
   expect(code, landed.href).toBeTruthy();
 
   const basic = Buffer.from(
-    `${encodeURIComponent(s.client.client)}:${encodeURIComponent(s.client.secret)}`,
+    `${encodeURIComponent(s.client.client)}:${encodeURIComponent(s.client.secret ?? '')}`,
   ).toString('base64');
   const res = await request.post('/oidc/token', {
     headers: { Authorization: `Basic ${basic}` },
@@ -210,4 +211,42 @@ test('an unknown interaction shows a message on the page and redirects nowhere',
   await page.goto('/oauth?uid=no-such-interaction');
   await expect(page.getByRole('alert')).toContainText(/expired or does not exist/);
   await expect(page).toHaveURL(/\/oauth\?uid=no-such-interaction$/);
+});
+
+test('a user with two-factor sign-in gives the code on /oauth after the password', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const s = await seed(request, baseURL!);
+  const token = (
+    await (
+      await request.post('/api/oauth2-server/login', {
+        data: { username: s.user.username, password: s.user.password },
+      })
+    ).json()
+  ).result.token as string;
+  const started = await request.post('/api/oauth2-server/two-factor/enrolment', { headers: auth(token) });
+  expect(started.status(), await started.text()).toBe(200);
+  const totp = new TOTP({ secret: Secret.fromBase32((await started.json()).secret), digits: 6, period: 30 });
+  const confirmed = await request.post('/api/oauth2-server/two-factor/enrolment/confirm', {
+    headers: auth(token),
+    data: { code: totp.generate() },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+  const flow = authorizeUrl(s.client.client, s.redirectUri);
+  await page.goto(flow.url);
+  await page.getByLabel('Username').fill(s.user.username);
+  await page.getByLabel('Password').fill(s.user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const code = page.getByLabel('Two-factor code');
+  await expect(code).toBeVisible();
+  // The next time step: the enrolment spent the current one, and a code is never accepted twice.
+  await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Allow Shop web?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.waitForURL((url) => url.pathname === CALLBACK);
+  expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
 });

@@ -1,17 +1,18 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { SSO_CONSUMER_PATH, SSO_LOGIN_TYPE } from '@gatehouse/contract';
 import { browserLocation } from '../lib/browser';
-import { PATHS, toLogin } from '../lib/paths';
-import { getCurrentUser, getToken } from '../lib/session';
+import { pendingPasswordPath, toLogin } from '../lib/paths';
+import { getCurrentUser, getToken, sessionWasLost } from '../lib/session';
 
 /** The signed-in area: without a session go to sign in, and come back here afterwards. */
 export function requireSession({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
   if (!getToken()) {
     const back = `${url.pathname}${url.search}`;
-    throw redirect(toLogin({ redirect: back === '/' ? undefined : back }));
+    throw redirect(toLogin({ redirect: back === '/' ? undefined : back, isInterception: sessionWasLost() }));
   }
-  if (getCurrentUser()?.mustChangePassword) throw redirect(PATHS.initialPassword);
+  const pending = pendingPasswordPath(getCurrentUser());
+  if (pending) throw redirect(pending);
   return null;
 }
 

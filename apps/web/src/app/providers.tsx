@@ -1,31 +1,70 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
+import { type App, ConfigProvider, theme as antdTheme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { configureHttp } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
+import { localizeMessage } from '../lib/server-messages';
+import { useTheme } from '../lib/theme';
 
-/** Hands antd's message API, which needs the <App> context, to the HTTP client. */
-function HttpToastBridge() {
-  const { message } = App.useApp();
+type MessageApi = ReturnType<typeof App.useApp>['message'];
+
+/**
+ * <App>'s message API while the console layout, which holds <App>, is on screen. <App> sits
+ * there rather than here: its modal, notification and message code is not for the sign-in page.
+ */
+let consoleToasts: MessageApi | undefined;
+export function useConsoleToastsForHttp(api: MessageApi) {
   useEffect(() => {
-    configureHttp({ notify: (text) => void message.error(text) });
-  }, [message]);
-  return null;
+    consoleToasts = api;
+    return () => {
+      if (consoleToasts === api) consoleToasts = undefined;
+    };
+  }, [api]);
 }
 
-/** antd's own texts follow the shell language; the Chinese pack loads only when chosen. */
+/**
+ * The HTTP client's error toast: with the console's toasts inside the console, elsewhere from
+ * antd's static API, loaded with the first error (the sign-in page reports its own errors).
+ */
+function showHttpError(text: string) {
+  // The server speaks English; a known contract message shows in the console's language.
+  const localized = localizeMessage(text, i18n.language);
+  if (consoleToasts) void consoleToasts.error(localized);
+  else void import('antd/es/message').then(({ default: message }) => message.error(localized));
+}
+
+/** Whether dayjs was switched away from its built-in English, and so must be switched back. */
+let dayjsLocalized = false;
+
+/**
+ * antd's own texts and dayjs's (month and weekday names in the pickers) follow the shell
+ * language; the Chinese packs load only when chosen, and dayjs only with them or a picker.
+ */
 function useAntdLocale(): Locale | undefined {
   const { i18n: instance } = useTranslation();
   const [locale, setLocale] = useState<Locale>();
   useEffect(() => {
     let current = true;
     if (instance.language === 'zh') {
-      void import('antd/es/locale/zh_CN').then((m) => current && setLocale(m.default));
+      void Promise.all([import('antd/es/locale/zh_CN'), import('dayjs'), import('dayjs/locale/zh-cn')]).then(
+        ([antdZh, { default: dayjs }]) => {
+          if (!current) return;
+          dayjs.locale('zh-cn');
+          dayjsLocalized = true;
+          setLocale(antdZh.default);
+        },
+      );
     } else {
       setLocale(undefined);
+      if (dayjsLocalized)
+        void import('dayjs').then(({ default: dayjs }) => {
+          if (!current) return;
+          dayjs.locale('en');
+          dayjsLocalized = false;
+        });
     }
     return () => {
       current = false;
@@ -34,14 +73,37 @@ function useAntdLocale(): Locale | undefined {
   return locale;
 }
 
+/** The page behind the layout (and beyond its edges) takes the theme's background. */
+function BodyBackground() {
+  const { token } = antdTheme.useToken();
+  useEffect(() => {
+    document.body.style.backgroundColor = token.colorBgLayout;
+    document.body.style.color = token.colorText;
+  }, [token.colorBgLayout, token.colorText]);
+  return null;
+}
+
 function ThemedApp({ children }: { children: ReactNode }) {
   const locale = useAntdLocale();
+  const algorithm = useTheme() === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
+  useEffect(() => {
+    configureHttp({ notify: showHttpError });
+  }, []);
+  useEffect(() => {
+    // Toasts outside <App> (on the public pages, and the one after signing out, which outlives
+    // the console layout) come from antd's static API, rendered apart from this tree.
+    ConfigProvider.config({
+      holderRender: (holder) => (
+        <ConfigProvider locale={locale} theme={{ algorithm }}>
+          {holder}
+        </ConfigProvider>
+      ),
+    });
+  }, [locale, algorithm]);
   return (
-    <ConfigProvider locale={locale}>
-      <App>
-        <HttpToastBridge />
-        {children}
-      </App>
+    <ConfigProvider locale={locale} theme={{ algorithm }}>
+      <BodyBackground />
+      {children}
     </ConfigProvider>
   );
 }

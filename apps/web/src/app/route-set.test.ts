@@ -89,6 +89,15 @@ describe('menuTarget', () => {
     '/\\evil.example',
     'reports',
     '',
+    // Control characters and white space, which browsers drop or read their own way.
+    '/\t/evil.example',
+    '/reports\u0000',
+    '/reports\nx',
+    'https://example.com/a b',
+    // Schemes spelled so that a URL parser would still call them http(s).
+    'https:evil.example',
+    'https:\\\\evil.example',
+    'ftp://example.com',
   ])('goes nowhere for %j', (path) => {
     expect(menuTarget(path)).toEqual({ kind: 'none' });
   });

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import type { ServerMenuItem } from '@gatehouse/contract';
+import { isMenuUrl, type ServerMenuItem } from '@gatehouse/contract';
 import { CONSOLE_ROUTES, REDIRECTS } from './routes';
 
 /**
@@ -26,17 +26,11 @@ export type MenuTarget =
   | { kind: 'none' };
 
 export function menuTarget(menuPath: string): MenuTarget {
-  if (menuPath.startsWith('/') && !menuPath.startsWith('//') && !menuPath.startsWith('/\\')) {
-    return { kind: 'route', path: menuPath };
-  }
-  // Only http(s): a resource URL is free text, and `javascript:` or `data:` must never run.
-  try {
-    const url = new URL(menuPath);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return { kind: 'external', url: url.href };
-  } catch {
-    // Not an absolute URL either.
-  }
-  return { kind: 'none' };
+  // The contract's rule, which the server applies when a URL is saved; a URL stored before
+  // it (`javascript:`, a control character) still goes nowhere.
+  if (!isMenuUrl(menuPath)) return { kind: 'none' };
+  if (menuPath.startsWith('/')) return { kind: 'route', path: menuPath };
+  return { kind: 'external', url: new URL(menuPath).href };
 }
 
 type RouteTable = { screens: readonly string[]; redirects: readonly string[] };

@@ -8,6 +8,8 @@ import {
   useRouteError,
 } from 'react-router';
 import { PRODUCT_NAME, pageTitle } from '@gatehouse/contract';
+import { defineMessages } from '../lib/i18n';
+import { useNavTitle } from '../lib/nav-titles';
 import { redirectTo, requireSession, ssoRedirect } from './guards';
 import {
   CONSOLE_ROUTES,
@@ -45,17 +47,35 @@ export function useRouteMeta(): RouteMeta | undefined {
 
 function RootRoute() {
   const meta = useRouteMeta();
+  const title = useNavTitle();
+  const shown = meta ? title(meta.title) : undefined;
   useEffect(() => {
-    document.title = meta ? pageTitle(meta.title) : PRODUCT_NAME;
-  }, [meta]);
+    document.title = shown ? pageTitle(shown) : PRODUCT_NAME;
+  }, [shown]);
   return <Outlet />;
 }
 
+/** The router's own texts: the boot fallback and the routing error. */
+const useT = defineMessages(
+  'router',
+  {
+    loading: 'Loading…',
+    loadFailed: 'The page could not be loaded. A newer version may have been deployed.',
+    reload: 'Reload the console',
+  },
+  {
+    loading: '加载中…',
+    loadFailed: '页面加载失败，可能已部署了新版本。',
+    reload: '重新加载控制台',
+  },
+);
+
 /** Shown while the first screen's chunk loads; antd is not loaded yet, so it stays plain. */
 function BootFallback() {
+  const t = useT();
   return (
     <div className="gh-boot" role="status">
-      Loading…
+      {t('loading')}
     </div>
   );
 }
@@ -63,17 +83,16 @@ function BootFallback() {
 /** Spec §8: routing failures are logged; the user gets a way back. */
 function RouteErrorBoundary() {
   const error = useRouteError();
+  const t = useT();
   useEffect(() => {
     console.error('Routing failed', error);
   }, [error]);
-  const text = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : 'The page could not be loaded. A newer version may have been deployed.';
+  const text = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t('loadFailed');
   return (
     <div className="gh-boot" role="alert">
       <div style={{ textAlign: 'center' }}>
         <p>{text}</p>
-        <a href={PATHS.dashboard}>Reload the console</a>
+        <a href={PATHS.dashboard}>{t('reload')}</a>
       </div>
     </div>
   );
@@ -97,7 +116,12 @@ export function buildRoutes(): RouteObject[] {
       ErrorBoundary: RouteErrorBoundary,
       HydrateFallback: BootFallback,
       children: [
-        ...PUBLIC_ROUTES.map(screenRoute),
+        {
+          // Pathless: the public pages keep their paths and gain the language and theme corner.
+          id: 'public',
+          lazy: () => import('./layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
+          children: PUBLIC_ROUTES.map(screenRoute),
+        },
         {
           id: 'console',
           path: '/',

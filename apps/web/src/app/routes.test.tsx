@@ -237,7 +237,7 @@ describe('navigation', () => {
       </Providers>,
     );
     expect(
-      await screen.findByText(/contact your gatehouse administrator/i, {}, { timeout: 10_000 }),
+      await screen.findByText(/enter your username or email address/i, {}, { timeout: 10_000 }),
     ).toBeVisible();
     await waitFor(() => expect(document.title).toBe('Forget password - Gatehouse'));
   });
@@ -267,7 +267,7 @@ describe('routes generated from the menus (spec §4)', () => {
     server = serveMenus(clientOnly());
     const router = renderApp('/app-config/resource?appId=portal');
     expect(await screen.findByText(HTTP_STATUS_MESSAGES[403]!, {}, { timeout: 10_000 })).toBeVisible();
-    expect(screen.getByText('403')).toBeVisible();
+    expect(screen.getByText('403', { selector: '.ant-result-title' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/dashboard');
     expect(router.state.location.pathname).toBe('/app-config/resource');
     await waitFor(() => expect(document.title).toBe('403 - Gatehouse'));

@@ -76,6 +76,12 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   [PATHS.profile]: screens.profile,
   [PATHS.application]: () =>
     import('../features/applications/application-page').then((m) => ({ Component: m.ApplicationPage })),
+  [PATHS.product]: () =>
+    import('../features/applications/products/product-page').then((m) => ({ Component: m.ProductPage })),
+  [PATHS.productDetail]: () =>
+    import('../features/applications/product-detail/product-detail-page').then((m) => ({
+      Component: m.ProductDetailPage,
+    })),
   '/app-config/data-access': () =>
     import('../features/app-config/data-access/data-access-page').then((m) => ({
       Component: m.DataAccessPage,
@@ -98,6 +104,16 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   [PATHS.manageOrganization]: () =>
     import('../features/identity/organizations/organization-page').then((m) => ({
       Component: m.OrganizationPage,
+    })),
+  [PATHS.applicationDetail]: () =>
+    import('../features/application-detail/application-detail-page').then((m) => ({
+      Component: m.ApplicationDetailPage,
+    })),
+  [PATHS.dataDict]: () =>
+    import('../features/data-dict/dictionary-page').then((m) => ({ Component: m.DictionaryPage })),
+  '/admin-setting/console-settings': () =>
+    import('../features/console-settings/console-settings-page').then((m) => ({
+      Component: m.ConsoleSettingsPage,
     })),
   [PATHS.editOrganization]: () =>
     import('../features/identity/organizations/edit-organization-page').then((m) => ({

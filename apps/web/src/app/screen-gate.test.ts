@@ -4,6 +4,7 @@ import { ERROR_CODES, STORAGE_KEYS, type ServerMenuItem } from '@gatehouse/contr
 import { ComingSoonPage } from '@/components/coming-soon-page';
 import { ForbiddenPage } from '@/features/errors/forbidden-page';
 import { ApiError } from '@/lib/http';
+import { clearSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
 import { consoleMenus, serverMenu } from '@/test/menus';
 import { RouteGenerator } from './route-generation';
@@ -95,6 +96,21 @@ describe('screenLoader: the 403 decision', () => {
       '/login?redirect=%2Fapp-config%2Fclient',
     );
     expect(fetchMenus).not.toHaveBeenCalled();
+  });
+
+  it('says the session expired when the server ended it, even if this guard runs before the 401 handler navigates', async () => {
+    storage.set(STORAGE_KEYS.accessToken, 'tok');
+    clearSession({ expired: true });
+    try {
+      const { generator } = generatorAnswering(consoleMenus());
+      const screen = vi.fn(async () => ({ Component: ClientScreen }));
+      expect(await redirectOf(screenLoader(CLIENT, screen, generator)(args(CLIENT)))).toBe(
+        '/login?isInterception=1&redirect=%2Fapp-config%2Fclient',
+      );
+    } finally {
+      storage.set(STORAGE_KEYS.accessToken, 'tok');
+      clearSession();
+    }
   });
 });
 

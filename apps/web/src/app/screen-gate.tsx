@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { ERROR_CODES } from '@gatehouse/contract';
-import { isApiError, LOGIN_INTERCEPTION_PATH, PASSWORD_CHANGE_PATH } from '@/lib/http';
+import { isApiError, loginInterceptionPath, PASSWORD_CHANGE_PATH, PASSWORD_EXPIRED_PATH } from '@/lib/http';
 import { PATHS } from '@/lib/paths';
 import { requireSession } from './guards';
 import { type RouteGenerator, routeGenerator } from './route-generation';
@@ -22,9 +22,12 @@ const comingSoonPage = () =>
  * the user there; the loader goes the same way rather than racing it.
  */
 export function failureRedirect(error: unknown): string {
-  if (isApiError(error) && error.status === 401) return LOGIN_INTERCEPTION_PATH;
+  if (isApiError(error) && error.status === 401) return loginInterceptionPath();
   if (isApiError(error) && error.status === 403 && error.code === ERROR_CODES.PASSWORD_CHANGE_REQUIRED) {
     return PASSWORD_CHANGE_PATH;
+  }
+  if (isApiError(error) && error.status === 403 && error.code === ERROR_CODES.PASSWORD_EXPIRED) {
+    return PASSWORD_EXPIRED_PATH;
   }
   return PATHS.dashboard;
 }

@@ -1,5 +1,6 @@
 import { Button, type ButtonProps, Popconfirm } from 'antd';
 import type { ReactNode } from 'react';
+import { useKitT } from './messages';
 import { useToast } from './use-toast';
 
 /** The toast after a delete; the contract has no message for it yet. */
@@ -44,6 +45,7 @@ export function ConfirmAction({
   title,
 }: ConfirmActionProps) {
   const toast = useToast();
+  const t = useKitT();
 
   const confirm = async () => {
     try {
@@ -59,8 +61,8 @@ export function ConfirmAction({
     <Popconfirm
       title={question}
       description={description}
-      okText="OK"
-      cancelText="Cancel"
+      okText={t('ok')}
+      cancelText={t('cancel')}
       okButtonProps={{ danger }}
       onConfirm={confirm}
       disabled={disabled}
@@ -88,12 +90,13 @@ export type ConfirmDeleteProps = Pick<
 
 /** The Delete row action: a danger link that asks first, then says "Deleted successfully". */
 export function ConfirmDelete({ what, ...props }: ConfirmDeleteProps) {
+  const t = useKitT();
   return (
     <ConfirmAction
       {...props}
-      question={confirmDeleteText(what)}
-      label="Delete"
-      success={DELETED_SUCCESSFULLY}
+      question={t('confirmDelete', { what })}
+      label={t('delete')}
+      success={t('deletedSuccessfully')}
       danger
     />
   );

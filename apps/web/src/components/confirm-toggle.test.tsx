@@ -26,6 +26,21 @@ describe('ConfirmToggle', () => {
     expect(await screen.findByText(MESSAGES.changedSuccessfully)).toBeInTheDocument();
   });
 
+  it('says under the question what the change stops', async () => {
+    const user = userEvent.setup();
+    renderWithApp(
+      <ConfirmToggle
+        status="ENABLED"
+        what="application"
+        consequence="Its clients stop."
+        onConfirm={vi.fn()}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('Disable this application?')).toBeInTheDocument();
+    expect(screen.getByText('Its clients stop.')).toBeInTheDocument();
+  });
+
   it('offers Enable for a disabled resource and words the prompt for its type', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn(async () => {});

@@ -1,11 +1,25 @@
 import { Button, Popconfirm } from 'antd';
 import { MESSAGES, type Status, toggleConfirmText } from '@gatehouse/contract';
+import { i18n } from '@/lib/i18n';
+import { useKitT } from './messages';
 import { useToast } from './use-toast';
 
 /** The nouns of the spec §8 prompts, which the contract words. */
 export type ToggleSubject = Parameters<typeof toggleConfirmText>[1];
-/** The identity records, whose prompts the spec does not show. */
-const IDENTITY_NOUNS = ['user', 'group', 'role', 'organization'] as const;
+/** The identity and catalogue records, whose prompts the spec does not show. */
+const IDENTITY_NOUNS = [
+  'user',
+  'group',
+  'role',
+  'organization',
+  'product',
+  'application',
+  'dictionary',
+  'item',
+  'entry',
+  'page',
+  'API',
+] as const;
 type IdentityNoun = (typeof IDENTITY_NOUNS)[number];
 /** What a toggle asks about: a spec §8 noun, or an identity record. */
 export type ToggleNoun = ToggleSubject | IdentityNoun;
@@ -31,11 +45,14 @@ export type ConfirmToggleProps = {
   disabled?: boolean;
   /** Shown on hover, e.g. the no-permission title that `AccessDisable` passes. */
   title?: string;
+  /** What the change detaches or stops, said under the question, e.g. a client's tokens. */
+  consequence?: string;
 };
 
 /** The Disable/Enable row action of spec §4: a link that asks before it flips the status. */
-export function ConfirmToggle({ status, what, onConfirm, disabled, title }: ConfirmToggleProps) {
+export function ConfirmToggle({ status, what, onConfirm, disabled, title, consequence }: ConfirmToggleProps) {
   const toast = useToast();
+  const t = useKitT();
   const next: Status = status === 'ENABLED' ? 'DISABLED' : 'ENABLED';
 
   const confirm = async () => {
@@ -50,14 +67,20 @@ export function ConfirmToggle({ status, what, onConfirm, disabled, title }: Conf
 
   return (
     <Popconfirm
-      title={confirmToggleText(next, what)}
-      okText="OK"
-      cancelText="Cancel"
+      // English keeps the contract's exact wording; Chinese asks without the English noun.
+      title={
+        i18n.language === 'zh'
+          ? t(next === 'ENABLED' ? 'confirmEnable' : 'confirmDisable', { what })
+          : confirmToggleText(next, what)
+      }
+      description={consequence}
+      okText={t('ok')}
+      cancelText={t('cancel')}
       onConfirm={confirm}
       disabled={disabled}
     >
       <Button type="link" size="small" disabled={disabled} title={title}>
-        {next === 'ENABLED' ? 'Enable' : 'Disable'}
+        {t(next === 'ENABLED' ? 'enable' : 'disable')}
       </Button>
     </Popconfirm>
   );

@@ -2,6 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
 import { MESSAGES } from '@gatehouse/contract';
+import { useKitT } from './messages';
 import { useToast } from './use-toast';
 
 /** Spec §9: how long the copy confirmation shows. */
@@ -17,14 +18,9 @@ export type CopyButtonProps = {
   size?: ButtonProps['size'];
 };
 
-export function CopyButton({
-  text,
-  label = 'Copy',
-  children,
-  type = 'link',
-  size = 'small',
-}: CopyButtonProps) {
+export function CopyButton({ text, label, children, type = 'link', size = 'small' }: CopyButtonProps) {
   const toast = useToast();
+  const t = useKitT();
 
   const copy = async () => {
     // The clipboard API exists only in secure contexts (https or localhost).
@@ -44,7 +40,14 @@ export function CopyButton({
   };
 
   return (
-    <Button type={type} size={size} icon={<CopyOutlined />} aria-label={label} title={label} onClick={copy}>
+    <Button
+      type={type}
+      size={size}
+      icon={<CopyOutlined />}
+      aria-label={label ?? t('copy')}
+      title={label ?? t('copy')}
+      onClick={copy}
+    >
       {children}
     </Button>
   );

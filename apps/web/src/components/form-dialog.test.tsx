@@ -83,7 +83,8 @@ describe('FormDialog', () => {
 
     await user.click(okButton());
 
-    expect(await screen.findAllByText(MESSAGES.required)).toHaveLength(2);
+    // Each field's message shows when its own validation settles: wait for both.
+    await waitFor(() => expect(screen.getAllByText(MESSAGES.required)).toHaveLength(2));
     expect(onSubmit).not.toHaveBeenCalled();
     await waitFor(() => expect(debug).toHaveBeenCalledWith('Form validation failed', expect.any(Array)));
     expect(document.querySelector('.ant-message')).toBeNull();

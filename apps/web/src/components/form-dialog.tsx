@@ -1,6 +1,10 @@
 import { Alert, Button, Form, type FormInstance, type FormProps, type FormRule, Modal } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@gatehouse/contract';
+import { i18n } from '@/lib/i18n';
+import { localizeMessage } from '@/lib/server-messages';
+import { Localized } from './localized';
+import { useKitT } from './messages';
 
 /** Spec §9: a closed form keeps its content this long, so it does not flash empty while it fades. */
 export const FORM_RESET_DELAY_MS = 400;
@@ -40,7 +44,7 @@ export type RecordFormProps<Row, Values, Kind extends string = never> = {
 };
 
 /** The rule of every required field in the console: "This item is required". */
-export const required: FormRule[] = [{ required: true, message: MESSAGES.required }];
+export const required: FormRule[] = [{ required: true, message: <Localized text={MESSAGES.required} /> }];
 
 export type FormDialogProps<Values extends object> = {
   open: boolean;
@@ -140,9 +144,10 @@ export function FormDialog<Values extends object>({
   children,
   form: outerForm,
   width,
-  okText = 'OK',
+  okText,
   formProps,
 }: FormDialogProps<Values>) {
+  const t = useKitT();
   const [ownForm] = Form.useForm<Values>();
   const form = outerForm ?? ownForm;
   const readOnly = mode === 'DETAIL';
@@ -174,8 +179,8 @@ export function FormDialog<Values extends object>({
       width={width}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText={okText}
-      cancelText="Cancel"
+      okText={okText ?? t('ok')}
+      cancelText={t('cancel')}
       confirmLoading={submitting}
       // Keeps the form mounted while closed, so the instance stays connected for the reset.
       forceRender
@@ -185,7 +190,7 @@ export function FormDialog<Values extends object>({
         readOnly
           ? [
               <Button key="close" onClick={onClose}>
-                Close
+                {t('close')}
               </Button>,
             ]
           : undefined
@@ -219,10 +224,14 @@ function showFieldErrors<Values>(
   const shown = new Set(form.getFieldsError().map((f) => f.name.join('.')));
   const onForm = Object.entries(fields).filter(([path]) => shown.has(path));
   type Name = Parameters<FormInstance<Values>['setFields']>[0][number]['name'];
-  form.setFields(onForm.map(([path, message]) => ({ name: toNamePath(path) as Name, errors: [message] })));
+  // The server answers in English; a known contract message shows in the console's language.
+  const text = (message: string) => localizeMessage(message, i18n.language);
+  form.setFields(
+    onForm.map(([path, message]) => ({ name: toNamePath(path) as Name, errors: [text(message)] })),
+  );
   setOtherErrors(
     Object.entries(fields)
       .filter(([path]) => !shown.has(path))
-      .map(([, message]) => message),
+      .map(([, message]) => text(message)),
   );
 }

@@ -2,6 +2,7 @@ import { Flex, Pagination, Select, Table, type TableColumnsType, type TableProps
 import type { Key, ReactNode } from 'react';
 import { PAGE_SIZES } from '@gatehouse/contract';
 import { emptyCell } from './empty-cell';
+import { useKitT } from './messages';
 
 export type PagedTableProps<T> = {
   /** Columns without a `render` show `--` for empty values; give a column its own render to differ. */
@@ -35,8 +36,6 @@ function withEmptyCells<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
   });
 }
 
-const sizeOptions = PAGE_SIZES.map((n) => ({ label: `${n} / page`, value: n }));
-
 /**
  * antd Table with the console's pager, driven by outside state (normally `useListState`).
  * antd's own pager puts the size changer after the pages; spec §9 wants the order total,
@@ -57,6 +56,8 @@ export function PagedTable<T extends object>({
   emptyText,
   label,
 }: PagedTableProps<T>) {
+  const t = useKitT();
+  const sizeOptions = PAGE_SIZES.map((n) => ({ label: t('perPage', { size: n }), value: n }));
   return (
     <>
       <Table<T>
@@ -73,16 +74,16 @@ export function PagedTable<T extends object>({
       <Flex
         component="nav"
         className="gh-pager"
-        aria-label={label ? `${label} pages` : 'Pages'}
+        aria-label={label ? t('tablePages', { label }) : t('pages')}
         justify="flex-end"
         align="center"
         gap={8}
         wrap
         style={{ marginTop: 16 }}
       >
-        <span className="gh-pager-total">{showTotal(total)}</span>
+        <span className="gh-pager-total">{t('total', { total })}</span>
         <Select
-          aria-label="Page size"
+          aria-label={t('pageSize')}
           value={size}
           options={sizeOptions}
           // A different page size reshuffles every page, so staying on page N would show

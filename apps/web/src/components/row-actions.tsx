@@ -1,6 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Divider, Dropdown, type MenuProps, Space } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
+import { useKitT } from './messages';
 
 export type RowAction = {
   key: string;
@@ -28,7 +29,9 @@ export type RowActionsProps = {
  * The row "Action" column. Both variants are reachable by keyboard: the menu opens with Enter
  * or Space, takes focus, and is walked with the arrow keys; Escape returns to the button.
  */
-export function RowActions({ items, variant = 'menu', label = 'Action', extra }: RowActionsProps) {
+export function RowActions({ items, variant = 'menu', label: ownLabel, extra }: RowActionsProps) {
+  const t = useKitT();
+  const label = ownLabel ?? t('action');
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const visible = items.filter((item) => !item.hidden);

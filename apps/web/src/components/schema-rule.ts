@@ -1,4 +1,6 @@
 import type { FormRule } from 'antd';
+import { i18n } from '@/lib/i18n';
+import { localizeMessage } from '@/lib/server-messages';
 
 /** What a rule needs of a contract schema: zod's `safeParse`, typed structurally. */
 export type ParsesValues = {
@@ -17,7 +19,10 @@ export function schemaRule(schema: ParsesValues): FormRule {
     validator: async (_rule, value: unknown) => {
       if (value === undefined || value === null || value === '') return;
       const result = schema.safeParse(value);
-      if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'This value is not valid');
+      if (!result.success) {
+        const message = result.error.issues[0]?.message ?? 'This value is not valid';
+        throw new Error(localizeMessage(message, i18n.language));
+      }
     },
   };
 }

@@ -126,7 +126,8 @@ describe('SearchBar', () => {
   it('emits a date range named created as createdFrom and createdTo in YYYY/MM/DD', async () => {
     const { onSearch, user } = setup({}, true);
 
-    const from = screen.getByPlaceholderText('Created from');
+    // The picker is loaded when the date field first shows.
+    const from = await screen.findByPlaceholderText('Created from');
     const to = screen.getByPlaceholderText('Created to');
     await user.click(from);
     await user.type(from, '2024/01/05');
@@ -142,13 +143,13 @@ describe('SearchBar', () => {
     expect(onSearch).toHaveBeenCalledExactlyOnceWith({ createdFrom: '2024/01/05', createdTo: '2024/02/29' });
   });
 
-  it('shows the current search, opening Advanced Search for the filters only it holds', () => {
+  it('shows the current search, opening Advanced Search for the filters only it holds', async () => {
     setup({ keyword: 'acme', status: 'ENABLED', createdFrom: '2024/03/01', createdTo: '2024/03/31' });
 
     expect(screen.getByRole('textbox', { name: 'Search All' })).toHaveValue('acme');
     const advanced = screen.getByRole('region', { name: 'Advanced Search' });
     expect(within(advanced).getByText('Enabled')).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Created from')).toHaveValue('2024/03/01');
+    expect(await screen.findByPlaceholderText('Created from')).toHaveValue('2024/03/01');
     expect(screen.getByPlaceholderText('Created to')).toHaveValue('2024/03/31');
   });
 

@@ -1,8 +1,12 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { useKitT } from './messages';
+
+// Advanced Search is closed on most visits: the picker's code waits until a date field shows.
+const RangePicker = lazy(() => import('./search-date-range'));
 
 /** Spec §2, §9: advanced fields sit four to a row; dates read YYYY/MM/DD. */
 export const ADVANCED_SEARCH_FIELDS_PER_ROW = 4;
@@ -97,6 +101,7 @@ function parseDay(v: string | string[] | undefined): Dayjs | null {
  */
 export function SearchBar({ fields, value, onSearch, onReset, defaultAdvancedOpen }: SearchBarProps) {
   const id = useId();
+  const t = useKitT();
   const textFields = useMemo(() => fields.filter((f) => f.type === 'text'), [fields]);
   const [draft, setDraft] = useState<SearchValues>(value);
   const [generalKey, setGeneralKey] = useState<string>(() => pickGeneralKey(value, textFields, ALL));
@@ -142,19 +147,19 @@ export function SearchBar({ fields, value, onSearch, onReset, defaultAdvancedOpe
   };
 
   const generalOptions = [
-    { label: 'All', value: ALL },
+    { label: t('all'), value: ALL },
     ...textFields.map((f) => ({ label: f.label, value: f.name })),
   ];
-  const generalLabel = generalOptions.find((o) => o.value === generalKey)?.label ?? 'All';
+  const generalLabel = generalOptions.find((o) => o.value === generalKey)?.label ?? t('all');
   const advancedId = `${id}-advanced`;
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some supported browsers and for jsdom; a form with role=search is its long-standing equivalent
-    <form className="gh-search-bar" role="search" aria-label="Search" onSubmit={submit}>
+    <form className="gh-search-bar" role="search" aria-label={t('search')} onSubmit={submit}>
       <Space wrap>
         <Space.Compact>
           <Select
-            aria-label="Search in"
+            aria-label={t('searchIn')}
             value={generalKey}
             options={generalOptions}
             onChange={chooseGeneral}
@@ -162,14 +167,14 @@ export function SearchBar({ fields, value, onSearch, onReset, defaultAdvancedOpe
             popupMatchSelectWidth={false}
           />
           <Input
-            aria-label={`Search ${generalLabel}`}
-            placeholder="Type to search"
+            aria-label={t('searchField', { field: generalLabel })}
+            placeholder={t('typeToSearch')}
             allowClear
             value={asText(draft[generalKey])}
             onChange={(e) => set(generalKey, e.target.value)}
             style={{ width: 240 }}
           />
-          <Button htmlType="submit" type="primary" icon={<SearchOutlined />} aria-label="Search" />
+          <Button htmlType="submit" type="primary" icon={<SearchOutlined />} aria-label={t('search')} />
         </Space.Compact>
         <Button
           type="link"
@@ -177,11 +182,11 @@ export function SearchBar({ fields, value, onSearch, onReset, defaultAdvancedOpe
           aria-controls={advancedId}
           onClick={() => setAdvancedOpen((open) => !open)}
         >
-          Advanced Search {advancedOpen ? <UpOutlined /> : <DownOutlined />}
+          {t('advancedSearch')} {advancedOpen ? <UpOutlined /> : <DownOutlined />}
         </Button>
       </Space>
       {advancedOpen && (
-        <section id={advancedId} aria-label="Advanced Search" style={{ marginTop: 16 }}>
+        <section id={advancedId} aria-label={t('advancedSearch')} style={{ marginTop: 16 }}>
           <Form layout="vertical" component={false}>
             <Row gutter={16}>
               {fields.map((field) => (
@@ -195,9 +200,9 @@ export function SearchBar({ fields, value, onSearch, onReset, defaultAdvancedOpe
           </Form>
           <Space>
             <Button type="primary" htmlType="submit">
-              Search
+              {t('search')}
             </Button>
-            <Button onClick={reset}>Reset</Button>
+            <Button onClick={reset}>{t('reset')}</Button>
           </Space>
         </section>
       )}
@@ -233,6 +238,7 @@ type FieldControlProps = {
 };
 
 function FieldControl({ id, field, draft, set }: FieldControlProps) {
+  const t = useKitT();
   switch (field.type) {
     case 'text':
       return (
@@ -267,18 +273,20 @@ function FieldControl({ id, field, draft, set }: FieldControlProps) {
           style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
           onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
         >
-          <DatePicker.RangePicker
-            id={{ start: id, end: `${id}-to` }}
-            style={{ width: '100%' }}
-            format={SEARCH_DATE_FORMAT}
-            placeholder={[`${field.label} from`, `${field.label} to`]}
-            allowEmpty={[true, true]}
-            value={[parseDay(draft[from]), parseDay(draft[to])]}
-            onChange={(days) => {
-              set(from, days?.[0]?.format(SEARCH_DATE_FORMAT));
-              set(to, days?.[1]?.format(SEARCH_DATE_FORMAT));
-            }}
-          />
+          <Suspense fallback={null}>
+            <RangePicker
+              id={{ start: id, end: `${id}-to` }}
+              style={{ width: '100%' }}
+              format={SEARCH_DATE_FORMAT}
+              placeholder={[t('dateFrom', { field: field.label }), t('dateTo', { field: field.label })]}
+              allowEmpty={[true, true]}
+              value={[parseDay(draft[from]), parseDay(draft[to])]}
+              onChange={(days) => {
+                set(from, days?.[0]?.format(SEARCH_DATE_FORMAT));
+                set(to, days?.[1]?.format(SEARCH_DATE_FORMAT));
+              }}
+            />
+          </Suspense>
         </fieldset>
       );
     }

@@ -2,6 +2,7 @@ import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRe
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTP_STATUS_MESSAGES, MESSAGES, REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@gatehouse/contract';
 import { ApiError, api, configureHttp, http, LOGIN_INTERCEPTION_PATH } from './http';
+import { clearSession, saveSession, sessionWasLost } from './session';
 import { storage } from './storage';
 
 type Reply = { status: number; data?: unknown } | { error: (config: InternalAxiosRequestConfig) => unknown };
@@ -245,6 +246,29 @@ describe('errors', () => {
     // A parallel call of the same lost session: no second toast.
     await failWith({ status: 401, data: {} });
     expect(notify).toHaveBeenCalledTimes(1);
+    // The session counts as lost (for a route guard that runs first) until the next sign-in.
+    expect(sessionWasLost()).toBe(true);
+    saveSession('fresh', { name: 'Ada' } as never);
+    expect(sessionWasLost()).toBe(false);
+  });
+
+  it('a sign-out is not a lost session', () => {
+    storage.set(STORAGE_KEYS.accessToken, 'live');
+    clearSession();
+    expect(sessionWasLost()).toBe(false);
+  });
+
+  it('a 401 names the screen to come back to after signing in again', async () => {
+    storage.set(STORAGE_KEYS.accessToken, 'expired');
+    configureHttp({ currentUrl: () => '/app-config/client?appId=a1&page=2' });
+    try {
+      await failWith({ status: 401, data: {} });
+      expect(navigate).toHaveBeenCalledWith(
+        '/login?isInterception=1&redirect=%2Fapp-config%2Fclient%3FappId%3Da1%26page%3D2',
+      );
+    } finally {
+      configureHttp({ currentUrl: () => `${window.location.pathname}${window.location.search}` });
+    }
   });
 
   it('a 401 from the sign-in call stays on the page with the server message', async () => {

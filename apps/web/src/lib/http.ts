@@ -7,6 +7,7 @@ import {
   MESSAGES,
   REQUEST_TIMEOUT_MS,
 } from '@gatehouse/contract';
+import { toLogin } from './paths';
 import { clearSession, getToken } from './session';
 
 declare module 'axios' {
@@ -25,6 +26,7 @@ declare module 'axios' {
 export const IGNORE_CANCEL_HEADER = 'ignoreCancelToken';
 export const LOGIN_INTERCEPTION_PATH = '/login?isInterception=1';
 export const PASSWORD_CHANGE_PATH = '/initial-password';
+export const PASSWORD_EXPIRED_PATH = '/overdue';
 
 export type ApiErrorKind =
   /** The server answered outside 200-299. */
@@ -79,13 +81,26 @@ type HttpHooks = {
   /** Client-side navigation, so a toast shown just before survives it. */
   navigate: (to: string) => void;
   currentPath: () => string;
+  /** Path and query of the screen on show: where to come back to after signing in again. */
+  currentUrl: () => string;
 };
 
 const hooks: HttpHooks = {
   notify: () => {},
   navigate: (to) => window.location.assign(to),
   currentPath: () => window.location.pathname,
+  currentUrl: () => `${window.location.pathname}${window.location.search}`,
 };
+
+/**
+ * The login page after a lost session: `isInterception=1` makes it say why (the query, not a
+ * toast, so a reload keeps the reason), and `redirect` brings the user back afterwards.
+ */
+export function loginInterceptionPath(): string {
+  const here = hooks.currentUrl();
+  const back = here.startsWith('/') && here !== '/' && !here.startsWith('/login') ? here : undefined;
+  return toLogin({ isInterception: true, redirect: back });
+}
 
 export function configureHttp(overrides: Partial<HttpHooks>): void {
   Object.assign(hooks, overrides);
@@ -175,9 +190,16 @@ function handleUnauthorized(error: ApiError, config: AxiosRequestConfig | undefi
   // Parallel calls of a lost session all come back 401: only the first one, which still
   // finds the token, tells the user.
   const hadSession = getToken() !== null;
-  clearSession();
-  if (hadSession && !config?.silent) hooks.notify(error.message);
-  if (hooks.currentPath() !== '/login') hooks.navigate(LOGIN_INTERCEPTION_PATH);
+  // Where to go is read before the session is cleared: clearing it lets the route guard send
+  // the user to a plain /login at once, which would lose the expiry message and the way back.
+  const onLogin = hooks.currentPath() === '/login';
+  const target = loginInterceptionPath();
+  clearSession({ expired: hadSession });
+  // Without a session there was nothing to lose: a sign-out here or in another tab has
+  // already sent the user to the login page, which must not call it an expiry.
+  if (!hadSession) return;
+  if (!config?.silent) hooks.notify(error.message);
+  if (!onLogin) hooks.navigate(target);
 }
 
 function report(error: ApiError, config: AxiosRequestConfig | undefined): void {
@@ -185,6 +207,11 @@ function report(error: ApiError, config: AxiosRequestConfig | undefined): void {
   if (error.kind === 'http') {
     if (error.status === 401 && config?.authRedirect !== false) {
       handleUnauthorized(error, config);
+      return;
+    }
+    if (error.status === 403 && error.code === ERROR_CODES.PASSWORD_EXPIRED) {
+      if (!config?.silent) hooks.notify(error.message);
+      if (hooks.currentPath() !== PASSWORD_EXPIRED_PATH) hooks.navigate(PASSWORD_EXPIRED_PATH);
       return;
     }
     if (error.status === 403 && error.code === ERROR_CODES.PASSWORD_CHANGE_REQUIRED) {

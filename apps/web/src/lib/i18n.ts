@@ -1,11 +1,12 @@
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { type Language, LANGUAGES, MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
 import { storage } from './storage';
 
-export const LANGUAGES = ['en', 'zh'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { type Language, LANGUAGES };
 const LANGUAGE_KEY = 'Language';
+/** What `<html lang>` says for each console language. */
+export const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' };
 
 /** Shell strings only; domain messages live in the contract and are English. */
 const en = {
@@ -25,6 +26,7 @@ const en = {
   welcome: 'Welcome, {{name}}',
   switchLanguage: '中文',
   productName: PRODUCT_NAME,
+  retry: 'Retry',
 };
 
 export type ShellKey = keyof typeof en;
@@ -46,6 +48,7 @@ const zh: Record<ShellKey, string> = {
   welcome: '欢迎，{{name}}',
   switchLanguage: 'English',
   productName: PRODUCT_NAME,
+  retry: '重试',
 };
 
 function storedLanguage(): Language {
@@ -62,9 +65,44 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
+function applyToDocument(language: string): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = HTML_LANG[language === 'zh' ? 'zh' : 'en'];
+}
+applyToDocument(i18n.language);
+i18n.on('languageChanged', applyToDocument);
+
+export function currentLanguage(): Language {
+  return i18n.language === 'zh' ? 'zh' : 'en';
+}
+
 export function setLanguage(language: Language): void {
   storage.set(LANGUAGE_KEY, language, null);
   void i18n.changeLanguage(language);
+}
+
+/** Options of a translated text: interpolated values, and `count` for plurals. */
+export type MessageOptions = Record<string, string | number>;
+
+/**
+ * A feature's texts in English and Simplified Chinese, under a namespace of their own. The
+ * bundle is added when the feature's module loads (a lazy route's chunk included), so the
+ * login page carries only its own texts. The Chinese record must name every English key.
+ *
+ *   const useT = defineMessages('users', { title: 'Users' }, { title: '用户' });
+ *   const t = useT(); t('title');
+ */
+export function defineMessages<T extends Record<string, string>>(
+  namespace: string,
+  en: T,
+  zh: Record<keyof T, string>,
+): () => (key: keyof T & string, options?: MessageOptions) => string {
+  i18n.addResourceBundle('en', namespace, en, true, true);
+  i18n.addResourceBundle('zh', namespace, zh, true, true);
+  return function useMessages() {
+    const { t } = useTranslation(namespace);
+    return (key, options) => t(key, options);
+  };
 }
 
 export { i18n };

@@ -18,6 +18,10 @@ export const PATHS = {
   profile: '/profile-page',
   notFound: '/error/404',
   application: '/admin-setting/application',
+  applicationDetail: '/admin-setting/application-detail',
+  dataDict: '/admin-setting/data-dict',
+  product: '/admin-setting/product',
+  productDetail: '/admin-setting/detail',
   manageOrganization: '/admin-setting/manage-organization',
   editOrganization: '/admin-setting/edit-organization',
   workflowDetail: '/admin-setting/workflow-detail/:mode/:name',
@@ -50,6 +54,14 @@ export function toEditOrganization(params: { organizationId: string }): string {
   return `${PATHS.editOrganization}?${new URLSearchParams({ [ORGANIZATION_ID_PARAM]: params.organizationId })}`;
 }
 
+/** The query parameter that names the product Product Detail shows. */
+export const PRODUCT_ID_PARAM = 'productId';
+
+/** Product Detail: the product travels as `productId` in the query. */
+export function toProductDetail(params: { productId: string }): string {
+  return `${PATHS.productDetail}?${new URLSearchParams({ [PRODUCT_ID_PARAM]: params.productId })}`;
+}
+
 export function toWorkflowDetail(params: { mode: string; name: string }): string {
   return generatePath(PATHS.workflowDetail, params);
 }
@@ -59,10 +71,40 @@ export function toWorkflowDvfDetail(params: { id: string; mode: string }): strin
 }
 
 /**
+ * Where a signed-in user must go before anything else: /initial-password while a generated
+ * or administrator-set password is pending, /overdue once the password is older than the
+ * policy allows; null when neither.
+ */
+export function pendingPasswordPath(user: { mustChangePassword: boolean; passwordExpired?: boolean } | null) {
+  if (user?.mustChangePassword) return PATHS.initialPassword;
+  if (user?.passwordExpired) return PATHS.overdue;
+  return null;
+}
+
+/** A stand-in origin: what matters is only whether a target stays on it. */
+const THIS_ORIGIN = 'http://gatehouse.invalid';
+
+/**
  * Only a path on this origin is a safe place to return to after sign-in; anything else
- * (`//evil.example`, `https://…`) would make the login page an open redirect.
+ * (`//evil.example`, `https://…`) would make the login page an open redirect. The target is
+ * read as the browser reads it, which drops tabs and line breaks and takes `\` for `/`:
+ * `/\t/evil.example` is `//evil.example`, whose navigation the browser refuses, leaving a
+ * signed-in user on /login. A target that leaves the origin, cannot be read, or leads back
+ * to the sign-in page gives way to `fallback`; any other comes back as the path it reads as.
  */
 export function safeRedirect(target: string | null | undefined, fallback: string = PATHS.dashboard): string {
-  const onThisOrigin = target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
-  return onThisOrigin && target ? target : fallback;
+  if (!target?.startsWith('/')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, THIS_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== THIS_ORIGIN || url.pathname === PATHS.login) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Application Detail: the application travels as `appId` in the query, like the app-config screens'. */
+export function toApplicationDetail(params: { appId: string }): string {
+  return `${PATHS.applicationDetail}?${new URLSearchParams({ appId: params.appId })}`;
 }

@@ -23,3 +23,14 @@ if (!window.matchMedia) {
     })),
   });
 }
+
+// antd's tab bar measures itself with ResizeObserver, which jsdom does not implement.
+if (!('ResizeObserver' in window)) {
+  class NoResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: NoResizeObserver });
+  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: NoResizeObserver });
+}

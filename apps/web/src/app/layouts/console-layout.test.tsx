@@ -164,7 +164,10 @@ describe('ConsoleLayout', () => {
     menus = consoleMenus((path) => path === '/app-config/resource');
     const changedAt = Date.now();
     await act(() => queryClient.invalidateQueries({ queryKey: ['authorization-menus'] }));
-    expect(await screen.findByText('403', {}, { timeout: 5_000 })).toBeInTheDocument();
+    // The page's own 403 (the tab bar may name the screen 403 as well).
+    expect(
+      await within(screen.getByRole('main')).findByText('403', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(ROUTE_GENERATION_DEBOUNCE_MS - 50);
     expect(screen.queryByText('Client screen')).not.toBeInTheDocument();
     expect(within(nav).queryByRole('menuitem', { name: /App Client/ })).not.toBeInTheDocument();

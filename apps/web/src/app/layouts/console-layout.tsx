@@ -1,27 +1,39 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Layout, Skeleton, Space, Spin, Typography } from 'antd';
+import { App, Avatar, Button, Layout, Skeleton, Space, Spin, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useNavigate, useNavigation } from 'react-router';
+import { Link, useNavigate, useNavigation } from 'react-router';
 import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
 import { useToast } from '@/components/use-toast';
 import { useCurrentUser } from '@/features/account/api/current-user';
 import { logout } from '@/features/auth/api/logout';
 import { AccessProvider } from '@/lib/access';
-import { type Language, setLanguage } from '@/lib/i18n';
+import { PreferenceControls } from '@/features/preferences/preference-controls';
 import { PATHS } from '@/lib/paths';
-import { clearSession } from '@/lib/session';
+import { clearSession, getToken } from '@/lib/session';
+import { useConsoleToastsForHttp } from '../providers';
+import { LockScreen } from '../lock/lock-screen';
+import { useConsoleLock } from '../lock/use-console-lock';
 import { routeGenerator } from '../route-generation';
+import { useRouteMeta } from '../router';
+import { KeepAliveOutlet, TabBar, useConsoleTabs } from '../tabs/console-tabs';
 import { NavMenu } from './nav-menu';
 import { useGeneratedRoutes } from './use-generated-routes';
+import { useSignedOutElsewhere } from './use-session-sync';
+
+/** Inside <App>: the HTTP client's error toasts join the console's own. */
+function HttpToasts() {
+  useConsoleToastsForHttp(App.useApp().message);
+  return null;
+}
 
 const NO_PERMISSIONS: never[] = [];
 const NO_MENUS: never[] = [];
 
 /** The signed-in shell: navigation on the left, user bar on top, the screen in the middle. */
 export function ConsoleLayout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -31,94 +43,120 @@ export function ConsoleLayout() {
   const routes = useGeneratedRoutes();
   const menus = routes.set?.menus ?? NO_MENUS;
   const user = useCurrentUser().data;
+  const tabs = useConsoleTabs(routes.set);
+  const keepAlive = useRouteMeta()?.keepAlive ?? false;
+  const lock = useConsoleLock();
 
-  const signOut = async () => {
-    try {
-      await logout();
-    } catch (error) {
-      // The local session ends regardless; the server session expires on its own.
-      console.warn('Sign-out call failed', error);
-    }
+  /** Ends the session in this tab; the server's is ended by whoever signed out. */
+  const endLocally = () => {
     clearSession();
     queryClient.clear();
     routeGenerator.reset();
     navigate(PATHS.login, { replace: true });
+  };
+  // Signing out in one browser tab signs out the others.
+  useSignedOutElsewhere(endLocally);
+
+  const signOut = async () => {
+    // The local session ends first, so calls still in flight that meet the ended server
+    // session are not taken for an expired one; the server's ends with the token held here.
+    const token = getToken();
+    endLocally();
+    try {
+      if (token) await logout(token);
+    } catch (error) {
+      // The server session expires on its own.
+      console.warn('Sign-out call failed', error);
+    }
     toast.success(MESSAGES.logoutSuccess);
   };
 
-  const otherLanguage: Language = i18n.language === 'zh' ? 'en' : 'zh';
+  const { token } = theme.useToken();
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        theme="light"
-        width={232}
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        // The navigation scrolls on its own, so a long menu never scrolls the screen away.
-        style={{
-          borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)',
-          position: 'sticky',
-          top: 0,
-          height: '100vh',
-          overflow: 'auto',
-        }}
-      >
-        <div style={{ height: 56, display: 'flex', alignItems: 'center', paddingInline: 24 }}>
-          <Typography.Text strong style={{ fontSize: 18 }}>
-            {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
-          </Typography.Text>
-        </div>
-        <nav aria-label={t('navigation')}>
-          {routes.set ? (
-            <NavMenu menus={menus} collapsed={collapsed} />
-          ) : routes.failed ? (
-            <div style={{ padding: 16 }}>
-              <Button size="small" onClick={routes.retry}>
-                Retry
-              </Button>
-            </div>
-          ) : (
-            <Skeleton active title={false} paragraph={{ rows: 8 }} style={{ padding: 16 }} />
-          )}
-        </nav>
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
+    // <App> gives the console's screens antd's message, modal and notification hooks; it
+    // sits here rather than in the providers so the sign-in page does without their code.
+    // This layout's own sign-out toast, outside it, outlives the layout (use-toast's static API).
+    <App>
+      <HttpToasts />
+      {/* Locked, the console stays mounted under the lock screen but takes no input. */}
+      <Layout style={{ minHeight: '100vh' }} inert={lock.locked}>
+        <Layout.Sider
+          theme="light"
+          width={232}
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          // The navigation scrolls on its own, so a long menu never scrolls the screen away.
           style={{
-            background: '#fff',
-            paddingInline: 24,
-            display: 'flex',
-            justifyContent: 'flex-end',
-            alignItems: 'center',
-            borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
+            borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)',
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            overflow: 'auto',
           }}
         >
-          <Space size="middle">
-            <Button type="text" size="small" lang={otherLanguage} onClick={() => setLanguage(otherLanguage)}>
-              {t('switchLanguage')}
-            </Button>
-            <Link to={PATHS.profile} title={t('profile')}>
-              <Space size="small">
-                <Avatar size="small" src={user?.avatar ?? undefined} icon={<UserOutlined />} alt="" />
-                <span>{user?.name || user?.username}</span>
-              </Space>
-            </Link>
-            <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
-              {t('signOut')}
-            </Button>
-          </Space>
-        </Layout.Header>
-        {/* The tab bar of open screens (Tabs-Routes, keepAlive) goes here. */}
-        <Layout.Content style={{ margin: 16 }}>
-          <AccessProvider menus={menus} permissions={user?.role.permissions ?? NO_PERMISSIONS}>
-            <Spin spinning={navigation.state === 'loading'} delay={150} description={t('loading')}>
-              <Outlet />
-            </Spin>
-          </AccessProvider>
-        </Layout.Content>
+          <div style={{ height: 56, display: 'flex', alignItems: 'center', paddingInline: 24 }}>
+            <Typography.Text strong style={{ fontSize: 18 }}>
+              {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
+            </Typography.Text>
+          </div>
+          <nav aria-label={t('navigation')}>
+            {routes.set ? (
+              <NavMenu menus={menus} collapsed={collapsed} />
+            ) : routes.failed ? (
+              <div style={{ padding: 16 }}>
+                <Button size="small" onClick={routes.retry}>
+                  {t('retry')}
+                </Button>
+              </div>
+            ) : (
+              <Skeleton active title={false} paragraph={{ rows: 8 }} style={{ padding: 16 }} />
+            )}
+          </nav>
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header
+            style={{
+              background: token.colorBgContainer,
+              paddingInline: 24,
+              display: 'flex',
+              justifyContent: 'flex-end',
+              alignItems: 'center',
+              borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
+            }}
+          >
+            <Space size="middle">
+              <PreferenceControls />
+              <Link to={PATHS.profile} title={t('profile')}>
+                <Space size="small">
+                  <Avatar size="small" src={user?.avatar ?? undefined} icon={<UserOutlined />} alt="" />
+                  <span>{user?.name || user?.username}</span>
+                </Space>
+              </Link>
+              <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
+                {t('signOut')}
+              </Button>
+            </Space>
+          </Layout.Header>
+          <TabBar tabs={tabs} />
+          <Layout.Content style={{ margin: 16 }}>
+            <AccessProvider menus={menus} permissions={user?.role.permissions ?? NO_PERMISSIONS}>
+              <Spin spinning={navigation.state === 'loading'} delay={150} description={t('loading')}>
+                <KeepAliveOutlet tabs={tabs} keepAlive={keepAlive} />
+              </Spin>
+            </AccessProvider>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+      {lock.locked && (
+        <LockScreen
+          name={user?.name || user?.username || ''}
+          avatar={user?.avatar}
+          onUnlocked={lock.unlock}
+          onSignOut={signOut}
+        />
+      )}
+    </App>
   );
 }

@@ -1,7 +1,9 @@
 import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import type { ServerMenuItem } from '@gatehouse/contract';
+import { navTitle } from '@/lib/nav-titles';
 import { menuTarget } from '../route-set';
 import { navIcon } from './nav-icons';
 
@@ -21,15 +23,20 @@ function externalLink(url: string, text: string) {
  * menu an administrator pointed at an http(s) address opens it in a new tab, without giving
  * it this window; one whose address is neither (`javascript:` above all) is left out.
  */
-export function toMenuItems(items: ServerMenuItem[], depth = 0): MenuItem[] {
+export function toMenuItems(
+  items: ServerMenuItem[],
+  depth = 0,
+  title: (name: string, path?: string | null) => string = (name) => name,
+): MenuItem[] {
   return items
     .filter((item) => !item.hidden)
     .flatMap((item): MenuItem[] => {
-      const children = toMenuItems(item.children, depth + 1);
+      const children = toMenuItems(item.children, depth + 1, title);
       if (depth === 0 || !item.menuPath) {
         const key = `category:${item.menuName}`;
-        return [{ key, icon: navIcon(item.icon), label: item.menuName, children }];
+        return [{ key, icon: navIcon(item.icon), label: title(item.menuName), children }];
       }
+      const label = title(item.menuName, item.menuPath);
       const target = menuTarget(item.menuPath);
       const icon = navIcon(item.icon);
       if (target.kind === 'none') {
@@ -37,10 +44,10 @@ export function toMenuItems(items: ServerMenuItem[], depth = 0): MenuItem[] {
         return [];
       }
       if (target.kind === 'external') {
-        return [{ key: target.url, icon, label: externalLink(target.url, item.menuName) }];
+        return [{ key: target.url, icon, label: externalLink(target.url, label) }];
       }
-      if (children.length > 0) return [{ key: target.path, icon, label: item.menuName, children }];
-      return [{ key: target.path, icon, label: item.menuName }];
+      if (children.length > 0) return [{ key: target.path, icon, label, children }];
+      return [{ key: target.path, icon, label }];
     })
     .filter((item) => {
       // A category the user can see nothing in is noise.
@@ -62,7 +69,12 @@ function selectedMenuPath(items: ServerMenuItem[], pathname: string): string | u
 export function NavMenu({ menus, collapsed }: { menus: ServerMenuItem[]; collapsed: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const items = useMemo(() => toMenuItems(menus), [menus]);
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const items = useMemo(
+    () => toMenuItems(menus, 0, (name, path) => navTitle(language, name, path)),
+    [menus, language],
+  );
   // Every category starts open: the console has few, and hidden entries are hard to find.
   const [openKeys, setOpenKeys] = useState<string[]>(() => items.map((item) => String(item?.key)));
   const selected = selectedMenuPath(menus, pathname);

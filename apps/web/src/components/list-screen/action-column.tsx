@@ -6,6 +6,8 @@ import { ConfirmDelete } from '../confirm-action';
 import { ConfirmToggle, type ToggleNoun } from '../confirm-toggle';
 import type { FormMode } from '../form-dialog';
 import { type RowAction, RowActions } from '../row-actions';
+import { i18n } from '@/lib/i18n';
+import '../messages';
 
 /** A row action that opens the form to create from the row, e.g. "Add menu" in CREATE_MENU. */
 export type CreateFromRow<Row, Kind extends string = never> = {
@@ -23,6 +25,8 @@ export type StatusToggle<Row> = {
   /** The noun of the prompt: "Disable this client?", "Disable this menu ?". */
   subject: (row: Row) => ToggleNoun;
   onToggle: (row: Row, next: Status) => Promise<unknown>;
+  /** What the change to `next` stops or detaches, said in the prompt; nothing by default. */
+  consequence?: (row: Row, next: Status) => string | undefined;
 };
 
 /** A row action of the menu besides Detail and Edit, e.g. "Reset password". */
@@ -115,10 +119,10 @@ export function actionColumn<Row extends object, Kind extends string = never>({
     return [
       ...(editable
         ? [
-            { key: 'detail', label: 'Detail', onClick: () => open('DETAIL', row) },
+            { key: 'detail', label: i18n.t('kit:detail'), onClick: () => open('DETAIL', row) },
             {
               key: 'edit',
-              label: 'Edit',
+              label: i18n.t('kit:edit'),
               onClick: () => open('EDIT', row),
               hidden: !roleCan('update'),
               ...gate(can.update, locked),
@@ -154,6 +158,7 @@ export function actionColumn<Row extends object, Kind extends string = never>({
                 what={toggle.subject(row)}
                 disabled={locked !== undefined}
                 title={locked}
+                consequence={toggle.consequence?.(row, statusOf(row) === 'ENABLED' ? 'DISABLED' : 'ENABLED')}
                 onConfirm={async (next) => {
                   await toggle.onToggle(row, next);
                 }}
@@ -178,7 +183,10 @@ export function actionColumn<Row extends object, Kind extends string = never>({
     );
   };
   return {
-    title: 'Action',
+    // Read when the table renders, so the column follows the language.
+    get title() {
+      return i18n.t('kit:action');
+    },
     key: 'action',
     width: 120 + (toggle || extra ? 50 : 0) + (remove ? 60 : 0),
     render: (_, row) => <RowActions items={items(row)} extra={(extra || toggle || remove) && beside(row)} />,

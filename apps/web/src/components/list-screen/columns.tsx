@@ -1,6 +1,8 @@
 import type { TableColumnType } from 'antd';
 import dayjs from 'dayjs';
+import { i18n } from '@/lib/i18n';
 import { EMPTY_CELL } from '../empty-cell';
+import '../messages';
 import { StatusTag } from '../status-tag';
 
 /** How the tables show a moment: the day as the search writes it, and the minute. */
@@ -14,7 +16,10 @@ export function formatDateTime(value: string | null | undefined): string {
 /** The Status column of records that have one: a green ENABLED, a red DISABLED, any other neutral. */
 export function statusColumn<Row>(): TableColumnType<Row> {
   return {
-    title: 'Status',
+    // Read when the table renders, so a column list made once per module follows the language.
+    get title() {
+      return i18n.t('kit:status');
+    },
     dataIndex: 'status',
     width: 110,
     render: (status: string | null) => <StatusTag status={status} />,

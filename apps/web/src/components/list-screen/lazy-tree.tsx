@@ -2,6 +2,8 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
+import { i18n } from '@/lib/i18n';
+import '../messages';
 import type { QueryOptionsOf } from './list-query';
 
 /**
@@ -116,14 +118,20 @@ export function treeExpandable<Row>({
     expandIcon: ({ prefixCls, expanded, expandable, onExpand, record }) => {
       const iconClass = `${prefixCls}-row-expand-icon`;
       if (loading.has(keyOf(record))) {
-        return <LoadingOutlined role="status" aria-label="Loading children" style={{ marginInlineEnd: 8 }} />;
+        return (
+          <LoadingOutlined
+            role="status"
+            aria-label={i18n.t('kit:loadingChildren')}
+            style={{ marginInlineEnd: 8 }}
+          />
+        );
       }
       if (!expandable) return <span className={`${iconClass} ${iconClass}-spaced`} />;
       return (
         <button
           type="button"
           className={`${iconClass} ${iconClass}-${expanded ? 'expanded' : 'collapsed'}`}
-          aria-label={`${expanded ? 'Collapse' : 'Expand'} ${tree.nameOf(record)}`}
+          aria-label={i18n.t(expanded ? 'kit:collapse' : 'kit:expand', { name: tree.nameOf(record) })}
           aria-expanded={expanded}
           onClick={(e) => {
             e.stopPropagation();

@@ -27,6 +27,9 @@ import {
 } from './lazy-tree';
 import type { ListQuery, QueryOptionsOf, RowsPage } from './list-query';
 import { type CreateContext, useRecordDialog } from './use-record-dialog';
+import { i18n } from '@/lib/i18n';
+import { useNavTitle } from '@/lib/nav-titles';
+import '../messages';
 
 /** The scope of a list that belongs to nothing, such as the applications. */
 export type Unscoped = Record<never, never>;
@@ -42,7 +45,7 @@ export type ListScreenProps<
   Kind extends string = never,
   Created = unknown,
 > = {
-  /** The card's title, which is also the route's. */
+  /** The card's title, which is also the route's: the built-in English one is translated (nav-titles). */
   title: string;
   names: RecordNames;
   /** Above the list, e.g. the application bar of the app-config screens. */
@@ -101,10 +104,10 @@ export type EmptyState = {
 
 /** What the empty table says: the load failed, nothing on the page passes the filter, nothing matches the search, or there are none. */
 export function emptyDescription(names: RecordNames, { failed, filteredOut, searching }: EmptyState): string {
-  if (failed) return `The ${names.many} could not be loaded.`;
-  if (filteredOut) return 'No row on this page matches the filter.';
-  if (searching) return `No ${names.one} matches the search.`;
-  return `No ${names.many} yet.`;
+  if (failed) return i18n.t('kit:loadFailed', names);
+  if (filteredOut) return i18n.t('kit:filteredOut');
+  if (searching) return i18n.t('kit:noMatch', names);
+  return i18n.t('kit:none', names);
 }
 
 /**
@@ -122,6 +125,7 @@ export function ListScreen<
 >(props: ListScreenProps<Row, Values, Scope, Kind, Created>) {
   const { title, names, header, scope, fields, tree, create, update, form } = props;
   const { t } = useTranslation();
+  const navTitle = useNavTitle();
   // Spec §6, both checks: the menu's element codes (a missing one disables the control) and
   // the role's actions on the screen's permission (a missing one leaves a row action out,
   // and without `retrieve` the list is not asked for).
@@ -149,12 +153,12 @@ export function ListScreen<
 
   return (
     <Card
-      title={title}
+      title={navTitle(title)}
       extra={
         scope !== null && (
           <AccessDisable code={create.code} action="create">
             <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew}>
-              {create.label ?? `New ${names.one}`}
+              {create.label ?? i18n.t('kit:newOne', names)}
             </Button>
           </AccessDisable>
         )
@@ -248,7 +252,7 @@ function ListBody<Row extends object, Scope extends object>({
     : t('noPermission');
   const emptyText = (
     <Empty description={description}>
-      {rows.isError && <Button onClick={() => rows.refetch()}>Retry</Button>}
+      {rows.isError && <Button onClick={() => rows.refetch()}>{t('retry')}</Button>}
     </Empty>
   );
 
@@ -258,8 +262,8 @@ function ListBody<Row extends object, Scope extends object>({
       <Flex justify="flex-end" style={{ margin: '16px 0 8px' }}>
         {localFilter && (
           <Input.Search
-            aria-label="Filter this page"
-            placeholder="Type to search"
+            aria-label={i18n.t('kit:filterPage')}
+            placeholder={i18n.t('kit:typeToSearch')}
             allowClear
             value={filter}
             onChange={(e) => setFilter(e.target.value)}

@@ -1,26 +1,23 @@
 import { Card, List } from 'antd';
 import { Link } from 'react-router';
-import { ACCOUNT_ROUTES } from '@gatehouse/contract';
 import { PATHS } from '@/lib/paths';
+import { useAccountMessages } from './messages';
 
-const SECTIONS = [
-  { path: PATHS.accountSecurity, description: 'Change your password.' },
-  { path: PATHS.profile, description: 'Your name, account and roles.' },
-];
-
-function titleOf(path: string): string {
-  return ACCOUNT_ROUTES.find((r) => r.path === path)?.title ?? path;
-}
-
+/** Account Setting: the way to the security page and the profile. */
 export function AccountSettingPage() {
+  const t = useAccountMessages();
+  const sections = [
+    { path: PATHS.accountSecurity, title: t('securityTitle'), description: t('securityDescription') },
+    { path: PATHS.profile, title: t('profileTitle'), description: t('profileDescription') },
+  ];
   return (
-    <Card title="Account Setting">
+    <Card title={t('settingTitle')}>
       <List
-        dataSource={SECTIONS}
+        dataSource={sections}
         renderItem={(section) => (
           <List.Item>
             <List.Item.Meta
-              title={<Link to={section.path}>{titleOf(section.path)}</Link>}
+              title={<Link to={section.path}>{section.title}</Link>}
               description={section.description}
             />
           </List.Item>

@@ -1,26 +1,115 @@
-import { Avatar, Card, Descriptions, Skeleton, Tag } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Card, Form, Input, Skeleton, Space, Tag } from 'antd';
+import { useEffect } from 'react';
+import { useToast } from '@/components/use-toast';
+import { isApiError } from '@/lib/http';
+import { useProfile, useUpdateProfile } from './api/profile';
 import { useCurrentUser } from './api/current-user';
+import { useAccountMessages } from './messages';
 
+type Values = { name: string; email: string; avatar?: string };
+
+const HTTP_URL = /^https?:\/\/\S+$/i;
+
+/** Profile: the signed-in user edits their own name, email address and avatar URL. */
 export function ProfilePage() {
-  const { data: user, isPending } = useCurrentUser();
+  const t = useAccountMessages();
+  const toast = useToast();
+  const [form] = Form.useForm<Values>();
+  const { data: profile, isPending } = useProfile();
+  const { data: user } = useCurrentUser();
+  const update = useUpdateProfile();
+  const avatar = Form.useWatch('avatar', form);
+
+  useEffect(() => {
+    if (profile)
+      form.setFieldsValue({ name: profile.name, email: profile.email ?? '', avatar: profile.avatar ?? '' });
+  }, [profile, form]);
+
+  const submit = async (values: Values) => {
+    try {
+      await update.mutateAsync({ name: values.name, email: values.email, avatar: values.avatar ?? '' });
+      toast.success(t('saved'));
+    } catch (error) {
+      if (isApiError(error) && error.fields) {
+        form.setFields(
+          Object.entries(error.fields).map(([name, message]) => ({
+            name: name as keyof Values,
+            errors: [message],
+          })),
+        );
+      }
+    }
+  };
+
   return (
-    <Card title="Profile">
-      {isPending && !user ? (
+    <Card title={t('profileTitle')}>
+      {isPending && !profile ? (
         <Skeleton active />
-      ) : user ? (
-        <>
-          <Avatar size={64} src={user.avatar ?? undefined} icon={<UserOutlined />} alt="" />
-          <Descriptions column={1} style={{ marginTop: 16 }} bordered size="small">
-            <Descriptions.Item label="Name">{user.name || '--'}</Descriptions.Item>
-            <Descriptions.Item label="Username">{user.username}</Descriptions.Item>
-            <Descriptions.Item label="Role">{user.role.name || '--'}</Descriptions.Item>
-            <Descriptions.Item label="Roles">
-              {user.roles.length ? user.roles.map((r) => <Tag key={r}>{r}</Tag>) : '--'}
-            </Descriptions.Item>
-          </Descriptions>
-        </>
-      ) : null}
+      ) : (
+        <Space align="start" size="large" wrap>
+          <Avatar
+            size={64}
+            src={avatar && HTTP_URL.test(avatar) ? avatar : undefined}
+            icon={<UserOutlined />}
+            alt=""
+          />
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            onFinish={submit}
+            requiredMark={false}
+            disabled={update.isPending}
+            style={{ width: 420, maxWidth: '100%' }}
+          >
+            <Form.Item label={t('username')}>
+              <Input value={profile?.username} disabled />
+            </Form.Item>
+            <Form.Item
+              label={t('name')}
+              name="name"
+              rules={[{ required: true, whitespace: true, message: t('required') }, { max: 200 }]}
+            >
+              <Input autoComplete="name" />
+            </Form.Item>
+            <Form.Item
+              label={t('email')}
+              name="email"
+              rules={[
+                { required: true, whitespace: true, message: t('required') },
+                { type: 'email', message: t('invalidEmail') },
+              ]}
+            >
+              <Input autoComplete="email" />
+            </Form.Item>
+            <Form.Item
+              label={t('avatar')}
+              name="avatar"
+              extra={t('avatarHelp')}
+              rules={[
+                {
+                  validator: (_, value?: string) =>
+                    !value || HTTP_URL.test(value.trim())
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('invalidUrl'))),
+                },
+              ]}
+            >
+              <Input inputMode="url" />
+            </Form.Item>
+            {user && user.roles.length > 0 && (
+              <Form.Item label={t('roles')}>
+                {user.roles.map((r) => (
+                  <Tag key={r}>{r}</Tag>
+                ))}
+              </Form.Item>
+            )}
+            <Button type="primary" htmlType="submit" loading={update.isPending}>
+              {t('save')}
+            </Button>
+          </Form>
+        </Space>
+      )}
     </Card>
   );
 }

@@ -1,13 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Application, MESSAGES } from '@gatehouse/contract';
+import { type Application, MESSAGES, type Product } from '@gatehouse/contract';
 import { findDialog, PORTAL, renderScreen, stubHttp } from '@/test/support';
 import { fetchApplications } from './api/list-applications';
-import { ApplicationPage, CREATE_CODE } from './application-page';
+import { APPLICATION_CODES, ApplicationPage, CREATE_CODE } from './application-page';
 
 const PATH = '/admin-setting/application';
-const APPS: Application[] = [PORTAL];
+const product = (productId: string, name: string, code: string): Product => ({
+  productId,
+  name,
+  code,
+  description: null,
+  owner: null,
+  status: 'ENABLED',
+  applicationCount: 1,
+  createdDate: PORTAL.createdDate,
+  lastModifiedDate: PORTAL.createdDate,
+});
+const SHOP = product('1b7d4a34-3c55-4f0c-8a43-5d1f2f6c9e01', 'Shop', 'shop');
+const BOOKS = product('2c8e5b45-4d66-4a1d-9b54-6e2a3a7dae12', 'Books', 'books');
+const APPS: Application[] = [{ ...PORTAL, productId: SHOP.productId }];
 
 let stub: ReturnType<typeof stubHttp> | undefined;
 afterEach(() => stub?.restore());
@@ -16,6 +29,11 @@ function server() {
   return stubHttp((call) => {
     if (call.method === 'GET' && call.url === '/admin-service/v2/application')
       return { data: { content: APPS, totalElements: 1 } };
+    if (call.method === 'GET' && call.url === `/admin-service/v2/product/${SHOP.productId}`)
+      return { data: SHOP };
+    if (call.method === 'GET' && call.url === '/admin-service/v2/product')
+      return { data: { content: [SHOP, BOOKS], totalElements: 2 } };
+    if (call.method === 'PUT') return { data: { ...APPS[0], ...(call.body as object) } };
     if (call.method === 'POST') {
       const body = call.body as { applicationId: string };
       if (body.applicationId === 'portal')
@@ -65,7 +83,51 @@ describe('ApplicationPage', () => {
     await user.clear(within(dialog).getByLabelText('Application ID'));
     await user.type(within(dialog).getByLabelText('Application ID'), 'crm{Enter}');
     await waitFor(() => expect(stub!.writes()).toHaveLength(2));
-    expect(stub.writes()[1]!.body).toEqual({ applicationId: 'crm', name: 'Again', description: null });
+    expect(stub.writes()[1]!.body).toEqual({
+      applicationId: 'crm',
+      name: 'Again',
+      description: null,
+      productId: null,
+      openToAllUsers: false,
+    });
     expect(await screen.findByText(MESSAGES.createdSuccessfully)).toBeInTheDocument();
+  });
+});
+
+describe('ApplicationPage, editing', () => {
+  it('names the product, moves the application to another one, and disables it', async () => {
+    const user = userEvent.setup({ delay: null });
+    stub = server();
+    renderScreen(<ApplicationPage />, { url: PATH, path: PATH, codes: Object.values(APPLICATION_CODES) });
+    const row = await screen.findByRole('row', { name: /Portal/ });
+    expect(await within(row).findByRole('link', { name: 'Shop' })).toHaveAttribute(
+      'href',
+      `/admin-setting/detail?productId=${SHOP.productId}`,
+    );
+
+    await user.click(within(row).getByRole('button', { name: /Action/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await findDialog('Edit application');
+    expect(within(dialog).getByLabelText('Application ID')).toBeDisabled();
+    expect(await within(dialog).findByText('Shop (shop)')).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Product'));
+    await user.click(await screen.findByText('Books (books)'));
+    await user.click(within(dialog).getByLabelText('Open to all users'));
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(stub!.writes()).toHaveLength(1));
+    expect(stub.writes()[0]!.body).toEqual({
+      applicationId: 'portal',
+      name: 'Portal',
+      description: null,
+      productId: BOOKS.productId,
+      openToAllUsers: true,
+    });
+    expect(await screen.findByText(MESSAGES.savedSuccessfully)).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('Disable this application?')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('tooltip')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(stub!.writes()).toHaveLength(2));
+    expect(stub.writes()[1]!.body).toEqual({ applicationId: 'portal', status: 'DISABLED' });
   });
 });

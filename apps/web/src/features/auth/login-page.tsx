@@ -2,12 +2,17 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type LoginRequest, MESSAGES } from '@gatehouse/contract';
+import { type LoginRequest, type LoginResult, MESSAGES, needsSecondFactor } from '@gatehouse/contract';
+import { Localized } from '@/components/localized';
 import { isApiError } from '@/lib/http';
-import { PATHS, safeRedirect } from '@/lib/paths';
+import { PATHS, pendingPasswordPath, safeRedirect } from '@/lib/paths';
+import { localizeMessage } from '@/lib/server-messages';
 import { saveSession } from '@/lib/session';
 import { useLogin } from './api/login';
 import { AuthCard } from './components/auth-card';
+import { useLoginMessages } from './login-messages';
+import { SecondFactorStep } from './two-factor/second-factor-step';
+import { SessionExpiredAlert } from './components/session-expired-alert';
 
 /** What the sign-in page says for a failed attempt; the server's wording when it has one. */
 export function loginErrorText(error: unknown): string {
@@ -20,22 +25,30 @@ export function loginErrorText(error: unknown): string {
 }
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const tLogin = useLoginMessages();
   const [form] = Form.useForm<LoginRequest>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const [error, setError] = useState<string | null>(null);
 
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const signedIn = ({ token, userInfo }: LoginResult['result']) => {
+    if (!token) throw new Error('The sign-in answer carried no token');
+    saveSession(token, userInfo);
+    navigate(pendingPasswordPath(userInfo) ?? safeRedirect(params.get('redirect')), {
+      replace: true,
+    });
+  };
+
   const submit = async (values: LoginRequest) => {
     setError(null);
     try {
-      const { token, userInfo } = await loginMutation.mutateAsync(values);
-      if (!token) throw new Error('The sign-in answer carried no token');
-      saveSession(token, userInfo);
-      navigate(userInfo.mustChangePassword ? PATHS.initialPassword : safeRedirect(params.get('redirect')), {
-        replace: true,
-      });
+      const answer = await loginMutation.mutateAsync(values);
+      if (needsSecondFactor(answer)) setChallenge(answer.result.challenge);
+      else signedIn(answer.result);
     } catch (e) {
       if (isApiError(e) && e.status === 400 && e.fields) {
         form.setFields(
@@ -50,6 +63,9 @@ export function LoginPage() {
     }
   };
 
+  if (challenge)
+    return <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />;
+
   return (
     <AuthCard title={t('signIn')}>
       <Form<LoginRequest>
@@ -59,18 +75,27 @@ export function LoginPage() {
         requiredMark={false}
         disabled={loginMutation.isPending}
       >
-        {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+        {!error && <SessionExpiredAlert />}
+        {error && (
+          <Alert
+            type="error"
+            showIcon
+            title={localizeMessage(error, i18n.language)}
+            role="alert"
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Form.Item
           label={t('username')}
           name="username"
-          rules={[{ required: true, whitespace: true, message: MESSAGES.required }]}
+          rules={[{ required: true, whitespace: true, message: <Localized text={MESSAGES.required} /> }]}
         >
           <Input autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item
           label={t('password')}
           name="password"
-          rules={[{ required: true, message: MESSAGES.required }]}
+          rules={[{ required: true, message: <Localized text={MESSAGES.required} /> }]}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
@@ -79,7 +104,7 @@ export function LoginPage() {
         </Button>
       </Form>
       <div style={{ marginTop: 16, textAlign: 'right' }}>
-        <Link to={PATHS.forget}>Forgot password?</Link>
+        <Link to={PATHS.forget}>{tLogin('forgotPassword')}</Link>
       </div>
     </AuthCard>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http';
-import { interactionErrorText, sameOriginRedirect, scopeDescription } from './oauth-interaction';
+import { interactionErrorText, sameOriginRedirect } from './oauth-interaction';
 
 const ORIGIN = 'https://id.example.com';
 
@@ -20,24 +20,21 @@ describe('sameOriginRedirect', () => {
   });
 });
 
-describe('scopeDescription', () => {
-  it('names the application for the gatehouse scope and shows an unknown scope as is', () => {
-    expect(scopeDescription('gatehouse', 'Shop')).toContain('Shop');
-    expect(scopeDescription('custom:thing', 'Shop')).toBe('custom:thing');
-  });
-});
-
 describe('interactionErrorText', () => {
   it("says the server's reason for a refusal", () => {
     const expired = new ApiError('http', 'Not found', {
       status: 404,
       body: { message: 'This sign-in has expired or does not exist.' },
     });
-    expect(interactionErrorText(expired)).toBe('This sign-in has expired or does not exist.');
+    expect(interactionErrorText(expired, 'fallback')).toBe('This sign-in has expired or does not exist.');
   });
 
   it('keeps the catalogue text for a server failure', () => {
     const failed = new ApiError('http', 'Server error', { status: 500, body: { message: 'stack…' } });
-    expect(interactionErrorText(failed)).toBe('Server error');
+    expect(interactionErrorText(failed, 'fallback')).toBe('Server error');
+  });
+
+  it('falls back to the given text for anything that is not an API error', () => {
+    expect(interactionErrorText(new TypeError('boom'), 'Start again')).toBe('Start again');
   });
 });

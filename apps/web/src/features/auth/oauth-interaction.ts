@@ -15,29 +15,9 @@ export function sameOriginRedirect(target: string, origin: string): string | nul
   }
 }
 
-/** What each scope lets the application learn, as the consent lists it. */
-export function scopeDescription(scope: string, applicationName: string): string {
-  switch (scope) {
-    case 'openid':
-      return 'Know who you are';
-    case 'profile':
-      return 'Your name, username and picture';
-    case 'email':
-      return 'Your email address';
-    case 'phone':
-      return 'Your phone number';
-    case 'offline_access':
-      return 'Stay signed in when you are away';
-    case 'gatehouse':
-      return `Your roles, and your permissions in ${applicationName}`;
-    default:
-      return scope;
-  }
-}
-
 /** What the page says for a failed call: the server's own wording for a refusal, else the catalogue's. */
-export function interactionErrorText(error: unknown): string {
-  if (!isApiError(error)) return 'Something went wrong. Start again from the application.';
+export function interactionErrorText(error: unknown, fallback: string): string {
+  if (!isApiError(error)) return fallback;
   if (error.status === 401) return error.serverMessage ?? MESSAGES.invalidCredentials;
   if (error.kind === 'http' && error.status !== undefined && error.status < 500 && error.serverMessage)
     return error.serverMessage;

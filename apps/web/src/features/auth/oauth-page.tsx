@@ -1,15 +1,16 @@
 import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type InteractionDetails, type InteractionLogin, MESSAGES } from '@gatehouse/contract';
+import { ERROR_CODES, type InteractionDetails, type InteractionLogin } from '@gatehouse/contract';
 import { browserLocation } from '@/lib/browser';
+import { isApiError } from '@/lib/http';
 import { getCurrentUser, getToken } from '@/lib/session';
 import { type InteractionStep, useInteraction, useInteractionStep } from './api/interaction';
 import { AuthCard } from './components/auth-card';
-import { interactionErrorText, sameOriginRedirect, scopeDescription } from './oauth-interaction';
+import { interactionErrorText, sameOriginRedirect } from './oauth-interaction';
+import { useOAuthMessages } from './oauth-messages';
 
-const NO_INTERACTION = 'This page is part of an application’s sign-in. Start again from the application.';
-const UNSAFE_REDIRECT = 'The sign-in answered with an address outside Gatehouse, so it was not followed.';
+const KNOWN_SCOPES = new Set(['openid', 'profile', 'email', 'phone', 'offline_access', 'gatehouse']);
 
 /**
  * The OpenID Provider's interaction page (/oauth?uid=…): the provider sends the browser here
@@ -17,6 +18,7 @@ const UNSAFE_REDIRECT = 'The sign-in answered with an address outside Gatehouse,
  * which the page follows with a full navigation. Public, and as small as the sign-in page.
  */
 export function OAuthPage() {
+  const t = useOAuthMessages();
   const [params] = useSearchParams();
   const uid = params.get('uid') ?? '';
   const details = useInteraction(uid);
@@ -25,6 +27,9 @@ export function OAuthPage() {
   // Once an answer is followed the page only waits for the browser to leave.
   const [leaving, setLeaving] = useState(false);
 
+  // A user with two-factor sign-in on is asked for the code after the password.
+  const [needsCode, setNeedsCode] = useState(false);
+
   /** Posts a step and follows its answer; false when it failed and the page says why. */
   const run = async (next: InteractionStep): Promise<boolean> => {
     setError(null);
@@ -32,37 +37,45 @@ export function OAuthPage() {
       const { redirectTo } = await step.mutateAsync(next);
       const target = sameOriginRedirect(redirectTo, window.location.origin);
       if (!target) {
-        setError(UNSAFE_REDIRECT);
+        setError(t('unsafeRedirect'));
         return false;
       }
       setLeaving(true);
       browserLocation.assign(target);
       return true;
     } catch (e) {
-      setError(interactionErrorText(e));
+      if (isApiError(e) && e.code === ERROR_CODES.SECOND_FACTOR_REQUIRED && !needsCode) {
+        setNeedsCode(true);
+        return false;
+      }
+      setError(interactionErrorText(e, t('failed')));
       return false;
     }
   };
 
-  if (!uid) return <Problem text={NO_INTERACTION} />;
+  if (!uid) return <Problem text={t('noInteraction')} />;
   if (details.isPending) {
     return (
-      <AuthCard title="Sign in">
-        <div role="status">Loading…</div>
+      <AuthCard title={t('signIn')}>
+        <div role="status">{t('loading')}</div>
       </AuthCard>
     );
   }
-  if (details.isError) return <Problem text={interactionErrorText(details.error)} />;
+  if (details.isError) return <Problem text={interactionErrorText(details.error, t('failed'))} />;
 
   const busy = step.isPending || leaving;
   const info = details.data;
   return (
     <AuthCard
-      title={info.prompt === 'login' ? `Sign in to ${info.applicationName}` : `Allow ${info.clientName}?`}
+      title={
+        info.prompt === 'login'
+          ? t('signInTo', { application: info.applicationName })
+          : t('allow', { client: info.clientName })
+      }
     >
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       {info.prompt === 'login' ? (
-        <LoginStep info={info} busy={busy} onStep={run} />
+        <LoginStep info={info} busy={busy} onStep={run} needsCode={needsCode} />
       ) : (
         <ConsentStep info={info} busy={busy} onStep={run} />
       )}
@@ -71,8 +84,9 @@ export function OAuthPage() {
 }
 
 function Problem({ text }: { text: string }) {
+  const t = useOAuthMessages();
   return (
-    <AuthCard title="The sign-in cannot go on">
+    <AuthCard title={t('cannotGoOn')}>
       <Alert type="error" showIcon title={text} role="alert" />
     </AuthCard>
   );
@@ -84,8 +98,13 @@ type StepProps = {
   onStep: (step: InteractionStep) => Promise<boolean>;
 };
 
-/** A console session signs in with one click; otherwise, or for another account, the form. */
-function LoginStep({ info, busy, onStep }: StepProps) {
+/**
+ * A console session signs in with one click; otherwise, or for another account, the form,
+ * which asks for the two-factor code too once the server has said the account needs one.
+ */
+function LoginStep({ info, busy, onStep, needsCode }: StepProps & { needsCode: boolean }) {
+  const t = useOAuthMessages();
+  const required = [{ required: true, whitespace: true, message: t('required') }];
   const current = getToken() ? getCurrentUser() : null;
   const [useForm, setUseForm] = useState(current === null);
   // A console session that has ended meanwhile leaves the form to sign in with.
@@ -94,10 +113,7 @@ function LoginStep({ info, busy, onStep }: StepProps) {
   };
   return (
     <>
-      <p>
-        <strong>{info.clientName}</strong> of <strong>{info.applicationName}</strong> asks you to sign in with
-        Gatehouse.
-      </p>
+      <p>{t('asksSignIn', { client: info.clientName, application: info.applicationName })}</p>
       {useForm ? (
         <Form<InteractionLogin & object>
           layout="vertical"
@@ -105,31 +121,28 @@ function LoginStep({ info, busy, onStep }: StepProps) {
           disabled={busy}
           onFinish={(credentials) => onStep({ kind: 'login', credentials })}
         >
-          <Form.Item
-            label="Username"
-            name="username"
-            rules={[{ required: true, whitespace: true, message: MESSAGES.required }]}
-          >
+          <Form.Item label={t('username')} name="username" rules={required}>
             <Input autoComplete="username" autoFocus />
           </Form.Item>
-          <Form.Item
-            label="Password"
-            name="password"
-            rules={[{ required: true, message: MESSAGES.required }]}
-          >
+          <Form.Item label={t('password')} name="password" rules={required}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
+          {needsCode && (
+            <Form.Item label={t('code')} name="code" rules={required} extra={t('codeHint')}>
+              <Input autoComplete="one-time-code" autoFocus maxLength={64} />
+            </Form.Item>
+          )}
           <Button type="primary" htmlType="submit" block loading={busy}>
-            Sign in
+            {t('signIn')}
           </Button>
         </Form>
       ) : (
         <Flex vertical gap={8}>
           <Button type="primary" block loading={busy} onClick={continueWithSession}>
-            Continue as {current?.name || current?.username}
+            {t('continueAs', { name: current?.name || current?.username || '' })}
           </Button>
           <Button block disabled={busy} onClick={() => setUseForm(true)}>
-            Use another account
+            {t('anotherAccount')}
           </Button>
         </Flex>
       )}
@@ -140,7 +153,7 @@ function LoginStep({ info, busy, onStep }: StepProps) {
         style={{ marginTop: 8 }}
         onClick={() => onStep({ kind: 'abort' })}
       >
-        Cancel
+        {t('cancel')}
       </Button>
     </>
   );
@@ -148,27 +161,29 @@ function LoginStep({ info, busy, onStep }: StepProps) {
 
 /** The scopes by what they reveal; the answer is remembered for this client. */
 function ConsentStep({ info, busy, onStep }: StepProps) {
+  const t = useOAuthMessages();
+  // An unknown scope shows as it is; a known one says what it reveals.
+  const describe = (scope: string) =>
+    KNOWN_SCOPES.has(scope)
+      ? t(`scope.${scope}` as 'scope.openid', { application: info.applicationName })
+      : scope;
   return (
     <>
-      <p>
-        <strong>{info.clientName}</strong> of <strong>{info.applicationName}</strong> asks to:
-      </p>
-      <ul aria-label="Requested access">
+      <p>{t('asksAccess', { client: info.clientName, application: info.applicationName })}</p>
+      <ul aria-label={t('requestedAccess')}>
         {info.scopes.map((scope) => (
           <li key={scope}>
-            {scopeDescription(scope, info.applicationName)} <code>{scope}</code>
+            {describe(scope)} <code>{scope}</code>
           </li>
         ))}
       </ul>
-      <p style={{ opacity: 0.75 }}>
-        If you allow, Gatehouse remembers it for the next sign-in of this client.
-      </p>
+      <p style={{ opacity: 0.75 }}>{t('remembered')}</p>
       <Flex gap={8} justify="flex-end">
         <Button disabled={busy} onClick={() => onStep({ kind: 'abort' })}>
-          Deny
+          {t('deny')}
         </Button>
         <Button type="primary" loading={busy} onClick={() => onStep({ kind: 'consent' })}>
-          Allow
+          {t('allowButton')}
         </Button>
       </Flex>
     </>

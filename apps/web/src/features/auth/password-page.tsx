@@ -1,37 +1,63 @@
 import { Alert } from 'antd';
-import { Link, useLocation } from 'react-router';
-import { MESSAGES } from '@gatehouse/contract';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useToast } from '@/components/use-toast';
 import { PATHS, toLogin } from '@/lib/paths';
 import { getToken } from '@/lib/session';
-import { ChangePasswordForm } from './components/change-password-form';
 import { AuthCard } from './components/auth-card';
+import { ChangePasswordForm } from './components/change-password-form';
+import { ResetPasswordForm } from './components/reset-password-form';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';
+import { usePasswordMessages } from './messages';
 
-/** /initial-password and /reset-password: one page, titled after the route. */
+/**
+ * /reset-password and /initial-password: one page, titled after the route. The reset sets
+ * the password from the emailed link's `token`; the initial one replaces a generated or
+ * administrator-set password right after sign-in, and the console keeps the user here until
+ * it is done.
+ */
 export function PasswordPage() {
+  const t = usePasswordMessages();
   const { pathname } = useLocation();
-  const initial = pathname === PATHS.initialPassword;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
   const finish = useFinishPasswordChange();
-  const title = initial ? 'Set a new password' : 'Reset password';
 
-  if (!getToken()) {
+  if (pathname === PATHS.resetPassword) {
+    const token = params.get('token');
     return (
-      <AuthCard title={title}>
-        <p>
-          Changing a password needs the current one. Sign in first; an administrator can reset a password you
-          no longer know.
-        </p>
-        <Link to={toLogin({ redirect: pathname })}>Sign in</Link>
+      <AuthCard title={t('resetTitle')}>
+        {token ? (
+          <ResetPasswordForm
+            token={token}
+            onReset={() => {
+              navigate(PATHS.login, { replace: true });
+              toast.success(t('passwordReset'));
+            }}
+          />
+        ) : (
+          <>
+            <p>{t('noToken')}</p>
+            <Link to={PATHS.forget}>{t('askNewLink')}</Link>
+          </>
+        )}
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title={title}>
-      {initial && (
-        <Alert type="info" showIcon title={MESSAGES.passwordChangeRequired} style={{ marginBottom: 16 }} />
+    <AuthCard title={t('initialTitle')}>
+      {getToken() ? (
+        <>
+          <Alert type="info" showIcon title={t('initialIntro')} style={{ marginBottom: 16 }} />
+          <ChangePasswordForm onChanged={finish} />
+        </>
+      ) : (
+        <>
+          <p>{t('signInFirst')}</p>
+          <Link to={toLogin({ redirect: pathname })}>{t('signIn')}</Link>
+        </>
       )}
-      <ChangePasswordForm onChanged={finish} />
     </AuthCard>
   );
 }

@@ -1,17 +1,37 @@
-import { Card } from 'antd';
+import { Card, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { PATHS } from '@/lib/paths';
+import { clearSession } from '@/lib/session';
 import { ChangePasswordForm } from './components/change-password-form';
+import { OwnSessionsCard } from './components/own-sessions-card';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';
+import { TwoFactorSection } from './two-factor/two-factor-section';
+import { usePasswordMessages } from './messages';
 
-/** Account Security Setting: where a signed-in user changes the password. */
+/**
+ * Account Security Setting: one card per section, top to bottom. The two-factor sign-in
+ * section is one more card in this list (its own component, from the TOTP work).
+ */
 export function SecurityPage() {
+  const t = usePasswordMessages();
   const finish = useFinishPasswordChange();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signedOut = () => {
+    clearSession();
+    queryClient.clear();
+    navigate(PATHS.login, { replace: true });
+  };
   return (
-    <Card title="Account Security Setting">
-      <div style={{ maxWidth: 420 }}>
-        <Card type="inner" title="Password">
+    <Card title={t('securityTitle')}>
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <Card type="inner" title={t('passwordSection')} style={{ maxWidth: 520 }}>
           <ChangePasswordForm onChanged={finish} />
         </Card>
-      </div>
+        <OwnSessionsCard onSignedOut={signedOut} />
+        <TwoFactorSection />
+      </Space>
     </Card>
   );
 }

@@ -3,7 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServerMenuItem } from '@gatehouse/contract';
 import { useMenus } from '@/lib/access';
+import { defineMessages } from '@/lib/i18n';
+import { useNavTitle } from '@/lib/nav-titles';
 import { getCurrentUser } from '@/lib/session';
+
+const useT = defineMessages(
+  'home',
+  {
+    intro:
+      'Manage products and applications, and for each application its data accesses, permissions, OAuth clients and resources.',
+  },
+  { intro: '管理产品和应用，以及每个应用的数据访问、权限、OAuth 客户端和资源。' },
+);
 
 /** The visible menus of a category, nested menus included. */
 function visibleMenus(item: ServerMenuItem): ServerMenuItem[] {
@@ -14,6 +25,8 @@ function visibleMenus(item: ServerMenuItem): ServerMenuItem[] {
 
 export function HomePage() {
   const { t } = useTranslation();
+  const tHome = useT();
+  const navTitle = useNavTitle();
   const user = getCurrentUser();
   // Only the areas the server grants this user: the same source as the navigation.
   const areas = useMenus()
@@ -25,18 +38,15 @@ export function HomePage() {
       <Typography.Title level={3}>
         {t('welcome', { name: user?.name || user?.username || '' })}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Manage products and applications, and for each application its data accesses, permissions, OAuth
-        clients and resources.
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{tHome('intro')}</Typography.Paragraph>
       <Row gutter={[16, 16]}>
         {areas.map(({ category, menus }) => (
           <Col key={category.menuName} xs={24} md={12} xl={8}>
-            <Card title={category.menuName} size="small" style={{ height: '100%' }}>
+            <Card title={navTitle(category.menuName)} size="small" style={{ height: '100%' }}>
               <ul style={{ margin: 0, paddingLeft: 18 }}>
                 {menus.map((menu) => (
                   <li key={menu.menuPath}>
-                    <Link to={menu.menuPath}>{menu.menuName}</Link>
+                    <Link to={menu.menuPath}>{navTitle(menu.menuName, menu.menuPath)}</Link>
                   </li>
                 ))}
               </ul>

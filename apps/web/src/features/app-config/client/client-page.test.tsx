@@ -15,6 +15,7 @@ const client = (n: number, extra: Partial<Client> = {}): Client => ({
   client: `client-id-${n}`,
   id: `reg-${n}`,
   redirectUrl: `https://app${n}.example.com/cb`,
+  clientType: 'CONFIDENTIAL',
   status: 'ENABLED',
   applicationId: 'portal',
   createdDate: DATE,
@@ -68,7 +69,7 @@ describe('client table', () => {
     renderPage();
     const row1 = await screen.findByRole('row', { name: /Client 1/ });
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Action', 'Status', 'Name', 'Client', 'ID', 'Redirect_url']);
+    expect(headers).toEqual(['Action', 'Status', 'Name', 'Client', 'ID', 'Redirect_url', 'Type']);
 
     expect(within(row1).getByText('ENABLED')).toHaveClass('ant-tag-green');
     const row2 = screen.getByRole('row', { name: /Client 2/ });
@@ -78,6 +79,7 @@ describe('client table', () => {
     expect(pending).toHaveClass('ant-tag');
     expect(pending.className).not.toMatch(/ant-tag-(green|red)/);
     expect(screen.getByText('Total 3')).toBeInTheDocument();
+    expect(within(row1).getByText('Confidential')).toBeInTheDocument();
   });
 
   it('asks before disabling, then calls updateClientStatus with the acId', async () => {

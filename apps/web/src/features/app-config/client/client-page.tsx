@@ -1,28 +1,39 @@
-import { App, type TableColumnsType } from 'antd';
+import { App, DatePicker, Flex, type TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { type Client, type CreatedClient, MESSAGES } from '@gatehouse/contract';
+import { type Client, type ClientType, type CreatedClient, MESSAGES } from '@gatehouse/contract';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { statusColumn } from '@/components/list-screen/columns';
 import { AppListScreen } from '../shared/app-list-screen';
+import { appConfigText, useAppConfigT } from '../shared/messages';
 import { clientListQueryOptions } from './api/client-list';
 import { useCreateClient } from './api/create-client';
 import { useRotateClientSecret } from './api/rotate-client-secret';
 import { useToggleClientStatus } from './api/toggle-client-status';
 import { useUpdateClient } from './api/update-client';
-import { ClientForm, type ClientFormValues } from './components/client-form';
+import { clientTypeLabel, ClientForm, type ClientFormValues } from './components/client-form';
 import { ClientSecretDialog } from './components/client-secret-dialog';
 import { ClientSecretsDialog } from './components/client-secrets-dialog';
-
-/** The title of the dialog that shows a rotated secret once. */
-export const SECRET_ROTATED = 'Secret rotated';
 
 /** Spec §9: the client table scrolls past this height. */
 const CLIENT_TABLE_MAX_HEIGHT = 600;
 
 export const CLIENT_SEARCH_FIELDS: SearchField[] = [
-  { name: 'clientName', label: 'Name', type: 'text' },
-  { name: 'client', label: 'Client', type: 'text' },
+  {
+    name: 'clientName',
+    get label() {
+      return appConfigText('name');
+    },
+    type: 'text',
+  },
+  {
+    name: 'client',
+    get label() {
+      return appConfigText('client');
+    },
+    type: 'text',
+  },
   STATUS_FIELD,
   CREATED_DATE_FIELD,
 ];
@@ -30,14 +41,46 @@ export const CLIENT_SEARCH_FIELDS: SearchField[] = [
 /** Spec §2: after Action, Status, Name, Client, ID and Redirect_url; empty cells show `--` (PagedTable). */
 const COLUMNS: TableColumnsType<Client> = [
   statusColumn(),
-  { title: 'Name', dataIndex: 'clientName', ellipsis: true },
-  { title: 'Client', dataIndex: 'client', ellipsis: true },
-  { title: 'ID', dataIndex: 'id', ellipsis: true },
-  { title: 'Redirect_url', dataIndex: 'redirectUrl', ellipsis: true },
+  {
+    get title() {
+      return appConfigText('name');
+    },
+    dataIndex: 'clientName',
+    ellipsis: true,
+  },
+  {
+    get title() {
+      return appConfigText('client');
+    },
+    dataIndex: 'client',
+    ellipsis: true,
+  },
+  {
+    get title() {
+      return appConfigText('id');
+    },
+    dataIndex: 'id',
+    ellipsis: true,
+  },
+  {
+    get title() {
+      return appConfigText('redirectUrlColumn');
+    },
+    dataIndex: 'redirectUrl',
+    ellipsis: true,
+  },
+  {
+    get title() {
+      return appConfigText('type');
+    },
+    dataIndex: 'clientType',
+    width: 130,
+    render: (type: ClientType) => clientTypeLabel(type),
+  },
 ];
 
-/** A blank redirect URL is none at all. */
-const withRedirectUrl = (values: ClientFormValues) => ({
+/** A blank redirect URL is none at all; the type is chosen at creation only. */
+const withRedirectUrl = ({ clientType: _type, ...values }: ClientFormValues) => ({
   ...values,
   redirectUrl: values.redirectUrl?.trim() || null,
 });
@@ -49,33 +92,58 @@ export function ClientPage() {
   const toggle = useToggleClientStatus();
   const rotate = useRotateClientSecret();
   const { modal } = App.useApp();
+  const t = useAppConfigT();
   const [created, setCreated] = useState<{ open: boolean; client?: CreatedClient; title?: string }>({
     open: false,
   });
   const [secretsOf, setSecretsOf] = useState<{ open: boolean; client?: Client }>({ open: false });
 
-  /** Asks first; the new secret is in the answer only, so it is shown at once. */
-  const confirmRotate = (client: Client) =>
+  /** Asks first, with an optional expiry; the new secret is in the answer only, so it is shown at once. */
+  const confirmRotate = (client: Client) => {
+    let expires: Dayjs | null = null;
     modal.confirm({
-      title: `Rotate the secret of ${client.clientName}?`,
-      content: 'A new secret is made and shown once. The current one keeps working until the next rotation.',
-      okText: 'Rotate secret',
-      cancelText: 'Cancel',
+      title: t('rotateTitle', { name: client.clientName }),
+      content: (
+        <>
+          <p>{t('rotateText')}</p>
+          <Flex align="center" gap={8}>
+            <span id="rotate-secret-expiry">{t('expiresOptional')}</span>
+            <DatePicker
+              showTime
+              aria-labelledby="rotate-secret-expiry"
+              disabledDate={(day) => day.isBefore(dayjs(), 'day')}
+              onChange={(value) => {
+                expires = value;
+              }}
+            />
+          </Flex>
+        </>
+      ),
+      okText: t('rotateSecret'),
+      cancelText: t('cancel'),
       onOk: async () => {
         try {
-          const rotated = await rotate.mutateAsync({ acId: client.acId });
-          setCreated({ open: true, title: SECRET_ROTATED, client: { ...client, secret: rotated.secret } });
+          const rotated = await rotate.mutateAsync({
+            acId: client.acId,
+            ...(expires ? { expiresDate: expires.toISOString() } : {}),
+          });
+          setCreated({
+            open: true,
+            title: t('secretRotated'),
+            client: { ...client, secret: rotated.secret },
+          });
         } catch (error) {
           // The HTTP client has shown the failure already.
           console.debug('Rotating the secret failed', error);
         }
       },
     });
+  };
   return (
     <>
       <AppListScreen<Client, ClientFormValues, never, CreatedClient>
         title="App Client"
-        names={{ one: 'client', many: 'clients' }}
+        names={{ one: t('clientOne'), many: t('clientMany') }}
         fields={CLIENT_SEARCH_FIELDS}
         rows={clientListQueryOptions}
         rowKey="acId"
@@ -85,7 +153,11 @@ export function ClientPage() {
         create={{
           code: 'client:create',
           save: (values, { scope }) =>
-            create.mutateAsync({ ...withRedirectUrl(values), applicationId: scope.appId }),
+            create.mutateAsync({
+              ...withRedirectUrl(values),
+              clientType: values.clientType,
+              applicationId: scope.appId,
+            }),
           // The secret is in this answer only, so it is shown now (spec §2, "Created successfully").
           onCreated: (client) => setCreated({ open: true, client }),
         }}
@@ -99,12 +171,19 @@ export function ClientPage() {
           onToggle: ({ acId }) => toggle.mutateAsync(acId),
         }}
         rowActions={[
-          { key: 'secrets', label: 'Secrets', onClick: (client) => setSecretsOf({ open: true, client }) },
+          {
+            key: 'secrets',
+            label: t('secrets'),
+            // A public client holds no secret.
+            hiddenFor: (client) => client.clientType === 'PUBLIC',
+            onClick: (client) => setSecretsOf({ open: true, client }),
+          },
           {
             key: 'rotate-secret',
-            label: 'Rotate secret',
+            label: t('rotateSecret'),
             code: 'client:update',
             changes: true,
+            hiddenFor: (client) => client.clientType === 'PUBLIC',
             onClick: confirmRotate,
           },
         ]}

@@ -14,6 +14,8 @@ const row = (n: number, extra: Partial<DataAccess> = {}): DataAccess => ({
   id: `orders-${n}`,
   category: `cat-${n}`,
   applicationId: 'portal',
+  objectId: null,
+  setId: null,
   createdDate: PORTAL.createdDate,
   lastModifiedDate: PORTAL.createdDate,
   ...extra,

@@ -3,6 +3,7 @@ import type { DataAccess } from '@gatehouse/contract';
 import { CREATED_DATE_FIELD, optionsOf } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { AppListScreen } from '../shared/app-list-screen';
+import { appConfigText, useAppConfigT } from '../shared/messages';
 import { useCurrentApplication } from '../shared/use-current-application';
 import { useCreateDataAccess } from './api/create-data-access';
 import { useDataAccessCategories } from './api/list-data-access-categories';
@@ -15,11 +16,11 @@ export const UPDATE_CODE = 'data-access:update';
 
 export function dataAccessSearchFields(categories: string[]): SearchField[] {
   return [
-    { name: 'name', label: 'Name', type: 'text' },
-    { name: 'id', label: 'ID', type: 'text' },
+    { name: 'name', label: appConfigText('name'), type: 'text' },
+    { name: 'id', label: appConfigText('id'), type: 'text' },
     {
       name: 'category',
-      label: 'Category',
+      label: appConfigText('category'),
       type: 'multi-select',
       options: optionsOf(categories),
     },
@@ -29,9 +30,27 @@ export function dataAccessSearchFields(categories: string[]): SearchField[] {
 
 /** Spec §2: Name, ID and Category; empty cells show `--` (PagedTable). */
 const COLUMNS: TableColumnsType<DataAccess> = [
-  { title: 'Name', dataIndex: 'name', ellipsis: true },
-  { title: 'ID', dataIndex: 'id', ellipsis: true },
-  { title: 'Category', dataIndex: 'category', ellipsis: true },
+  {
+    get title() {
+      return appConfigText('name');
+    },
+    dataIndex: 'name',
+    ellipsis: true,
+  },
+  {
+    get title() {
+      return appConfigText('id');
+    },
+    dataIndex: 'id',
+    ellipsis: true,
+  },
+  {
+    get title() {
+      return appConfigText('category');
+    },
+    dataIndex: 'category',
+    ellipsis: true,
+  },
 ];
 
 /** App Data Accesss (spec §2): the data accesses of the application named by `appId`. */
@@ -40,10 +59,11 @@ export function DataAccessPage() {
   const categories = useDataAccessCategories(current.status === 'ready' ? current.appId : undefined);
   const create = useCreateDataAccess();
   const update = useUpdateDataAccess();
+  const t = useAppConfigT();
   return (
     <AppListScreen<DataAccess, DataAccessFormValues>
       title="App Data Accesss"
-      names={{ one: 'data access', many: 'data accesses' }}
+      names={{ one: t('dataAccessOne'), many: t('dataAccessMany') }}
       fields={dataAccessSearchFields(categories.data ?? [])}
       rows={dataAccessesQueryOptions}
       rowKey="resourceId"
@@ -58,7 +78,13 @@ export function DataAccessPage() {
         save: (values, { resourceId, applicationId }) =>
           update.mutateAsync({ ...values, resourceId, applicationId }),
       }}
-      form={(props) => <DataAccessForm {...props} categories={categories.data} />}
+      form={(props) => (
+        <DataAccessForm
+          {...props}
+          categories={categories.data}
+          appId={current.status === 'ready' ? current.appId : undefined}
+        />
+      )}
     />
   );
 }

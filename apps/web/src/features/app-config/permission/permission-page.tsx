@@ -3,6 +3,7 @@ import type { Permission } from '@gatehouse/contract';
 import { CREATED_DATE_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { AppListScreen } from '../shared/app-list-screen';
+import { appConfigText, useAppConfigT } from '../shared/messages';
 import { useCreatePermission } from './api/create-permission';
 import { permissionsQueryOptions } from './api/list-permissions';
 import { useUpdatePermission } from './api/update-permission';
@@ -16,27 +17,65 @@ export const CREATE_CODE = 'permission:create';
 export const UPDATE_CODE = 'permission:update';
 
 export const PERMISSION_SEARCH_FIELDS: SearchField[] = [
-  { name: 'name', label: 'Name', type: 'text' },
-  { name: 'id', label: 'ID', type: 'text' },
-  { name: 'resourceType', label: 'Type', type: 'multi-select', options: PERMISSION_TYPE_OPTIONS },
+  {
+    name: 'name',
+    get label() {
+      return appConfigText('name');
+    },
+    type: 'text',
+  },
+  {
+    name: 'id',
+    get label() {
+      return appConfigText('id');
+    },
+    type: 'text',
+  },
+  {
+    name: 'resourceType',
+    get label() {
+      return appConfigText('type');
+    },
+    type: 'multi-select',
+    options: PERMISSION_TYPE_OPTIONS,
+  },
   CREATED_DATE_FIELD,
 ];
 
 /** Spec §2: Name, ID and Type; empty cells show `--` (PagedTable). */
 const COLUMNS: TableColumnsType<Permission> = [
-  { title: 'Name', dataIndex: 'name', ellipsis: true },
-  { title: 'ID', dataIndex: 'id', ellipsis: true },
-  { title: 'Type', dataIndex: 'resourceType', width: 120 },
+  {
+    get title() {
+      return appConfigText('name');
+    },
+    dataIndex: 'name',
+    ellipsis: true,
+  },
+  {
+    get title() {
+      return appConfigText('id');
+    },
+    dataIndex: 'id',
+    ellipsis: true,
+  },
+  {
+    get title() {
+      return appConfigText('type');
+    },
+    dataIndex: 'resourceType',
+    width: 120,
+  },
 ];
 
 /** App Permission (spec §2): the permissions of the application named by `appId`. */
 export function PermissionPage() {
   const create = useCreatePermission();
   const update = useUpdatePermission();
+  const t = useAppConfigT();
   return (
     <AppListScreen<Permission, PermissionFormValues>
       title="App Permission"
-      names={{ one: 'permission', many: 'permissions' }}
+      names={{ one: t('permissionOne'), many: t('permissionMany') }}
       fields={PERMISSION_SEARCH_FIELDS}
       rows={permissionsQueryOptions}
       rowKey="resourceId"

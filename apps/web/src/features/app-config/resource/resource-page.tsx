@@ -13,6 +13,7 @@ import { CREATED_DATE_FIELD, optionsOf, STATUS_FIELD } from '@/components/list-s
 import type { SearchField } from '@/components/search-bar';
 import { statusColumn } from '@/components/list-screen/columns';
 import { AppListScreen } from '../shared/app-list-screen';
+import { appConfigText, useAppConfigT } from '../shared/messages';
 import { useCreateResource } from './api/create-resource';
 import { resourceChildrenQueryOptions } from './api/resource-children';
 import { resourceListQueryOptions } from './api/resource-list';
@@ -20,11 +21,25 @@ import { toUpdateBody, useUpdateResource } from './api/update-resource';
 import { type PlacedResource, ResourceForm, type ResourceFormValues } from './components/resource-form';
 
 export const RESOURCE_SEARCH_FIELDS: SearchField[] = [
-  { name: 'name', label: 'Name', type: 'text' },
-  { name: 'id', label: 'ID', type: 'text' },
+  {
+    get label() {
+      return appConfigText('name');
+    },
+    name: 'name',
+    type: 'text',
+  },
+  {
+    get label() {
+      return appConfigText('id');
+    },
+    name: 'id',
+    type: 'text',
+  },
   {
     name: 'type',
-    label: 'Type',
+    get label() {
+      return appConfigText('type');
+    },
     type: 'multi-select',
     options: optionsOf(RESOURCE_TYPES),
   },
@@ -46,16 +61,40 @@ export const resourceToggleText = (resource: Pick<Resource, 'type' | 'status'>) 
 /** Spec §2: after Action, Status, Name, ID, Type, URL and Index (the order). */
 const COLUMNS: TableColumnsType<PlacedResource> = [
   statusColumn(),
-  { title: 'Name', dataIndex: 'name' },
-  { title: 'ID', dataIndex: 'id' },
-  { title: 'Type', dataIndex: 'type', width: 110 },
   {
-    title: 'URL',
+    get title() {
+      return appConfigText('name');
+    },
+    dataIndex: 'name',
+  },
+  {
+    get title() {
+      return appConfigText('id');
+    },
+    dataIndex: 'id',
+  },
+  {
+    get title() {
+      return appConfigText('type');
+    },
+    dataIndex: 'type',
+    width: 110,
+  },
+  {
+    get title() {
+      return appConfigText('url');
+    },
     dataIndex: 'url',
     ellipsis: true,
     render: (url: string | null) => (url ? url : EMPTY_URL),
   },
-  { title: 'Index', dataIndex: 'order', width: 80 },
+  {
+    get title() {
+      return appConfigText('index');
+    },
+    dataIndex: 'order',
+    width: 80,
+  },
 ];
 
 /** Spec §4 hierarchy: a node's children load when it opens, and each knows its parent's type. */
@@ -83,10 +122,11 @@ const urlOf = (values: ResourceFormValues) =>
 export function ResourcePage() {
   const create = useCreateResource();
   const update = useUpdateResource();
+  const t = useAppConfigT();
   return (
     <AppListScreen<PlacedResource, ResourceFormValues, ResourceType>
       title="App Resource"
-      names={{ one: 'resource', many: 'resources' }}
+      names={{ one: t('resourceOne'), many: t('resourceMany') }}
       fields={RESOURCE_SEARCH_FIELDS}
       rows={resourceListQueryOptions}
       rowKey="resourceId"
@@ -95,9 +135,9 @@ export function ResourcePage() {
       tree={RESOURCE_TREE}
       create={{
         code: 'resource:create',
-        label: 'New category',
+        label: t('newCategory'),
         mode: 'CREATE_CATEGORY',
-        fromRow: [addUnder('MENU', 'Add menu'), addUnder('ELEMENT', 'Add element')],
+        fromRow: [addUnder('MENU', t('addMenu')), addUnder('ELEMENT', t('addElement'))],
         save: (values, { from, scope }) =>
           create.mutateAsync({
             ...values,

@@ -1,12 +1,16 @@
 import { AppstoreOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Result, Select, Skeleton, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Flex, Select, Skeleton, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Application } from '@gatehouse/contract';
 import { APP_CONFIG_SCREENS, PATHS, toAppConfig } from '@/lib/paths';
 import { useApplicationOptions } from './api/list-applications';
+import { useAppConfigT } from './messages';
 import { APP_ID_PARAM } from './use-app-id';
 import { useCurrentApplication } from './use-current-application';
+
+// Shown only until an application is chosen: its code, with the result illustrations, waits.
+const Result = lazy(() => import('antd/es/result'));
 
 /** Typing pauses this long before the picker asks the server, so each keystroke is not a request. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -32,6 +36,7 @@ type PickerProps = { current?: Application; appId?: string; onChange: (appId: st
 
 /** A searchable select of applications; the search runs on the server. */
 function ApplicationPicker({ current, appId, onChange }: PickerProps) {
+  const t = useAppConfigT();
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   const [open, setOpen] = useState(false);
@@ -51,13 +56,13 @@ function ApplicationPicker({ current, appId, onChange }: PickerProps) {
 
   return (
     <Select
-      aria-label="Switch application"
+      aria-label={t('switchApplication')}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
-      placeholder="Search applications by name or ID"
+      placeholder={t('searchApplications')}
       value={appId}
       options={choices}
       loading={options.isFetching}
-      notFoundContent={options.isFetching ? 'Loading…' : 'No matching application'}
+      notFoundContent={options.isFetching ? t('loading') : t('noMatchingApplication')}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) setTyped('');
@@ -71,11 +76,14 @@ function ApplicationPicker({ current, appId, onChange }: PickerProps) {
   );
 }
 
-const applicationsLink = (
-  <Link to={PATHS.application}>
-    <Button icon={<AppstoreOutlined />}>Go to the Application screen</Button>
-  </Link>
-);
+function ApplicationsLink() {
+  const t = useAppConfigT();
+  return (
+    <Link to={PATHS.application}>
+      <Button icon={<AppstoreOutlined />}>{t('goToApplications')}</Button>
+    </Link>
+  );
+}
 
 /**
  * The application the app-config screen is configuring, with a picker to switch to another.
@@ -84,6 +92,7 @@ const applicationsLink = (
 export function AppContextBar() {
   const current = useCurrentApplication();
   const switchTo = useSwitchApplication();
+  const t = useAppConfigT();
 
   if (current.status === 'loading') {
     return <Skeleton.Input active size="small" style={{ width: 320, marginBottom: 16 }} />;
@@ -91,31 +100,24 @@ export function AppContextBar() {
 
   if (current.status !== 'ready') {
     const copy = {
-      missing: {
-        title: 'Choose an application',
-        sub: 'These settings belong to one application. Choose it here, or pick it on the Application screen.',
-      },
-      unknown: {
-        title: `The application "${current.appId}" does not exist`,
-        sub: 'Choose another application, or create it on the Application screen.',
-      },
-      error: {
-        title: 'The application could not be loaded',
-        sub: 'Try again, or choose another application.',
-      },
+      missing: { title: t('chooseTitle'), sub: t('chooseText') },
+      unknown: { title: t('unknownTitle', { appId: current.appId ?? '' }), sub: t('unknownText') },
+      error: { title: t('errorTitle'), sub: t('errorText') },
     }[current.status];
     return (
-      <Result
-        status={current.status === 'missing' ? 'info' : 'warning'}
-        title={copy.title}
-        subTitle={copy.sub}
-        extra={
-          <Flex gap={8} justify="center" wrap>
-            <ApplicationPicker appId={current.appId} onChange={switchTo} />
-            {applicationsLink}
-          </Flex>
-        }
-      />
+      <Suspense fallback={null}>
+        <Result
+          status={current.status === 'missing' ? 'info' : 'warning'}
+          title={copy.title}
+          subTitle={copy.sub}
+          extra={
+            <Flex gap={8} justify="center" wrap>
+              <ApplicationPicker appId={current.appId} onChange={switchTo} />
+              <ApplicationsLink />
+            </Flex>
+          }
+        />
+      </Suspense>
     );
   }
 
@@ -127,8 +129,8 @@ export function AppContextBar() {
       title={
         <Flex align="center" justify="space-between" gap={8} wrap>
           <Typography.Text data-testid="current-application">
-            Application: <Typography.Text strong>{application.name}</Typography.Text> (
-            {application.applicationId})
+            {t('applicationLabel')}
+            <Typography.Text strong>{application.name}</Typography.Text> ({application.applicationId})
           </Typography.Text>
           <ApplicationPicker current={application} appId={application.applicationId} onChange={switchTo} />
         </Flex>

@@ -1,6 +1,7 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Application, CreateApplication } from '@gatehouse/contract';
 import { api } from '@/lib/http';
-import { useRefreshingMutation } from '@/lib/query-client';
+import { productsKey } from '../products/api/list-products';
 import { applicationsKey } from './list-applications';
 
 /** POST /admin-service/v2/application. */
@@ -8,4 +9,15 @@ export function createApplication(body: CreateApplication): Promise<Application>
   return api.post<Application>('/admin-service/v2/application', body);
 }
 
-export const useCreateApplication = () => useRefreshingMutation(createApplication, applicationsKey);
+/** A new application may join a product, whose application count changes with it. */
+export function useCreateApplication() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createApplication,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: applicationsKey }),
+        client.invalidateQueries({ queryKey: productsKey }),
+      ]),
+  });
+}

@@ -1,32 +1,92 @@
-import { Form, Input } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Switch } from 'antd';
 import type { Application, CreateApplication } from '@gatehouse/contract';
-import { FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
+import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import { RemoteSelect } from '@/components/remote-select';
+import { useApplicationsT } from '../messages';
+import { productQueryOptions } from '../products/api/get-product';
+import { productChoicesQueryOptions } from '../products/api/list-products';
 
 export type ApplicationFormValues = Pick<CreateApplication, 'applicationId' | 'name'> & {
-  description?: string;
+  description?: string | null;
+  productId?: string | null;
+  openToAllUsers?: boolean;
 };
 
-/** Creates an application: its ID (the `appId` of the app-config screens), name and description. */
+const TITLES = {
+  CREATE: 'newApplication',
+  EDIT: 'editApplication',
+  DETAIL: 'applicationDetail',
+} as const satisfies Record<FormMode, string>;
+
+/**
+ * The application's create, edit and read-only detail form: its ID (the `appId` of the
+ * app-config screens, fixed once made), name, description, product and whether it is open
+ * to every user.
+ */
 export function ApplicationForm({
-  record: _,
+  record: app,
   ...dialog
 }: RecordFormProps<Application, ApplicationFormValues>) {
+  const t = useApplicationsT();
+  const creating = dialog.mode === 'CREATE';
+  const shown = creating ? undefined : app;
+  // The picker names only what a search brings back; the current product is named up front.
+  const productId = shown?.productId ?? '';
+  const product = useQuery({ ...productQueryOptions(productId), enabled: dialog.open && productId !== '' });
+  const known = product.data
+    ? [{ value: product.data.productId, label: `${product.data.name} (${product.data.code})` }]
+    : [];
+  const initialValues: Partial<ApplicationFormValues> = shown
+    ? {
+        applicationId: shown.applicationId,
+        name: shown.name,
+        description: shown.description,
+        productId: shown.productId,
+        openToAllUsers: shown.openToAllUsers,
+      }
+    : { openToAllUsers: false };
   return (
-    <FormDialog<ApplicationFormValues> {...dialog} title="New application">
+    <FormDialog<ApplicationFormValues>
+      {...dialog}
+      title={t(TITLES[dialog.mode])}
+      initialValues={initialValues}
+    >
       <Form.Item
         name="applicationId"
-        label="Application ID"
+        label={t('applicationId')}
         rules={required}
-        extra="Letters, digits and - _ . : only. It cannot be changed later."
+        extra={creating ? t('applicationIdHelp') : undefined}
       >
-        <Input autoComplete="off" maxLength={100} />
+        <Input autoComplete="off" maxLength={100} disabled={!creating} />
       </Form.Item>
-      <Form.Item name="name" label="Name" rules={required}>
+      <Form.Item name="name" label={t('name')} rules={required}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item name="description" label="Description">
+      <Form.Item name="description" label={t('description')}>
         <Input.TextArea rows={3} maxLength={2000} />
+      </Form.Item>
+      <Form.Item name="productId" label={t('product')} extra={t('productHelp')}>
+        <RemoteSelect search={productChoicesQueryOptions} known={known} placeholder={t('searchProducts')} />
+      </Form.Item>
+      <Form.Item
+        name="openToAllUsers"
+        label={t('openToAllUsers')}
+        valuePropName="checked"
+        extra={t('openToAllUsersHelp')}
+      >
+        <Switch />
       </Form.Item>
     </FormDialog>
   );
+}
+
+/** The body fields of the form: a blank description or product is none at all. */
+export function applicationBody({ name, description, productId, openToAllUsers }: ApplicationFormValues) {
+  return {
+    name,
+    description: description?.trim() || null,
+    productId: productId || null,
+    openToAllUsers: openToAllUsers ?? false,
+  };
 }

@@ -1,17 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, LoginResult } from '@gatehouse/contract';
+import type { LoginAnswer, LoginRequest } from '@gatehouse/contract';
 import { api } from '@/lib/http';
 
 /**
  * POST /oauth2-server/login with credentials. Its 401 means wrong credentials rather
- * than a lost session, and the login page reports every failure itself.
+ * than a lost session, and the login page reports every failure itself. The answer is a
+ * session, or for a user with two-factor sign-in a challenge for the code (`needsSecondFactor`).
  */
-export async function login(credentials: LoginRequest): Promise<LoginResult['result']> {
-  const body = await api.post<LoginResult>('/oauth2-server/login', credentials, {
+export async function login(credentials: LoginRequest): Promise<LoginAnswer> {
+  return api.post<LoginAnswer>('/oauth2-server/login', credentials, {
     authRedirect: false,
     silent: true,
   });
-  return body.result;
 }
 
 export function useLogin() {

@@ -1,15 +1,18 @@
 import { Button, Form, Input } from 'antd';
-import { MESSAGES, MIN_PASSWORD_LENGTH } from '@gatehouse/contract';
 import { isApiError } from '@/lib/http';
 import { useChangePassword } from '../api/change-password';
+import { usePasswordMessages } from '../messages';
+import { NewPasswordFields } from './new-password-fields';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 
 /**
- * Current, new and confirmed password. The rules mirror the contract's schema so most
- * mistakes show before a round trip; the server's field messages land on the same fields.
+ * Current, new and confirmed password: the own change, the initial password and the overdue
+ * one. The server's field messages (policy, history, wrong current password) land on the
+ * same fields.
  */
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
+  const t = usePasswordMessages();
   const [form] = Form.useForm<Values>();
   const mutation = useChangePassword();
 
@@ -38,48 +41,15 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
       disabled={mutation.isPending}
     >
       <Form.Item
-        label="Current password"
+        label={t('currentPassword')}
         name="oldPassword"
-        rules={[{ required: true, message: MESSAGES.required }]}
+        rules={[{ required: true, message: t('required') }]}
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
-        label="New password"
-        name="newPassword"
-        extra={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        dependencies={['oldPassword']}
-        rules={[
-          { required: true, message: MESSAGES.required },
-          { min: MIN_PASSWORD_LENGTH, message: MESSAGES.passwordTooShort },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              value && value === getFieldValue('oldPassword')
-                ? Promise.reject(new Error(MESSAGES.passwordSameAsOld))
-                : Promise.resolve(),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        label="Confirm new password"
-        name="confirmPassword"
-        dependencies={['newPassword']}
-        rules={[
-          { required: true, message: MESSAGES.required },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || value === getFieldValue('newPassword')
-                ? Promise.resolve()
-                : Promise.reject(new Error(MESSAGES.passwordsDoNotMatch)),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields oldField="oldPassword" />
       <Button type="primary" htmlType="submit" loading={mutation.isPending}>
-        Change password
+        {t('changePassword')}
       </Button>
     </Form>
   );

@@ -4,6 +4,7 @@ import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/searc
 import type { SearchField } from '@/components/search-bar';
 import { useAllowed } from '@/lib/access';
 import { areaCodes, need } from '../shared/access-codes';
+import { useIdentityT, withText } from '../shared/messages';
 import { nameCodeBody } from '../shared/name-code-items';
 import { recordColumns } from '../shared/record-columns';
 import { useRowDialog } from '../shared/use-row-dialog';
@@ -19,15 +20,15 @@ import { GroupRolesDialog } from './components/group-roles-dialog';
 export const GROUP_CODES = areaCodes('group');
 
 export const GROUP_SEARCH_FIELDS: SearchField[] = [
-  { name: 'name', label: 'Name', type: 'text' },
-  { name: 'code', label: 'Code', type: 'text' },
+  withText('label', 'name', { name: 'name', type: 'text' } as SearchField),
+  withText('label', 'code', { name: 'code', type: 'text' } as SearchField),
   STATUS_FIELD,
   CREATED_DATE_FIELD,
 ];
 
 /** Name, Code, Description, Members, Status and Created. */
 export const GROUP_COLUMNS = recordColumns<Group>([
-  { title: 'Members', dataIndex: 'memberCount', width: 100 },
+  withText('title', 'members', { dataIndex: 'memberCount', width: 100 }),
 ]);
 
 /**
@@ -42,12 +43,13 @@ export function GroupPage() {
   const canUpdate = useAllowed(need(GROUP_CODES, 'update'));
   const members = useRowDialog<Group>();
   const roles = useRowDialog<Group>();
+  const t = useIdentityT();
 
   return (
     <>
       <ListScreen<Group, GroupFormValues, Unscoped>
         title="Manage Group"
-        names={{ one: 'group', many: 'groups' }}
+        names={{ one: t('groupOne'), many: t('groupMany') }}
         scope={UNSCOPED}
         fields={GROUP_SEARCH_FIELDS}
         rows={groupsQueryOptions}
@@ -66,12 +68,12 @@ export function GroupPage() {
         remove={{
           code: GROUP_CODES.delete,
           subject: 'group',
-          description: () => 'Only a group without members can be deleted.',
+          description: () => t('groupDeleteText'),
           onDelete: ({ groupId }) => remove.mutateAsync(groupId),
         }}
         rowActions={[
-          { key: 'members', label: 'Members', onClick: members.show },
-          { key: 'roles', label: 'Roles', onClick: roles.show },
+          { key: 'members', label: t('members'), onClick: members.show },
+          { key: 'roles', label: t('roles'), onClick: roles.show },
         ]}
         form={(props) => <GroupForm {...props} />}
       />

@@ -18,18 +18,23 @@ import { OrganizationActions, OrganizationFacts } from './components/organizatio
 import { OrganizationMembers } from './components/organization-members';
 import { ORGANIZATION_CODES } from './organization-codes';
 import { need } from '../shared/access-codes';
+import { useIdentityT } from '../shared/messages';
 
-const backLink = (
-  <Link to={PATHS.manageOrganization}>
-    <ArrowLeftOutlined /> Back to the organizations
-  </Link>
-);
+function BackLink() {
+  const t = useIdentityT();
+  return (
+    <Link to={PATHS.manageOrganization}>
+      <ArrowLeftOutlined /> {t('backToOrganizations')}
+    </Link>
+  );
+}
 
 /** Its name, code and description, saved with `organization:update`. */
 function DetailsForm({ organization, editable }: { organization: Organization; editable: boolean }) {
   const [form] = Form.useForm<NameCodeValues>();
   const update = useUpdateOrganization();
   const toast = useToast();
+  const t = useIdentityT();
   const submit = useFormSubmit(form, async (values) => {
     await update.mutateAsync({ organizationId: organization.organizationId, ...nameCodeBody(values) });
     toast.success(MESSAGES.savedSuccessfully);
@@ -55,7 +60,7 @@ function DetailsForm({ organization, editable }: { organization: Organization; e
       <NameCodeItems />
       <AccessDisable {...need(ORGANIZATION_CODES, 'update')}>
         <Button type="primary" htmlType="submit" loading={submit.submitting}>
-          Save
+          {t('save')}
         </Button>
       </AccessDisable>
     </Form>
@@ -70,6 +75,7 @@ function PlaceForm({ organization, editable }: { organization: Organization; edi
   const move = useMoveOrganization();
   const parent = useOrganization(organization.parentId ?? undefined);
   const toast = useToast();
+  const t = useIdentityT();
   const submit = useFormSubmit(form, async ({ parentId }) => {
     await move.mutateAsync({ organizationId: organization.organizationId, parentId: parentId ?? null });
     toast.success(MESSAGES.changedSuccessfully);
@@ -86,24 +92,20 @@ function PlaceForm({ organization, editable }: { organization: Organization; edi
       onFinish={submit.finish}
       style={{ maxWidth: 560 }}
     >
-      <Form.Item label="Path">
+      <Form.Item label={t('path')}>
         <Input value={organization.path} disabled />
       </Form.Item>
-      <Form.Item
-        name="parentId"
-        label="Parent"
-        extra="Clear it to move the organization to the top level. It cannot move under itself or below it."
-      >
+      <Form.Item name="parentId" label={t('parent')} extra={t('parentHelp')}>
         <RemoteSelect
           search={organizationChoicesQueryOptions}
           known={parent.data ? [organizationChoice(parent.data)] : []}
           exclude={[organization.organizationId]}
-          placeholder="None: at the top level"
+          placeholder={t('topLevel')}
         />
       </Form.Item>
       <AccessDisable {...need(ORGANIZATION_CODES, 'update')}>
         <Button htmlType="submit" loading={submit.submitting}>
-          Move
+          {t('move')}
         </Button>
       </AccessDisable>
     </Form>
@@ -120,14 +122,15 @@ export function EditOrganizationPage() {
   const query = useOrganization(organizationId);
   const editable = useAllowed(need(ORGANIZATION_CODES, 'update'));
   const navigate = useNavigate();
+  const t = useIdentityT();
 
   if (organizationId === undefined) {
     return (
       <Result
         status="info"
-        title="Choose an organization"
-        subTitle="Pick the organization to edit in the tree of Manage Organization."
-        extra={backLink}
+        title={t('chooseOrganization')}
+        subTitle={t('chooseOrganizationText')}
+        extra={<BackLink />}
       />
     );
   }
@@ -138,11 +141,11 @@ export function EditOrganizationPage() {
     return (
       <Result
         status="warning"
-        title={unknown ? 'This organization does not exist' : 'The organization could not be loaded'}
+        title={unknown ? t('organizationUnknown') : t('organizationNotLoaded')}
         extra={
           <Flex gap={16} justify="center" align="center">
-            {!unknown && <Button onClick={() => query.refetch()}>Retry</Button>}
-            {backLink}
+            {!unknown && <Button onClick={() => query.refetch()}>{t('retry')}</Button>}
+            <BackLink />
           </Flex>
         }
       />
@@ -151,7 +154,7 @@ export function EditOrganizationPage() {
 
   return (
     <Card
-      title={`Edit Organization: ${organization.name}`}
+      title={t('editOrganizationTitle', { name: organization.name })}
       extra={
         <Flex gap={8} align="center">
           <OrganizationActions
@@ -159,19 +162,19 @@ export function EditOrganizationPage() {
             codes={ORGANIZATION_CODES}
             onDeleted={() => navigate(PATHS.manageOrganization)}
           />
-          {backLink}
+          <BackLink />
         </Flex>
       }
     >
       <Flex vertical gap={16}>
         <OrganizationFacts organization={organization} />
-        <Card size="small" title="Details">
+        <Card size="small" title={t('details')}>
           <DetailsForm organization={organization} editable={editable} />
         </Card>
-        <Card size="small" title="Place">
+        <Card size="small" title={t('place')}>
           <PlaceForm organization={organization} editable={editable} />
         </Card>
-        <Card size="small" title="Members">
+        <Card size="small" title={t('members')}>
           <OrganizationMembers
             organizationId={organization.organizationId}
             need={need(ORGANIZATION_CODES, 'update')}

@@ -1,4 +1,5 @@
 import { IDENTITY_MESSAGES } from '@gatehouse/contract';
+import { identityText } from '../shared/messages';
 
 /** Where an organization was dropped in the tree, as antd's `onDrop` tells it. */
 export type Drop = {
@@ -39,8 +40,7 @@ export function isWithin(node: string, ancestor: string, parentOf: ParentOf): bo
  */
 export function decideMove({ dragged, target, besides }: Drop, parentOf: ParentOf): MoveDecision {
   const parentId = besides ? parentOf(target) : target;
-  if (parentId === undefined)
-    return { kind: 'refused', reason: 'Open the tree down to the place to move it to.' };
+  if (parentId === undefined) return { kind: 'refused', reason: identityText('openTreeToMove') };
   if (parentId !== null && isWithin(parentId, dragged, parentOf)) {
     return { kind: 'refused', reason: IDENTITY_MESSAGES.organizationCycle };
   }

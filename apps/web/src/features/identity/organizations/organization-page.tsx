@@ -7,7 +7,9 @@ import { useRecordDialog } from '@/components/list-screen/use-record-dialog';
 import { AccessDisable, useAllowed } from '@/lib/access';
 import { ORGANIZATION_ID_PARAM } from '@/lib/paths';
 import { need } from '../shared/access-codes';
+import { useIdentityT } from '../shared/messages';
 import { nameCodeBody } from '../shared/name-code-items';
+import { useNavTitle } from '@/lib/nav-titles';
 import { useCreateOrganization } from './api/create-organization';
 import { OrganizationDetail } from './components/organization-detail';
 import { OrganizationForm, type OrganizationFormValues } from './components/organization-form';
@@ -27,6 +29,8 @@ export function OrganizationPage() {
   const expansion = useExpansion('organizations');
   const canMove = useAllowed(need(ORGANIZATION_CODES, 'update'));
   const create = useCreateOrganization();
+  const t = useIdentityT();
+  const navTitle = useNavTitle();
   const dialog = useRecordDialog<
     Organization,
     OrganizationFormValues,
@@ -47,11 +51,11 @@ export function OrganizationPage() {
 
   return (
     <Card
-      title="Manage Organization"
+      title={navTitle('Manage Organization')}
       extra={
         <AccessDisable {...need(ORGANIZATION_CODES, 'create')}>
           <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew}>
-            New organization
+            {t('newOrganization')}
           </Button>
         </AccessDisable>
       }
@@ -76,7 +80,7 @@ export function OrganizationPage() {
               onDeleted={() => select(undefined)}
             />
           ) : (
-            <Empty description="Choose an organization in the tree to see it and its members." />
+            <Empty description={t('chooseInTree')} />
           )}
         </Col>
       </Row>

@@ -4,7 +4,10 @@ import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/li
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { useAllowed } from '@/lib/access';
+import { i18n } from '@/lib/i18n';
+import { localizeMessage } from '@/lib/server-messages';
 import { areaCodes, need } from '../shared/access-codes';
+import { identityText, useIdentityT, withText } from '../shared/messages';
 import { nameCodeBody } from '../shared/name-code-items';
 import { recordColumns } from '../shared/record-columns';
 import { useRowDialog } from '../shared/use-row-dialog';
@@ -20,8 +23,8 @@ import { RolePreviewDialog } from './components/role-preview-dialog';
 export const ROLE_CODES = areaCodes('role');
 
 export const ROLE_SEARCH_FIELDS: SearchField[] = [
-  { name: 'name', label: 'Name', type: 'text' },
-  { name: 'code', label: 'Code', type: 'text' },
+  withText('label', 'name', { name: 'name', type: 'text' } as SearchField),
+  withText('label', 'code', { name: 'code', type: 'text' } as SearchField),
   STATUS_FIELD,
   CREATED_DATE_FIELD,
 ];
@@ -29,20 +32,20 @@ export const ROLE_SEARCH_FIELDS: SearchField[] = [
 /** Name (the built-in one tagged), Code, Description, Status and Created. */
 export const ROLE_COLUMNS: TableColumnsType<Role> = recordColumns<Role>().map((column) =>
   'dataIndex' in column && column.dataIndex === 'name'
-    ? {
-        ...column,
+    ? // The same column, so its title is still read when the table renders.
+      Object.assign(column, {
         render: (name: string, role: Role) => (
           <>
-            {name} {role.builtin && <Tag color="gold">Built-in</Tag>}
+            {name} {role.builtin && <Tag color="gold">{identityText('builtIn')}</Tag>}
           </>
         ),
-      }
+      })
     : column,
 );
 
 /** The built-in Administrator holds everything and changes nowhere (the server refuses it too). */
 export const roleLock = (role: Pick<Role, 'builtin'>) =>
-  role.builtin ? IDENTITY_MESSAGES.builtinRole : undefined;
+  role.builtin ? localizeMessage(IDENTITY_MESSAGES.builtinRole, i18n.language) : undefined;
 
 /** Manage Role (spec §2): roles, their grants of permissions and resources, and a preview of each. */
 export function RolePage() {
@@ -53,12 +56,13 @@ export function RolePage() {
   const canUpdate = useAllowed(need(ROLE_CODES, 'update'));
   const grants = useRowDialog<Role>();
   const preview = useRowDialog<Role>();
+  const t = useIdentityT();
 
   return (
     <>
       <ListScreen<Role, RoleFormValues, Unscoped>
         title="Manage Role"
-        names={{ one: 'role', many: 'roles' }}
+        names={{ one: t('roleOne'), many: t('roleMany') }}
         scope={UNSCOPED}
         fields={ROLE_SEARCH_FIELDS}
         rows={rolesQueryOptions}
@@ -77,14 +81,14 @@ export function RolePage() {
         remove={{
           code: ROLE_CODES.delete,
           subject: 'role',
-          description: () => 'Only a role that no user or group holds can be deleted.',
+          description: () => t('roleDeleteText'),
           onDelete: ({ roleId }) => remove.mutateAsync(roleId),
         }}
         lockedFor={roleLock}
         rowActions={[
           // Opens read-only for the built-in role or without role:update.
-          { key: 'grants', label: 'Grants', onClick: grants.show },
-          { key: 'preview', label: 'Preview as this role', onClick: preview.show },
+          { key: 'grants', label: t('grants'), onClick: grants.show },
+          { key: 'preview', label: t('previewAsRole'), onClick: preview.show },
         ]}
         form={(props) => <RoleForm {...props} />}
       />

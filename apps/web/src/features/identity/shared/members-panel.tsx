@@ -7,6 +7,7 @@ import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
 import { type AccessNeed, AccessDisable } from '@/lib/access';
 import { userChoicesQueryOptions } from './api/user-choices';
+import { identityText, useIdentityT } from './messages';
 
 /** The member list after adding `added` (each once) or removing `removed`. */
 export function withMembers(current: readonly string[], added: readonly string[]): string[] {
@@ -26,14 +27,32 @@ export type MembersPanelProps = {
   onSave: (userIds: string[]) => Promise<unknown>;
   /** What adding and removing need (spec §6). */
   need: AccessNeed;
-  /** The noun of the removal prompt: "Remove this member from the group?". */
-  of: string;
+  /** What the members belong to, for the removal prompt: "Remove this member from the group?". */
+  of: 'group' | 'organization';
 };
 
 const MEMBER_COLUMNS: TableColumnsType<User> = [
-  { title: 'Username', dataIndex: 'username', ellipsis: true },
-  { title: 'Name', dataIndex: 'name', ellipsis: true },
-  { title: 'Email', dataIndex: 'email', ellipsis: true },
+  {
+    get title() {
+      return identityText('username');
+    },
+    dataIndex: 'username',
+    ellipsis: true,
+  },
+  {
+    get title() {
+      return identityText('name');
+    },
+    dataIndex: 'name',
+    ellipsis: true,
+  },
+  {
+    get title() {
+      return identityText('email');
+    },
+    dataIndex: 'email',
+    ellipsis: true,
+  },
   statusColumn<User>(),
 ];
 
@@ -43,6 +62,7 @@ const MEMBER_COLUMNS: TableColumnsType<User> = [
  */
 export function MembersPanel({ members, loading, failed, onRetry, onSave, need, of }: MembersPanelProps) {
   const toast = useToast();
+  const t = useIdentityT();
   const [adding, setAdding] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const ids = (members ?? []).map((m) => m.userId);
@@ -64,14 +84,14 @@ export function MembersPanel({ members, loading, failed, onRetry, onSave, need, 
   const columns: TableColumnsType<User> = [
     ...MEMBER_COLUMNS,
     {
-      title: 'Action',
+      title: t('action'),
       key: 'action',
       width: 100,
       render: (_, member) => (
         <AccessDisable {...need}>
           <ConfirmAction
-            question={`Remove this member from the ${of}?`}
-            label="Remove"
+            question={t(of === 'group' ? 'removeMemberOfGroup' : 'removeMemberOfOrganization')}
+            label={t('remove')}
             success={MESSAGES.savedSuccessfully}
             danger
             onConfirm={() => onSave(withoutMember(ids, member.userId))}
@@ -86,23 +106,23 @@ export function MembersPanel({ members, loading, failed, onRetry, onSave, need, 
       <Flex gap={8} style={{ marginBottom: 16 }}>
         <RemoteSelect
           multiple
-          aria-label="Users to add"
+          aria-label={t('usersToAdd')}
           search={userChoicesQueryOptions}
           exclude={ids}
           value={adding}
           onChange={setAdding}
-          placeholder="Search users by name, username or email"
+          placeholder={t('searchUsers')}
           disabled={members === undefined}
           style={{ flex: 1 }}
         />
         <AccessDisable {...need}>
           <Button type="primary" onClick={add} loading={saving} disabled={adding.length === 0}>
-            Add members
+            {t('addMembers')}
           </Button>
         </AccessDisable>
       </Flex>
       <Table<User>
-        aria-label="Members"
+        aria-label={t('members')}
         rowKey="userId"
         size="small"
         columns={columns}
@@ -111,8 +131,8 @@ export function MembersPanel({ members, loading, failed, onRetry, onSave, need, 
         pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
         locale={{
           emptyText: (
-            <Empty description={failed ? 'The members could not be loaded.' : 'No members yet.'}>
-              {failed && <Button onClick={onRetry}>Retry</Button>}
+            <Empty description={failed ? t('membersLoadFailed') : t('noMembers')}>
+              {failed && <Button onClick={onRetry}>{t('retry')}</Button>}
             </Empty>
           ),
         }}

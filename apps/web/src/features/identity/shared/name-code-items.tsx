@@ -2,26 +2,28 @@ import { Form, Input } from 'antd';
 import { codeSchema } from '@gatehouse/contract';
 import { required } from '@/components/form-dialog';
 import { schemaRule } from '@/components/schema-rule';
+import { useIdentityT } from './messages';
 
 /**
  * The Name, Code and Description of a group, role or organization. The code is checked with
  * the contract's rule; it is unique, and the server says so on the field when it is taken.
  */
 export function NameCodeItems() {
+  const t = useIdentityT();
   return (
     <>
-      <Form.Item name="name" label="Name" rules={required}>
+      <Form.Item name="name" label={t('name')} rules={required}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
       <Form.Item
         name="code"
-        label="Code"
+        label={t('code')}
         rules={[...required, schemaRule(codeSchema)]}
-        extra="Letters, digits and - _ . : only."
+        extra={t('codeHelp')}
       >
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
-      <Form.Item name="description" label="Description">
+      <Form.Item name="description" label={t('description')}>
         <Input.TextArea rows={3} maxLength={2000} />
       </Form.Item>
     </>

@@ -1,15 +1,34 @@
 import type { TableColumnsType } from 'antd';
 import type { Group, Organization, Role } from '@gatehouse/contract';
 import { dateTimeColumn, statusColumn } from '@/components/list-screen/columns';
+import { identityText } from './messages';
 
 type NamedRecord = Pick<Group | Role | Organization, 'name' | 'code' | 'description'>;
 
 /** The Name, Code and Description that groups, roles and organizations share. */
 export function nameCodeColumns<Row extends NamedRecord>(): TableColumnsType<Row> {
   return [
-    { title: 'Name', dataIndex: 'name', ellipsis: true },
-    { title: 'Code', dataIndex: 'code', ellipsis: true },
-    { title: 'Description', dataIndex: 'description', ellipsis: true },
+    {
+      get title() {
+        return identityText('name');
+      },
+      dataIndex: 'name',
+      ellipsis: true,
+    },
+    {
+      get title() {
+        return identityText('code');
+      },
+      dataIndex: 'code',
+      ellipsis: true,
+    },
+    {
+      get title() {
+        return identityText('description');
+      },
+      dataIndex: 'description',
+      ellipsis: true,
+    },
   ];
 }
 
@@ -24,6 +43,11 @@ export function recordColumns<Row extends NamedRecord & { status: string; create
     ...nameCodeColumns<Row>(),
     ...middle,
     statusColumn<Row>(),
-    dateTimeColumn<Row>('Created', 'createdDate'),
+    {
+      ...dateTimeColumn<Row>('', 'createdDate'),
+      get title() {
+        return identityText('created');
+      },
+    },
   ];
 }

@@ -3,6 +3,7 @@ import { type CreatedUser, MESSAGES, type User } from '@gatehouse/contract';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
 import { useAllowed } from '@/lib/access';
 import { areaCodes, need } from '../shared/access-codes';
+import { useIdentityT } from '../shared/messages';
 import { useRowDialog } from '../shared/use-row-dialog';
 import { useCreateUser } from './api/create-user';
 import { useDeleteUser } from './api/delete-user';
@@ -11,6 +12,7 @@ import { useSetUserStatus } from './api/set-user-status';
 import { useUpdateUser } from './api/update-user';
 import { InitialPasswordDialog, type ShownPassword } from './components/initial-password-dialog';
 import { ResetPasswordDialog } from './components/reset-password-dialog';
+import { useResetTwoFactor, useResetTwoFactorMessages } from './components/use-reset-two-factor';
 import { toCreateUser, toUpdateUser, UserForm, type UserFormValues } from './components/user-form';
 import { UserMembershipDialog } from './components/user-membership-dialog';
 import { UserSessionsDialog } from './components/user-sessions-dialog';
@@ -31,6 +33,9 @@ export function UserPage() {
   const membership = useRowDialog<User>();
   const reset = useRowDialog<User>();
   const sessions = useRowDialog<User>();
+  const resetTwoFactor = useResetTwoFactor();
+  const tTwoFactor = useResetTwoFactorMessages();
+  const t = useIdentityT();
   const [password, setPassword] = useState<{ open: boolean; shown?: ShownPassword }>({ open: false });
   const showPassword = (shown: ShownPassword) => setPassword({ open: true, shown });
 
@@ -38,7 +43,7 @@ export function UserPage() {
     <>
       <ListScreen<User, UserFormValues, Unscoped, never, CreatedUser>
         title="Manage User"
-        names={{ one: 'user', many: 'users' }}
+        names={{ one: t('userOne'), many: t('userMany') }}
         scope={UNSCOPED}
         fields={USER_SEARCH_FIELDS}
         rows={usersQueryOptions}
@@ -70,18 +75,24 @@ export function UserPage() {
         remove={{
           code: USER_CODES.delete,
           subject: 'user',
-          description: () => 'Their sessions end, and they leave their groups and roles.',
+          description: () => t('userDeleteText'),
           onDelete: ({ userId }) => remove.mutateAsync(userId),
         }}
         rowActions={[
-          { key: 'membership', label: 'Roles and groups', onClick: membership.show },
+          { key: 'membership', label: t('rolesAndGroups'), onClick: membership.show },
           {
             key: 'reset-password',
-            label: 'Reset password',
+            label: t('resetPassword'),
             code: USER_CODES.update,
             onClick: reset.show,
           },
-          { key: 'sessions', label: 'Sessions', onClick: sessions.show },
+          { key: 'sessions', label: t('sessions'), onClick: sessions.show },
+          {
+            key: 'reset-two-factor',
+            label: tTwoFactor('action'),
+            code: USER_CODES.update,
+            onClick: resetTwoFactor,
+          },
         ]}
         form={(props) => <UserForm {...props} />}
       />
@@ -96,7 +107,7 @@ export function UserPage() {
         user={reset.row}
         onClose={reset.close}
         onGenerated={(user, initialPassword) =>
-          showPassword({ title: 'Password reset', username: user.username, password: initialPassword })
+          showPassword({ title: t('passwordReset'), username: user.username, password: initialPassword })
         }
       />
       <UserSessionsDialog

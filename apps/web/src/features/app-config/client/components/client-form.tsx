@@ -1,60 +1,100 @@
 import { Form, Input, Select } from 'antd';
 import type { FormRule } from 'antd';
-import { type Client, ENABLED_STATUSES, type Status } from '@gatehouse/contract';
+import {
+  CLIENT_TYPES,
+  type Client,
+  type ClientType,
+  ENABLED_STATUSES,
+  type Status,
+} from '@gatehouse/contract';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import { type FormMode, FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
+import { type AppConfigKey, appConfigText, useAppConfigT } from '../../shared/messages';
 
 export type ClientFormValues = {
   clientName: string;
   redirectUrl?: string | null;
+  clientType: ClientType;
   status: Status;
 };
 
-const TITLES: Record<FormMode, string> = {
-  CREATE: 'New client',
-  EDIT: 'Edit client',
-  DETAIL: 'Client detail',
+const CLIENT_TYPE_LABELS: Record<ClientType, AppConfigKey> = {
+  CONFIDENTIAL: 'confidential',
+  PUBLIC: 'public',
 };
 
-/** The same check the server makes (contract `createClientSchema`), so the user learns it before sending. */
-const redirectUrlRules: FormRule[] = [
-  { pattern: /^https?:\/\/\S+$/i, message: 'Enter a valid http(s) URL' },
-  { max: 2000, message: 'At most 2000 characters' },
-];
+/** A client type as the console names it, in the current language. */
+export const clientTypeLabel = (type: ClientType): string => appConfigText(CLIENT_TYPE_LABELS[type]);
+
+const TITLES = {
+  CREATE: 'newClient',
+  EDIT: 'editClient',
+  DETAIL: 'clientDetail',
+} as const satisfies Record<FormMode, AppConfigKey>;
 
 const statusOptions = optionsOf(ENABLED_STATUSES);
 
 /** The client's create, edit and read-only detail form (STYLE.md habit 5). */
 export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client, ClientFormValues>) {
+  const t = useAppConfigT();
+  const clientTypeOptions = CLIENT_TYPES.map((value) => ({ value, label: t(CLIENT_TYPE_LABELS[value]) }));
+  /** The same check the server makes (contract `createClientSchema`), so the user learns it before sending. */
+  const redirectUrlRules: FormRule[] = [
+    { pattern: /^https?:\/\/\S+$/i, message: t('validUrl') },
+    { max: 2000, message: t('atMost2000') },
+  ];
   const initialValues: Partial<ClientFormValues> = client
     ? {
         clientName: client.clientName,
         redirectUrl: client.redirectUrl ?? '',
+        clientType: client.clientType,
         // A status outside the two choices would show as a bare value; the user picks one.
         status: (ENABLED_STATUSES as readonly string[]).includes(client.status)
           ? (client.status as Status)
           : undefined,
       }
-    : { status: 'ENABLED' };
+    : { status: 'ENABLED', clientType: 'CONFIDENTIAL' };
 
   return (
-    <FormDialog<ClientFormValues> {...dialog} title={TITLES[dialog.mode]} initialValues={initialValues}>
-      <Form.Item name="clientName" label="Client name" rules={required}>
+    <FormDialog<ClientFormValues> {...dialog} title={t(TITLES[dialog.mode])} initialValues={initialValues}>
+      <Form.Item name="clientName" label={t('clientName')} rules={required}>
         <Input maxLength={200} autoFocus />
       </Form.Item>
-      <Form.Item name="redirectUrl" label="Redirect URL" rules={redirectUrlRules}>
+      <Form.Item
+        name="clientType"
+        label={t('clientType')}
+        rules={required}
+        extra={dialog.mode === 'CREATE' ? t('publicHelp') : undefined}
+      >
+        {/* Fixed at creation: a confidential client's secrets mean nothing to a public one. */}
+        <Select options={clientTypeOptions} disabled={dialog.mode !== 'CREATE'} />
+      </Form.Item>
+      <Form.Item
+        name="redirectUrl"
+        label={t('redirectUrl')}
+        dependencies={['clientType']}
+        rules={[
+          ...redirectUrlRules,
+          ({ getFieldValue }) => ({
+            validator: (_rule, value?: string | null) =>
+              getFieldValue('clientType') === 'PUBLIC' && !value?.trim()
+                ? Promise.reject(new Error(t('publicNeedsRedirect')))
+                : Promise.resolve(),
+          }),
+        ]}
+      >
         <Input placeholder="https://example.com/callback" />
       </Form.Item>
-      <Form.Item name="status" label="Status" rules={required}>
+      <Form.Item name="status" label={t('status')} rules={required}>
         <Select options={statusOptions} />
       </Form.Item>
       {client && dialog.mode !== 'CREATE' && (
         // Assigned by the server: shown for reference, never sent back.
         <>
-          <Form.Item label="Client">
+          <Form.Item label={t('client')}>
             <Input value={client.client} disabled />
           </Form.Item>
-          <Form.Item label="ID">
+          <Form.Item label={t('id')}>
             <Input value={client.id} disabled />
           </Form.Item>
         </>

@@ -13,6 +13,7 @@ const CREATED = {
   id: 'reg-123',
   secret: 'very-secret-value',
   redirectUrl: null,
+  clientType: 'CONFIDENTIAL' as const,
   status: 'ENABLED',
   applicationId: 'portal',
   createdDate: '2024-01-01T00:00:00.000Z',
@@ -40,6 +41,21 @@ describe('ClientSecretDialog', () => {
     screen.getByRole('button', { name: 'Copy secret' }).click();
     expect(await screen.findByText(MESSAGES.copied)).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith('very-secret-value');
+  });
+
+  it('shows a public client without a secret, and says it uses PKCE', () => {
+    renderWithApp(
+      <ClientSecretDialog
+        open
+        client={{ ...CREATED, clientType: 'PUBLIC', secret: null }}
+        onClose={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('gh_client_abc')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Secret')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Copy secret' })).toBeNull();
+    expect(within(dialog).getByText(/PKCE/)).toBeInTheDocument();
   });
 
   it('titles a rotated secret as such', () => {

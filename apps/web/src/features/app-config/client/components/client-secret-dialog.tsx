@@ -1,5 +1,8 @@
 import { type CreatedClient, MESSAGES } from '@gatehouse/contract';
+import { useTranslation } from 'react-i18next';
 import { SecretDialog } from '@/components/secret-dialog';
+import { localizeMessage } from '@/lib/server-messages';
+import { useAppConfigT } from '../../shared/messages';
 
 export type ClientSecretDialogProps = {
   open: boolean;
@@ -23,18 +26,28 @@ export function ClientSecretDialog({
   onClose,
   afterClose,
 }: ClientSecretDialogProps) {
+  const t = useAppConfigT();
+  const { i18n } = useTranslation();
   return (
     <SecretDialog
       open={open}
-      title={title}
-      warning="Copy the secret now: it is shown only once and cannot be retrieved later."
+      title={localizeMessage(title, i18n.language)}
+      warning={client?.secret === null ? t('publicNoSecret') : t('copySecretNow')}
       items={
         client
           ? [
-              { label: 'Client name', value: client.clientName },
-              { label: 'Client', value: client.client },
-              { label: 'Secret', value: client.secret, copy: { text: client.secret, label: 'Copy secret' } },
-              { label: 'ID', value: client.id, copy: { text: client.id, label: 'Copy ID' } },
+              { label: t('clientName'), value: client.clientName },
+              { label: t('client'), value: client.client },
+              ...(client.secret === null
+                ? []
+                : [
+                    {
+                      label: t('secret'),
+                      value: client.secret,
+                      copy: { text: client.secret, label: t('copySecret') },
+                    },
+                  ]),
+              { label: t('id'), value: client.id, copy: { text: client.id, label: t('copyId') } },
             ]
           : []
       }

@@ -1,6 +1,7 @@
 import { Button, Empty, Modal, Table, type TableColumnsType } from 'antd';
 import type { Client, ClientSecretInfo } from '@gatehouse/contract';
 import { dateTimeColumn } from '@/components/list-screen/columns';
+import { appConfigText, useAppConfigT } from '../../shared/messages';
 import { useClientSecrets } from '../api/client-secrets';
 
 export type ClientSecretsDialogProps = {
@@ -10,38 +11,48 @@ export type ClientSecretsDialogProps = {
 };
 
 /** What each secret shows: never the secret, only when it was made, expires and was last used. */
-export const SECRET_COLUMNS: TableColumnsType<ClientSecretInfo> = [
-  dateTimeColumn<ClientSecretInfo>('Created', 'createdDate'),
-  dateTimeColumn<ClientSecretInfo>('Expires', 'expiresDate'),
-  dateTimeColumn<ClientSecretInfo>('Last used', 'lastUsedDate'),
-];
+export const SECRET_COLUMNS: TableColumnsType<ClientSecretInfo> = (
+  [
+    ['created', 'createdDate'],
+    ['expires', 'expiresDate'],
+    ['lastUsed', 'lastUsedDate'],
+  ] as const
+).map(([key, dataIndex]) => ({
+  ...dateTimeColumn<ClientSecretInfo>('', dataIndex),
+  // Read when the table renders, so the titles follow the language.
+  get title() {
+    return appConfigText(key);
+  },
+}));
 
 /** A client's secrets: during a rotation two work side by side, the new and the previous one. */
 export function ClientSecretsDialog({ open, client, onClose }: ClientSecretsDialogProps) {
   const secrets = useClientSecrets(open ? client?.acId : undefined);
+  const t = useAppConfigT();
   return (
     <Modal
       open={open}
-      title={`Secrets of ${client?.clientName ?? ''}`}
+      title={t('secretsOf', { name: client?.clientName ?? '' })}
       onCancel={onClose}
       width={640}
       footer={
         <Button key="close" onClick={onClose}>
-          Close
+          {t('close')}
         </Button>
       }
     >
       <Table<ClientSecretInfo>
-        aria-label="Secrets"
+        aria-label={t('secrets')}
         rowKey="secretId"
-        columns={SECRET_COLUMNS}
+        // A new array each render, so the table reads the titles again after a language change.
+        columns={[...SECRET_COLUMNS]}
         dataSource={secrets.data ?? []}
         loading={secrets.isFetching}
         pagination={false}
         locale={{
           emptyText: (
-            <Empty description={secrets.isError ? 'The secrets could not be loaded.' : 'No secrets.'}>
-              {secrets.isError && <Button onClick={() => secrets.refetch()}>Retry</Button>}
+            <Empty description={secrets.isError ? t('secretsLoadFailed') : t('noSecrets')}>
+              {secrets.isError && <Button onClick={() => secrets.refetch()}>{t('retry')}</Button>}
             </Empty>
           ),
         }}

@@ -17,6 +17,7 @@ import {
   type RecordFormProps,
   required,
 } from '@/components/form-dialog';
+import { type AppConfigKey, useAppConfigT } from '../../shared/messages';
 
 export type ResourceFormValues = {
   name: string;
@@ -58,23 +59,13 @@ export function typeChoices(
   return allowed.includes(resource.type) ? allowed : [resource.type, ...allowed];
 }
 
-const TITLES: Record<FormMode<ResourceType>, string> = {
-  CREATE_CATEGORY: 'New category',
-  CREATE_MENU: 'Add menu',
-  CREATE_ELEMENT: 'Add element',
-  EDIT: 'Edit resource',
-  DETAIL: 'Resource detail',
-};
-
-/** The contract's `codeSchema`, checked here too so the user learns it before sending. */
-const idRules: FormRule[] = [
-  ...required,
-  {
-    pattern: /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/,
-    message: 'Use letters, digits and - _ . : only, starting with a letter or digit',
-  },
-  { max: 100, message: 'At most 100 characters' },
-];
+const TITLES = {
+  CREATE_CATEGORY: 'newCategory',
+  CREATE_MENU: 'addMenu',
+  CREATE_ELEMENT: 'addElement',
+  EDIT: 'editResource',
+  DETAIL: 'resourceDetail',
+} as const satisfies Record<FormMode<ResourceType>, AppConfigKey>;
 
 const statusOptions = optionsOf(ENABLED_STATUSES);
 
@@ -84,6 +75,13 @@ export function ResourceForm({
   ...dialog
 }: RecordFormProps<PlacedResource, ResourceFormValues, ResourceType>) {
   const [form] = Form.useForm<ResourceFormValues>();
+  const t = useAppConfigT();
+  /** The contract's `codeSchema`, checked here too so the user learns it before sending. */
+  const idRules: FormRule[] = [
+    ...required,
+    { pattern: /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, message: t('idPattern') },
+    { max: 100, message: t('atMost100') },
+  ];
   // A menu or element is created under the record; in EDIT and DETAIL the record is the resource.
   const creating = createKindOf(dialog.mode) !== undefined;
   const resource = creating ? undefined : record;
@@ -99,29 +97,32 @@ export function ResourceForm({
       }
     : { type: choices[0], order: DEFAULT_RESOURCE_ORDER, status: 'ENABLED' };
   const type = Form.useWatch('type', form) ?? initialValues.type;
-  const title = creating && record ? `${TITLES[dialog.mode]} under "${record.name}"` : TITLES[dialog.mode];
+  const title =
+    creating && record
+      ? t('under', { title: t(TITLES[dialog.mode]), name: record.name })
+      : t(TITLES[dialog.mode]);
 
   return (
     <FormDialog<ResourceFormValues> {...dialog} form={form} title={title} initialValues={initialValues}>
-      <Form.Item name="name" label="Name" rules={required}>
+      <Form.Item name="name" label={t('name')} rules={required}>
         <Input maxLength={200} autoFocus />
       </Form.Item>
-      <Form.Item name="id" label="ID" rules={idRules}>
+      <Form.Item name="id" label={t('id')} rules={idRules}>
         <Input />
       </Form.Item>
-      <Form.Item name="type" label="Type" rules={required}>
+      <Form.Item name="type" label={t('type')} rules={required}>
         <Select options={optionsOf(choices)} />
       </Form.Item>
       {/* Spec §5: a category has no URL. */}
       {type !== 'CATEGORY' && (
-        <Form.Item name="url" label="URL" rules={[{ max: 2000, message: 'At most 2000 characters' }]}>
+        <Form.Item name="url" label={t('url')} rules={[{ max: 2000, message: t('atMost2000') }]}>
           <Input />
         </Form.Item>
       )}
-      <Form.Item name="order" label="Index" rules={required}>
+      <Form.Item name="order" label={t('index')} rules={required}>
         <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="status" label="Status" rules={required}>
+      <Form.Item name="status" label={t('status')} rules={required}>
         <Select options={statusOptions} />
       </Form.Item>
     </FormDialog>

@@ -1,23 +1,25 @@
 import type { Group } from '@gatehouse/contract';
 import { type FormMode, FormDialog, type RecordFormProps } from '@/components/form-dialog';
+import { type IdentityKey, useIdentityT } from '../../shared/messages';
 import { NameCodeItems, type NameCodeValues } from '../../shared/name-code-items';
 
 export type GroupFormValues = NameCodeValues;
 
-const TITLES: Record<FormMode, string> = {
-  CREATE: 'New group',
-  EDIT: 'Edit group',
-  DETAIL: 'Group detail',
-};
+const TITLES = {
+  CREATE: 'newGroup',
+  EDIT: 'editGroup',
+  DETAIL: 'groupDetail',
+} as const satisfies Record<FormMode, IdentityKey>;
 
 /** The group's create, edit and read-only detail form. */
 export function GroupForm({ record: group, ...dialog }: RecordFormProps<Group, GroupFormValues>) {
+  const t = useIdentityT();
   const initialValues =
     group && dialog.mode !== 'CREATE'
       ? { name: group.name, code: group.code, description: group.description }
       : undefined;
   return (
-    <FormDialog<GroupFormValues> {...dialog} title={TITLES[dialog.mode]} initialValues={initialValues}>
+    <FormDialog<GroupFormValues> {...dialog} title={t(TITLES[dialog.mode])} initialValues={initialValues}>
       <NameCodeItems />
     </FormDialog>
   );

@@ -2,6 +2,7 @@ import { Button, Modal } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Group } from '@gatehouse/contract';
 import type { AccessNeed } from '@/lib/access';
+import { useIdentityT } from '../../shared/messages';
 import { MembersPanel } from '../../shared/members-panel';
 import { membersQueryOptions } from '../../users/api/list-users';
 import { useSetGroupMembers } from '../api/set-group-members';
@@ -19,13 +20,14 @@ export function GroupMembersDialog({ open, group, need, onClose }: GroupMembersD
   const groupId = group?.groupId ?? '';
   const members = useQuery({ ...membersQueryOptions({ groupId }), enabled: open && group !== undefined });
   const save = useSetGroupMembers();
+  const t = useIdentityT();
   return (
     <Modal
       open={open}
-      title={`Members of ${group?.name ?? ''}`}
+      title={t('membersOf', { name: group?.name ?? '' })}
       onCancel={onClose}
       width={800}
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={<Button onClick={onClose}>{t('close')}</Button>}
       // Users picked to add to one group are not offered to the next.
       destroyOnHidden
     >

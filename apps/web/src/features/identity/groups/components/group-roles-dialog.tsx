@@ -5,6 +5,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
 import { namedRoleChoice, roleChoicesQueryOptions } from '../../shared/api/role-choices';
+import { useIdentityT } from '../../shared/messages';
 import { useGroupRoles } from '../api/group-roles';
 import { useSetGroupRoles } from '../api/set-group-roles';
 
@@ -24,6 +25,7 @@ export function GroupRolesDialog({ open, group, editable, onClose }: GroupRolesD
   const roles = useGroupRoles(group?.groupId);
   const save = useSetGroupRoles();
   const toast = useToast();
+  const t = useIdentityT();
   const data = roles.data;
 
   // The roles may arrive after the dialog opened, once the form has taken its (empty) values.
@@ -35,7 +37,7 @@ export function GroupRolesDialog({ open, group, editable, onClose }: GroupRolesD
     <FormDialog<Values>
       open={open}
       mode={editable ? 'EDIT' : 'DETAIL'}
-      title={`Roles of ${group?.name ?? ''}`}
+      title={t('rolesOf', { name: group?.name ?? '' })}
       form={form}
       initialValues={data && { roleIds: data.map((r) => r.id) }}
       onSubmit={async ({ roleIds }) => {
@@ -49,12 +51,12 @@ export function GroupRolesDialog({ open, group, editable, onClose }: GroupRolesD
       {roles.isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : (
-        <Form.Item name="roleIds" label="Roles" extra="Every member of the group holds these roles.">
+        <Form.Item name="roleIds" label={t('roles')} extra={t('groupRolesHelp')}>
           <RemoteSelect
             multiple
             search={roleChoicesQueryOptions}
             known={data?.map(namedRoleChoice)}
-            placeholder="Search roles by name or code"
+            placeholder={t('searchRoles')}
           />
         </Form.Item>
       )}

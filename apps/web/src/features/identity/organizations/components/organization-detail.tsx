@@ -9,6 +9,7 @@ import { StatusTag } from '@/components/status-tag';
 import { AccessDisable } from '@/lib/access';
 import { toEditOrganization } from '@/lib/paths';
 import { type AreaCodes, need } from '../../shared/access-codes';
+import { useIdentityT } from '../../shared/messages';
 import { useDeleteOrganization } from '../api/delete-organization';
 import { useOrganization } from '../api/get-organization';
 import { useSetOrganizationStatus } from '../api/set-organization-status';
@@ -23,22 +24,23 @@ export type OrganizationDetailProps = {
 
 /** The fields of an organization, as the detail and the edit screen show them. */
 export function OrganizationFacts({ organization }: { organization: Organization }) {
+  const t = useIdentityT();
   return (
     <Descriptions column={2} size="small" bordered>
-      <Descriptions.Item label="Name">{organization.name}</Descriptions.Item>
-      <Descriptions.Item label="Code">{organization.code}</Descriptions.Item>
-      <Descriptions.Item label="Path" span={2}>
+      <Descriptions.Item label={t('name')}>{organization.name}</Descriptions.Item>
+      <Descriptions.Item label={t('code')}>{organization.code}</Descriptions.Item>
+      <Descriptions.Item label={t('path')} span={2}>
         {organization.path}
       </Descriptions.Item>
-      <Descriptions.Item label="Status">
+      <Descriptions.Item label={t('status')}>
         <StatusTag status={organization.status} />
       </Descriptions.Item>
-      <Descriptions.Item label="Members">{organization.memberCount}</Descriptions.Item>
-      <Descriptions.Item label="Description" span={2}>
+      <Descriptions.Item label={t('members')}>{organization.memberCount}</Descriptions.Item>
+      <Descriptions.Item label={t('description')} span={2}>
         {organization.description || '--'}
       </Descriptions.Item>
-      <Descriptions.Item label="Created">{formatDateTime(organization.createdDate)}</Descriptions.Item>
-      <Descriptions.Item label="Last modified">
+      <Descriptions.Item label={t('created')}>{formatDateTime(organization.createdDate)}</Descriptions.Item>
+      <Descriptions.Item label={t('lastModified')}>
         {formatDateTime(organization.lastModifiedDate)}
       </Descriptions.Item>
     </Descriptions>
@@ -57,6 +59,7 @@ export function OrganizationActions({
 }) {
   const setStatus = useSetOrganizationStatus();
   const remove = useDeleteOrganization();
+  const t = useIdentityT();
   return (
     <>
       <AccessDisable {...need(codes, 'status')}>
@@ -71,7 +74,7 @@ export function OrganizationActions({
       <AccessDisable {...need(codes, 'delete')}>
         <ConfirmDelete
           what="organization"
-          description="Only an organization without children and members can be deleted."
+          description={t('organizationDeleteText')}
           onConfirm={async () => {
             await remove.mutateAsync(organization.organizationId);
             onDeleted();
@@ -91,11 +94,12 @@ export function OrganizationDetail({
 }: OrganizationDetailProps) {
   const query = useOrganization(organizationId);
   const organization = query.data;
+  const t = useIdentityT();
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (!organization) {
     return (
-      <Empty description="This organization could not be loaded.">
-        <Button onClick={() => query.refetch()}>Retry</Button>
+      <Empty description={t('organizationLoadFailed')}>
+        <Button onClick={() => query.refetch()}>{t('retry')}</Button>
       </Empty>
     );
   }
@@ -106,8 +110,11 @@ export function OrganizationDetail({
         title={organization.name}
         extra={
           <Flex gap={4} align="center" wrap>
-            <Link to={toEditOrganization({ organizationId })} aria-label={`Edit ${organization.name}`}>
-              <EditOutlined /> Edit
+            <Link
+              to={toEditOrganization({ organizationId })}
+              aria-label={t('editNamed', { name: organization.name })}
+            >
+              <EditOutlined /> {t('edit')}
             </Link>
             <AccessDisable {...need(codes, 'create')}>
               <Button
@@ -116,7 +123,7 @@ export function OrganizationDetail({
                 icon={<PlusOutlined />}
                 onClick={() => onAddChild(organization)}
               >
-                Add child
+                {t('addChild')}
               </Button>
             </AccessDisable>
             <OrganizationActions organization={organization} codes={codes} onDeleted={onDeleted} />
@@ -126,7 +133,7 @@ export function OrganizationDetail({
       >
         <OrganizationFacts organization={organization} />
       </Card>
-      <Card size="small" title="Members">
+      <Card size="small" title={t('members')}>
         <OrganizationMembers organizationId={organizationId} need={need(codes, 'update')} />
       </Card>
     </>

@@ -1,15 +1,16 @@
 import { Form, Input } from 'antd';
 import type { Organization } from '@gatehouse/contract';
 import { type FormMode, FormDialog, type RecordFormProps } from '@/components/form-dialog';
+import { type IdentityKey, useIdentityT } from '../../shared/messages';
 import { NameCodeItems, type NameCodeValues } from '../../shared/name-code-items';
 
 export type OrganizationFormValues = NameCodeValues;
 
-const TITLES: Record<FormMode, string> = {
-  CREATE: 'New organization',
-  EDIT: 'Edit organization',
-  DETAIL: 'Organization detail',
-};
+const TITLES = {
+  CREATE: 'newOrganization',
+  EDIT: 'editOrganization',
+  DETAIL: 'organizationDetail',
+} as const satisfies Record<FormMode, IdentityKey>;
 
 /**
  * Creates an organization, at the top or under `record` (the parent, from "Add child"). The
@@ -19,10 +20,11 @@ export function OrganizationForm({
   record: parent,
   ...dialog
 }: RecordFormProps<Organization, OrganizationFormValues>) {
+  const t = useIdentityT();
   return (
-    <FormDialog<OrganizationFormValues> {...dialog} title={TITLES[dialog.mode]}>
-      <Form.Item label="Parent">
-        <Input value={parent ? parent.path : 'None: at the top level'} disabled />
+    <FormDialog<OrganizationFormValues> {...dialog} title={t(TITLES[dialog.mode])}>
+      <Form.Item label={t('parent')}>
+        <Input value={parent ? parent.path : t('topLevel')} disabled />
       </Form.Item>
       <NameCodeItems />
     </FormDialog>

@@ -22,6 +22,7 @@ import { useToast } from '@/components/use-toast';
 import { organizationChildrenQueryOptions, organizationSearchQueryOptions } from '../api/list-organizations';
 import { useMoveOrganization } from '../api/move-organization';
 import { decideMove } from '../move-rules';
+import { useIdentityT } from '../../shared/messages';
 
 const TREE = {
   hasChildren: (node: Organization) => node.childCount > 0,
@@ -38,6 +39,7 @@ export type OrganizationTreeProps = {
 };
 
 function NodeTitle({ node, loading }: { node: Organization; loading: boolean }) {
+  const t = useIdentityT();
   return (
     <Flex gap={6} align="center" wrap>
       <span>{node.name}</span>
@@ -45,10 +47,10 @@ function NodeTitle({ node, loading }: { node: Organization; loading: boolean }) 
         {node.code}
       </Typography.Text>
       {node.status !== 'ENABLED' && <Tag color="red">{node.status}</Tag>}
-      <Typography.Text type="secondary" title="Members">
+      <Typography.Text type="secondary" title={t('members')}>
         ({node.memberCount})
       </Typography.Text>
-      {loading && <LoadingOutlined role="status" aria-label="Loading children" />}
+      {loading && <LoadingOutlined role="status" aria-label={t('loadingChildren')} />}
     </Flex>
   );
 }
@@ -63,6 +65,7 @@ export function OrganizationTree({ selected, onSelect, expansion, canMove }: Org
   const { modal } = App.useApp();
   const toast = useToast();
   const move = useMoveOrganization();
+  const t = useIdentityT();
   const confirming = useRef(false);
   const [typed, setTyped] = useState('');
   const keyword = useDebounced(typed, 300).trim();
@@ -102,10 +105,12 @@ export function OrganizationTree({ selected, onSelect, expansion, canMove }: Org
       afterClose: () => {
         confirming.current = false;
       },
-      title: parent ? `Move ${dragged.name} under ${parent.name}?` : `Move ${dragged.name} to the top level?`,
-      content: `Its members and everything below it go with it.`,
-      okText: 'OK',
-      cancelText: 'Cancel',
+      title: parent
+        ? t('moveUnder', { name: dragged.name, parent: parent.name })
+        : t('moveToTop', { name: dragged.name }),
+      content: t('moveText'),
+      okText: t('ok'),
+      cancelText: t('cancel'),
       onOk: async () => {
         try {
           await move.mutateAsync({ organizationId: dragged.organizationId, parentId: decision.parentId });
@@ -125,17 +130,17 @@ export function OrganizationTree({ selected, onSelect, expansion, canMove }: Org
     if (query.isLoading) return <Skeleton active paragraph={{ rows: 5 }} />;
     if (query.isError) {
       return (
-        <Empty description="The organizations could not be loaded.">
-          <Button onClick={() => query.refetch()}>Retry</Button>
+        <Empty description={t('organizationsLoadFailed')}>
+          <Button onClick={() => query.refetch()}>{t('retry')}</Button>
         </Empty>
       );
     }
     if (searching) {
       const matches = found.data?.items ?? [];
-      if (matches.length === 0) return <Empty description="No organization matches the search." />;
+      if (matches.length === 0) return <Empty description={t('noOrganizationMatches')} />;
       return (
         <Tree
-          aria-label="Organizations found"
+          aria-label={t('organizationsFound')}
           treeData={matches.map((node) => ({
             key: node.organizationId,
             isLeaf: true,
@@ -150,10 +155,10 @@ export function OrganizationTree({ selected, onSelect, expansion, canMove }: Org
       );
     }
     const rows = buildTree(roots.data ?? [], { tree: TREE, keyOf, loaded: children.loaded, nested: true });
-    if (rows.length === 0) return <Empty description="No organizations yet." />;
+    if (rows.length === 0) return <Empty description={t('noOrganizations')} />;
     return (
       <Tree
-        aria-label="Organizations"
+        aria-label={t('organizations')}
         blockNode
         draggable={canMove ? { icon: false } : false}
         treeData={rows.map(toNode)}
@@ -172,17 +177,15 @@ export function OrganizationTree({ selected, onSelect, expansion, canMove }: Org
   return (
     <>
       <Input.Search
-        aria-label="Search organizations"
-        placeholder="Search by name or code"
+        aria-label={t('searchOrganizationsTree')}
+        placeholder={t('searchByNameOrCode')}
         allowClear
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
         style={{ marginBottom: 12 }}
       />
       {canMove && !searching && (
-        <Typography.Paragraph type="secondary">
-          Drag an organization onto another to move it there.
-        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('dragToMove')}</Typography.Paragraph>
       )}
       {body()}
     </>

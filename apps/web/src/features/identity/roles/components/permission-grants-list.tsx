@@ -5,6 +5,7 @@ import { required } from '@/components/form-dialog';
 import { RemoteSelect } from '@/components/remote-select';
 import { schemaRule } from '@/components/schema-rule';
 import { applicationChoicesQueryOptions } from '../../shared/api/application-choices';
+import { useIdentityT } from '../../shared/messages';
 import { PLATFORM_PERMISSIONS, permissionChoicesQueryOptions } from '../../shared/api/permission-choices';
 import { canLimit, NEW_PERMISSION_GRANT } from '../grants';
 
@@ -19,30 +20,31 @@ const ACTION_OPTIONS = ACTIONS.map((action) => ({ label: action, value: action }
  */
 export function PermissionGrantsList() {
   const form = Form.useFormInstance();
+  const t = useIdentityT();
   return (
     <Form.List name="permissions">
       {(fields, { add, remove }) => (
         <>
-          {fields.length === 0 && <Empty description="This role grants no permission yet." />}
+          {fields.length === 0 && <Empty description={t('noPermissionGranted')} />}
           {fields.map(({ key, name }, index) => (
             <Card
               key={key}
               size="small"
-              title={`Permission ${index + 1}`}
+              title={t('permissionN', { n: index + 1 })}
               style={{ marginBottom: 12 }}
               extra={
                 <Button
                   type="text"
                   danger
                   icon={<DeleteOutlined />}
-                  aria-label={`Remove permission ${index + 1}`}
+                  aria-label={t('removePermissionN', { n: index + 1 })}
                   onClick={() => remove(name)}
                 />
               }
             >
               <Row gutter={12}>
                 <Col span={10}>
-                  <Form.Item name={[name, 'applicationId']} label="Application" rules={required}>
+                  <Form.Item name={[name, 'applicationId']} label={t('application')} rules={required}>
                     <RemoteSelect
                       search={applicationChoicesQueryOptions}
                       known={[PLATFORM_CHOICE]}
@@ -60,12 +62,12 @@ export function PermissionGrantsList() {
                         'applicationId',
                       ]);
                       return (
-                        <Form.Item name={[name, 'permissionId']} label="Permission" rules={required}>
+                        <Form.Item name={[name, 'permissionId']} label={t('permission')} rules={required}>
                           <RemoteSelect
                             search={(keyword) => permissionChoicesQueryOptions(applicationId ?? '', keyword)}
                             known={applicationId === PLATFORM_APP_ID ? PLATFORM_PERMISSIONS : []}
                             disabled={applicationId === undefined ? true : undefined}
-                            placeholder="Search the application's permissions"
+                            placeholder={t('searchPermissions')}
                           />
                         </Form.Item>
                       );
@@ -75,7 +77,7 @@ export function PermissionGrantsList() {
               </Row>
               <Form.Item
                 name={[name, 'actionEntitySet']}
-                label="Actions"
+                label={t('actions')}
                 rules={[schemaRule(permissionGrantSchema.shape.actionEntitySet)]}
               >
                 <Checkbox.Group options={ACTION_OPTIONS} />
@@ -93,9 +95,9 @@ export function PermissionGrantsList() {
                       <Col span={10}>
                         <Form.Item
                           name={[name, 'limited']}
-                          label="Limit to some applications"
+                          label={t('limitToApplications')}
                           valuePropName="checked"
-                          extra="Delegated administration: the grant covers only the applications chosen."
+                          extra={t('limitHelp')}
                         >
                           <Switch />
                         </Form.Item>
@@ -104,8 +106,8 @@ export function PermissionGrantsList() {
                         {getFieldValue(['permissions', name, 'limited']) && (
                           <Form.Item
                             name={[name, 'applicationIds']}
-                            label="Applications"
-                            extra="None chosen: the grant covers no application."
+                            label={t('applications')}
+                            extra={t('noApplicationChosen')}
                           >
                             <RemoteSelect multiple search={applicationChoicesQueryOptions} />
                           </Form.Item>
@@ -123,7 +125,7 @@ export function PermissionGrantsList() {
             icon={<PlusOutlined />}
             onClick={() => add({ ...NEW_PERMISSION_GRANT })}
           >
-            Add permission
+            {t('addPermission')}
           </Button>
         </>
       )}

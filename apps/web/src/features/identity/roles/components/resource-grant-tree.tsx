@@ -6,6 +6,7 @@ import { PLATFORM_APP_ID, PRODUCT_NAME, type Resource } from '@gatehouse/contrac
 import { buildTree, type TreeRow, useTreeChildren } from '@/components/list-screen/lazy-tree';
 import { RemoteSelect } from '@/components/remote-select';
 import { applicationChoicesQueryOptions } from '../../shared/api/application-choices';
+import { useIdentityT } from '../../shared/messages';
 import { resourceChildrenQueryOptions, resourceRootsQueryOptions } from '../api/application-resources';
 import { type ChildrenOf, grantResource, isHiddenGrant, type ParentOf, revokeResource } from '../grants';
 
@@ -28,10 +29,11 @@ export type ResourceGrantTreeProps = {
  */
 export function ResourceGrantTree({ value = [], onChange, readOnly }: ResourceGrantTreeProps) {
   const [applicationId, setApplicationId] = useState(PLATFORM_APP_ID);
+  const t = useIdentityT();
   return (
     <>
       <Flex gap={8} align="center" style={{ marginBottom: 12 }}>
-        <label htmlFor="grant-tree-application">Application</label>
+        <label htmlFor="grant-tree-application">{t('application')}</label>
         <RemoteSelect
           id="grant-tree-application"
           search={applicationChoicesQueryOptions}
@@ -44,7 +46,7 @@ export function ResourceGrantTree({ value = [], onChange, readOnly }: ResourceGr
         />
       </Flex>
       <Typography.Paragraph type="secondary">
-        {value.length} resource{value.length === 1 ? '' : 's'} granted in all applications.
+        {t(value.length === 1 ? 'resourcesGrantedOne' : 'resourcesGrantedMany', { n: value.length })}
       </Typography.Paragraph>
       {/* Another application's tree has nothing open. */}
       <ApplicationTree
@@ -65,6 +67,7 @@ type ApplicationTreeProps = Omit<ResourceGrantTreeProps, 'value'> & {
 
 function ApplicationTree({ applicationId, value, onChange, readOnly }: ApplicationTreeProps) {
   const roots = useQuery(resourceRootsQueryOptions(applicationId));
+  const t = useIdentityT();
   const [expanded, setExpanded] = useState<string[]>([]);
   const children = useTreeChildren(TREE, expanded);
   const rows = buildTree(roots.data ?? [], { tree: TREE, keyOf, loaded: children.loaded, nested: true });
@@ -78,12 +81,12 @@ function ApplicationTree({ applicationId, value, onChange, readOnly }: Applicati
   if (roots.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (roots.isError) {
     return (
-      <Empty description="The resources could not be loaded.">
-        <Button onClick={() => roots.refetch()}>Retry</Button>
+      <Empty description={t('resourcesLoadFailed')}>
+        <Button onClick={() => roots.refetch()}>{t('retry')}</Button>
       </Empty>
     );
   }
-  if (rows.length === 0) return <Empty description="This application has no resources yet." />;
+  if (rows.length === 0) return <Empty description={t('noResources')} />;
 
   const toNode = (row: TreeRow<Resource>): TreeDataNode => ({
     key: row.resourceId,
@@ -98,10 +101,10 @@ function ApplicationTree({ applicationId, value, onChange, readOnly }: Applicati
         <Tag>{row.type}</Tag>
         {row.status !== 'ENABLED' && <Tag color="red">{row.status}</Tag>}
         {isHiddenGrant(granted, row.resourceId, parentOf) && (
-          <Typography.Text type="warning">not shown: a parent is not granted</Typography.Text>
+          <Typography.Text type="warning">{t('hiddenGrant')}</Typography.Text>
         )}
         {children.loading.has(row.resourceId) && (
-          <LoadingOutlined role="status" aria-label="Loading children" />
+          <LoadingOutlined role="status" aria-label={t('loadingChildren')} />
         )}
       </Flex>
     ),
@@ -110,15 +113,10 @@ function ApplicationTree({ applicationId, value, onChange, readOnly }: Applicati
   return (
     <>
       {applicationId === PLATFORM_APP_ID && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title="The platform's resources are the console's own menus and buttons."
-        />
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('platformResources')} />
       )}
       <Tree
-        aria-label="Resources"
+        aria-label={t('resources')}
         checkable
         checkStrictly
         selectable={false}

@@ -1,23 +1,25 @@
 import type { Role } from '@gatehouse/contract';
 import { type FormMode, FormDialog, type RecordFormProps } from '@/components/form-dialog';
+import { type IdentityKey, useIdentityT } from '../../shared/messages';
 import { NameCodeItems, type NameCodeValues } from '../../shared/name-code-items';
 
 export type RoleFormValues = NameCodeValues;
 
-const TITLES: Record<FormMode, string> = {
-  CREATE: 'New role',
-  EDIT: 'Edit role',
-  DETAIL: 'Role detail',
-};
+const TITLES = {
+  CREATE: 'newRole',
+  EDIT: 'editRole',
+  DETAIL: 'roleDetail',
+} as const satisfies Record<FormMode, IdentityKey>;
 
 /** The role's create, edit and read-only detail form; its grants have a dialog of their own. */
 export function RoleForm({ record: role, ...dialog }: RecordFormProps<Role, RoleFormValues>) {
+  const t = useIdentityT();
   const initialValues =
     role && dialog.mode !== 'CREATE'
       ? { name: role.name, code: role.code, description: role.description }
       : undefined;
   return (
-    <FormDialog<RoleFormValues> {...dialog} title={TITLES[dialog.mode]} initialValues={initialValues}>
+    <FormDialog<RoleFormValues> {...dialog} title={t(TITLES[dialog.mode])} initialValues={initialValues}>
       <NameCodeItems />
     </FormDialog>
   );

@@ -2,9 +2,11 @@ import { Alert, Badge, Form, Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { IDENTITY_MESSAGES, MESSAGES, type Role } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
+import { Localized } from '@/components/localized';
 import { useToast } from '@/components/use-toast';
 import { useRoleGrants } from '../api/role-grants';
 import { useSetRoleGrants } from '../api/set-role-grants';
+import { useIdentityT } from '../../shared/messages';
 import { type GrantValues, toGrantValues, toRoleGrants } from '../grants';
 import { PermissionGrantsList } from './permission-grants-list';
 import { ResourceGrantTree } from './resource-grant-tree';
@@ -15,12 +17,13 @@ import { RolePreview } from './role-preview';
  * tab not in view would otherwise go unseen.
  */
 function TabLabel({ text, field }: { text: string; field: keyof GrantValues }) {
+  const t = useIdentityT();
   return (
     <Form.Item noStyle shouldUpdate>
       {({ getFieldsError }) => {
         const failed = getFieldsError().some((f) => f.name[0] === field && f.errors.length > 0);
         return (
-          <Badge dot={failed} offset={[6, 0]} title={failed ? `${text} has errors` : undefined}>
+          <Badge dot={failed} offset={[6, 0]} title={failed ? t('hasErrors', { tab: text }) : undefined}>
             {text}
           </Badge>
         );
@@ -47,6 +50,7 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
   const grants = useRoleGrants(role?.roleId);
   const save = useSetRoleGrants();
   const toast = useToast();
+  const t = useIdentityT();
   const draft: string[] | undefined = Form.useWatch('resources', form);
   const initialValues = grants.data && toGrantValues(grants.data);
   const readOnly = !editable || role?.builtin === true;
@@ -66,7 +70,7 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
     <FormDialog<GrantValues>
       open={open}
       mode={readOnly ? 'DETAIL' : 'EDIT'}
-      title={`Grants of ${role?.name ?? ''}`}
+      title={t('grantsOf', { name: role?.name ?? '' })}
       form={form}
       initialValues={initialValues}
       onSubmit={async (values) => {
@@ -78,7 +82,12 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
       width={960}
     >
       {role?.builtin && (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={IDENTITY_MESSAGES.builtinRole} />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={<Localized text={IDENTITY_MESSAGES.builtinRole} />}
+        />
       )}
       {grants.isLoading ? (
         <Skeleton active paragraph={{ rows: 8 }} />
@@ -91,14 +100,14 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
           items={[
             {
               key: 'permissions',
-              label: <TabLabel text="Permissions" field="permissions" />,
+              label: <TabLabel text={t('permissions')} field="permissions" />,
               // Every tab stays mounted, so its fields are part of what is saved.
               forceRender: true,
               children: <PermissionGrantsList />,
             },
             {
               key: 'resources',
-              label: <TabLabel text="Resources" field="resources" />,
+              label: <TabLabel text={t('resources')} field="resources" />,
               forceRender: true,
               children: (
                 // Not noStyle: a refusal of the server (an unknown resource) shows under the tree.
@@ -109,7 +118,7 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
             },
             {
               key: 'preview',
-              label: 'Preview',
+              label: t('preview'),
               children: <RolePreview granted={role?.builtin ? 'all' : new Set(draft ?? [])} />,
             },
           ]}

@@ -1,5 +1,6 @@
 import { Button, Empty, Modal, Skeleton } from 'antd';
 import type { Role } from '@gatehouse/contract';
+import { useIdentityT } from '../../shared/messages';
 import { useRoleGrants } from '../api/role-grants';
 import { RolePreview } from './role-preview';
 
@@ -8,6 +9,7 @@ export type RolePreviewDialogProps = { open: boolean; role: Role | undefined; on
 /** The navigation and buttons of a role's saved grants. */
 export function RolePreviewDialog({ open, role, onClose }: RolePreviewDialogProps) {
   const grants = useRoleGrants(open && role && !role.builtin ? role.roleId : undefined);
+  const t = useIdentityT();
   const body = () => {
     if (!role) return null;
     // Like the server, the built-in Administrator holds every resource, whatever it lists.
@@ -15,8 +17,8 @@ export function RolePreviewDialog({ open, role, onClose }: RolePreviewDialogProp
     if (grants.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
     if (!grants.data) {
       return (
-        <Empty description="The role's grants could not be loaded.">
-          <Button onClick={() => grants.refetch()}>Retry</Button>
+        <Empty description={t('grantsLoadFailed')}>
+          <Button onClick={() => grants.refetch()}>{t('retry')}</Button>
         </Empty>
       );
     }
@@ -25,10 +27,10 @@ export function RolePreviewDialog({ open, role, onClose }: RolePreviewDialogProp
   return (
     <Modal
       open={open}
-      title={`Preview as ${role?.name ?? ''}`}
+      title={t('previewAs', { name: role?.name ?? '' })}
       onCancel={onClose}
       width={760}
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={<Button onClick={onClose}>{t('close')}</Button>}
       destroyOnHidden
     >
       {body()}

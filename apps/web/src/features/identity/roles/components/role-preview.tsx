@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Skeleton, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 import { PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
+import { useIdentityT } from '../../shared/messages';
 import { allResourcesQueryOptions } from '../api/application-resources';
 import { countPreview, previewMenus } from '../preview';
 
@@ -32,26 +33,30 @@ const toNode = (item: ServerMenuItem): TreeDataNode => ({
  */
 export function RolePreview({ granted }: RolePreviewProps) {
   const resources = useQuery(allResourcesQueryOptions(PLATFORM_APP_ID));
+  const t = useIdentityT();
   if (resources.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (resources.isError) {
     return (
-      <Empty description="The console's resources could not be loaded.">
-        <Button onClick={() => resources.refetch()}>Retry</Button>
+      <Empty description={t('consoleResourcesLoadFailed')}>
+        <Button onClick={() => resources.refetch()}>{t('retry')}</Button>
       </Empty>
     );
   }
   const menus = previewMenus(resources.data ?? [], granted);
-  if (menus.length === 0)
-    return <Empty description="This role shows no menu: it grants no enabled category." />;
+  if (menus.length === 0) return <Empty description={t('noMenu')} />;
   const count = countPreview(menus);
   return (
     <>
       <Typography.Paragraph type="secondary">
-        {count.menus} screen{count.menus === 1 ? '' : 's'} and {count.elements} button
-        {count.elements === 1 ? '' : 's'}; the blue tags are the button codes each screen grants.
+        {t('previewSummary', {
+          screens: t(count.menus === 1 ? 'previewScreensOne' : 'previewScreensMany', { n: count.menus }),
+          buttons: t(count.elements === 1 ? 'previewButtonsOne' : 'previewButtonsMany', {
+            n: count.elements,
+          }),
+        })}
       </Typography.Paragraph>
       <Tree
-        aria-label="Navigation preview"
+        aria-label={t('navigationPreview')}
         selectable={false}
         defaultExpandAll
         showLine

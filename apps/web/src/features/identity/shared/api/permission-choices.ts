@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   allNavMenus,
   DEFAULT_SORT,
+  MAX_PAGE_SIZE,
   type Page,
   type Permission,
   PLATFORM_APP_ID,
@@ -58,4 +59,71 @@ export const permissionChoicesQueryOptions = (applicationId: string, keyword: st
   queryOptions({
     queryKey: [...identityKey, 'permissions', 'choices', applicationId, keyword],
     queryFn: ({ signal }) => fetchPermissionChoices(applicationId, keyword, signal),
+  });
+
+/**
+ * A permission as a picker of record keys names it: the same text, but its `resourceId` is
+ * the value, as an access-control entry's target and an API's `permissionIds` name it.
+ */
+export const permissionRecordChoice = (
+  permission: Pick<Permission, 'resourceId' | 'id' | 'name'>,
+): Choice => ({
+  value: permission.resourceId,
+  label: `${permission.name} (${permission.id})`,
+});
+
+/** Which permissions a record-key picker offers: any, or only those that can protect an HTTP API. */
+export type PermissionKind = 'ANY' | 'API';
+
+// Under the App Permission screen's key, so a permission created or renamed there refreshes them.
+const permissionRecordsKey = ['app-config', 'permissions'] as const;
+
+/** GET /admin-service/permission/getPermissionList for `applicationId`, record keys as values. */
+async function fetchPermissionRecords(
+  applicationId: string,
+  kind: PermissionKind,
+  params: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<Choice[]> {
+  const page = await api.get<Page<Permission>>('/admin-service/permission/getPermissionList', {
+    params: {
+      ...params,
+      applicationId,
+      sort: DEFAULT_SORT,
+      ...(kind === 'API' ? { resourceType: ['API'] } : {}),
+    },
+    signal,
+  });
+  return page.content.map(permissionRecordChoice);
+}
+
+/** The first page of `applicationId`'s permissions matching `keyword`, by record key. */
+export function fetchPermissionRecordChoices(
+  applicationId: string,
+  kind: PermissionKind,
+  keyword: string,
+  signal?: AbortSignal,
+): Promise<Choice[]> {
+  return fetchPermissionRecords(applicationId, kind, choiceParams(keyword), signal);
+}
+
+export const permissionRecordChoicesQueryOptions = (
+  applicationId: string,
+  kind: PermissionKind,
+  keyword: string,
+) =>
+  queryOptions({
+    queryKey: [...permissionRecordsKey, 'choices', applicationId, kind, keyword],
+    queryFn: ({ signal }) => fetchPermissionRecordChoices(applicationId, kind, keyword, signal),
+  });
+
+/**
+ * The first MAX_PAGE_SIZE permissions of `applicationId`, by record key: the names of the
+ * ones a record holds by key only (an API's `permissionIds`). One beyond them shows its key.
+ */
+export const permissionRecordNamesQueryOptions = (applicationId: string, kind: PermissionKind) =>
+  queryOptions({
+    queryKey: [...permissionRecordsKey, 'names', applicationId, kind],
+    queryFn: ({ signal }) =>
+      fetchPermissionRecords(applicationId, kind, { page: 0, size: MAX_PAGE_SIZE }, signal),
   });

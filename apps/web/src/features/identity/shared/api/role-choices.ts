@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { NamedRef, Page, Role } from '@gatehouse/contract';
+import { MAX_PAGE_SIZE, type NamedRef, type Page, type Role } from '@gatehouse/contract';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';
 import { choiceParams, identityKey } from './identity-key';
@@ -17,8 +17,12 @@ export const namedRoleChoice = (ref: NamedRef): Choice => ({
 });
 
 /** GET /admin-service/v2/role, the first page matching `keyword`: the choices of a roles picker. */
-export async function fetchRoleChoices(keyword: string, signal?: AbortSignal): Promise<Choice[]> {
-  const page = await api.get<Page<Role>>('/admin-service/v2/role', { params: choiceParams(keyword), signal });
+export function fetchRoleChoices(keyword: string, signal?: AbortSignal): Promise<Choice[]> {
+  return fetchRoles(choiceParams(keyword), signal);
+}
+
+async function fetchRoles(params: Record<string, unknown>, signal?: AbortSignal): Promise<Choice[]> {
+  const page = await api.get<Page<Role>>('/admin-service/v2/role', { params, signal });
   return page.content.map(roleChoice);
 }
 
@@ -26,4 +30,14 @@ export const roleChoicesQueryOptions = (keyword: string) =>
   queryOptions({
     queryKey: [...identityKey, 'roles', 'choices', keyword],
     queryFn: ({ signal }) => fetchRoleChoices(keyword, signal),
+  });
+
+/**
+ * The first MAX_PAGE_SIZE roles: the names of the roles a record holds by key only (a page
+ * element's `roleIds`). A role beyond them shows its key.
+ */
+export const roleNamesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...identityKey, 'roles', 'names'],
+    queryFn: ({ signal }) => fetchRoles({ page: 0, size: MAX_PAGE_SIZE }, signal),
   });

@@ -1,4 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { SecretDialog } from '@/components/secret-dialog';
+import { localizeMessage } from '@/lib/server-messages';
+import { useIdentityT } from '../../shared/messages';
 
 /** A password the server generated and returns once: at a user's create, or at a reset. */
 export type ShownPassword = { title: string; username: string; password: string };
@@ -13,19 +16,21 @@ export type InitialPasswordDialogProps = {
 
 /** The generated password, shown this once with a copy button (DESIGN.md: never returned again). */
 export function InitialPasswordDialog({ open, shown, onClose, afterClose }: InitialPasswordDialogProps) {
+  const t = useIdentityT();
+  const { i18n } = useTranslation();
   return (
     <SecretDialog
       open={open}
-      title={shown?.title ?? ''}
-      warning="Copy the password now and hand it over safely: it is shown only once. The user must replace it at the next sign-in."
+      title={localizeMessage(shown?.title ?? '', i18n.language)}
+      warning={t('initialPasswordWarning')}
       items={
         shown
           ? [
-              { label: 'Username', value: shown.username },
+              { label: t('username'), value: shown.username },
               {
-                label: 'Initial password',
+                label: t('initialPassword'),
                 value: shown.password,
-                copy: { text: shown.password, label: 'Copy password' },
+                copy: { text: shown.password, label: t('copyPassword') },
               },
             ]
           : []

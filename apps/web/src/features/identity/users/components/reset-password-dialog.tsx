@@ -3,6 +3,7 @@ import { MESSAGES, newPasswordSchema, type User } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { schemaRule } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
+import { useIdentityT } from '../../shared/messages';
 import { useResetUserPassword } from '../api/reset-user-password';
 
 type Values = { password?: string };
@@ -20,6 +21,7 @@ export type ResetPasswordDialogProps = {
 export function ResetPasswordDialog({ open, user, onClose, onGenerated }: ResetPasswordDialogProps) {
   const reset = useResetUserPassword();
   const toast = useToast();
+  const t = useIdentityT();
 
   const submit = async ({ password }: Values) => {
     if (!user) return;
@@ -32,22 +34,17 @@ export function ResetPasswordDialog({ open, user, onClose, onGenerated }: ResetP
     <FormDialog<Values>
       open={open}
       mode="EDIT"
-      title={`Reset the password of ${user?.username ?? ''}`}
-      okText="Reset password"
+      title={t('resetPasswordOf', { name: user?.username ?? '' })}
+      okText={t('resetPassword')}
       onSubmit={submit}
       onClose={onClose}
     >
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title="The user must choose a new password at the next sign-in, and every session of theirs ends now."
-      />
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('resetPasswordInfo')} />
       <Form.Item
         name="password"
-        label="New password"
+        label={t('newPassword')}
         rules={[schemaRule(newPasswordSchema)]}
-        extra="Leave it empty to have one generated; it is shown once."
+        extra={t('resetPasswordHelp')}
       >
         <Input.Password autoComplete="new-password" maxLength={128} />
       </Form.Item>

@@ -12,6 +12,7 @@ import { type FormMode, FormDialog, type RecordFormProps, required } from '@/com
 import { RemoteSelect } from '@/components/remote-select';
 import { schemaRule } from '@/components/schema-rule';
 import { useOrganization } from '../../organizations/api/get-organization';
+import { type IdentityKey, useIdentityT } from '../../shared/messages';
 import { organizationChoice, organizationChoicesQueryOptions } from '../../shared/api/organization-choices';
 
 export type UserFormValues = {
@@ -27,11 +28,11 @@ export type UserFormValues = {
   mustChangePassword?: boolean;
 };
 
-const TITLES: Record<FormMode, string> = {
-  CREATE: 'New user',
-  EDIT: 'Edit user',
-  DETAIL: 'User detail',
-};
+const TITLES = {
+  CREATE: 'newUser',
+  EDIT: 'editUser',
+  DETAIL: 'userDetail',
+} as const satisfies Record<FormMode, IdentityKey>;
 
 const blankToNull = (value: string | null | undefined) => value?.trim() || null;
 
@@ -75,51 +76,52 @@ function valuesOf(user: User): UserFormValues {
 /** The user's create, edit and read-only detail form (STYLE.md habit 5). */
 export function UserForm({ record: user, ...dialog }: RecordFormProps<User, UserFormValues>) {
   const creating = dialog.mode === 'CREATE';
+  const t = useIdentityT();
   const organization = useOrganization(creating ? undefined : (user?.organizationId ?? undefined));
   const initialValues: Partial<UserFormValues> =
     user && !creating ? valuesOf(user) : { mustChangePassword: true };
 
   return (
-    <FormDialog<UserFormValues> {...dialog} title={TITLES[dialog.mode]} initialValues={initialValues}>
+    <FormDialog<UserFormValues> {...dialog} title={t(TITLES[dialog.mode])} initialValues={initialValues}>
       <Form.Item
         name="username"
-        label="Username"
+        label={t('username')}
         rules={[...required, schemaRule(usernameSchema)]}
-        extra={creating ? 'It cannot be changed later.' : undefined}
+        extra={creating ? t('cannotChangeLater') : undefined}
       >
         <Input autoComplete="off" maxLength={100} disabled={!creating} />
       </Form.Item>
-      <Form.Item name="name" label="Name" rules={required}>
+      <Form.Item name="name" label={t('name')} rules={required}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item name="email" label="Email" rules={[...required, schemaRule(emailSchema)]}>
+      <Form.Item name="email" label={t('email')} rules={[...required, schemaRule(emailSchema)]}>
         <Input type="email" autoComplete="off" maxLength={254} />
       </Form.Item>
-      <Form.Item name="phone" label="Phone">
+      <Form.Item name="phone" label={t('phone')}>
         <Input autoComplete="off" maxLength={50} />
       </Form.Item>
-      <Form.Item name="avatar" label="Avatar URL" rules={[schemaRule(updateUserSchema.shape.avatar)]}>
+      <Form.Item name="avatar" label={t('avatarUrl')} rules={[schemaRule(updateUserSchema.shape.avatar)]}>
         <Input placeholder="https://example.com/avatar.png" maxLength={2000} />
       </Form.Item>
-      <Form.Item name="organizationId" label="Organization">
+      <Form.Item name="organizationId" label={t('organization')}>
         <RemoteSelect
           search={organizationChoicesQueryOptions}
           known={organization.data ? [organizationChoice(organization.data)] : []}
-          placeholder="Search organizations"
+          placeholder={t('searchOrganizations')}
         />
       </Form.Item>
       {creating && (
         <>
           <Form.Item
             name="password"
-            label="Password"
+            label={t('password')}
             rules={[schemaRule(newPasswordSchema)]}
-            extra="Leave it empty to have one generated; it is shown once, after the user is created."
+            extra={t('passwordHelp')}
           >
             <Input.Password autoComplete="new-password" maxLength={128} />
           </Form.Item>
           <Form.Item name="mustChangePassword" valuePropName="checked">
-            <Checkbox>Must choose a new password at the first sign-in</Checkbox>
+            <Checkbox>{t('mustChangePassword')}</Checkbox>
           </Form.Item>
         </>
       )}

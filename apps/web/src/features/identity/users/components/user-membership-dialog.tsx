@@ -6,6 +6,7 @@ import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
 import { groupChoicesQueryOptions, namedGroupChoice } from '../../shared/api/group-choices';
 import { namedRoleChoice, roleChoicesQueryOptions } from '../../shared/api/role-choices';
+import { useIdentityT } from '../../shared/messages';
 import { sameMembers } from '../../shared/same-members';
 import { useSetUserGroups } from '../api/set-user-groups';
 import { useSetUserRoles } from '../api/set-user-roles';
@@ -32,6 +33,7 @@ export function UserMembershipDialog({ open, user, editable, onClose }: UserMemb
   const setRoles = useSetUserRoles();
   const toast = useToast();
   const setGroups = useSetUserGroups();
+  const t = useIdentityT();
   const data = membership.data;
   const initialValues = data && {
     roleIds: data.roles.map((r) => r.id),
@@ -57,7 +59,7 @@ export function UserMembershipDialog({ open, user, editable, onClose }: UserMemb
     <FormDialog<Values>
       open={open}
       mode={editable ? 'EDIT' : 'DETAIL'}
-      title={`Roles and groups of ${user?.username ?? ''}`}
+      title={t('rolesAndGroupsOf', { name: user?.username ?? '' })}
       form={form}
       initialValues={initialValues}
       onSubmit={submit}
@@ -68,24 +70,20 @@ export function UserMembershipDialog({ open, user, editable, onClose }: UserMemb
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
         <>
-          <Form.Item
-            name="roleIds"
-            label="Roles"
-            extra="Held directly; the user also holds the roles of their groups."
-          >
+          <Form.Item name="roleIds" label={t('roles')} extra={t('userRolesHelp')}>
             <RemoteSelect
               multiple
               search={roleChoicesQueryOptions}
               known={data?.roles.map(namedRoleChoice)}
-              placeholder="Search roles by name or code"
+              placeholder={t('searchRoles')}
             />
           </Form.Item>
-          <Form.Item name="groupIds" label="Groups">
+          <Form.Item name="groupIds" label={t('groups')}>
             <RemoteSelect
               multiple
               search={groupChoicesQueryOptions}
               known={data?.groups.map(namedGroupChoice)}
-              placeholder="Search groups by name or code"
+              placeholder={t('searchGroups')}
             />
           </Form.Item>
         </>

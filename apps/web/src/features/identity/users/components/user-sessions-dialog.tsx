@@ -3,6 +3,7 @@ import { MESSAGES, type User, type UserSession } from '@gatehouse/contract';
 import { dateTimeColumn } from '@/components/list-screen/columns';
 import { ConfirmAction } from '@/components/confirm-action';
 import { type AccessNeed, AccessDisable } from '@/lib/access';
+import { identityText, useIdentityT, withText } from '../../shared/messages';
 import { useEndUserSessions } from '../api/end-user-sessions';
 import { useUserSessions } from '../api/user-sessions';
 
@@ -16,12 +17,14 @@ export type UserSessionsDialogProps = {
 
 /** What each session shows: where and when it signed in, when it was last used and when it expires. */
 export const SESSION_COLUMNS: TableColumnsType<UserSession> = [
-  dateTimeColumn<UserSession>('Signed in', 'createdDate'),
-  dateTimeColumn<UserSession>('Last seen', 'lastSeenDate'),
-  dateTimeColumn<UserSession>('Expires', 'expiresDate'),
-  { title: 'IP', dataIndex: 'ip', width: 140, render: (ip: string | null) => ip ?? '--' },
+  withText('title', 'signedIn', dateTimeColumn<UserSession>('', 'createdDate')),
+  withText('title', 'lastSeen', dateTimeColumn<UserSession>('', 'lastSeenDate')),
+  withText('title', 'expires', dateTimeColumn<UserSession>('', 'expiresDate')),
+  withText('title', 'ip', { dataIndex: 'ip', width: 140, render: (ip: string | null) => ip ?? '--' }),
   {
-    title: 'Device',
+    get title() {
+      return identityText('device');
+    },
     dataIndex: 'userAgent',
     ellipsis: true,
     render: (agent: string | null) =>
@@ -33,6 +36,7 @@ export const SESSION_COLUMNS: TableColumnsType<UserSession> = [
 export function UserSessionsDialog({ open, user, endNeed, onClose }: UserSessionsDialogProps) {
   const sessions = useUserSessions(open ? user?.userId : undefined);
   const end = useEndUserSessions();
+  const t = useIdentityT();
 
   const endSessions = async (sessionId?: string) => {
     if (user) await end.mutateAsync({ userId: user.userId, sessionId });
@@ -41,15 +45,15 @@ export function UserSessionsDialog({ open, user, endNeed, onClose }: UserSession
   const columns: TableColumnsType<UserSession> = [
     ...SESSION_COLUMNS,
     {
-      title: 'Action',
+      title: t('action'),
       key: 'action',
       width: 90,
       render: (_, session) => (
         <AccessDisable {...endNeed}>
           <ConfirmAction
-            question="End this session?"
-            description="Whoever uses it is signed out."
-            label="End"
+            question={t('endSessionQuestion')}
+            description={t('endSessionText')}
+            label={t('end')}
             success={MESSAGES.changedSuccessfully}
             danger
             onConfirm={() => endSessions(session.sessionId)}
@@ -63,14 +67,14 @@ export function UserSessionsDialog({ open, user, endNeed, onClose }: UserSession
   return (
     <Modal
       open={open}
-      title={`Sessions of ${user?.username ?? ''}`}
+      title={t('sessionsOf', { name: user?.username ?? '' })}
       onCancel={onClose}
       width={960}
       footer={[
         <AccessDisable key="end-all" {...endNeed}>
           <ConfirmAction
-            question="End every session of this user?"
-            label="End all sessions"
+            question={t('endAllQuestion')}
+            label={t('endAll')}
             success={MESSAGES.changedSuccessfully}
             danger
             type="default"
@@ -79,12 +83,12 @@ export function UserSessionsDialog({ open, user, endNeed, onClose }: UserSession
           />
         </AccessDisable>,
         <Button key="close" onClick={onClose}>
-          Close
+          {t('close')}
         </Button>,
       ]}
     >
       <Table<UserSession>
-        aria-label="Sessions"
+        aria-label={t('sessions')}
         rowKey="sessionId"
         columns={columns}
         dataSource={rows}
@@ -93,8 +97,8 @@ export function UserSessionsDialog({ open, user, endNeed, onClose }: UserSession
         scroll={{ y: 400 }}
         locale={{
           emptyText: (
-            <Empty description={sessions.isError ? 'The sessions could not be loaded.' : 'No live sessions.'}>
-              {sessions.isError && <Button onClick={() => sessions.refetch()}>Retry</Button>}
+            <Empty description={sessions.isError ? t('sessionsLoadFailed') : t('noSessions')}>
+              {sessions.isError && <Button onClick={() => sessions.refetch()}>{t('retry')}</Button>}
             </Empty>
           ),
         }}

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+const SETTINGS = '/api/admin-service/settings';
+
+test('Console Settings checks its fields, saves, and the saved values come back', async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const auth = { Authorization: `Bearer ${token}` };
+  const before = await (await request.get(SETTINGS, { headers: auth })).json();
+  try {
+    await page.goto('/admin-setting/console-settings');
+    const lock = page.getByLabel('Lock after inactivity (seconds)');
+    const age = page.getByLabel('Password maximum age (days)');
+    await expect(lock).toHaveValue(String(before.lockSeconds));
+
+    await lock.fill('2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The lock needs at least 5 seconds')).toBeVisible();
+
+    // Longer than the default, so no other test's page can lock meanwhile.
+    await lock.fill('7200');
+    await age.fill('45');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+    await expect
+      .poll(async () => (await request.get(SETTINGS, { headers: auth })).json())
+      .toEqual({ lockSeconds: 7200, passwordMaxAgeDays: 45 });
+
+    await page.reload();
+    await expect(page.getByLabel('Lock after inactivity (seconds)')).toHaveValue('7200');
+    await expect(page.getByLabel('Password maximum age (days)')).toHaveValue('45');
+  } finally {
+    await request.put(SETTINGS, { headers: auth, data: before });
+  }
+});

@@ -1,0 +1,18 @@
+import { useCallback } from 'react';
+import { DEFAULT_CONSOLE_SETTINGS } from '@gatehouse/contract';
+import { useConsoleSettings } from '@/features/console-settings/api/console-settings';
+import { setLocked, useInactivityLock, useLocked } from './use-inactivity-lock';
+
+/**
+ * The console's inactivity lock: the timeout of the console settings (3600 s until they are
+ * read), counted while unlocked. Returns whether the console is locked and how to unlock it.
+ */
+export function useConsoleLock(): { locked: boolean; unlock: () => void } {
+  const settings = useConsoleSettings();
+  const locked = useLocked();
+  const seconds = settings.data?.lockSeconds ?? DEFAULT_CONSOLE_SETTINGS.lockSeconds;
+  const lock = useCallback(() => setLocked(true), []);
+  useInactivityLock({ seconds, locked, onLock: lock });
+  const unlock = useCallback(() => setLocked(false), []);
+  return { locked, unlock };
+}

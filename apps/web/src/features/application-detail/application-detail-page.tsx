@@ -1,0 +1,86 @@
+import { Alert, Card, Descriptions, Space, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { StatusTag } from '@/components/status-tag';
+import { APP_CONFIG_SCREENS, toAppConfig } from '@/lib/paths';
+import { useApplication } from './api/get-application';
+import { AclTab } from './components/acl-tab';
+import { ApisTab } from './components/apis-tab';
+import { ObjectsTab } from './components/objects-tab';
+import { PagesTab } from './components/pages-tab';
+import { SetsTab } from './components/sets-tab';
+import { type ApplicationDetailKey, useApplicationDetailT } from './messages';
+
+/** The tabs, in order; the URL's `tab` names the open one. */
+const TABS = ['objects', 'sets', 'acl', 'apis', 'pages'] as const;
+type TabKey = (typeof TABS)[number];
+
+const SCREEN_TEXT = {
+  'data-access': 'dataAccess',
+  permission: 'permission',
+  client: 'client',
+  resource: 'resource',
+} as const satisfies Record<(typeof APP_CONFIG_SCREENS)[number], ApplicationDetailKey>;
+
+/**
+ * Application Detail (/admin-setting/application-detail?appId=…): one application, links to
+ * its four app-config screens, and tabs for its v2 catalogue.
+ */
+export function ApplicationDetailPage() {
+  const t = useApplicationDetailT();
+  const [params, setParams] = useSearchParams();
+  const appId = params.get('appId')?.trim() || undefined;
+  const application = useApplication(appId);
+  const tab: TabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as TabKey)
+    : 'objects';
+
+  if (!appId) return <Alert type="info" showIcon title={t('noApplication')} />;
+
+  const panes: Record<TabKey, () => ReactNode> = {
+    objects: () => <ObjectsTab appId={appId} />,
+    sets: () => <SetsTab appId={appId} />,
+    acl: () => <AclTab appId={appId} />,
+    apis: () => <ApisTab appId={appId} />,
+    pages: () => <PagesTab appId={appId} />,
+  };
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title={application.data ? `${application.data.name} (${appId})` : appId}
+        loading={application.isPending}
+      >
+        {application.isError ? (
+          <Alert type="warning" showIcon title={t('notFound')} />
+        ) : (
+          <Descriptions column={2} size="small">
+            <Descriptions.Item label={t('applicationId')}>{appId}</Descriptions.Item>
+            <Descriptions.Item label={t('description')}>
+              {application.data?.description || '--'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('status')}>
+              <StatusTag status={application.data?.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('configure')}>
+              <Space wrap>
+                {APP_CONFIG_SCREENS.map((screen) => (
+                  <Link key={screen} to={toAppConfig(screen, { appId })}>
+                    {t(SCREEN_TEXT[screen])}
+                  </Link>
+                ))}
+              </Space>
+            </Descriptions.Item>
+          </Descriptions>
+        )}
+      </Card>
+      <Tabs
+        activeKey={tab}
+        // Another tab's list starts on its first page, with no search.
+        onChange={(key) => setParams({ appId, tab: key })}
+        destroyOnHidden
+        items={TABS.map((key) => ({ key, label: t(key), children: panes[key]() }))}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,98 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Select, Space, Switch } from 'antd';
+import { codeSchema, type DataObject, OBJECT_FIELD_TYPES, type ObjectField } from '@gatehouse/contract';
+import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import { optionsOf } from '@/components/list-screen/search-fields';
+import { schemaRule } from '@/components/schema-rule';
+import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
+
+export type ObjectFormValues = {
+  name: string;
+  code: string;
+  description?: string | null;
+  fields?: ObjectField[];
+};
+
+const TITLES = {
+  CREATE: 'newObject',
+  EDIT: 'editObject',
+  DETAIL: 'objectDetail',
+} as const satisfies Record<FormMode, ApplicationDetailKey>;
+
+/** A data object's create, edit and read-only detail form, with its fields as rows. */
+export function ObjectForm({ record, ...dialog }: RecordFormProps<DataObject, ObjectFormValues>) {
+  const t = useApplicationDetailT();
+  const initialValues: Partial<ObjectFormValues> =
+    record && dialog.mode !== 'CREATE'
+      ? { name: record.name, code: record.code, description: record.description, fields: record.fields }
+      : { fields: [] };
+  return (
+    <FormDialog<ObjectFormValues>
+      {...dialog}
+      title={t(TITLES[dialog.mode])}
+      initialValues={initialValues}
+      // Its own field ids, apart from the other forms on the page.
+      formProps={{ name: 'dataObject' }}
+      width={720}
+    >
+      <Form.Item name="name" label={t('name')} rules={required}>
+        <Input autoComplete="off" maxLength={200} />
+      </Form.Item>
+      <Form.Item name="code" label={t('code')} rules={[...required, schemaRule(codeSchema)]}>
+        <Input autoComplete="off" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="description" label={t('description')}>
+        <Input.TextArea rows={2} maxLength={2000} />
+      </Form.Item>
+      <Form.Item label={t('fields')}>
+        <Form.List name="fields">
+          {(rows, { add, remove }) => (
+            <>
+              {rows.map(({ key, name }) => (
+                <Space key={key} align="baseline" style={{ display: 'flex' }}>
+                  <Form.Item name={[name, 'name']} rules={[...required, schemaRule(codeSchema)]}>
+                    <Input aria-label={t('fieldName')} placeholder={t('fieldName')} maxLength={100} />
+                  </Form.Item>
+                  <Form.Item name={[name, 'type']} rules={required}>
+                    <Select
+                      aria-label={t('fieldType')}
+                      placeholder={t('fieldType')}
+                      options={optionsOf(OBJECT_FIELD_TYPES)}
+                      style={{ width: 130 }}
+                    />
+                  </Form.Item>
+                  <Form.Item name={[name, 'required']} valuePropName="checked" label={t('fieldRequired')}>
+                    <Switch size="small" />
+                  </Form.Item>
+                  <Button
+                    type="text"
+                    icon={<MinusCircleOutlined />}
+                    aria-label={t('removeField')}
+                    onClick={() => remove(name)}
+                  />
+                </Space>
+              ))}
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({ type: 'STRING', required: false })}
+              >
+                {t('addField')}
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+/** The body fields of the form: a blank description is none, and a field is required only when said. */
+export function objectBody({ name, code, description, fields = [] }: ObjectFormValues) {
+  return {
+    name,
+    code,
+    description: description?.trim() || null,
+    fields: fields.map((f) => ({ name: f.name, type: f.type, required: f.required ?? false })),
+  };
+}

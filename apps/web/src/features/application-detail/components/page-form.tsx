@@ -1,0 +1,39 @@
+import { Form, Input, InputNumber } from 'antd';
+import type { AppPage } from '@gatehouse/contract';
+import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
+
+export type PageFormValues = Pick<AppPage, 'name' | 'route' | 'order'>;
+
+const TITLES = {
+  CREATE: 'newPage',
+  EDIT: 'editPage',
+  DETAIL: 'pageDetail',
+} as const satisfies Record<FormMode, ApplicationDetailKey>;
+
+/** A page's create, edit and read-only detail form. */
+export function PageForm({ record, ...dialog }: RecordFormProps<AppPage, PageFormValues>) {
+  const t = useApplicationDetailT();
+  const initialValues: Partial<PageFormValues> =
+    record && dialog.mode !== 'CREATE'
+      ? { name: record.name, route: record.route, order: record.order }
+      : { order: 1 };
+  return (
+    <FormDialog<PageFormValues>
+      {...dialog}
+      title={t(TITLES[dialog.mode])}
+      initialValues={initialValues}
+      formProps={{ name: 'appPage' }}
+    >
+      <Form.Item name="name" label={t('name')} rules={required}>
+        <Input autoComplete="off" maxLength={200} />
+      </Form.Item>
+      <Form.Item name="route" label={t('route')} rules={required}>
+        <Input autoComplete="off" maxLength={500} placeholder="/orders" />
+      </Form.Item>
+      <Form.Item name="order" label={t('order')} rules={required}>
+        <InputNumber min={0} max={100_000} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormDialog>
+  );
+}

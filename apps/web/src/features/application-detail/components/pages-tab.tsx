@@ -1,0 +1,89 @@
+import type { AppPage } from '@gatehouse/contract';
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { statusColumn } from '@/components/list-screen/columns';
+import { ListScreen } from '@/components/list-screen/list-screen';
+import { STATUS_FIELD } from '@/components/list-screen/search-fields';
+import type { SearchField } from '@/components/search-bar';
+import { APPLICATION_CODES } from '../access-codes';
+import { pagesQueryOptions } from '../api/list-pages';
+import { useCreatePage, useDeletePage, useUpdatePage } from '../api/save-page';
+import { useApplicationDetailT, withText } from '../messages';
+import { PageElementsDialog } from './page-elements-dialog';
+import { PageForm, type PageFormValues } from './page-form';
+
+const PAGE_FIELDS: SearchField[] = [
+  withText('label', 'name', { name: 'name', type: 'text' } as SearchField),
+  withText('label', 'route', { name: 'route', type: 'text' } as SearchField),
+  STATUS_FIELD,
+];
+
+const PAGE_COLUMNS: TableColumnsType<AppPage> = [
+  withText('title', 'name', { dataIndex: 'name' }),
+  withText('title', 'route', { dataIndex: 'route' }),
+  withText('title', 'order', { dataIndex: 'order', width: 90 }),
+  withText('title', 'elements', {
+    key: 'elements',
+    render: (_: unknown, row: AppPage) => row.elements.map((e) => e.code).join(', ') || '--',
+  }),
+  statusColumn<AppPage>(),
+];
+
+/** The application's pages (v2 `application/pages`) and their elements. */
+export function PagesTab({ appId }: { appId: string }) {
+  const t = useApplicationDetailT();
+  const create = useCreatePage();
+  const update = useUpdatePage();
+  const remove = useDeletePage();
+  const [elements, setElements] = useState<{ open: boolean; page?: AppPage }>({ open: false });
+  const whole = (row: AppPage) => ({
+    pageId: row.pageId,
+    applicationId: row.applicationId,
+    name: row.name,
+    route: row.route,
+    order: row.order,
+    status: row.status,
+  });
+  return (
+    <>
+      <ListScreen<AppPage, PageFormValues, { appId: string }>
+        title={t('pages')}
+        names={{ one: t('pageOne'), many: t('pageMany') }}
+        scope={{ appId }}
+        fields={PAGE_FIELDS}
+        rows={pagesQueryOptions}
+        rowKey="pageId"
+        columns={PAGE_COLUMNS}
+        create={{
+          code: APPLICATION_CODES.create,
+          save: (values, { scope }) => create.mutateAsync({ applicationId: scope.appId, ...values }),
+        }}
+        update={{
+          code: APPLICATION_CODES.update,
+          save: (values, row) => update.mutateAsync({ ...whole(row), ...values }),
+        }}
+        toggle={{
+          code: APPLICATION_CODES.status,
+          subject: () => 'page',
+          onToggle: (row, status) => update.mutateAsync({ ...whole(row), status }),
+        }}
+        remove={{
+          code: APPLICATION_CODES.delete,
+          subject: t('pageOne'),
+          description: () => t('deletePageText'),
+          onDelete: ({ pageId }) => remove.mutateAsync(pageId),
+        }}
+        rowActions={[
+          { key: 'elements', label: t('elements'), onClick: (page) => setElements({ open: true, page }) },
+        ]}
+        form={(props) => <PageForm {...props} />}
+      />
+      <PageElementsDialog
+        open={elements.open}
+        page={elements.page}
+        onClose={() => setElements((s) => ({ ...s, open: false }))}
+        onChanged={(page) => setElements((s) => ({ ...s, page }))}
+      />
+    </>
+  );
+}

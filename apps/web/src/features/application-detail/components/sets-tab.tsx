@@ -1,0 +1,64 @@
+import type { DataSet } from '@gatehouse/contract';
+import type { TableColumnsType } from 'antd';
+import { ListScreen } from '@/components/list-screen/list-screen';
+import type { SearchField } from '@/components/search-bar';
+import { APPLICATION_CODES } from '../access-codes';
+import { setsQueryOptions } from '../api/list-sets';
+import { useCreateSet, useDeleteSet, useUpdateSet } from '../api/save-set';
+import { useApplicationDetailT, withText } from '../messages';
+import { SetForm, type SetFormValues } from './set-form';
+
+const SET_FIELDS: SearchField[] = [
+  withText('label', 'name', { name: 'name', type: 'text' } as SearchField),
+  withText('label', 'code', { name: 'code', type: 'text' } as SearchField),
+];
+
+const SET_COLUMNS: TableColumnsType<DataSet> = [
+  withText('title', 'name', { dataIndex: 'name' }),
+  withText('title', 'code', { dataIndex: 'code' }),
+  withText('title', 'members', {
+    key: 'members',
+    render: (_: unknown, row: DataSet) => row.members.join(', ') || '--',
+  }),
+];
+
+const body = ({ name, code, objectId, members }: SetFormValues) => ({
+  name,
+  code,
+  objectId,
+  members: members ?? [],
+});
+
+/** The application's sets of object instances (v2 `set`): create, edit and delete. */
+export function SetsTab({ appId }: { appId: string }) {
+  const t = useApplicationDetailT();
+  const create = useCreateSet();
+  const update = useUpdateSet();
+  const remove = useDeleteSet();
+  return (
+    <ListScreen<DataSet, SetFormValues, { appId: string }>
+      title={t('sets')}
+      names={{ one: t('setOne'), many: t('setMany') }}
+      scope={{ appId }}
+      fields={SET_FIELDS}
+      rows={setsQueryOptions}
+      rowKey="setId"
+      columns={SET_COLUMNS}
+      create={{
+        code: APPLICATION_CODES.create,
+        save: (values, { scope }) => create.mutateAsync({ applicationId: scope.appId, ...body(values) }),
+      }}
+      update={{
+        code: APPLICATION_CODES.update,
+        save: (values, { setId, applicationId }) =>
+          update.mutateAsync({ setId, applicationId, ...body(values) }),
+      }}
+      remove={{
+        code: APPLICATION_CODES.delete,
+        subject: t('setOne'),
+        onDelete: ({ setId }) => remove.mutateAsync(setId),
+      }}
+      form={(props) => <SetForm {...props} appId={appId} />}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import { Form, Input } from 'antd';
+import { codeSchema, type Product } from '@gatehouse/contract';
+import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import { schemaRule } from '@/components/schema-rule';
+import { useCatalogT } from '../../catalog-messages';
+
+export type ProductFormValues = {
+  name: string;
+  code: string;
+  description?: string | null;
+  owner?: string | null;
+};
+
+const TITLES = {
+  CREATE: 'newProduct',
+  EDIT: 'editProduct',
+  DETAIL: 'productDetail',
+} as const satisfies Record<FormMode, string>;
+
+/** The product's create, edit and read-only detail form; the code is unique, and the server says so on the field. */
+export function ProductForm({ record: product, ...dialog }: RecordFormProps<Product, ProductFormValues>) {
+  const t = useCatalogT();
+  const initialValues =
+    product && dialog.mode !== 'CREATE'
+      ? { name: product.name, code: product.code, description: product.description, owner: product.owner }
+      : undefined;
+  return (
+    <FormDialog<ProductFormValues> {...dialog} title={t(TITLES[dialog.mode])} initialValues={initialValues}>
+      <Form.Item name="name" label={t('name')} rules={required}>
+        <Input autoComplete="off" maxLength={200} />
+      </Form.Item>
+      <Form.Item
+        name="code"
+        label={t('code')}
+        rules={[...required, schemaRule(codeSchema)]}
+        extra={t('codeHelp')}
+      >
+        <Input autoComplete="off" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="owner" label={t('owner')}>
+        <Input autoComplete="off" maxLength={200} />
+      </Form.Item>
+      <Form.Item name="description" label={t('description')}>
+        <Input.TextArea rows={3} maxLength={2000} />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+/** The body fields of the form: a blank description or owner is none at all. */
+export function productBody({ name, code, description, owner }: ProductFormValues) {
+  return { name, code, description: description?.trim() || null, owner: owner?.trim() || null };
+}

@@ -1,0 +1,56 @@
+import { Alert, Button, Form } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '@/lib/http';
+import { PATHS } from '@/lib/paths';
+import { useResetPassword } from '../api/password-reset';
+import { usePasswordMessages } from '../messages';
+import { NewPasswordFields } from './new-password-fields';
+
+type Values = { newPassword: string; confirmPassword: string };
+
+/** The new password for a reset link's token. A used, expired or unknown link says so above the form. */
+export function ResetPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {
+  const t = usePasswordMessages();
+  const [form] = Form.useForm<Values>();
+  const mutation = useResetPassword();
+  const [linkError, setLinkError] = useState<string | null>(null);
+
+  const submit = async ({ newPassword }: Values) => {
+    setLinkError(null);
+    try {
+      await mutation.mutateAsync({ token, newPassword });
+      onReset();
+    } catch (error) {
+      if (!isApiError(error) || !error.fields) return;
+      if (error.fields.token) setLinkError(error.fields.token);
+      if (error.fields.newPassword)
+        form.setFields([{ name: 'newPassword', errors: [error.fields.newPassword] }]);
+    }
+  };
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      requiredMark={false}
+      disabled={mutation.isPending}
+    >
+      {linkError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={linkError}
+          description={<Link to={PATHS.forget}>{t('askNewLink')}</Link>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <NewPasswordFields />
+      <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
+        {t('setPassword')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,60 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { type LoginResult, MESSAGES } from '@gatehouse/contract';
+import { isApiError } from '@/lib/http';
+import { AuthCard } from '../components/auth-card';
+import { useSecondFactorLogin } from './api/second-factor';
+import { useTwoFactorMessages } from './messages';
+
+export type SecondFactorStepProps = {
+  /** From the password step's answer. */
+  challenge: string;
+  onSignedIn: (result: LoginResult['result']) => void;
+  /** Back to the username and password. */
+  onBack: () => void;
+};
+
+/** The sign-in's second step: a TOTP code or a recovery code for the password step's challenge. */
+export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactorStepProps) {
+  const t = useTwoFactorMessages();
+  const verify = useSecondFactorLogin();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async ({ code }: { code: string }) => {
+    setError(null);
+    try {
+      onSignedIn(await verify.mutateAsync({ challenge, code }));
+    } catch (e) {
+      setError(isApiError(e) ? (e.serverMessage ?? e.message) : MESSAGES.unknownError);
+    }
+  };
+
+  return (
+    <AuthCard title={t('stepTitle')}>
+      <Form<{ code: string }>
+        layout="vertical"
+        onFinish={submit}
+        requiredMark={false}
+        disabled={verify.isPending}
+      >
+        <p style={{ marginTop: 0 }}>{t('stepIntro')}</p>
+        {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+        <Form.Item
+          label={t('codeOrRecovery')}
+          name="code"
+          rules={[{ required: true, whitespace: true, message: MESSAGES.required }]}
+        >
+          <Input autoComplete="one-time-code" autoFocus inputMode="text" maxLength={64} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={verify.isPending}>
+          {t('verify')}
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16, textAlign: 'right' }}>
+        <Button type="link" onClick={onBack} style={{ padding: 0 }}>
+          {t('back')}
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

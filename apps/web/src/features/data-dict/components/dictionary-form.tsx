@@ -1,0 +1,61 @@
+import { Form, Input, Switch } from 'antd';
+import { codeSchema, type Dictionary } from '@gatehouse/contract';
+import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import { schemaRule } from '@/components/schema-rule';
+import { type DataDictKey, useDataDictT } from '../messages';
+
+export type DictionaryFormValues = Pick<Dictionary, 'code' | 'name' | 'allowCustom'> & {
+  description?: string | null;
+};
+
+const TITLES = {
+  CREATE: 'newDictionary',
+  EDIT: 'editDictionary',
+  DETAIL: 'dictionaryDetail',
+} as const satisfies Record<FormMode, DataDictKey>;
+
+/** The dictionary's create, edit and read-only detail form; its application is the screen's. */
+export function DictionaryForm({ record, ...dialog }: RecordFormProps<Dictionary, DictionaryFormValues>) {
+  const t = useDataDictT();
+  const initialValues: Partial<DictionaryFormValues> =
+    record && dialog.mode !== 'CREATE'
+      ? {
+          code: record.code,
+          name: record.name,
+          description: record.description,
+          allowCustom: record.allowCustom,
+        }
+      : { allowCustom: false };
+  return (
+    <FormDialog<DictionaryFormValues>
+      {...dialog}
+      title={t(TITLES[dialog.mode])}
+      initialValues={initialValues}
+      // Its own field ids, apart from the other forms on the page.
+      formProps={{ name: 'dictionary' }}
+    >
+      <Form.Item name="code" label={t('code')} rules={[...required, schemaRule(codeSchema)]}>
+        <Input autoComplete="off" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="name" label={t('name')} rules={required}>
+        <Input autoComplete="off" maxLength={200} />
+      </Form.Item>
+      <Form.Item name="description" label={t('description')}>
+        <Input.TextArea rows={3} maxLength={2000} />
+      </Form.Item>
+      <Form.Item
+        name="allowCustom"
+        label={t('allowCustom')}
+        valuePropName="checked"
+        extra={t('allowCustomHelp')}
+      >
+        <Switch />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+/** The body fields of the form: a blank description is none at all. */
+export function dictionaryBody({ code, name, description, allowCustom }: DictionaryFormValues) {
+  return { code, name, description: description?.trim() || null, allowCustom: allowCustom ?? false };
+}
