@@ -70,8 +70,10 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\n=== server-postgres: TEST_DATABASE_URL is not set, so the PostgreSQL run is left out');
 }
-if (only.length === 0 || only.includes('e2e')) {
+if (only.length === 0 || ['build', 'bundle-budget', 'e2e'].some((name) => only.includes(name))) {
   run('build', 'npm', ['run', '--silent', 'build']);
+  // The console's JavaScript against its size budget (issue 11), on the build just made.
+  run('bundle-budget', process.execPath, ['scripts/bundle-budget.mjs']);
   const file = join(out, 'e2e.json');
   run('e2e', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
