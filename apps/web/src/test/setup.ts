@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy and waitFor give up after 1 s by default, which an antd render can take on a
+// loaded CI machine while the other suites run; a real wait for an answer stays well below.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
