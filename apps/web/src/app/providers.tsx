@@ -28,11 +28,13 @@ export function useConsoleToastsForHttp(api: MessageApi) {
 /**
  * The HTTP client's error toast: with the console's toasts inside the console, elsewhere from
  * antd's static API, loaded with the first error (the sign-in page reports its own errors).
+ * A toast raised on the way out of the console (a lost session) takes the static API too: the
+ * console's own toasts go with its layout.
  */
-function showHttpError(text: string) {
+function showHttpError(text: string, leaving?: boolean) {
   // The server speaks English; a known contract message shows in the console's language.
   const localized = localizeMessage(text, i18n.language);
-  if (consoleToasts) void consoleToasts.error(localized);
+  if (consoleToasts && !leaving) void consoleToasts.error(localized);
   else void import('antd/es/message').then(({ default: message }) => message.error(localized));
 }
 

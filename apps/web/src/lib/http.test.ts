@@ -53,7 +53,7 @@ async function failWith(reply: Reply, call: () => Promise<unknown> = () => api.g
   );
 }
 
-const notify = vi.fn<(text: string) => void>();
+const notify = vi.fn<(text: string, leaving?: boolean) => void>();
 const navigate = vi.fn<(to: string) => void>();
 let currentPath = '/dashboard';
 
@@ -168,6 +168,7 @@ describe('errors', () => {
     expect(error.status).toBe(status);
     expect(error.message).toBe(HTTP_STATUS_MESSAGES[status]);
     expect(notify).toHaveBeenCalledTimes(1);
+    // The screen stays: the toast may go with it.
     expect(notify).toHaveBeenCalledWith(HTTP_STATUS_MESSAGES[status]);
   });
 
@@ -241,7 +242,8 @@ describe('errors', () => {
     expect(storage.get('Language')).toBe('en');
     expect(navigate).toHaveBeenCalledWith(LOGIN_INTERCEPTION_PATH);
     expect(LOGIN_INTERCEPTION_PATH).toBe('/login?isInterception=1');
-    expect(notify).toHaveBeenCalledExactlyOnceWith(HTTP_STATUS_MESSAGES[401]);
+    // Said on the way out of the console: the toast must outlive its layout.
+    expect(notify).toHaveBeenCalledExactlyOnceWith(HTTP_STATUS_MESSAGES[401], true);
 
     // A parallel call of the same lost session: no second toast.
     await failWith({ status: 401, data: {} });
@@ -291,6 +293,6 @@ describe('errors', () => {
   it('a 403 PASSWORD_CHANGE_REQUIRED goes to /initial-password', async () => {
     await failWith({ status: 403, data: { code: 'PASSWORD_CHANGE_REQUIRED', message: 'change it' } });
     expect(navigate).toHaveBeenCalledWith('/initial-password');
-    expect(notify).toHaveBeenCalledExactlyOnceWith(MESSAGES.passwordChangeRequired);
+    expect(notify).toHaveBeenCalledExactlyOnceWith(MESSAGES.passwordChangeRequired, true);
   });
 });

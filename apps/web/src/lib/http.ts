@@ -76,8 +76,11 @@ function messageForStatus(status: number, serverMessage?: string): string {
 }
 
 type HttpHooks = {
-  /** Shows one error toast; the providers plug antd's `message.error` in. */
-  notify: (text: string) => void;
+  /**
+   * Shows one error toast; the providers plug antd's `message.error` in. `leaving` says the
+   * client navigates away at once, so the toast must outlive the screen that raised it.
+   */
+  notify: (text: string, leaving?: boolean) => void;
   /** Client-side navigation, so a toast shown just before survives it. */
   navigate: (to: string) => void;
   currentPath: () => string;
@@ -198,7 +201,7 @@ function handleUnauthorized(error: ApiError, config: AxiosRequestConfig | undefi
   // Without a session there was nothing to lose: a sign-out here or in another tab has
   // already sent the user to the login page, which must not call it an expiry.
   if (!hadSession) return;
-  if (!config?.silent) hooks.notify(error.message);
+  if (!config?.silent) hooks.notify(error.message, !onLogin);
   if (!onLogin) hooks.navigate(target);
 }
 
@@ -210,13 +213,15 @@ function report(error: ApiError, config: AxiosRequestConfig | undefined): void {
       return;
     }
     if (error.status === 403 && error.code === ERROR_CODES.PASSWORD_EXPIRED) {
-      if (!config?.silent) hooks.notify(error.message);
-      if (hooks.currentPath() !== PASSWORD_EXPIRED_PATH) hooks.navigate(PASSWORD_EXPIRED_PATH);
+      const leaving = hooks.currentPath() !== PASSWORD_EXPIRED_PATH;
+      if (!config?.silent) hooks.notify(error.message, leaving);
+      if (leaving) hooks.navigate(PASSWORD_EXPIRED_PATH);
       return;
     }
     if (error.status === 403 && error.code === ERROR_CODES.PASSWORD_CHANGE_REQUIRED) {
-      if (!config?.silent) hooks.notify(MESSAGES.passwordChangeRequired);
-      if (hooks.currentPath() !== PASSWORD_CHANGE_PATH) hooks.navigate(PASSWORD_CHANGE_PATH);
+      const leaving = hooks.currentPath() !== PASSWORD_CHANGE_PATH;
+      if (!config?.silent) hooks.notify(MESSAGES.passwordChangeRequired, leaving);
+      if (leaving) hooks.navigate(PASSWORD_CHANGE_PATH);
       return;
     }
     // DESIGN.md: validation failures, and duplicates the server pins on a field, are shown
