@@ -86,8 +86,10 @@ export async function build(options: BuildOptions = {}) {
     // As `npm start` runs it: callers cached until the database announces a change.
     listen: handle.listen,
     logger: false,
-    // A web build in the working tree must not change what the API tests see.
-    config: { webDir: '/nonexistent-web-dir', ...options.config },
+    // A web build in the working tree must not change what the API tests see. An app that
+    // only answers injected requests never listens, so it learns no issuer from its address:
+    // it gets a fixed one. A test that listens for a relying party passes `issuer: undefined`.
+    config: { webDir: '/nonexistent-web-dir', issuer: 'http://gatehouse.test/oidc', ...options.config },
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
   });
   options.setup?.(app);

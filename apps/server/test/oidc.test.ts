@@ -39,7 +39,7 @@ const OTHER_REDIRECT = 'https://rp.example/callback';
 const V2 = '/api/admin-service/v2/application/client';
 
 beforeAll(async () => {
-  t = await build({ config: { secretKey: SERVER_KEY } });
+  t = await build({ config: { secretKey: SERVER_KEY, issuer: undefined } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   admin = await t.login();

@@ -66,6 +66,9 @@ export const conflict = (message: string, fields: Record<string, string>) =>
  */
 export const refused = (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message);
 
+/** 503 with the §8 message: a part the request needs is not ready yet. */
+export const unavailable = () => new AppError(503, ERROR_CODES.UNAVAILABLE, HTTP_STATUS_MESSAGES[503]!);
+
 /** "2 users and 1 group": the non-zero counts, for the message of a record still in use. */
 export function countsOf(counts: [number, string][]): string {
   const parts = counts.filter(([n]) => n > 0).map(([n, noun]) => `${n} ${noun}${n === 1 ? '' : 's'}`);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -27,12 +27,30 @@ export const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 } as const;
 
+/** HSTS for a year, sent only on answers to requests that came over TLS. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** Whether a request is bound to cache-less API answers: /api and everything under it. */
+function isApi(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/**
+ * The headers of an answer to `request`. HSTS needs TLS: `request.protocol` is https when the
+ * server speaks TLS itself, or, with GATEHOUSE_TRUST_PROXY, when the proxy says so in
+ * X-Forwarded-Proto. A plain-HTTP answer never carries it (a browser ignores it there anyway).
+ */
+export function securityHeadersFor(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = { ...SECURITY_HEADERS, 'x-request-id': request.id };
+  if (request.protocol === 'https') headers['strict-transport-security'] = STRICT_TRANSPORT_SECURITY;
+  // API answers carry sessions and personal data; no cache on the way may keep them.
+  if (isApi(request.url)) headers['cache-control'] = 'no-store';
+  return headers;
+}
+
 async function securityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(SECURITY_HEADERS);
-    reply.header('x-request-id', request.id);
-    // API answers carry sessions and personal data; no cache on the way may keep them.
-    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
+    reply.headers(securityHeadersFor(request));
     return payload;
   });
 }

@@ -10,6 +10,7 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { requestMeta } from '../../plugins/auth.ts';
+import { securityHeadersFor } from '../../plugins/security-headers.ts';
 
 export const OIDC_PREFIX = '/oidc';
 const INTERACTION = '/api/oauth2-server/interaction/:uid';
@@ -40,6 +41,9 @@ async function providerScope(app: FastifyInstance) {
     raw.originalUrl = url;
     raw.url = url.slice(OIDC_PREFIX.length) || '/';
     reply.hijack();
+    // A hijacked answer skips the onSend hooks: the headers go on first. The provider adds the
+    // hash of its one inline script (form_post) to this CSP's script-src itself.
+    for (const [name, value] of Object.entries(securityHeadersFor(request))) reply.raw.setHeader(name, value);
     callback(raw, reply.raw);
   };
   app.all('/', handle);

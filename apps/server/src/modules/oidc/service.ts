@@ -9,7 +9,7 @@ import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { audit, auditedChange } from '../../lib/audit.ts';
-import { AppError, notFound, refused, unauthenticated } from '../../lib/errors.ts';
+import { AppError, notFound, refused, unauthenticated, unavailable } from '../../lib/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { type AuthState, bearerToken, type RequestMeta, type SessionResolver } from '../../lib/sessions.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';
@@ -105,7 +105,9 @@ export class OidcService {
   }
 
   private async build(): Promise<Provider> {
-    if (!this.issuer) throw new Error('The OIDC issuer is unknown before the server listens');
+    // The issuer is GATEHOUSE_PUBLIC_URL's, or the listening address's: an instance that
+    // does not listen yet (injected requests) has no provider to offer.
+    if (!this.issuer) throw unavailable();
     const keys = await loadSigningKeys(this.db, this.options.serverKey);
     const kids = keys.map((k) => k.kid).join(' ');
     if (this.current && this.current.kids === kids) {
@@ -253,7 +255,8 @@ export class OidcService {
    */
   async accessTokenCaller(authorization: string | undefined): Promise<AuthState | null> {
     const token = bearerToken(authorization);
-    if (!token) return null;
+    // Without an issuer no token of this instance's provider can be checked: not signed in.
+    if (!token || !this.issuer) return null;
     const provider = await this.provider();
     const accessToken = await provider.AccessToken.find(token);
     if (!accessToken?.accountId || !accessToken.clientId || accessToken.isExpired) return null;
