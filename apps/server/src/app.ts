@@ -117,8 +117,8 @@ export function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   // The guards ask the services' session resolver, which exists by the time a request arrives.
-  installAccessControl(app, async (authorization, { acceptsAccessToken }) => {
-    const session = await app.services.sessions.resolve(authorization);
+  installAccessControl(app, async (authorization, { acceptsAccessToken, allowIdleSession }) => {
+    const session = await app.services.sessions.resolve(authorization, { allowIdle: allowIdleSession });
     if (session || !acceptsAccessToken) return session;
     return app.services.oidc.accessTokenCaller(authorization);
   });
@@ -154,6 +154,7 @@ export function buildApp(options: BuildAppOptions) {
     db: options.db,
     ...(options.listen ? { listen: options.listen } : {}),
     mailer,
+    sessionIdleSeconds: config.sessionIdleSeconds,
     oidc: {
       issuer: config.issuer,
       // Embedding without a key (tests): a key for this process only, so nothing sealed outlives it.

@@ -35,6 +35,11 @@ export type AppConfig = {
   mailFrom: string;
   /** GATEHOUSE_PUBLIC_URL: the console's origin for links in emails; unset, the request's origin. */
   publicUrl: string | undefined;
+  /**
+   * GATEHOUSE_SESSION_IDLE_SECONDS: a session unused this long serves nothing but the lock's
+   * unlock (0: no idle timeout). Unset, it follows the console's lock time, plus a grace.
+   */
+  sessionIdleSeconds: number | undefined;
 };
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -45,6 +50,14 @@ function parsePort(value: string | undefined): number {
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`PORT is not a port number: ${value}`);
   return port;
+}
+
+function parseSeconds(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 0)
+    throw new Error(`${name} is not a number of seconds: ${value}`);
+  return seconds;
 }
 
 /** `true`, or the proxy addresses/CIDRs to trust, comma-separated (proxy-addr syntax). */
@@ -75,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Gatehouse <no-reply@localhost>',
     publicUrl: nonEmpty(env.GATEHOUSE_PUBLIC_URL)?.replace(/\/+$/, ''),
+    sessionIdleSeconds: parseSeconds('GATEHOUSE_SESSION_IDLE_SECONDS', env.GATEHOUSE_SESSION_IDLE_SECONDS),
   };
 }
 

@@ -39,12 +39,25 @@ export type ServiceDeps = {
   /** The platform's permission ids: what a platform grant may name, and what the Administrator holds. */
   platformPermissionIds: () => ReadonlySet<string>;
   oidc: OidcOptions;
+  /** The configured idle timeout of sessions; undefined follows the console's lock time. */
+  sessionIdleSeconds: number | undefined;
 };
+
+/**
+ * Past the console's lock, an idle session keeps serving this long: the lock comes first, and
+ * its page still loads on a reload; after it, only the lock's unlock revives the session.
+ */
+export const IDLE_GRACE_SECONDS = 300;
 
 /** Every service of the API, each made once over one database. Routes take theirs from `app.services`. */
 export function createServices(db: Database, deps: ServiceDeps) {
   const settings = new SettingsService(db);
-  const sessions = new SessionResolver(db, async () => (await settings.get()).passwordMaxAgeDays);
+  const sessions = new SessionResolver(
+    db,
+    async () => (await settings.get()).passwordMaxAgeDays,
+    undefined,
+    async () => deps.sessionIdleSeconds ?? (await settings.get()).lockSeconds + IDLE_GRACE_SECONDS,
+  );
   const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey);
   return {
     sessions,
@@ -108,7 +121,13 @@ function platformPermissionIds(routes: RegisteredRoute[]): () => ReadonlySet<str
  */
 async function services(
   app: FastifyInstance,
-  opts: { db: Database; oidc: OidcOptions; mailer: Mailer | null; listen?: Listen },
+  opts: {
+    db: Database;
+    oidc: OidcOptions;
+    mailer: Mailer | null;
+    listen?: Listen;
+    sessionIdleSeconds: number | undefined;
+  },
 ) {
   app.decorate(
     'services',
@@ -117,6 +136,7 @@ async function services(
       passwordReset: { limiter: app.forgetLimiter, mailer: opts.mailer, log: app.log },
       platformPermissionIds: platformPermissionIds(app.routeAccess),
       oidc: opts.oidc,
+      sessionIdleSeconds: opts.sessionIdleSeconds,
     }),
   );
   if (!opts.listen) return;

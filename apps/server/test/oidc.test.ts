@@ -264,6 +264,23 @@ describe('authorization code with PKCE', () => {
     expect((await client.introspect(next.access_token!)).active).toBe(false);
   });
 
+  it('keeps no token or code in the database in the clear, only their hashes', async () => {
+    const client = rp();
+    const { tokens, params } = await codeFlow(client);
+    const machine = await client.grant({ grant_type: 'client_credentials' });
+    const artefacts = [tokens.access_token, tokens.refresh_token, params.code, machine.access_token];
+    const rows = await t.db.select().from(oidcPayloads);
+    const text = JSON.stringify(rows);
+    expect(rows.length).toBeGreaterThan(3);
+    for (const artefact of artefacts) {
+      expect(artefact && artefact.length >= 20).toBe(true);
+      expect(text.includes(artefact!), 'an artefact in the clear').toBe(false);
+    }
+    // Still found through their hashes.
+    expect((await client.introspect(tokens.access_token!)).active).toBe(true);
+    expect((await client.introspect(machine.access_token!)).active).toBe(true);
+  });
+
   it('refuses a replayed code and revokes what it issued', async () => {
     const client = rp();
     const { tokens, params, flow } = await codeFlow(client);

@@ -8,7 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/migrate.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { resources, rolePermissions, roleResources, roles } from '../src/db/schema/index.ts';
+import { oidcPayloads, resources, rolePermissions, roleResources, roles } from '../src/db/schema/index.ts';
+import { hashToken } from '../src/lib/tokens.ts';
 import { ADMINISTRATOR_CODE, seed } from '../src/platform/seed.ts';
 import { ADMIN_PASSWORD, build, openTestDatabase, TEST_DB, type TestContext } from './helper.ts';
 
@@ -151,6 +152,45 @@ describe('migration 0002 on an existing installation', () => {
       // The seed finds the built-in role by its backfilled code: no second Administrator.
       await seed(handle.db, { adminPassword: ADMIN_PASSWORD, print: () => {} });
       expect(await handle.db.select().from(roles).where(eq(roles.builtin, true))).toHaveLength(1);
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+      await drop();
+    }
+  }, 60_000);
+});
+
+describe('migration 0011 on an existing installation', () => {
+  it("keeps the provider's artefacts by the hash of their id, the tokens without their jti", async () => {
+    const { handle, drop } =
+      TEST_DB === 'postgres'
+        ? await openTestDatabase()
+        : await openDatabase({ kind: 'pglite' }).then((h) => ({ handle: h, drop: () => h.close() }));
+    const older = mkdtempSync(join(tmpdir(), 'gatehouse-migrations-'));
+    try {
+      cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
+      const journalPath = join(older, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+      journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 11);
+      writeFileSync(journalPath, JSON.stringify(journal));
+      if (handle.kind === 'pglite') {
+        const { drizzle } = await import('drizzle-orm/pglite');
+        await migratePglite(drizzle({ client: handle.client }), { migrationsFolder: older });
+      } else {
+        const { drizzle } = await import('drizzle-orm/node-postgres');
+        await migratePg(drizzle({ client: handle.pool }), { migrationsFolder: older });
+      }
+      await handle.db.execute(sql`insert into oidc_payloads (model, id, payload) values
+        ('AccessToken', 'the-access-token-value', '{"jti":"the-access-token-value","accountId":"u1"}'),
+        ('Grant', 'the-grant-id', '{"jti":"the-grant-id","accountId":"u1"}')`);
+      await migrateDatabase(handle);
+      const rows = await handle.db
+        .select({ model: oidcPayloads.model, id: oidcPayloads.id, payload: oidcPayloads.payload })
+        .from(oidcPayloads)
+        .orderBy(asc(oidcPayloads.model));
+      expect(rows).toEqual([
+        { model: 'AccessToken', id: hashToken('the-access-token-value'), payload: { accountId: 'u1' } },
+        { model: 'Grant', id: hashToken('the-grant-id'), payload: { jti: 'the-grant-id', accountId: 'u1' } },
+      ]);
     } finally {
       rmSync(older, { recursive: true, force: true });
       await drop();

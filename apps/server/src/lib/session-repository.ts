@@ -33,6 +33,16 @@ export async function findLiveSession(
   return row;
 }
 
+/** When the session was last seen by any instance; undefined when it is gone. */
+export async function findLastSeen(db: Executor, sessionId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(eq(sessions.sessionId, sessionId))
+    .limit(1);
+  return row?.lastSeenAt;
+}
+
 export async function touchSession(db: Executor, sessionId: string): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.sessionId, sessionId));
 }

@@ -45,8 +45,20 @@ export type AuthState = {
 
 export type RequestMeta = AuditContext & { userAgent: string | null };
 
-/** Writes to last_seen_at at most this often per session, not on every request. */
+/**
+ * Writes to last_seen_at at most this often per session, not on every request; more often
+ * when the idle timeout is short, so another instance never takes an active session for idle.
+ */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+/** Options of one resolution. */
+export type ResolveOptions = {
+  /**
+   * Accepts a session that has been idle longer than the idle timeout (the unlock of the
+   * inactivity lock, which asks for the password again). Every other caller gets null.
+   */
+  allowIdle?: boolean;
+};
 
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -81,6 +93,8 @@ export type CachedCaller = {
   password: PasswordAge;
   /** When the session's last_seen_at was last written, in ms. */
   lastSeenAt: number;
+  /** The last request this instance accepted with the session, in ms; idleness counts from it. */
+  activeAt: number;
 };
 
 /**
@@ -90,17 +104,24 @@ export type CachedCaller = {
 export class SessionResolver {
   /**
    * `passwordMaxAgeDays` reads the policy's maximum age (console settings; 0 is none), for
-   * `passwordExpired`. `cache` keeps callers between requests while it hears the database's
-   * changes; without one, every request reads its caller afresh.
+   * `passwordExpired`. `idleSeconds` reads the idle timeout: a session unused for longer
+   * answers as ended (0 is none). `cache` keeps callers between requests while it hears the
+   * database's changes; without one, every request reads its caller afresh.
    */
   constructor(
     private readonly db: Database,
     private readonly passwordMaxAgeDays: () => Promise<number> = async () => 0,
     readonly cache: CallerCache<CachedCaller> = new CallerCache(),
+    private readonly idleSeconds: () => Promise<number> = async () => 0,
   ) {}
 
+  /** Makes an idle session active again: its user has just given the password. */
+  async revive(sessionId: string): Promise<void> {
+    await repo.touchSession(this.db, sessionId);
+  }
+
   /** The caller of an `Authorization: Bearer` header, or null when it names no live session. */
-  async resolve(authorization: string | undefined): Promise<AuthState | null> {
+  async resolve(authorization: string | undefined, options: ResolveOptions = {}): Promise<AuthState | null> {
     const token = bearerToken(authorization);
     if (!token) return null;
     const tokenHash = hashToken(token);
@@ -113,7 +134,21 @@ export class SessionResolver {
       caller = read.caller;
       this.cache.set(tokenHash, caller, read.expiresAt, generation);
     }
-    if (now - caller.lastSeenAt > TOUCH_INTERVAL_MS) {
+    const idleMs = (await this.idleSeconds()) * 1000;
+    if (idleMs > 0 && now - caller.activeAt > idleMs) {
+      // Another instance may have served the session since: its last_seen_at says so.
+      const seen = await repo.findLastSeen(this.db, caller.state.sessionId);
+      if (seen) caller.activeAt = Math.max(caller.activeAt, seen.getTime());
+      // Idle: the session stays (the lock's unlock may revive it with the password, see
+      // `revive`) but serves nothing else, and no attempt makes it active again.
+      if (now - caller.activeAt > idleMs) {
+        if (!options.allowIdle) return null;
+        return { ...caller.state, passwordExpired: await this.isPasswordExpired(caller.password) };
+      }
+    }
+    caller.activeAt = now;
+    const touchEvery = idleMs > 0 ? Math.min(TOUCH_INTERVAL_MS, idleMs / 4) : TOUCH_INTERVAL_MS;
+    if (now - caller.lastSeenAt > touchEvery) {
       caller.lastSeenAt = now;
       await repo.touchSession(this.db, caller.state.sessionId);
     }
@@ -132,6 +167,7 @@ export class SessionResolver {
           passwordChangedAt: found.user.passwordChangedAt,
         },
         lastSeenAt: found.session.lastSeenAt.getTime(),
+        activeAt: found.session.lastSeenAt.getTime(),
       },
       expiresAt: found.session.expiresAt.getTime(),
     };

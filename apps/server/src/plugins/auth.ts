@@ -39,6 +39,11 @@ declare module 'fastify' {
      * call of a relying party); `request.auth.oauthApplicationId` then names that application.
      */
     acceptsAccessToken?: boolean;
+    /**
+     * Also admits a session past its idle timeout: the lock's unlock, which asks for the
+     * password again, and sign-out. Every other route answers 401 to an idle session.
+     */
+    allowIdleSession?: boolean;
   }
   interface FastifyRequest {
     auth: AuthState | null;
@@ -57,7 +62,7 @@ const DOCS_PREFIX = '/api/docs';
 /** How the guards learn who calls: the live session an `Authorization` header names, or null. */
 export type FindCaller = (
   authorization: string | undefined,
-  options: { acceptsAccessToken: boolean },
+  options: { acceptsAccessToken: boolean; allowIdleSession: boolean },
 ) => Promise<AuthState | null>;
 
 /** The grants a route accepts, any one of which lets the caller in; none for the open kinds. */
@@ -87,6 +92,7 @@ function guardFor(access: RouteAccess, findCaller: FindCaller): onRequestAsyncHo
   return async function guard(request) {
     const auth = await findCaller(request.headers.authorization, {
       acceptsAccessToken: request.routeOptions.config.acceptsAccessToken === true,
+      allowIdleSession: request.routeOptions.config.allowIdleSession === true,
     });
     if (!auth) throw unauthenticatedFor(request.headers.authorization);
     request.auth = auth;

@@ -63,7 +63,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/oauth2-server/logout',
     {
-      config: { access: 'authenticated', allowPendingPasswordChange: true },
+      config: { access: 'authenticated', allowPendingPasswordChange: true, allowIdleSession: true },
       schema: {
         tags: ['auth'],
         summary: 'End the current session on the server',
@@ -96,7 +96,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/oauth2-server/unlock',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', allowIdleSession: true },
       schema: {
         tags: ['auth'],
         summary: "Check the signed-in user's password to leave the inactivity lock",

@@ -173,6 +173,8 @@ export class AuthService {
       throw validationFailed({ password: MESSAGES.currentPasswordWrong });
     }
     await this.limiter.recordSuccess(auth.user.username, ip);
+    // The password makes a session that idled out behind the lock active again.
+    await this.sessions.revive(auth.sessionId);
     await audit(this.db, meta, { action: 'unlock', entity: 'user', entityId: auth.user.userId });
   }
 }

@@ -1,5 +1,6 @@
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import * as repo from './repository.ts';
 
 /** What a client's metadata carries besides the standard fields, so claims and secrets find their rows. */
@@ -45,18 +46,39 @@ function clientMetadata(client: repo.UsableClient, secretPlaceholder: string): A
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : undefined);
 
 /**
+ * The models whose id is the artefact a caller presents (an opaque token or code): their
+ * payload is stored without its `jti`, which is that id. Sessions and interactions are found
+ * by uid too, so they keep theirs; their ids only work inside the provider's signed cookies.
+ */
+const BEARER_MODELS = new Set([
+  'AccessToken',
+  'RefreshToken',
+  'AuthorizationCode',
+  'ClientCredentials',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'RegistrationAccessToken',
+  'InitialAccessToken',
+]);
+
+/**
  * oidc-provider's storage, one instance per model, over the `oidc_payloads` table on either
  * driver. Clients are not stored here: they are read from the application configuration.
+ *
+ * Every id is stored as its SHA-256, and a bearer model's payload without its `jti`, which
+ * `find` puts back from the id it was asked for: the database holds no token a caller could
+ * present.
  */
 export function adapterFactory(db: Database, secretPlaceholder: string) {
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const { jti, ...withoutId } = payload;
       await repo.upsertPayload(db, {
         model: this.model,
-        id,
-        payload,
+        id: hashToken(id),
+        payload: BEARER_MODELS.has(this.model) && jti === id ? withoutId : payload,
         grantId: payload.grantId ?? null,
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
@@ -69,7 +91,7 @@ export function adapterFactory(db: Database, secretPlaceholder: string) {
         const client = await repo.findUsableClient(db, id);
         return client ? clientMetadata(client, secretPlaceholder) : undefined;
       }
-      return this.toPayload(await repo.findPayload(db, this.model, id));
+      return this.toPayload(await repo.findPayload(db, this.model, hashToken(id)), id);
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -86,24 +108,27 @@ export function adapterFactory(db: Database, secretPlaceholder: string) {
      * token issued from it are revoked and the request fails as invalid_grant.
      */
     async consume(id: string): Promise<void> {
-      if (await repo.consumePayload(db, this.model, id)) return;
-      const row = await repo.findPayload(db, this.model, id);
+      const key = hashToken(id);
+      if (await repo.consumePayload(db, this.model, key)) return;
+      const row = await repo.findPayload(db, this.model, key);
       const grantId = (row?.payload as AdapterPayload | undefined)?.grantId;
-      if (grantId) await repo.deleteGrant(db, grantId);
+      if (grantId) await repo.deleteGrant(db, grantId, hashToken(grantId));
       throw new errors.InvalidGrant('grant request is invalid');
     }
 
     async destroy(id: string): Promise<void> {
-      await repo.deletePayload(db, this.model, id);
+      await repo.deletePayload(db, this.model, hashToken(id));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await repo.deleteGrant(db, grantId);
+      await repo.deleteGrant(db, grantId, hashToken(grantId));
     }
 
-    private toPayload(row: repo.PayloadRow | undefined): AdapterPayload | undefined {
+    /** The stored payload as the provider wrote it: with its `jti` again when `id` is known. */
+    private toPayload(row: repo.PayloadRow | undefined, id?: string): AdapterPayload | undefined {
       if (!row) return undefined;
-      const payload = row.payload as AdapterPayload;
+      const stored = row.payload as AdapterPayload;
+      const payload = id !== undefined && stored.jti === undefined ? { ...stored, jti: id } : stored;
       const consumed = seconds(row.consumedAt);
       return consumed === undefined ? payload : { ...payload, consumed };
     }

@@ -113,15 +113,16 @@ export async function consumePayload(db: Executor, model: string, id: string): P
 /**
  * The grant and every artefact of it, in any model: a revoked grant leaves no token behind,
  * and a token saved after this (by a request that raced the revocation) names a grant that
- * is gone, which the provider treats as inactive.
+ * is gone, which the provider treats as inactive. `grantKey` is the grant's own row id, the
+ * stored (hashed) form of `grantId`.
  */
-export async function deleteGrant(db: Executor, grantId: string): Promise<void> {
+export async function deleteGrant(db: Executor, grantId: string, grantKey: string): Promise<void> {
   await db
     .delete(oidcPayloads)
     .where(
       or(
         eq(oidcPayloads.grantId, grantId),
-        and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId)),
+        and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantKey)),
       ),
     );
 }

@@ -79,6 +79,32 @@ describe('useInactivityLock', () => {
     expect(onLock).toHaveBeenCalledTimes(1);
   });
 
+  it('tells the server of activity at most once a minute, and not without activity', () => {
+    const onActive = vi.fn();
+    renderHook(() => useInactivityLock({ seconds: 3600, locked: false, onLock: vi.fn(), onActive }));
+    vi.advanceTimersByTime(30_000);
+    window.dispatchEvent(new MouseEvent('click'));
+    expect(onActive).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(30_000);
+    window.dispatchEvent(new MouseEvent('click'));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    expect(onActive).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(onActive).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new WheelEvent('wheel'));
+    expect(onActive).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells the server twice per countdown when the countdown is under two minutes', () => {
+    const onActive = vi.fn();
+    renderHook(() => useInactivityLock({ seconds: 10, locked: false, onLock: vi.fn(), onActive }));
+    for (let i = 0; i < 4; i++) {
+      vi.advanceTimersByTime(5000);
+      window.dispatchEvent(new MouseEvent('click'));
+    }
+    expect(onActive).toHaveBeenCalledTimes(4);
+  });
+
   it('does not count while locked, and stops when unmounted', () => {
     const onLock = vi.fn();
     const { rerender, unmount } = renderHook(

@@ -10,32 +10,47 @@ export const ACTIVITY_CHANNEL = 'gatehouse-activity';
 /** A busy tab tells the others at most this often. */
 const BROADCAST_EVERY_MS = 1000;
 
+/** The server hears of activity here at most this often (its idle timeout outlasts the lock). */
+const REPORT_ACTIVITY_EVERY_MS = 60_000;
+
 /**
  * Runs the inactivity countdown while the console is unlocked: any click, key press or wheel,
  * here or in another tab of the console, restarts it, and at zero `onLock` is called.
+ * `onActive` is called on activity in this tab, at most once a minute (twice per countdown when
+ * it is shorter): work that sends no request still keeps the session alive on the server.
  */
 export function useInactivityLock({
   seconds,
   locked,
   onLock,
+  onActive,
 }: {
   seconds: number;
   locked: boolean;
   onLock: () => void;
+  onActive?: () => void;
 }): void {
   const onLockRef = useRef(onLock);
+  const onActiveRef = useRef(onActive);
   useEffect(() => {
     onLockRef.current = onLock;
-  }, [onLock]);
+    onActiveRef.current = onActive;
+  }, [onLock, onActive]);
 
   useEffect(() => {
     if (locked) return;
     const countdown = createCountdown({ seconds, onZero: () => onLockRef.current() });
     const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(ACTIVITY_CHANNEL) : null;
     let lastSent = 0;
+    const reportEvery = Math.min(REPORT_ACTIVITY_EVERY_MS, (seconds * 1000) / 2);
+    let lastReported = Date.now();
     const onActivity = () => {
       countdown.restart();
       const now = Date.now();
+      if (now - lastReported >= reportEvery) {
+        lastReported = now;
+        onActiveRef.current?.();
+      }
       if (channel && now - lastSent >= BROADCAST_EVERY_MS) {
         lastSent = now;
         channel.postMessage('activity');
