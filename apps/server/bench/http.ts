@@ -26,6 +26,8 @@ import {
 } from './dataset.ts';
 import { DIRECTUS_VERSION, startDirectus } from './directus.ts';
 import { int, ms, type Report, ratio } from './report.ts';
+import { measureBrowser } from './browser.ts';
+import { measureSignIns } from './sign-ins.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -394,6 +396,8 @@ export async function benchHttp(report: Report): Promise<void> {
   const measured: Record<string, Measured> = {};
   const slow: Record<string, Awaited<ReturnType<typeof latencies>>> = {};
   let liteTimings: SeedTiming[] = [];
+  let writeSignIns: ((report: Report) => void) | undefined;
+  let writeBrowser: ((report: Report) => void) | undefined;
   try {
     console.log('  seeding PGlite…');
     const lite = await seededPglite(passwordHash);
@@ -405,6 +409,29 @@ export async function benchHttp(report: Report): Promise<void> {
         throw err;
       });
       measured.pg = await measureAll(onPg, [PAGE_0, OFFSET, SEARCH]);
+      const signing = await startGatehouse('Gatehouse, PostgreSQL (sign-ins, Chromium)', {
+        DATABASE_URL: postgres.url,
+      });
+      try {
+        writeSignIns = await measureSignIns(
+          {
+            origin: signing.origin,
+            listUrl: signing.url(PAGE_0),
+            listHeaders: signing.headers,
+            username: 'admin',
+            password: PASSWORD,
+          },
+          LOAD.seconds,
+        );
+        writeBrowser = await measureBrowser({
+          origin: signing.origin,
+          username: 'admin',
+          password: PASSWORD,
+          applicationId: BIG_APP,
+        });
+      } finally {
+        await signing.child.stop();
+      }
       measured.floor = await measureAll(await startFloor(postgres.url, 'count'), [PAGE_0, OFFSET, SEARCH]);
       // The server reads an unfiltered list's total from counts its triggers keep; so can a floor.
       if (postgres.keptCounts)
@@ -516,6 +543,9 @@ export async function benchHttp(report: Report): Promise<void> {
       ),
     ),
   );
+
+  writeSignIns?.(report);
+  writeBrowser?.(report);
 
   report.heading('One request at a time, Gatehouse over HTTP', 3);
   report.line(

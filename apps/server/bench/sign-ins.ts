@@ -1,0 +1,106 @@
+/**
+ * Password sign-ins (argon2id at OWASP's parameters) over HTTP, alone and while the data
+ * access list is under load (issue 11): how many sign-ins a second the two cores give, and
+ * what they do to the list's p99.
+ */
+import autocannon from 'autocannon';
+import { int, ms, type Report, ratio } from './report.ts';
+
+/** Sign-ins in flight at once: enough to keep both cores hashing. */
+const SIGN_IN_CONNECTIONS = 8;
+const LIST_CONNECTIONS = 50;
+
+type Load = { rps: number; p50: number; p99: number; failed: number; completed: number };
+
+function run(options: autocannon.Options): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (err, result) => {
+      if (err) return reject(err);
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        failed: result.non2xx + result.errors + result.timeouts,
+        completed: result.requests.total,
+      });
+    });
+  });
+}
+
+export type SignInTarget = {
+  origin: string;
+  /** The list request, with its headers. */
+  listUrl: string;
+  listHeaders: Record<string, string>;
+  username: string;
+  password: string;
+};
+
+/**
+ * Sign-ins alone, the list alone, then both at once; `seconds` each after a short warm-up.
+ * Returns what writes the figures to the report, for the caller to place.
+ */
+export async function measureSignIns(
+  target: SignInTarget,
+  seconds: number,
+): Promise<(report: Report) => void> {
+  const signIns = (duration: number) =>
+    run({
+      url: `${target.origin}/api/oauth2-server/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: target.username, password: target.password }),
+      connections: SIGN_IN_CONNECTIONS,
+      duration,
+    });
+  const list = (duration: number) =>
+    run({ url: target.listUrl, headers: target.listHeaders, connections: LIST_CONNECTIONS, duration });
+
+  await signIns(3);
+  const alone = await signIns(seconds);
+  console.log(`  sign-ins alone: ${int(alone.rps)}/s, p99 ${ms(alone.p99)}`);
+  await list(3);
+  const listAlone = await list(seconds);
+  console.log(`  list alone: ${int(listAlone.rps)} req/s, p99 ${ms(listAlone.p99)}`);
+  const [together, listTogether] = await Promise.all([signIns(seconds), list(seconds)]);
+  console.log(
+    `  together: ${int(together.rps)} sign-ins/s; list ${int(listTogether.rps)} req/s, p99 ${ms(listTogether.p99)}`,
+  );
+
+  return (report) => {
+    report.heading('Password sign-ins (argon2id, m = 19 MiB, t = 2, p = 1)', 3);
+    report.line(
+      `Gatehouse on PostgreSQL as \`npm start\` runs it. Sign-ins: \`POST /api/oauth2-server/login\` with the right ` +
+        `password at ${SIGN_IN_CONNECTIONS} connections; the list: page 0 of the data access list at ` +
+        `${LIST_CONNECTIONS} connections; ${seconds} s each, alone and then both at once, autocannon on the same cores.`,
+    );
+    report.table(
+      ['load', 'sign-ins/s', 'sign-in p99', 'list req/s', 'list p50', 'list p99', 'failed'],
+      [
+        ['sign-ins alone', int(alone.rps), ms(alone.p99), '—', '—', '—', int(alone.failed)],
+        [
+          'list alone',
+          '—',
+          '—',
+          int(listAlone.rps),
+          ms(listAlone.p50),
+          ms(listAlone.p99),
+          int(listAlone.failed),
+        ],
+        [
+          'both at once',
+          int(together.rps),
+          ms(together.p99),
+          int(listTogether.rps),
+          ms(listTogether.p50),
+          ms(listTogether.p99),
+          int(together.failed + listTogether.failed),
+        ],
+      ],
+    );
+    report.line(
+      `The list's p99 with sign-ins / without: ${ratio(listTogether.p99, listAlone.p99)}× ` +
+        `(target ≤ 2×); sign-ins/s alone ${int(alone.rps)} and with the list ${int(together.rps)} (target ≥ 60).`,
+    );
+  };
+}
