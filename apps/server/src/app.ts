@@ -37,6 +37,7 @@ import twoFactorRoutes from './modules/two-factor/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import { installAccessControl } from './plugins/auth.ts';
 import controlCharacters from './plugins/control-characters.ts';
+import deviceCookie from './plugins/device-cookie.ts';
 import errors, { answerFrameworkError, writeClientError } from './plugins/errors.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -142,6 +143,9 @@ export function buildApp(options: BuildAppOptions) {
   // The services exist by the time an outage asks whether the database is back.
   app.register(errors, { databaseAnswers: () => app.services.health.databaseAnswers() });
   app.register(controlCharacters);
+  // Embedding without a key (tests): a key for this process only, so nothing sealed outlives it.
+  const serverKey = config.secretKey ?? generateSecretKey();
+  app.register(deviceCookie, { serverKey });
   app.register(rateLimit, {
     limits: config.loginRateLimit,
     forgetLimits: config.forgetRateLimit,
@@ -157,8 +161,7 @@ export function buildApp(options: BuildAppOptions) {
     sessionIdleSeconds: config.sessionIdleSeconds,
     oidc: {
       issuer: config.issuer,
-      // Embedding without a key (tests): a key for this process only, so nothing sealed outlives it.
-      serverKey: config.secretKey ?? generateSecretKey(),
+      serverKey,
       proxy: config.trustProxy !== false,
     },
   });

@@ -4,7 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { FORGET_RATE_LIMIT, LOGIN_RATE_LIMIT } from '@gatehouse/contract';
 import { parseSecretKey } from './lib/server-key.ts';
 
-export type LoginRateLimit = { perAccount: number; perIp: number; windowSeconds: number };
+/** Requests (or failures) per account identifier and per IP in a window. */
+export type RequestRateLimit = { perAccount: number; perIp: number; windowSeconds: number };
+/**
+ * Sign-in: `perAccount` counts per account and source together (IP or device cookie); the
+ * account-wide backoff starts after `backoffAfter` failures without the account's device
+ * cookie and doubles from `backoffBaseSeconds` up to `backoffMaxSeconds`.
+ */
+export type LoginRateLimit = RequestRateLimit & {
+  backoffAfter: number;
+  backoffBaseSeconds: number;
+  backoffMaxSeconds: number;
+};
 
 export type AppConfig = {
   port: number;
@@ -21,8 +32,8 @@ export type AppConfig = {
   /** Fastify's trustProxy: needed behind a load balancer so per-IP limits see client IPs. */
   trustProxy: boolean | string;
   loginRateLimit: LoginRateLimit;
-  /** /forget: reset link requests per account identifier and per IP. */
-  forgetRateLimit: LoginRateLimit;
+  /** /forget: reset link requests per account identifier and per IP; per IP also the wrong reset links. */
+  forgetRateLimit: RequestRateLimit;
   /** The OpenID Provider's issuer; by default http://<host>:<port>/oidc of the listening server. */
   issuer: string | undefined;
   /** How often expired OIDC artefacts are deleted (also once at start); 10 minutes by default. */

@@ -401,18 +401,24 @@ describe('interaction sign-in: throttled and audited like the console login', ()
     expect(JSON.stringify(row)).not.toContain(granted.password);
   });
 
-  it('answers 429 once the account budget is spent, even for the right password; the console login shares it', async () => {
+  it('slows an account guessed from many addresses (429, a wait shared with the console login); a device cookie of the account skips it', async () => {
     const victim = await t.createUser();
+    const signedIn = await t.inject({
+      method: 'POST',
+      url: '/api/oauth2-server/login',
+      payload: { username: victim.username, password: victim.password },
+      remoteAddress: '10.8.2.1',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const device = String(signedIn.headers['set-cookie']).split(';')[0]!;
     const uid = await startInteraction();
-    for (let i = 0; i < 10; i++) {
-      const res = await loginAt(
-        uid,
-        { username: victim.username, password: `guess-${i}` },
-        `10.8.0.${i}`,
-        `ix-g-${i}`,
-      );
-      expect(res.statusCode).toBe(401);
-    }
+    const guess = async (i: number) =>
+      (await loginAt(uid, { username: victim.username, password: `guess-${i}` }, `10.8.0.${i}`, `ix-g-${i}`))
+        .statusCode;
+    // Ten failures pass freely; the eleventh starts the account's wait (1 s), the next doubles it.
+    for (let i = 0; i < 11; i++) expect(await guess(i)).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await guess(11)).toBe(401);
     const blocked = await loginAt(
       uid,
       { username: victim.username, password: victim.password },
@@ -420,7 +426,7 @@ describe('interaction sign-in: throttled and audited like the console login', ()
       'ix-blocked',
     );
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toBeTruthy();
+    expect(Number(blocked.headers['retry-after'])).toBe(2);
     expect(await auditOf('ix-blocked')).toEqual([]);
     const console = await t.inject({
       method: 'POST',
@@ -429,6 +435,15 @@ describe('interaction sign-in: throttled and audited like the console login', ()
       remoteAddress: '10.8.1.2',
     });
     expect(console.statusCode).toBe(429);
+    // The browser that signed in before passes the limiter (this user has no access to the app).
+    const known = await t.inject({
+      method: 'POST',
+      url: `/api/oauth2-server/interaction/${uid}/login`,
+      headers: { cookie: device },
+      payload: { username: victim.username, password: victim.password },
+      remoteAddress: '10.8.1.3',
+    });
+    expect(known.statusCode, known.body).toBe(403);
   });
 
   it('answers 429 once the IP budget is spent', async () => {

@@ -21,5 +21,17 @@ export const ROUTE_GENERATION_DEBOUNCE_MS = 1800;
 /** Query-string parsing limits. */
 export const QUERY_LIMITS = { depth: 5, arrayLimit: 20, parameterLimit: 1000 } as const;
 
-/** Sign-in rate limits: attempts per window, per account and per IP. */
-export const LOGIN_RATE_LIMIT = { perAccount: 10, perIp: 50, windowSeconds: 15 * 60 } as const;
+/**
+ * Sign-in limits. Failures count per account and source together (an IP, or a browser's
+ * device cookie) and per IP, each in a window. Past `backoffAfter` failures on an account
+ * from browsers without its device cookie, each further one makes them wait: the first wait
+ * is `backoffBaseSeconds`, every next one twice as long, at most `backoffMaxSeconds`.
+ */
+export const LOGIN_RATE_LIMIT = {
+  perAccount: 10,
+  perIp: 50,
+  windowSeconds: 15 * 60,
+  backoffAfter: 10,
+  backoffBaseSeconds: 1,
+  backoffMaxSeconds: 5 * 60,
+} as const;

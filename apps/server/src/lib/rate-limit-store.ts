@@ -2,10 +2,15 @@ import type { Redis } from 'ioredis';
 
 export type Counter = { count: number; ttlSeconds: number };
 
-/** A fixed-window counter shared by every check of one kind (sign-in, unlock). */
+/**
+ * Counters shared by every check of one kind (sign-in, unlock). A window is fixed from the
+ * first hit, or, `sliding`, renewed by every hit (the count ends a window after the last one).
+ */
 export interface CounterStore {
-  increment(key: string, windowSeconds: number): Promise<Counter>;
+  increment(key: string, windowSeconds: number, sliding?: boolean): Promise<Counter>;
   get(key: string): Promise<Counter>;
+  /** Sets the key to a count of 1 that lasts exactly `seconds` from now (a wait). */
+  hold(key: string, seconds: number): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -16,7 +21,7 @@ export class MemoryCounterStore implements CounterStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async increment(key: string, windowSeconds: number): Promise<Counter> {
+  async increment(key: string, windowSeconds: number, sliding = false): Promise<Counter> {
     const now = this.now();
     this.sweep(now);
     let entry = this.counters.get(key);
@@ -25,6 +30,7 @@ export class MemoryCounterStore implements CounterStore {
       this.counters.set(key, entry);
     }
     entry.count += 1;
+    if (sliding) entry.resetAt = now + windowSeconds * 1000;
     return { count: entry.count, ttlSeconds: Math.ceil((entry.resetAt - now) / 1000) };
   }
 
@@ -33,6 +39,12 @@ export class MemoryCounterStore implements CounterStore {
     const entry = this.counters.get(key);
     if (!entry || entry.resetAt <= now) return { count: 0, ttlSeconds: 0 };
     return { count: entry.count, ttlSeconds: Math.ceil((entry.resetAt - now) / 1000) };
+  }
+
+  async hold(key: string, seconds: number): Promise<void> {
+    const now = this.now();
+    this.sweep(now);
+    this.counters.set(key, { count: 1, resetAt: now + seconds * 1000 });
   }
 
   async reset(key: string): Promise<void> {
@@ -57,13 +69,13 @@ export class RedisCounterStore implements CounterStore {
     private readonly prefix = 'gatehouse:rl:',
   ) {}
 
-  async increment(key: string, windowSeconds: number): Promise<Counter> {
+  async increment(key: string, windowSeconds: number, sliding = false): Promise<Counter> {
     const k = this.prefix + key;
     const count = await this.redis.incr(k);
     let ttl = await this.redis.ttl(k);
     // The first hit opens the window; a key left without expiry (a crash between the two
     // calls) is repaired here rather than counting forever.
-    if (count === 1 || ttl < 0) {
+    if (sliding || count === 1 || ttl < 0) {
       await this.redis.expire(k, windowSeconds);
       ttl = windowSeconds;
     }
@@ -74,6 +86,10 @@ export class RedisCounterStore implements CounterStore {
     const k = this.prefix + key;
     const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.ttl(k)]);
     return { count: count === null ? 0 : Number(count), ttlSeconds: Math.max(ttl, 0) };
+  }
+
+  async hold(key: string, seconds: number): Promise<void> {
+    await this.redis.set(this.prefix + key, '1', 'EX', Math.max(1, Math.ceil(seconds)));
   }
 
   async reset(key: string): Promise<void> {

@@ -6,16 +6,25 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import type { LoginRateLimit } from '../config.ts';
+import type { LoginRateLimit, RequestRateLimit } from '../config.ts';
 import { rateLimited } from '../lib/errors.ts';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from '../lib/rate-limit-store.ts';
+import type { DeviceCookie } from './device-cookie.ts';
+
+/** One password attempt: the account named, the caller's IP, and its verified device cookie. */
+export type SignInAttempt = { account: string; ip: string; device?: DeviceCookie | undefined };
 
 /**
- * Sign-in throttling per account and per IP. Only failures count, so a user who signs in
- * correctly is never locked out by their own successes, while guessing from one IP or at
- * one account stops after the limit until the window ends. A success clears the account's
- * counter but not the IP's, so an attacker cannot reset the IP budget with an account of
- * their own.
+ * Sign-in throttling that slows guessing and never locks the owner out (OWASP's device
+ * cookies). Only failures count:
+ * - per account and source together: the IP, or for a browser carrying the account's device
+ *   cookie, that cookie (so one guessing source stops without stopping the others);
+ * - per IP, whatever the account, against spraying many accounts from one address;
+ * - per account from every source without its device cookie: past `backoffAfter` such
+ *   failures each further one makes those sources wait, twice as long as the last time, up
+ *   to `backoffMaxSeconds`. A browser that signed in to the account before skips this wait.
+ * A success clears its own source's count only, so neither an attacker's own account nor
+ * the owner's sign-ins refill the budgets the attacker spends.
  */
 export class LoginLimiter {
   constructor(
@@ -23,30 +32,59 @@ export class LoginLimiter {
     readonly limits: LoginRateLimit,
   ) {}
 
-  private keys(account: string, ip: string) {
-    return { account: `acct:${account.toLowerCase()}`, ip: `ip:${ip}` };
+  private keys(attempt: SignInAttempt) {
+    const account = attempt.account.toLowerCase();
+    const nonce = attempt.device?.account === account ? attempt.device.nonce : undefined;
+    if (nonce) return { source: `dev:${nonce}:${account}`, trusted: true as const };
+    return {
+      source: `pair:${attempt.ip}:${account}`,
+      ip: `ip:${attempt.ip}`,
+      account: `acct:${account}`,
+      wait: `wait:${account}`,
+      trusted: false as const,
+    };
   }
 
-  /** Throws 429 with Retry-After when either budget is spent. */
-  async check(account: string, ip: string): Promise<void> {
-    const keys = this.keys(account, ip);
-    const [acct, addr] = await Promise.all([this.store.get(keys.account), this.store.get(keys.ip)]);
+  /** Throws 429 with Retry-After when a budget is spent or the account's backoff runs. */
+  async check(attempt: SignInAttempt): Promise<void> {
+    const keys = this.keys(attempt);
+    const [source, addr, wait] = await Promise.all([
+      this.store.get(keys.source),
+      keys.trusted ? undefined : this.store.get(keys.ip),
+      keys.trusted ? undefined : this.store.get(keys.wait),
+    ]);
     const waits: number[] = [];
-    if (acct.count >= this.limits.perAccount) waits.push(acct.ttlSeconds);
-    if (addr.count >= this.limits.perIp) waits.push(addr.ttlSeconds);
+    if (source.count >= this.limits.perAccount) waits.push(source.ttlSeconds);
+    if (addr && addr.count >= this.limits.perIp) waits.push(addr.ttlSeconds);
+    if (wait && wait.count > 0) waits.push(wait.ttlSeconds);
     if (waits.length > 0) throw rateLimited(Math.max(...waits));
   }
 
-  async recordFailure(account: string, ip: string): Promise<void> {
-    const keys = this.keys(account, ip);
-    await Promise.all([
-      this.store.increment(keys.account, this.limits.windowSeconds),
-      this.store.increment(keys.ip, this.limits.windowSeconds),
+  async recordFailure(attempt: SignInAttempt): Promise<void> {
+    const keys = this.keys(attempt);
+    const window = this.limits.windowSeconds;
+    if (keys.trusted) {
+      await this.store.increment(keys.source, window);
+      return;
+    }
+    const [, , account] = await Promise.all([
+      this.store.increment(keys.source, window),
+      this.store.increment(keys.ip, window),
+      // Sliding: a slow attacker keeps the count, and with it the longest wait.
+      this.store.increment(keys.account, Math.max(window, this.limits.backoffMaxSeconds), true),
     ]);
+    const over = account.count - this.limits.backoffAfter;
+    if (over > 0) await this.store.hold(keys.wait, this.backoffSeconds(over));
   }
 
-  async recordSuccess(account: string, ip: string): Promise<void> {
-    await this.store.reset(this.keys(account, ip).account);
+  /** The wait after the `over`-th failure past the threshold: doubling, capped. */
+  backoffSeconds(over: number): number {
+    const { backoffBaseSeconds: base, backoffMaxSeconds: max } = this.limits;
+    return Math.min(max, base * 2 ** Math.min(over - 1, 30));
+  }
+
+  async recordSuccess(attempt: SignInAttempt): Promise<void> {
+    await this.store.reset(this.keys(attempt).source);
   }
 
   /**
@@ -97,7 +135,7 @@ export class RequestLimiter {
   constructor(
     private readonly store: CounterStore,
     private readonly prefix: string,
-    readonly limits: LoginRateLimit,
+    readonly limits: RequestRateLimit,
   ) {}
 
   /** Counts the request, and throws 429 with Retry-After when it is over either budget. */
@@ -111,19 +149,32 @@ export class RequestLimiter {
     if (addr.count > this.limits.perIp) waits.push(addr.ttlSeconds);
     if (waits.length > 0) throw rateLimited(Math.max(...waits));
   }
+
+  /**
+   * For submissions where only failures count (a reset link that is unknown, used or
+   * expired): throws 429 once the IP has spent its budget of them.
+   */
+  async checkFailures(ip: string): Promise<void> {
+    const addr = await this.store.get(`${this.prefix}:failed:${ip}`);
+    if (addr.count >= this.limits.perIp) throw rateLimited(addr.ttlSeconds);
+  }
+
+  async recordFailure(ip: string): Promise<void> {
+    await this.store.increment(`${this.prefix}:failed:${ip}`, this.limits.windowSeconds);
+  }
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     loginLimiter: LoginLimiter;
-    /** /forget: password reset requests per account identifier and per IP. */
+    /** /forget: password reset requests per account identifier and per IP; wrong reset links per IP. */
     forgetLimiter: RequestLimiter;
   }
 }
 
 export type RateLimitOptions = {
   limits: LoginRateLimit;
-  forgetLimits: LoginRateLimit;
+  forgetLimits: RequestRateLimit;
   redisUrl?: string | undefined;
   store?: CounterStore;
 };

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { requestMeta } from '../../plugins/auth.ts';
+import { deviceOf, rememberDevice } from '../../plugins/device-cookie.ts';
 
 const isEmptyBody = (body: unknown) =>
   body === undefined ||
@@ -43,19 +44,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isEmptyBody(request.body)) request.body = null;
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       if (body === null || body === undefined) {
         const userInfo = await service.currentUserInfo(request.headers.authorization);
         return { code: 0, message: MESSAGES.loginSuccess, result: { userInfo } };
       }
-      const answer = await service.login(body, requestMeta(request));
+      const answer = await service.login(body, requestMeta(request), deviceOf(request));
       if ('challenge' in answer)
         return {
           code: SECOND_FACTOR_REQUIRED,
           message: TWO_FACTOR_MESSAGES.codeRequired,
           result: answer,
         } as const;
+      rememberDevice(request, reply, answer.userInfo.username);
       return { code: 0, message: MESSAGES.loginSuccess, result: answer };
     },
   );
@@ -88,7 +90,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.changePassword(request.auth!, request.body, requestMeta(request));
+      await service.changePassword(request.auth!, request.body, requestMeta(request), deviceOf(request));
       return { ok: true as const };
     },
   );
@@ -105,7 +107,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.unlock(request.auth!, request.body.password, requestMeta(request));
+      await service.unlock(request.auth!, request.body.password, requestMeta(request), deviceOf(request));
       return { ok: true as const };
     },
   );

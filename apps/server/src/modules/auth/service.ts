@@ -18,6 +18,7 @@ import { audit, auditedChange } from '../../lib/audit.ts';
 import type { UserRow } from '../../lib/session-repository.ts';
 import type { AuthState, RequestMeta, SessionResolver } from '../../lib/sessions.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
+import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
 import * as repo from './repository.ts';
@@ -40,9 +41,10 @@ export class AuthService {
   async login(
     input: LoginRequest,
     meta: RequestMeta,
+    device?: DeviceCookie,
   ): Promise<{ token: string; userInfo: UserInfo } | { challenge: string; expiresIn: number }> {
-    const ip = meta.ip ?? 'unknown';
-    await this.limiter.check(input.username, ip);
+    const attempt = { account: input.username, ip: meta.ip ?? 'unknown', device };
+    await this.limiter.check(attempt);
 
     const user = await repo.findUserByUsername(this.db, input.username);
     const passwordOk = user
@@ -50,7 +52,7 @@ export class AuthService {
       : await verifyAgainstDummy(input.password);
 
     if (!user || !passwordOk) {
-      await this.limiter.recordFailure(input.username, ip);
+      await this.limiter.recordFailure(attempt);
       await audit(this.db, meta, {
         action: 'login.failed',
         entity: 'user',
@@ -62,7 +64,7 @@ export class AuthService {
     if (user.status !== 'ENABLED') {
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
     }
-    await this.limiter.recordSuccess(input.username, ip);
+    await this.limiter.recordSuccess(attempt);
     if (this.twoFactor.required(user)) return this.twoFactor.challengeFor(user.userId);
     return this.startSession(user, meta);
   }
@@ -131,13 +133,18 @@ export class AuthService {
    * in the history with its date, clears the first-login flag and ends every other session
    * of the user; the session that made the change stays signed in.
    */
-  async changePassword(auth: AuthState, input: ChangePasswordRequest, meta: RequestMeta): Promise<void> {
+  async changePassword(
+    auth: AuthState,
+    input: ChangePasswordRequest,
+    meta: RequestMeta,
+    device?: DeviceCookie,
+  ): Promise<void> {
     const user = await repo.findUser(this.db, auth.user.userId);
     if (!user) throw invalidCredentials();
-    const ip = meta.ip ?? 'unknown';
-    await this.limiter.check(user.username, ip);
+    const attempt = { account: user.username, ip: meta.ip ?? 'unknown', device };
+    await this.limiter.check(attempt);
     if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-      await this.limiter.recordFailure(user.username, ip);
+      await this.limiter.recordFailure(attempt);
       // 400, not 401: the console treats a 401 as "sign in again".
       throw validationFailed({ oldPassword: MESSAGES.currentPasswordWrong });
     }
@@ -162,17 +169,17 @@ export class AuthService {
   }
 
   /** Checks the password for the console's inactivity lock; throttled like sign-in. */
-  async unlock(auth: AuthState, password: string, meta: RequestMeta): Promise<void> {
-    const ip = meta.ip ?? 'unknown';
-    await this.limiter.check(auth.user.username, ip);
+  async unlock(auth: AuthState, password: string, meta: RequestMeta, device?: DeviceCookie): Promise<void> {
+    const attempt = { account: auth.user.username, ip: meta.ip ?? 'unknown', device };
+    await this.limiter.check(attempt);
     const user = await repo.findUser(this.db, auth.user.userId);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      await this.limiter.recordFailure(auth.user.username, ip);
+      await this.limiter.recordFailure(attempt);
       // A wrong guess at a locked console is a wrong guess at the password: it is recorded.
       await audit(this.db, meta, { action: 'unlock.failed', entity: 'user', entityId: auth.user.userId });
       throw validationFailed({ password: MESSAGES.currentPasswordWrong });
     }
-    await this.limiter.recordSuccess(auth.user.username, ip);
+    await this.limiter.recordSuccess(attempt);
     // The password makes a session that idled out behind the lock active again.
     await this.sessions.revive(auth.sessionId);
     await audit(this.db, meta, { action: 'unlock', entity: 'user', entityId: auth.user.userId });

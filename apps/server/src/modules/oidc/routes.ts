@@ -10,6 +10,7 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { requestMeta } from '../../plugins/auth.ts';
+import { deviceOf, rememberDevice } from '../../plugins/device-cookie.ts';
 import { securityHeadersFor } from '../../plugins/security-headers.ts';
 
 export const OIDC_PREFIX = '/oidc';
@@ -84,9 +85,19 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: interactionRedirectSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = await app.services.sessions.resolve(request.headers.authorization);
-      return service.login(request.params.uid, request.body, session, requestMeta(request));
+      const body = request.body;
+      const answer = await service.login(
+        request.params.uid,
+        body,
+        session,
+        requestMeta(request),
+        deviceOf(request),
+      );
+      // A right password (not the console session) makes this browser a known device of the account.
+      if (body?.username !== undefined) rememberDevice(request, reply, body.username);
+      return answer;
     },
   );
 

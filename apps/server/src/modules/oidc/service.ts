@@ -12,6 +12,7 @@ import { audit, auditedChange } from '../../lib/audit.ts';
 import { AppError, notFound, refused, unauthenticated, unavailable } from '../../lib/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { type AuthState, bearerToken, type RequestMeta, type SessionResolver } from '../../lib/sessions.ts';
+import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
 import { loadSigningKeys } from './keys.ts';
@@ -164,6 +165,7 @@ export class OidcService {
     input: InteractionLogin,
     session: AuthState | null,
     meta: RequestMeta,
+    device?: DeviceCookie,
   ): Promise<InteractionRedirect> {
     const { interaction, client } = await this.interaction(uid);
     if (interaction.prompt.name !== 'login') throw refused('This sign-in does not ask for a login.');
@@ -175,12 +177,12 @@ export class OidcService {
     }
     const username = input?.username ?? '';
     const password = input?.password ?? '';
-    const ip = meta.ip ?? 'unknown';
-    await this.limiter.check(username, ip);
+    const attempt = { account: username, ip: meta.ip ?? 'unknown', device };
+    await this.limiter.check(attempt);
     const user = username ? await repo.findUserByUsername(this.db, username) : undefined;
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !ok) {
-      await this.limiter.recordFailure(username, ip);
+      await this.limiter.recordFailure(attempt);
       await audit(this.db, meta, {
         action: 'login.failed',
         entity: 'user',
@@ -192,7 +194,7 @@ export class OidcService {
     }
     if (user.status !== 'ENABLED')
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
-    await this.limiter.recordSuccess(username, ip);
+    await this.limiter.recordSuccess(attempt);
     // The password alone never passes for a user with two-factor sign-in on.
     if (this.twoFactor.required(user))
       await this.twoFactor.checkSignInCode(user, input?.code?.replace(/[\s-]/g, ''), meta);

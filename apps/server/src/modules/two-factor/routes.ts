@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext, requestMeta } from '../../plugins/auth.ts';
+import { rememberDevice } from '../../plugins/device-cookie.ts';
 
 const BASE = '/api/oauth2-server/two-factor';
 const tags = ['two-factor'];
@@ -35,10 +36,11 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResultSchema, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const meta = requestMeta(request);
       const user = await service.completeSignIn(request.body.challenge, request.body.code, meta);
       const { token, userInfo } = await app.services.auth.startSession(user, meta);
+      rememberDevice(request, reply, user.username);
       return { code: 0, message: MESSAGES.loginSuccess, result: { token, userInfo } };
     },
   );
