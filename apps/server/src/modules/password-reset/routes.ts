@@ -54,9 +54,10 @@ const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined
         tags: ['auth'],
         summary: "Set a new password with a reset link's token; every session of the user ends",
         description:
-          'A used, expired or unknown token is a 400 with `fields.token`; the policy is `fields.newPassword`.',
+          'A used, expired or unknown token is a 400 with `fields.token`; the policy is `fields.newPassword`. ' +
+          'Wrong tokens are limited per IP (429 with Retry-After once spent).',
         body: passwordResetRequestSchema,
-        response: { 200: okSchema, ...errorResponses(400) },
+        response: { 200: okSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {

@@ -110,14 +110,20 @@ export class PasswordResetService {
    * applies, the token is spent, and every session of the user ends. Audited.
    */
   async reset(input: PasswordResetRequest, meta: RequestMeta): Promise<void> {
+    const ip = meta.ip ?? 'unknown';
+    // Wrong links are limited per IP (429 once spent), so links cannot be guessed at speed.
+    await this.deps.limiter.checkFailures(ip);
+    const refuse = async (message: string) => {
+      await this.deps.limiter.recordFailure(ip);
+      return validationFailed({ token: message });
+    };
     const tokenHash = hashToken(input.token);
     const token = await repo.findToken(this.db, tokenHash);
-    if (!token) throw validationFailed({ token: PASSWORD_MESSAGES.resetLinkInvalid });
-    if (token.usedAt) throw validationFailed({ token: PASSWORD_MESSAGES.resetLinkUsed });
-    if (token.expiresAt.getTime() <= Date.now())
-      throw validationFailed({ token: PASSWORD_MESSAGES.resetLinkExpired });
+    if (!token) throw await refuse(PASSWORD_MESSAGES.resetLinkInvalid);
+    if (token.usedAt) throw await refuse(PASSWORD_MESSAGES.resetLinkUsed);
+    if (token.expiresAt.getTime() <= Date.now()) throw await refuse(PASSWORD_MESSAGES.resetLinkExpired);
     const user = await repo.findUser(this.db, token.userId);
-    if (user?.status !== 'ENABLED') throw validationFailed({ token: PASSWORD_MESSAGES.resetLinkInvalid });
+    if (user?.status !== 'ENABLED') throw await refuse(PASSWORD_MESSAGES.resetLinkInvalid);
     await assertPasswordPolicy(this.db, input.newPassword, {
       username: user.username,
       userId: user.userId,
