@@ -94,6 +94,38 @@ describe('request shape', () => {
   });
 });
 
+describe('cookies', () => {
+  it('a call goes to this origin with the browser’s cookies (the sign-in’s device cookie rides along)', async () => {
+    // axios's fetch adapter, as a browser without XHR would use it: credentials turned off
+    // (withCredentials: false) would make it `omit` and drop the device cookie.
+    const sent: Request[] = [];
+    const fetch = vi.fn(async (input: Request | string, init?: RequestInit) => {
+      sent.push(input instanceof Request ? input : new Request(new URL(input, location.href), init));
+      return new Response('{"code":0}', { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    // Node's Request needs an absolute URL; a page's resolves against its location.
+    const NodeRequest = Request;
+    vi.stubGlobal(
+      'Request',
+      class PageRequest extends NodeRequest {
+        constructor(input: RequestInfo | URL, init?: RequestInit) {
+          super(typeof input === 'string' ? new URL(input, location.href) : input, init);
+        }
+      },
+    );
+    try {
+      http.defaults.adapter = 'fetch';
+      await api.post('/oauth2-server/login', { username: 'admin', password: 'x' }, { silent: true });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(sent).toHaveLength(1);
+    expect(new URL(sent[0]!.url, location.href).origin).toBe(location.origin);
+    expect(sent[0]!.credentials).not.toBe('omit');
+  });
+});
+
 describe('duplicate requests', () => {
   it('a second identical request cancels the first, quietly', async () => {
     const stub = stubAdapter();
