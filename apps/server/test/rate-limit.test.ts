@@ -1,4 +1,5 @@
-import { ADMIN_USERNAME, ERROR_CODES, MESSAGES } from '@gatehouse/contract';
+import { ADMIN_USERNAME, ERROR_CODES, MESSAGES, SECOND_FACTOR_REQUIRED } from '@gatehouse/contract';
+import { Secret, TOTP } from 'otpauth';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
@@ -132,6 +133,30 @@ describe('the owner is never locked out (defect 1)', () => {
     const wrong = await attempt(user.username, 'wrong-password', '10.52.0.1');
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
+
+  it('with two-factor sign-in, the code step sets the cookie, not the password alone', async () => {
+    const user = await t.createUser();
+    const token = await t.login(user.username, user.password);
+    const { secret } = (await t.post('/api/oauth2-server/two-factor/enrolment', undefined, token)).json();
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    const code = (step: number) => totp.generate({ timestamp: Date.now() + step * 30_000 });
+    const confirmed = await t.post(
+      '/api/oauth2-server/two-factor/enrolment/confirm',
+      { code: code(0) },
+      token,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const password = await attempt(user.username, user.password, '10.52.1.1');
+    expect(password.json().code).toBe(SECOND_FACTOR_REQUIRED);
+    expect(password.headers['set-cookie']).toBeUndefined();
+    const second = await t.post('/api/oauth2-server/login/second-factor', {
+      challenge: password.json().result.challenge,
+      // The next step's code: the current one was spent by the confirmation.
+      code: code(1),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(deviceCookie(second)).toContain(`${DEVICE_COOKIE}=`);
+  });
 });
 
 describe('sign-in rate limits', () => {
@@ -217,6 +242,11 @@ describe('sign-in rate limits', () => {
       `${name}=${encodeURIComponent(`${nonce}:${user.username.toLowerCase()}.${'A'.repeat(43)}`)}`,
       // Another account's valid cookie, as it is.
       othersCookie,
+      // Malformed: empty, a lone dot, bad percent-encoding, no account part.
+      `${name}=`,
+      `${name}=.`,
+      `${name}=%E0%A4%A`,
+      `${name}=${encodeURIComponent(`${nonce}.${signature}`)}`,
     ];
     for (const bad of forged) {
       const res = await attempt(user.username, user.password, '10.56.2.1', bad);
