@@ -3,7 +3,10 @@ import { Secret, TOTP } from 'otpauth';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
+import { loadConfig } from '../src/config.ts';
+import type { AppError } from '../src/lib/errors.ts';
 import { MemoryCounterStore, RedisCounterStore } from '../src/lib/rate-limit-store.ts';
+import { LoginLimiter } from '../src/plugins/rate-limit.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../src/plugins/device-cookie.ts';
 import { ADMIN_PASSWORD, build, type TestContext } from './helper.ts';
 
@@ -156,6 +159,42 @@ describe('the owner is never locked out (defect 1)', () => {
     });
     expect(second.statusCode, second.body).toBe(200);
     expect(deviceCookie(second)).toContain(`${DEVICE_COOKIE}=`);
+  });
+});
+
+describe('LoginLimiter with the shipped limits', () => {
+  it('an hour of guessing at one account, a new address every second: the owner never waits over 5 minutes, with the cookie not at all', async () => {
+    let now = 0;
+    const limits = loadConfig({}).loginRateLimit;
+    const limiter = new LoginLimiter(new MemoryCounterStore(() => now), limits);
+    const device = { account: 'admin', nonce: 'owner-browser' };
+    const waitOf = async (attempt: Parameters<LoginLimiter['check']>[0]) => {
+      try {
+        await limiter.check(attempt);
+        return 0;
+      } catch (err) {
+        return Number((err as AppError).headers?.['retry-after']);
+      }
+    };
+    let guesses = 0;
+    let longest = 0;
+    for (let second = 0; second < 3600; second++) {
+      const attacker = { account: 'admin', ip: `10.70.${second >> 8}.${second & 255}` };
+      if ((await waitOf(attacker)) === 0) {
+        await limiter.recordFailure(attacker);
+        guesses++;
+      }
+      longest = Math.max(longest, await waitOf({ account: 'Admin', ip: '10.71.0.1' }));
+      expect(await waitOf({ account: 'admin', ip: '10.71.0.1', device })).toBe(0);
+      now += 1000;
+    }
+    expect(limits.backoffMaxSeconds).toBeLessThan(15 * 60);
+    expect(longest).toBe(limits.backoffMaxSeconds);
+    // Ten free, the doubling waits (1 + 2 + … + 256 s), then one every 5 minutes.
+    expect(guesses).toBeLessThanOrEqual(limits.backoffAfter + 9 + 3600 / limits.backoffMaxSeconds);
+    console.info(
+      `[rate-limit] shipped limits, 1 h of guessing: ${guesses} guesses, longest wait ${longest} s`,
+    );
   });
 });
 
