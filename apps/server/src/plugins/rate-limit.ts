@@ -78,7 +78,7 @@ export class LoginLimiter {
   }
 
   /** The wait after the `over`-th failure past the threshold: doubling, capped. */
-  backoffSeconds(over: number): number {
+  private backoffSeconds(over: number): number {
     const { backoffBaseSeconds: base, backoffMaxSeconds: max } = this.limits;
     return Math.min(max, base * 2 ** Math.min(over - 1, 30));
   }
