@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -5,6 +6,27 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { resolveSecretKey } from './lib/server-key.ts';
 import { seed } from './platform/seed.ts';
+
+/** How long SIGTERM or SIGINT waits for in-flight requests before the process exits anyway. */
+const SHUTDOWN_CAP_MS = 10_000;
+
+/** At most this long after the signal, open connections are left to send what they hold. */
+const DRAIN_MS = 1_000;
+
+function closeAfter(response: ServerResponse): void {
+  if (!response.headersSent) response.setHeader('connection', 'close');
+  response.shouldKeepAlive = false;
+}
+
+/** Resolves when `server` has no open connection, or after `ms`. */
+async function drained(server: Server, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const open = await new Promise<number>((resolve) => server.getConnections((_err, n) => resolve(n ?? 0)));
+    if (open === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /** Reads the environment, prepares the database and serves until SIGTERM or SIGINT. */
 async function main() {
@@ -31,7 +53,15 @@ async function main() {
     'database ready',
   );
 
+  // Answers in progress when the signal comes, and any after it, close their connection, so
+  // no keep-alive client holds the stop open or sends a next request into it.
   let stopping = false;
+  const answering = new Set<ServerResponse>();
+  app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (stopping) return closeAfter(response);
+    answering.add(response);
+    response.once('close', () => answering.delete(response));
+  });
   const stop = async (signal: string) => {
     if (stopping) {
       // A second signal means "now": skip waiting for in-flight requests.
@@ -39,7 +69,16 @@ async function main() {
     }
     stopping = true;
     app.log.info({ signal }, 'stopping');
+    for (const response of answering) closeAfter(response);
+    // In-flight requests get SHUTDOWN_CAP_MS to finish; then the process leaves without them.
+    setTimeout(() => {
+      app.log.error({ signal }, 'in-flight requests did not finish in time; stopping without them');
+      process.exit(1);
+    }, SHUTDOWN_CAP_MS).unref();
     try {
+      // A request a client sent just before the signal may still wait, unread, on an open
+      // connection, which closing would reset as idle: it is read and answered first.
+      await drained(app.server, DRAIN_MS);
       // New requests get 503 while in-flight ones finish; idle keep-alive sockets close.
       await app.close();
       await handle.close();
