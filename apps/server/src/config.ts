@@ -51,7 +51,15 @@ export type AppConfig = {
    * unlock (0: no idle timeout). Unset, it follows the console's lock time, plus a grace.
    */
   sessionIdleSeconds: number | undefined;
+  /**
+   * GATEHOUSE_DB_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement that runs (or waits for
+   * a lock) longer, and the request answers 503; 0 turns it off. PGlite has none.
+   */
+  databaseStatementTimeoutMs: number;
 };
+
+/** A statement that has run this long is stuck, not slow: the slowest list query takes well under a second. */
+const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -69,6 +77,14 @@ function parseSeconds(name: string, value: string | undefined): number | undefin
   if (!Number.isInteger(seconds) || seconds < 0)
     throw new Error(`${name} is not a number of seconds: ${value}`);
   return seconds;
+}
+
+function parseMilliseconds(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const milliseconds = Number(value);
+  if (!Number.isInteger(milliseconds) || milliseconds < 0)
+    throw new Error(`${name} is not a number of milliseconds: ${value}`);
+  return milliseconds;
 }
 
 /** `true`, or the proxy addresses/CIDRs to trust, comma-separated (proxy-addr syntax). */
@@ -100,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Gatehouse <no-reply@localhost>',
     publicUrl: nonEmpty(env.GATEHOUSE_PUBLIC_URL)?.replace(/\/+$/, ''),
     sessionIdleSeconds: parseSeconds('GATEHOUSE_SESSION_IDLE_SECONDS', env.GATEHOUSE_SESSION_IDLE_SECONDS),
+    databaseStatementTimeoutMs:
+      parseMilliseconds('GATEHOUSE_DB_STATEMENT_TIMEOUT_MS', env.GATEHOUSE_DB_STATEMENT_TIMEOUT_MS) ??
+      DEFAULT_STATEMENT_TIMEOUT_MS,
   };
 }
 

@@ -41,7 +41,7 @@ async function main() {
   };
   const handle = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.databaseStatementTimeoutMs }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   await migrateDatabase(handle);

@@ -266,4 +266,13 @@ describe('configuration', () => {
     });
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('reads the statement timeout: 15 s by default, 0 turns it off, and nothing else but milliseconds', () => {
+    expect(loadConfig({}).databaseStatementTimeoutMs).toBe(15_000);
+    expect(loadConfig({ GATEHOUSE_DB_STATEMENT_TIMEOUT_MS: '2500' }).databaseStatementTimeoutMs).toBe(2_500);
+    expect(loadConfig({ GATEHOUSE_DB_STATEMENT_TIMEOUT_MS: '0' }).databaseStatementTimeoutMs).toBe(0);
+    expect(() => loadConfig({ GATEHOUSE_DB_STATEMENT_TIMEOUT_MS: '1.5s' })).toThrow(
+      /GATEHOUSE_DB_STATEMENT_TIMEOUT_MS/,
+    );
+  });
 });

@@ -105,7 +105,13 @@ function listenOnPglite(client: PGlite): Listen {
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; max?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      max?: number;
+      /** PostgreSQL's statement_timeout on every pooled connection; 0 or unset: none. */
+      statementTimeoutMs?: number;
+    };
 
 /**
  * Opens PGlite (on disk when `dataDir` is given, in memory otherwise) or a node-postgres
@@ -113,7 +119,13 @@ export type DatabaseTarget =
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.max ?? 10,
+      // Sent with each connection's start-up: a statement stuck on a lock or a slow plan is
+      // cancelled (57014) and its connection returns to the pool, instead of holding it.
+      ...(target.statementTimeoutMs ? { statement_timeout: target.statementTimeoutMs } : {}),
+    });
     // An idle client that loses its connection emits 'error' on the pool; without a
     // listener that would crash the process instead of failing the next query.
     pool.on('error', () => {});

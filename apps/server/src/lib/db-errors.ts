@@ -61,6 +61,14 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   });
 }
 
+/**
+ * A statement the database cancelled (57014): statement_timeout ran out, or an operator
+ * cancelled it. The database is there but too slow for this request; a retry may succeed.
+ */
+export function isStatementCancelled(err: unknown): boolean {
+  return sqlState(err) === '57014';
+}
+
 /** The driver's code of an unavailable database: the SQL state or the socket error. */
 export function unavailableCode(err: unknown): string | undefined {
   for (const e of chainOf(err)) {

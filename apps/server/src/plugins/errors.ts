@@ -11,7 +11,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DATABASE_RETRY_SECONDS, DatabaseOutage } from '../lib/database-outage.ts';
-import { isDatabaseUnavailable, unavailableCode } from '../lib/db-errors.ts';
+import { isDatabaseUnavailable, isStatementCancelled, unavailableCode } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
@@ -160,6 +160,16 @@ async function errors(app: FastifyInstance, opts: ErrorsOptions) {
     // and its end once, not every request that meets it.
     if (isDatabaseUnavailable(error)) {
       outage.noticed(unavailableCode(error));
+      reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
+      return sendError(reply, request, 503, {
+        code: ERROR_CODES.UNAVAILABLE,
+        message: HTTP_STATUS_MESSAGES[503]!,
+      });
+    }
+    // A statement past the statement timeout: the database is slow or a lock is held, not
+    // gone, so no outage is declared, but the answer is the same 503 with a time to wait.
+    if (isStatementCancelled(error)) {
+      request.log.warn({ err: error }, 'statement timed out');
       reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
       return sendError(reply, request, 503, {
         code: ERROR_CODES.UNAVAILABLE,
