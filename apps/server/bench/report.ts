@@ -21,10 +21,10 @@ export class Report {
     this.add([row(headers), row(headers.map(() => '---')), ...rows.map(row)].join('\n'));
   }
 
-  /** Saves the document as `<dir>/<YYYY-MM-DD>.md` (UTC) and answers its path. */
-  write(dir: string, date = new Date()): string {
+  /** Saves the document as `<dir>/<prefix><YYYY-MM-DD>.md` (UTC) and answers its path. */
+  write(dir: string, date = new Date(), prefix = ''): string {
     mkdirSync(dir, { recursive: true });
-    const path = join(dir, `${date.toISOString().slice(0, 10)}.md`);
+    const path = join(dir, `${prefix}${date.toISOString().slice(0, 10)}.md`);
     writeFileSync(path, `${this.parts.join('\n\n')}\n`);
     return path;
   }
