@@ -143,6 +143,44 @@ describe('a database that cannot be reached at all', () => {
   });
 });
 
+describe('a statement past the statement timeout', () => {
+  it('answers 503 with Retry-After, declares no outage, and logs neither the SQL nor its values', async () => {
+    const log = captureLog();
+    const handle = await openDatabase({
+      kind: 'postgres',
+      url: 'postgres://postgres@127.0.0.1:1/none',
+      max: 1,
+    });
+    const app = buildApp({
+      db: handle.db,
+      logger: { level: 'info', stream: log.stream },
+      config: { webDir: '/nonexistent-web-dir' },
+    });
+    // What drizzle throws when PostgreSQL cancels a statement (57014) on statement_timeout.
+    app.get('/api/test/cancelled', { config: { access: 'public' } }, async () => {
+      throw Object.assign(
+        new Error('Failed query: select * from "applications" where "name" = $1\nparams: hidden-value'),
+        {
+          query: 'select * from "applications" where "name" = $1',
+          params: ['hidden-value'],
+          cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+        },
+      );
+    });
+    try {
+      for (let i = 0; i < 2; i++)
+        expectUnavailable(await app.inject({ method: 'GET', url: '/api/test/cancelled' }));
+      const warnings = log.lines.filter((line) => (line.level as number) >= 40);
+      expect(warnings.map((line) => line.msg)).toEqual(['statement timed out', 'statement timed out']);
+      expect(JSON.stringify(log.lines)).not.toMatch(/hidden-value|"name" = /);
+      expect(JSON.stringify(warnings[0])).toContain('57014');
+    } finally {
+      await app.close();
+      await handle.close();
+    }
+  });
+});
+
 describe('isDatabaseUnavailable', () => {
   const wrapped = (cause: unknown) =>
     Object.assign(new Error('Failed query: select 1\nparams: '), { query: 'select 1', params: [], cause });

@@ -233,18 +233,28 @@ if (TEST_DB === 'pglite') {
       const token = await signIn(server.origin);
 
       // Lists, creates and sign-ins (argon2: the slow ones), all sent before the signal.
+      const finishedAt: number[] = [];
       const inFlight: Promise<Answer>[] = [];
-      for (let i = 0; i < 10; i++) {
-        inFlight.push(call(server.origin, 'GET', `${APPS}?page=0&size=100`, token));
-        inFlight.push(createApp(server.origin, token, `sigterm-${i}`));
+      const track = (answer: Promise<Answer>) =>
         inFlight.push(
-          call(server.origin, 'POST', LOGIN, undefined, { username: 'admin', password: PASSWORD }),
+          answer.then((a) => {
+            finishedAt.push(performance.now());
+            return a;
+          }),
         );
+      for (let i = 0; i < 10; i++) {
+        track(call(server.origin, 'GET', `${APPS}?page=0&size=100`, token));
+        track(createApp(server.origin, token, `sigterm-${i}`));
+        track(call(server.origin, 'POST', LOGIN, undefined, { username: 'admin', password: PASSWORD }));
       }
+      // Long enough for every request to be on its connection, shorter than the answers take.
       await sleep(150);
       const signalled = performance.now();
       server.child.kill('SIGTERM');
       const answers = await Promise.all(inFlight);
+      const pending = finishedAt.filter((at) => at > signalled).length;
+      // The signal came while requests were still being answered.
+      expect(pending).toBeGreaterThanOrEqual(5);
       const lastAnswerMs = Math.max(...answers.map((a) => a.ms));
       const { code } = await server.exited;
       const exitMs = performance.now() - signalled;
@@ -255,7 +265,7 @@ if (TEST_DB === 'pglite') {
       expect(code).toBe(0);
       expect(exitMs).toBeLessThan(10_000);
       console.info(
-        `SIGTERM under load: ${answers.length} requests in flight (10 lists, 10 creates, 10 sign-ins), ` +
+        `SIGTERM under load: ${answers.length} requests sent (10 lists, 10 creates, 10 sign-ins), ${pending} still unanswered at the signal; ` +
           `${answers.filter(ok).length} answered 2xx, ${errors.length} reset; the slowest took ${Math.round(lastAnswerMs)} ms; ` +
           `exit code ${code} ${Math.round(exitMs)} ms after the signal`,
       );
