@@ -1,14 +1,15 @@
 /**
  * `npm run soak` (issue 12, Deliver 7): Gatehouse on PostgreSQL, as `npm start` runs it, under
- * a mix of reads, writes and sign-ins at half of its measured capacity, for SOAK_MINUTES
- * (10 by default). Each minute reports its p99 and the server's RSS; the run passes when no
- * answer is a 5xx (nor a socket error or a timeout), the last minute's p99 is at most 20%
- * above the first's, and the RSS grows by at most 10% from the end of the first minute. The
- * exit code says which; the report also goes to bench/results/soak-<date>.md.
+ * two streams at once, the console's reads and writes and password sign-ins, at half of the
+ * capacity measured for them together, for SOAK_MINUTES (10 by default). Each minute reports
+ * both p99s and the server's RSS; the run passes when no answer is a 5xx (nor a socket error
+ * or a timeout), neither p99 of the last minute is over 20% above the first's, the RSS grows
+ * by at most 10% from the end of the first minute, and every create has its audit record.
+ * The exit code says which; the report also goes to apps/server/bench/results/soak-<date>.md.
  *
  * BENCH_DATABASE_URL: the database to use (migrated by the server); unset, a fresh database
  * on the local PostgreSQL (SOAK_POSTGRES_URL, postgres://postgres@127.0.0.1:5432/postgres),
- * dropped at the end. SOAK_CAPACITY: the capacity in requests a second, instead of measuring it.
+ * dropped at the end. SOAK_CAPACITY=<req/s>,<sign-ins/s>: the capacity, instead of measuring it.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,8 +23,10 @@ import { int, ms, Report } from './report.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const MINUTES = positive('SOAK_MINUTES', 10);
-const CAPACITY = process.env.SOAK_CAPACITY ? positive('SOAK_CAPACITY', 0) : undefined;
-const CONNECTIONS = 20;
+const CAPACITY = parseCapacity(process.env.SOAK_CAPACITY);
+const API_CONNECTIONS = 16;
+/** The server hashes at most cores - 1 passwords at once; a few connections keep that busy. */
+const SIGN_IN_CONNECTIONS = 4;
 /** The capacity run: a warm-up, then the measured part. */
 const CAPACITY_SECONDS = { warmup: 5, measured: 20 };
 const LIMITS = { p99Drift: 0.2, rssGrowth: 0.1 };
@@ -36,6 +39,15 @@ function positive(name: string, fallback: number): number {
   const n = Number(value);
   if (!(n > 0)) throw new Error(`${name} must be a positive number: ${value}`);
   return n;
+}
+
+/** SOAK_CAPACITY=<api req/s>,<sign-ins/s>: the capacity, instead of measuring it. */
+function parseCapacity(value: string | undefined): Capacity | undefined {
+  if (value === undefined || value === '') return undefined;
+  const [api, signIns] = value.split(',').map(Number);
+  if (!(api! > 0 && signIns! > 0))
+    throw new Error(`SOAK_CAPACITY must be <api req/s>,<sign-ins/s>: ${value}`);
+  return { api: api!, signIns: signIns! };
 }
 
 /** A database of its own on the local PostgreSQL, or BENCH_DATABASE_URL as given. */
@@ -96,12 +108,12 @@ async function request(origin: string, method: string, path: string, body?: unkn
 }
 
 /**
- * One connection's round of ten: six reads (two lists of data accesses, one with a keyword,
- * the applications, a page further down), three creates, one password sign-in.
+ * The console's traffic, one connection's round of nine: six reads (data access lists: page 0,
+ * page 3, a keyword over the seeded rows, a category; the application list twice) and three
+ * data access creates, each with a new id so no answer is a 409.
  */
-function mix(token: string): autocannon.Request[] {
+function apiMix(token: string): autocannon.Request[] {
   const auth = { authorization: `Bearer ${token}` };
-  const json = { 'content-type': 'application/json' };
   const list = (query: string): autocannon.Request => ({
     method: 'GET',
     path: `/api/admin-service/data/accesses?applicationId=${APP}&size=10&sort=createdDate,desc&${query}`,
@@ -117,34 +129,18 @@ function mix(token: string): autocannon.Request[] {
   const create: autocannon.Request = {
     method: 'POST',
     path: '/api/admin-service/data/access',
-    headers: { ...auth, ...json },
-    // Each create a new id, so no answer is a 409.
+    headers: { ...auth, 'content-type': 'application/json' },
     setupRequest: (req) => {
       const n = created++;
-      return {
-        ...req,
-        body: JSON.stringify({
-          applicationId: APP,
-          id: `soak-${prefix}-${n}`,
-          name: `Soak ${n}`,
-          category: `c${n % 10}`,
-        }),
-      };
+      return { ...req, body: JSON.stringify(dataAccess(`soak-${prefix}-${n}`, `Soak ${n}`, n)) };
     },
-  };
-  const signIn: autocannon.Request = {
-    method: 'POST',
-    path: '/api/oauth2-server/login',
-    headers: json,
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
   };
   return [
     list('page=0'),
     apps,
     create,
-    list('page=0&keyword=Soak%201'),
+    list(`page=0&keyword=${encodeURIComponent(KEYWORD)}`),
     create,
-    signIn,
     list('page=3'),
     apps,
     create,
@@ -152,37 +148,75 @@ function mix(token: string): autocannon.Request[] {
   ];
 }
 
-type Minute = {
-  rps: number;
+/** Password sign-ins (argon2id): a stream of their own, so each has its own p99. */
+const signIns = (): autocannon.Request[] => [
+  {
+    method: 'POST',
+    path: '/api/oauth2-server/login',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  },
+];
+
+const dataAccess = (id: string, name: string, n: number) => ({
+  applicationId: APP,
+  id,
+  name,
+  category: `c${n % 10}`,
+});
+
+/** The keyword matches seeded rows only (111 of them), so its result does not grow with the creates. */
+const KEYWORD = 'Seeded 1';
+const SEEDED = 1_000;
+
+type Stream = {
   p50: number;
   p99: number;
+  rps: number;
   total: number;
   '5xx': number;
   non2xx: number;
-  errors: number;
-  timeouts: number;
-  rss: number;
+  failed: number;
 };
+type Minute = { api: Stream; signIns: Stream; rss: number };
+
+function stream(r: autocannon.Result): Stream {
+  return {
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    rps: r.requests.average,
+    total: r.requests.total,
+    '5xx': r['5xx'],
+    non2xx: r.non2xx,
+    failed: r.errors + r.timeouts,
+  };
+}
 
 function load(
   origin: string,
-  token: string,
+  requests: autocannon.Request[],
+  connections: number,
   seconds: number,
   overallRate?: number,
 ): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(
-      {
-        url: origin,
-        connections: CONNECTIONS,
-        duration: seconds,
-        requests: mix(token),
-        ...(overallRate ? { overallRate } : {}),
-      },
+      { url: origin, connections, duration: seconds, requests, ...(overallRate ? { overallRate } : {}) },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
 }
+
+/** Both streams at once for `seconds`, each unthrottled or at its rate. */
+async function both(origin: string, token: string, seconds: number, rates?: Capacity) {
+  const [api, signIn] = await Promise.all([
+    load(origin, apiMix(token), API_CONNECTIONS, seconds, rates?.api),
+    load(origin, signIns(), SIGN_IN_CONNECTIONS, seconds, rates?.signIns),
+  ]);
+  return { api: stream(api), signIns: stream(signIn) };
+}
+
+type Capacity = { api: number; signIns: number };
 
 function revision(): string {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
@@ -202,10 +236,11 @@ async function soak(): Promise<boolean> {
   report.line(
     `Commit ${revision()}; Node ${process.version}, ${cpus().length} cores, load average ${loadavg()
       .map((n) => n.toFixed(2))
-      .join(' ')} at the start. Gatehouse on PostgreSQL as \`npm start\` runs it; autocannon in this ` +
-      `process on the same cores, ${CONNECTIONS} connections, each cycling through six reads (data access ` +
-      'lists: page 0, page 3, a keyword, a category; the application list twice), three data access creates ' +
-      'and one password sign-in (argon2id).',
+      .join(' ')} at the start. Gatehouse on PostgreSQL as \`npm start\` runs it, autocannon in this ` +
+      "process on the same cores, two streams at once: the console's traffic over " +
+      `${API_CONNECTIONS} connections, each cycling through six reads (data access lists: page 0, page 3, ` +
+      `the keyword "${KEYWORD}" over ${int(SEEDED)} seeded rows, a category; the application list twice) and ` +
+      `three data access creates; and password sign-ins (argon2id) over ${SIGN_IN_CONNECTIONS} connections.`,
   );
   const db = await database();
   const { child, origin } = await startGatehouse(db.url);
@@ -222,38 +257,50 @@ async function soak(): Promise<boolean> {
       { applicationId: APP, name: 'Soak' },
       token,
     );
+    for (let n = 0; n < SEEDED; n += 20)
+      await Promise.all(
+        Array.from({ length: 20 }, (_, k) =>
+          request(
+            origin,
+            'POST',
+            '/api/admin-service/data/access',
+            dataAccess(`seeded-${n + k}`, `Seeded ${n + k}`, n + k),
+            token,
+          ),
+        ),
+      );
 
     let capacity = CAPACITY;
     if (capacity === undefined) {
-      await load(origin, token, CAPACITY_SECONDS.warmup);
-      const run = await load(origin, token, CAPACITY_SECONDS.measured);
-      capacity = run.requests.average;
+      await both(origin, token, CAPACITY_SECONDS.warmup);
+      const run = await both(origin, token, CAPACITY_SECONDS.measured);
+      capacity = { api: run.api.rps, signIns: run.signIns.rps };
       report.line(
-        `Capacity, unthrottled for ${CAPACITY_SECONDS.measured} s after a ${CAPACITY_SECONDS.warmup} s warm-up: ` +
-          `${int(capacity)} req/s (p99 ${ms(run.latency.p99)}, ${int(run['5xx'])} 5xx).`,
+        `Capacity, both streams unthrottled for ${CAPACITY_SECONDS.measured} s after a ${CAPACITY_SECONDS.warmup} s ` +
+          `warm-up: ${int(capacity.api)} req/s of the console's traffic (p99 ${ms(run.api.p99)}) beside ` +
+          `${capacity.signIns.toFixed(1)} sign-ins/s (p99 ${ms(run.signIns.p99)}); ${int(run.api['5xx'] + run.signIns['5xx'])} 5xx.`,
       );
-    } else report.line(`Capacity from SOAK_CAPACITY: ${int(capacity)} req/s.`);
-    const rate = Math.max(1, Math.round(capacity / 2));
-    report.line(`The soak: ${MINUTES} minute(s) at ${int(rate)} req/s (overallRate, half of the capacity).`);
+    } else
+      report.line(
+        `Capacity from SOAK_CAPACITY: ${int(capacity.api)} req/s and ${capacity.signIns} sign-ins/s.`,
+      );
+    const rates = {
+      api: Math.max(1, Math.round(capacity.api / 2)),
+      signIns: Math.max(1, Math.round(capacity.signIns / 2)),
+    };
+    report.line(
+      `The soak: ${MINUTES} minute(s) at half of that, ${int(rates.api)} req/s and ${rates.signIns} sign-ins/s ` +
+        "(autocannon's overallRate, latencies corrected for coordinated omission), one minute at a time.",
+    );
 
     const minutes: Minute[] = [];
     for (let m = 1; m <= MINUTES; m++) {
-      const r = await load(origin, token, 60, rate);
-      const minute: Minute = {
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        total: r.requests.total,
-        '5xx': r['5xx'],
-        non2xx: r.non2xx,
-        errors: r.errors,
-        timeouts: r.timeouts,
-        rss: memoryOf(pid).rss,
-      };
+      const minute = { ...(await both(origin, token, 60, rates)), rss: memoryOf(pid).rss };
       minutes.push(minute);
       console.log(
-        `  minute ${m}: ${int(minute.rps)} req/s, p50 ${ms(minute.p50)}, p99 ${ms(minute.p99)}, ` +
-          `RSS ${minute.rss.toFixed(1)} MiB, 5xx ${minute['5xx']}, non-2xx ${minute.non2xx}, errors ${minute.errors}`,
+        `  minute ${m}: ${int(minute.api.rps)} req/s, p99 ${ms(minute.api.p99)}; ` +
+          `${minute.signIns.rps.toFixed(1)} sign-ins/s, p99 ${ms(minute.signIns.p99)}; RSS ${minute.rss.toFixed(1)} MiB; ` +
+          `5xx ${minute.api['5xx'] + minute.signIns['5xx']}`,
       );
     }
 
@@ -261,35 +308,37 @@ async function soak(): Promise<boolean> {
       [
         'minute',
         'req/s',
-        'requests',
         'p50',
         'p99',
+        'sign-ins/s',
+        'sign-in p99',
         'RSS (MiB)',
         '5xx',
         'non-2xx',
-        'socket errors',
-        'timeouts',
+        'socket errors, timeouts',
       ],
       minutes.map((m, i) => [
         String(i + 1),
-        int(m.rps),
-        int(m.total),
-        ms(m.p50),
-        ms(m.p99),
+        int(m.api.rps),
+        ms(m.api.p50),
+        ms(m.api.p99),
+        m.signIns.rps.toFixed(1),
+        ms(m.signIns.p99),
         m.rss.toFixed(1),
-        int(m['5xx']),
-        int(m.non2xx),
-        int(m.errors),
-        int(m.timeouts),
+        int(m.api['5xx'] + m.signIns['5xx']),
+        int(m.api.non2xx + m.signIns.non2xx),
+        int(m.api.failed + m.signIns.failed),
       ]),
     );
     const first = minutes[0]!;
     const last = minutes[minutes.length - 1]!;
-    const fivexx = minutes.reduce((n, m) => n + m['5xx'], 0);
-    const failures = minutes.reduce((n, m) => n + m.errors + m.timeouts, 0);
-    const nonOk = minutes.reduce((n, m) => n + m.non2xx, 0);
-    const drift = last.p99 / first.p99 - 1;
-    const growth = last.rss / first.rss - 1;
+    const sum = (f: (m: Minute) => number) => minutes.reduce((n, m) => n + f(m), 0);
+    const fivexx = sum((m) => m.api['5xx'] + m.signIns['5xx']);
+    const failures = sum((m) => m.api.failed + m.signIns.failed);
+    const drift = (f: (m: Minute) => number) => f(last) / f(first) - 1;
+    const apiDrift = drift((m) => m.api.p99);
+    const signInDrift = drift((m) => m.signIns.p99);
+    const growth = drift((m) => m.rss);
     // Every create the soak made is there with its audit record: the counts match.
     const counts = new pg.Client({ connectionString: db.url });
     await counts.connect();
@@ -302,25 +351,31 @@ async function soak(): Promise<boolean> {
     const created = rows.rows[0].n as number;
     const createAudits = audited.rows[0].n as number;
     const checks = [
-      {
-        what: 'data accesses created, and their create audit records',
-        figure: `${int(created)} rows, ${int(createAudits)} audit records`,
-        limit: 'equal',
-        pass: created === createAudits && created > 0,
-      },
       { what: '5xx answers', figure: int(fivexx), limit: '0', pass: fivexx === 0 },
       { what: 'socket errors and timeouts', figure: int(failures), limit: '0', pass: failures === 0 },
       {
-        what: 'p99 drift, first minute to last',
-        figure: `${ms(first.p99)} → ${ms(last.p99)} (${pct(drift)})`,
+        what: "p99 drift of the console's traffic, first minute to last",
+        figure: `${ms(first.api.p99)} → ${ms(last.api.p99)} (${pct(apiDrift)})`,
         limit: `≤ ${pct(LIMITS.p99Drift)}`,
-        pass: drift <= LIMITS.p99Drift,
+        pass: apiDrift <= LIMITS.p99Drift,
+      },
+      {
+        what: 'p99 drift of the sign-ins, first minute to last',
+        figure: `${ms(first.signIns.p99)} → ${ms(last.signIns.p99)} (${pct(signInDrift)})`,
+        limit: `≤ ${pct(LIMITS.p99Drift)}`,
+        pass: signInDrift <= LIMITS.p99Drift,
       },
       {
         what: 'RSS growth, end of the first minute to the end',
         figure: `${first.rss.toFixed(1)} → ${last.rss.toFixed(1)} MiB (${pct(growth)})`,
         limit: `≤ ${pct(LIMITS.rssGrowth)}`,
         pass: growth <= LIMITS.rssGrowth,
+      },
+      {
+        what: 'data accesses created, and their create audit records',
+        figure: `${int(created)} rows, ${int(createAudits)} audit records`,
+        limit: 'equal',
+        pass: created === createAudits && created > SEEDED,
       },
     ];
     report.table(
@@ -329,8 +384,9 @@ async function soak(): Promise<boolean> {
     );
     const pass = checks.every((c) => c.pass);
     report.line(
-      `${pass ? 'PASS' : 'FAIL'}. ${int(minutes.reduce((n, m) => n + m.total, 0))} requests in all, ` +
-        `${int(nonOk)} of them not 2xx; run time ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} minutes.`,
+      `${pass ? 'PASS' : 'FAIL'}. ${int(sum((m) => m.api.total + m.signIns.total))} requests in all, ` +
+        `${int(sum((m) => m.api.non2xx + m.signIns.non2xx))} of them not 2xx; run time ` +
+        `${((Date.now() - started.getTime()) / 60_000).toFixed(1)} minutes.`,
     );
     console.log(`\nWritten to ${report.write(join(ROOT, 'apps/server/bench/results'), started, 'soak-')}`);
     return pass;
