@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { MIGRATION_LOCK_KEY, migrateDatabase } from '../src/db/migrate.ts';
 import { DATABASE_RETRY_SECONDS } from '../src/lib/database-outage.ts';
 import { build, TEST_DB } from './helper.ts';
 
@@ -448,6 +449,23 @@ if (TEST_DB === 'postgres') {
           };
         };
         expect(ok(await inject('GET', `${APPS}?page=0&size=10`))).toBe(true);
+
+        // Migrations wait past the timeout for another instance's (its advisory lock held
+        // for twice the timeout), and leave the pooled connection with the timeout again.
+        await locker.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        const release = sleep(2 * TIMEOUT_MS).then(() =>
+          locker.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]),
+        );
+        await migrateDatabase(handle);
+        await release;
+        if (handle.kind !== 'postgres') throw new Error('expected PostgreSQL');
+        const pooled = await Promise.all([handle.pool.connect(), handle.pool.connect()]);
+        for (const client of pooled) {
+          expect((await client.query('show statement_timeout')).rows[0].statement_timeout).toBe(
+            `${TIMEOUT_MS}ms`,
+          );
+          client.release();
+        }
 
         await locker.query('begin');
         await locker.query('lock table applications in access exclusive mode');

@@ -11,7 +11,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 const pgliteMigrations = new WeakMap<PGlite, Promise<void>>();
 
 /** Any 64-bit number works; this one is ours so other applications on the server are not blocked. */
-const MIGRATION_LOCK_KEY = 4_711_2024;
+export const MIGRATION_LOCK_KEY = 4_711_2024;
 
 /**
  * Applies the drizzle-kit migrations. On PostgreSQL several instances may start at once,
@@ -33,14 +33,23 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     return;
   }
   const client = await handle.pool.connect();
+  let failed: Error | undefined;
   try {
+    // The pool's statement timeout is for requests: waiting for another instance's migration,
+    // or building an index over a large table, may take longer.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
+    await client.query('reset statement_timeout');
+  } catch (err) {
+    failed = err as Error;
+    throw err;
   } finally {
-    client.release();
+    // A connection that failed here may still have no timeout: it is discarded, not pooled.
+    client.release(failed);
   }
 }
