@@ -9,16 +9,18 @@ export type ServerMenuItem = {
   elements: { code: string }[];
   children: ServerMenuItem[];
 };
-export const serverMenuItemSchema: z.ZodType<ServerMenuItem> = z.lazy(() =>
-  z.object({
-    menuPath: z.string(),
-    menuName: z.string(),
-    icon: z.string().nullable(),
-    hidden: z.boolean(),
-    elements: z.array(z.object({ code: z.string() })),
-    children: z.array(serverMenuItemSchema),
-  }),
-);
+export const serverMenuItemSchema: z.ZodType<ServerMenuItem> = z
+  .lazy(() =>
+    z.object({
+      menuPath: z.string(),
+      menuName: z.string(),
+      icon: z.string().nullable(),
+      hidden: z.boolean(),
+      elements: z.array(z.object({ code: z.string() })),
+      children: z.array(serverMenuItemSchema),
+    }),
+  )
+  .meta({ id: 'ServerMenuItem' }); // the OpenAPI document names it under components, where its own $ref points
 
 /** A legacy backend menu item of spec §3, from GET /admin/menus (a flat list). */
 export const legacyMenuItemSchema = z.object({
