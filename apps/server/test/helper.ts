@@ -19,6 +19,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { seed } from '../src/platform/seed.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { checkResponses } from './conformance.ts';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
 export const TEST_DB = process.env.GATEHOUSE_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -70,6 +71,8 @@ export async function openTestDatabase(): Promise<{
 export type BuildOptions = {
   config?: Partial<AppConfig>;
   rateLimitStore?: BuildAppOptions['rateLimitStore'];
+  /** The log; silent unless a test captures it. */
+  logger?: BuildAppOptions['logger'];
   /** Adds test-only routes before the app starts. */
   setup?: (app: App) => void;
 };
@@ -85,7 +88,7 @@ export async function build(options: BuildOptions = {}) {
     db,
     // As `npm start` runs it: callers cached until the database announces a change.
     listen: handle.listen,
-    logger: false,
+    logger: options.logger ?? false,
     // A web build in the working tree must not change what the API tests see. An app that
     // only answers injected requests never listens, so it learns no issuer from its address:
     // it gets a fixed one. A test that listens for a relying party passes `issuer: undefined`.
@@ -94,6 +97,8 @@ export async function build(options: BuildOptions = {}) {
   });
   options.setup?.(app);
   await app.ready();
+  // Every injected response is checked against the OpenAPI document (issue 12, Deliver 2).
+  checkResponses(app);
 
   const auth = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
 
