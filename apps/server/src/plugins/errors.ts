@@ -140,8 +140,8 @@ async function errors(app: FastifyInstance, opts: ErrorsOptions) {
     const status = isFastifyError(error) ? error.statusCode! : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (body too large, bad media type, bad JSON) are about the
-      // request, so their text is safe to show.
-      request.log.info({ err: error }, 'client error');
+      // request, so their text is safe to show. Logged by code: their stack is Fastify's own.
+      request.log.info({ code: (error as FastifyError).code, statusCode: status }, 'client error');
       return sendError(reply, request, status, {
         code: CODE_BY_STATUS[status] ?? ERROR_CODES.BAD_REQUEST,
         message: (error as FastifyError).code?.startsWith('FST_')
