@@ -39,13 +39,33 @@ import { build } from './helper.ts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const prototypeKeysBefore = Object.getOwnPropertyNames(Object.prototype).sort();
 
-const logLines: string[] = [];
+/** A stack trace, and SQL or its parameters, in an answer or a log line. */
+const STACK = /\n\s+at |\bat [\w.<>]+ \(.*:\d+:\d+\)|node_modules\//;
+const SQL =
+  /\b(select\s.+\sfrom|insert into|delete from|update\s+"?\w+"?\s+set)\b|\$\d+\b.*\bparams?\b|"(params|parameters|query)":\s*\[/is;
+
+/** Log lines are checked as they are written, so 10,000 runs per route keep none in memory. */
+const logged = { lines: 0, wrong: [] as string[] };
 const stream = new Writable({
   write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(line);
+    for (const line of String(chunk).split('\n').filter(Boolean)) {
+      logged.lines++;
+      const problem = logProblem(line);
+      if (problem && logged.wrong.length < 20) logged.wrong.push(`${problem}: ${line.slice(0, 1000)}`);
+    }
     done();
   },
 });
+
+function logProblem(line: string): string | undefined {
+  if (STACK.test(line)) return 'stack trace';
+  if (SQL.test(line)) return 'SQL';
+  const entry = JSON.parse(line) as { level: number; msg?: string };
+  if (entry.level >= 50) return 'error';
+  // A value sent is logged only as part of the request's URL, never as a statement's parameter.
+  if (entry.msg !== 'incoming request' && line.includes(UNKNOWN_VALUE)) return 'parameter';
+  return undefined;
+}
 
 const t = await build({ logger: { level: 'info', stream } });
 afterAll(async () => {
@@ -260,9 +280,6 @@ function caseOf(op: Operation): fc.Arbitrary<Case> {
 }
 
 // ---- what every answer must be -----------------------------------------------------------
-const STACK = /\n\s+at |\bat [\w.<>]+ \(.*:\d+:\d+\)|node_modules\//;
-const SQL =
-  /\b(select\s.+\sfrom|insert into|delete from|update\s+"?\w+"?\s+set)\b|\$\d+\b.*\bparams?\b|"(params|parameters|query)":\s*\[/is;
 const errorCodes = new Set<string>(Object.values(ERROR_CODES));
 const tally = {
   requests: 0,
@@ -347,19 +364,13 @@ describe(`fuzz: ${RUNS} generated bad requests per route, as the administrator`,
   }
 
   it('logged no stack trace, SQL or parameter, and no error', () => {
-    expect(logLines.length).toBeGreaterThan(0);
-    for (const line of logLines) {
-      expect(line).not.toMatch(STACK);
-      expect(line).not.toMatch(SQL);
-      const entry = JSON.parse(line) as { level: number; msg?: string };
-      expect(entry.level, line).toBeLessThan(50);
-      // A value sent is logged only as part of the request's URL, never as a statement's parameter.
-      if (entry.msg !== 'incoming request') expect(line).not.toContain(UNKNOWN_VALUE);
-    }
+    expect(logged.lines).toBeGreaterThan(tally.requests);
+    expect(logged.wrong).toEqual([]);
   });
 
   it('stored no unknown field in any table', async () => {
-    expect(tally.writesWithUnknown).toBeGreaterThan(20);
+    // About two per run (over all routes) get through, so the scan below has writes to look at.
+    expect(tally.writesWithUnknown).toBeGreaterThan(Math.min(20, RUNS / 2));
     // PGlite answers `{ rows }`, node-postgres through drizzle the same; typed loosely by drizzle.
     const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
     const tables = rowsOf<{ table_name: string }>(
