@@ -15,6 +15,15 @@ test.describe.configure({ timeout: 60_000 });
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const CALLBACK = '/oauth-callback-test';
 
+// The relying party's redirect URI answers a page of its own, as a real one would; left to the
+// console, the path would be an unknown route that moves the browser on before the test reads
+// the code or the error from its query.
+test.beforeEach(async ({ page }) => {
+  await page.route(`**${CALLBACK}?*`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Relying party</title>' }),
+  );
+});
+
 async function apiToken(request: APIRequestContext) {
   const res = await request.post('/api/oauth2-server/login', { data: ADMIN });
   expect(res.status(), await res.text()).toBe(200);
