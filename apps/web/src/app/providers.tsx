@@ -1,13 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type App, ConfigProvider, theme as antdTheme } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { configureHttp } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { localizeMessage } from '../lib/server-messages';
-import { useTheme } from '../lib/theme';
+import { useReducedMotion, useTheme } from '../lib/theme';
 
 type MessageApi = ReturnType<typeof App.useApp>['message'];
 
@@ -88,6 +88,9 @@ function BodyBackground() {
 function ThemedApp({ children }: { children: ReactNode }) {
   const locale = useAntdLocale();
   const algorithm = useTheme() === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
+  // A system set to reduce motion gets dialogs, menus and toasts without their animations.
+  const motion = !useReducedMotion();
+  const theme = useMemo(() => ({ algorithm, token: { motion } }), [algorithm, motion]);
   useEffect(() => {
     configureHttp({ notify: showHttpError });
   }, []);
@@ -96,14 +99,14 @@ function ThemedApp({ children }: { children: ReactNode }) {
     // the console layout) come from antd's static API, rendered apart from this tree.
     ConfigProvider.config({
       holderRender: (holder) => (
-        <ConfigProvider locale={locale} theme={{ algorithm }}>
+        <ConfigProvider locale={locale} theme={theme}>
           {holder}
         </ConfigProvider>
       ),
     });
-  }, [locale, algorithm]);
+  }, [locale, theme]);
   return (
-    <ConfigProvider locale={locale} theme={{ algorithm }}>
+    <ConfigProvider locale={locale} theme={theme}>
       <BodyBackground />
       {children}
     </ConfigProvider>

@@ -41,3 +41,22 @@ function subscribe(listener: () => void): () => void {
 export function useTheme(): Theme {
   return useSyncExternalStore(subscribe, getTheme, getTheme);
 }
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function reducedMotionQuery(): MediaQueryList | undefined {
+  return typeof window === 'undefined' || !window.matchMedia ? undefined : window.matchMedia(REDUCED_MOTION);
+}
+
+function subscribeToMotion(listener: () => void): () => void {
+  const query = reducedMotionQuery();
+  query?.addEventListener('change', listener);
+  return () => query?.removeEventListener('change', listener);
+}
+
+const prefersReducedMotion = () => reducedMotionQuery()?.matches ?? false;
+
+/** Whether the system asks for less motion; the console then opens and closes without animating. */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeToMotion, prefersReducedMotion, () => false);
+}
