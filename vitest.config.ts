@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One workspace, three projects: `npm test` runs each as its own step so the summary
 // can report where a failure happened.
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core free, which on a 2-core machine is one file at a time;
+    // the suites wait on their databases and timers often enough for two to share the cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
