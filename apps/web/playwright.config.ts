@@ -40,7 +40,8 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR,
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records every action and costs a third of the run; E2E_TRACE=1 keeps one per failure.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     // The console honours the system's reduced-motion setting: no dialog or menu animations to wait for.
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',

@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
-import message from 'antd/es/message';
 import { afterAll, afterEach, vi } from 'vitest';
 
 // findBy and waitFor give up after 1 s by default, which an antd render can take on a
@@ -10,25 +9,30 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 // antd's static toasts (an HTTP error raised outside the console layout) live in a React root
 // of their own, which cleanup does not unmount; a toast closing after the file's last test
-// would commit once jsdom is gone ("window is not defined"). They are closed, and what that
-// renders is flushed, while the window is still there.
+// would commit once jsdom is gone ("window is not defined"). Where one was shown, they are
+// closed, and what that renders is flushed, while the window is still there.
 afterAll(async () => {
+  if (!document.querySelector('.ant-message')) return;
+  const { default: message } = await import('antd/es/message');
   await act(async () => {
     message.destroy();
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
 });
 
-// antd's responsive helpers read matchMedia, which jsdom does not implement.
+// antd's responsive helpers read matchMedia, which jsdom does not implement. The tests run
+// as on a system that asks for reduced motion: antd then opens and closes without animating,
+// so nothing is left to finish on a timer when a test (or its file) ends.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: vi.fn((query: string) => ({
-      matches: false,
+      matches: query === '(prefers-reduced-motion: reduce)',
       media: query,
       onchange: null,
       addListener: vi.fn(),
