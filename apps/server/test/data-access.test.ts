@@ -214,6 +214,20 @@ describe('GET /data/accesses', () => {
     expect(page.parse((await list({ applicationId: big, keyword: '' })).json()).totalElements).toBe(25);
   });
 
+  it('keeps the keyword indexes current at each write, with no pending list for a search to read', async () => {
+    // GIN's pending list (fastupdate) grows under a stream of creates until a vacuum; every
+    // keyword search reads it whole, and the planner turns to reading the application's rows.
+    const rows = await t.db.execute(sql`
+      select c.relname as name, coalesce(c.reloptions::text[], '{}') as options
+      from pg_class c join pg_am am on am.oid = c.relam
+      where c.relkind = 'i' and am.amname = 'gin' order by c.relname`);
+    const indexes = rows.rows as { name: string; options: string[] }[];
+    expect(indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['data_accesses_name_trgm_idx', 'users_email_trgm_idx']),
+    );
+    for (const index of indexes) expect(index.options, index.name).toContain('fastupdate=off');
+  });
+
   it('searches per field, and by categories in the indices format or as one value', async () => {
     expect(page.parse((await list({ applicationId: big, name: 'access 2' })).json()).totalElements).toBe(6);
     expect(ids((await list({ applicationId: big, id: '000007' })).json())).toEqual(['da-000007']);
