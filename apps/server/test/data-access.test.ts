@@ -217,11 +217,13 @@ describe('GET /data/accesses', () => {
   it('keeps the keyword indexes current at each write, with no pending list for a search to read', async () => {
     // GIN's pending list (fastupdate) grows under a stream of creates until a vacuum; every
     // keyword search reads it whole, and the planner turns to reading the application's rows.
-    const rows = await t.db.execute(sql`
+    const result = (await t.db.execute(sql`
       select c.relname as name, coalesce(c.reloptions::text[], '{}') as options
       from pg_class c join pg_am am on am.oid = c.relam
-      where c.relkind = 'i' and am.amname = 'gin' order by c.relname`);
-    const indexes = rows.rows as { name: string; options: string[] }[];
+      where c.relkind = 'i' and am.amname = 'gin' order by c.relname`)) as unknown as {
+      rows: { name: string; options: string[] }[];
+    };
+    const indexes = result.rows;
     expect(indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['data_accesses_name_trgm_idx', 'users_email_trgm_idx']),
     );
