@@ -401,6 +401,18 @@ describe('interaction sign-in: throttled and audited like the console login', ()
     expect(JSON.stringify(row)).not.toContain(granted.password);
   });
 
+  it('finds the username without regard to case, as the console sign-in does', async () => {
+    const uid = await startInteraction();
+    const shouted = await loginAt(
+      uid,
+      { username: granted.username.toUpperCase(), password: granted.password },
+      '10.7.0.2',
+      'ix-case-1',
+    );
+    expect(shouted.statusCode, shouted.body).toBe(200);
+    expect(await auditOf('ix-case-1')).toMatchObject([{ action: 'login', entityId: granted.userId }]);
+  });
+
   it('slows an account guessed from many addresses (429, a wait shared with the console login); a device cookie of the account skips it', async () => {
     const victim = await t.createUser();
     const signedIn = await t.inject({

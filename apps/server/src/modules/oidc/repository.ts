@@ -219,8 +219,13 @@ export async function findUser(db: Executor, userId: string): Promise<UserRow | 
   return row;
 }
 
+/** Without regard to case, as usernames are unique (`users_username_lower_key`) and the console finds them. */
 export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.username, username));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
   return row;
 }
 
