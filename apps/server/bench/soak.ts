@@ -18,9 +18,9 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startCluster } from './cluster.ts';
 import { type Child, freePort, memoryOf, servingPid, startChild, waitUntilServing } from './children.ts';
 import { int, ms, Report } from './report.ts';
+import { createCluster } from '../test/pg-cluster.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const MINUTES = positive('SOAK_MINUTES', 10);
@@ -71,11 +71,12 @@ async function database(): Promise<{ url: string; where: string; drop: () => Pro
   try {
     const { rows } = await admin.query('show autovacuum');
     if (rows[0].autovacuum !== 'on') {
-      const cluster = await startCluster();
+      const cluster = await createCluster();
+      cluster.start();
       return {
         url: cluster.url,
         where: `a PostgreSQL cluster of its own with the default settings (the server at SOAK_POSTGRES_URL runs with autovacuum off)`,
-        drop: async () => cluster.stop(),
+        drop: async () => cluster.remove(),
       };
     }
     const name = `gatehouse_soak_${randomBytes(6).toString('hex')}`;

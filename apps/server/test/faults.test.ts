@@ -1,7 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,6 +12,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { MIGRATION_LOCK_KEY, migrateDatabase } from '../src/db/migrate.ts';
 import { DATABASE_RETRY_SECONDS } from '../src/lib/database-outage.ts';
 import { build, TEST_DB } from './helper.ts';
+import { type Cluster, createCluster } from './pg-cluster.ts';
 
 /**
  * Issue 12, Deliver 3: faults survived. Each test runs the server as `npm start` runs it (the
@@ -276,57 +276,16 @@ if (TEST_DB === 'pglite') {
 
 if (TEST_DB === 'postgres') {
   describe('PostgreSQL stopped in the middle of traffic', () => {
-    const bin = (name: string) => join('/usr/lib/postgresql/15/bin', name);
-    // initdb refuses to run as root: the cluster then belongs to the postgres user.
-    const asOwner = process.getuid?.() === 0;
-    const run = (name: string, args: string[]) =>
-      asOwner
-        ? execFileSync('runuser', ['-u', 'postgres', '--', bin(name), ...args], { stdio: 'pipe' })
-        : execFileSync(bin(name), args, { stdio: 'pipe' });
-    let dir: string;
-    let port: number;
+    let cluster: Cluster;
 
     beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'gatehouse-pg-fault-'));
-      if (asOwner) {
-        const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-        const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-        chownSync(dir, uid, gid);
-      }
-      chmodSync(dir, 0o700);
-      port = await new Promise<number>((resolve) => {
-        const probe = createServer();
-        probe.listen(0, '127.0.0.1', () => {
-          const p = (probe.address() as { port: number }).port;
-          probe.close(() => resolve(p));
-        });
-      });
-      run('initdb', ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
-      cleanups.push(() => {
-        try {
-          run('pg_ctl', ['stop', '-D', join(dir, 'data'), '-m', 'immediate']);
-        } catch {
-          // already stopped
-        }
-        rmSync(dir, { recursive: true, force: true });
-      });
+      cluster = await createCluster();
+      cleanups.push(() => cluster.remove());
     }, 60_000);
 
-    const startCluster = () =>
-      run('pg_ctl', [
-        'start',
-        '-w',
-        '-D',
-        join(dir, 'data'),
-        '-l',
-        join(dir, 'log'),
-        '-o',
-        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-      ]);
-
     it('answers 503 within 5 s and stays up, recovers within 5 s, and leaves no partial write', async () => {
-      startCluster();
-      const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+      cluster.start();
+      const url = cluster.url;
       const server = await startServer({ DATABASE_URL: url });
       const token = await signIn(server.origin);
 
@@ -352,7 +311,7 @@ if (TEST_DB === 'postgres') {
       await sleep(1_500);
 
       const stopped = performance.now();
-      run('pg_ctl', ['stop', '-D', join(dir, 'data'), '-m', 'immediate']);
+      cluster.stop('immediate');
       let first503: number | undefined;
       while (first503 === undefined && performance.now() - stopped < 10_000) {
         const a = await call(server.origin, 'GET', `${APPS}?page=0&size=10`, token);
@@ -366,7 +325,7 @@ if (TEST_DB === 'postgres') {
       expect(server.child.exitCode).toBeNull();
 
       const restarted = performance.now();
-      startCluster();
+      cluster.start();
       const clusterUp = performance.now() - restarted;
       let back: number | undefined;
       while (back === undefined && performance.now() - restarted < 15_000) {
