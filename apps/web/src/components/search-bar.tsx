@@ -1,18 +1,15 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useKitT } from './messages';
 
-// Advanced Search is closed on most visits: the picker's code waits until a date field shows.
-const RangePicker = lazy(() => import('./search-date-range'));
+// Advanced Search is closed on most visits: the picker's code (and dayjs) waits until a date
+// field shows.
+const SearchDateRange = lazy(() => import('./search-date-range'));
 
 /** Spec §2, §9: advanced fields sit four to a row; dates read YYYY/MM/DD. */
 export const ADVANCED_SEARCH_FIELDS_PER_ROW = 4;
 export const SEARCH_DATE_FORMAT = 'YYYY/MM/DD';
-
-dayjs.extend(customParseFormat);
 
 export type SearchFieldType = 'text' | 'multi-select' | 'date';
 
@@ -80,13 +77,6 @@ export function compactSearch(values: SearchValues): SearchValues {
     }
   }
   return out;
-}
-
-function parseDay(v: string | string[] | undefined): Dayjs | null {
-  const text = asText(v);
-  if (!text) return null;
-  const day = dayjs(text, SEARCH_DATE_FORMAT, true);
-  return day.isValid() ? day : null;
 }
 
 /**
@@ -274,16 +264,15 @@ function FieldControl({ id, field, draft, set }: FieldControlProps) {
           onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
         >
           <Suspense fallback={null}>
-            <RangePicker
+            <SearchDateRange
               id={{ start: id, end: `${id}-to` }}
-              style={{ width: '100%' }}
               format={SEARCH_DATE_FORMAT}
               placeholder={[t('dateFrom', { field: field.label }), t('dateTo', { field: field.label })]}
-              allowEmpty={[true, true]}
-              value={[parseDay(draft[from]), parseDay(draft[to])]}
-              onChange={(days) => {
-                set(from, days?.[0]?.format(SEARCH_DATE_FORMAT));
-                set(to, days?.[1]?.format(SEARCH_DATE_FORMAT));
+              from={asText(draft[from])}
+              to={asText(draft[to])}
+              onChange={(first, last) => {
+                set(from, first);
+                set(to, last);
               }}
             />
           </Suspense>

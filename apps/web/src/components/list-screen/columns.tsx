@@ -1,16 +1,44 @@
 import type { TableColumnType } from 'antd';
-import dayjs from 'dayjs';
 import { i18n } from '@/lib/i18n';
 import { EMPTY_CELL } from '../empty-cell';
 import '../messages';
 import { StatusTag } from '../status-tag';
 
-/** How the tables show a moment: the day as the search writes it, and the minute. */
-export const DATE_TIME_FORMAT = 'YYYY/MM/DD HH:mm';
+/** A moment written without an offset, read in local time: `2024-03-05 07:08:09.123`. */
+const LOCAL_MOMENT =
+  /^(\d{4})[-/]?(\d{1,2})?[-/]?(\d{0,2})[Tt\s]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$/;
 
-/** A moment of the server (ISO 8601) as the tables show it; `--` for none. */
+/**
+ * A moment of the server as dayjs reads it: without an offset in local time, otherwise as
+ * `Date` does. Written out rather than imported so that dayjs stays out of every list screen.
+ */
+function parseMoment(value: string): Date {
+  const parts = /z$/i.test(value) ? null : LOCAL_MOMENT.exec(value);
+  if (!parts) return new Date(value);
+  const [, year, month, day, hour, minute, second, fraction] = parts;
+  return new Date(
+    Number(year),
+    Number(month ?? 1) - 1,
+    Number(day || 1),
+    Number(hour ?? 0),
+    Number(minute ?? 0),
+    Number(second ?? 0),
+    Number((fraction ?? '0').slice(0, 3)),
+  );
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment of the server (ISO 8601) as the tables show it: the day as the search writes it
+ * (YYYY/MM/DD) and the minute, in local time; `--` for none.
+ */
 export function formatDateTime(value: string | null | undefined): string {
-  return value ? dayjs(value).format(DATE_TIME_FORMAT) : EMPTY_CELL;
+  if (!value) return EMPTY_CELL;
+  const at = parseMoment(value);
+  if (Number.isNaN(at.getTime())) return 'Invalid Date';
+  const day = `${at.getFullYear()}/${twoDigits(at.getMonth() + 1)}/${twoDigits(at.getDate())}`;
+  return `${day} ${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}`;
 }
 
 /** The Status column of records that have one: a green ENABLED, a red DISABLED, any other neutral. */
