@@ -328,6 +328,51 @@ describe('the kept total', () => {
   });
 });
 
+describe('deep pages', () => {
+  it('start from a remembered row only while no row was added or deleted in the application', async () => {
+    const deep = await createApplication(t.db);
+    // Rows three to a microsecond, so the order rests on the key as much as on the time.
+    await t.db.execute(sql`
+      insert into ${dataAccesses} (application_id, id, name, category, created_at, updated_at)
+      select ${deep}, 'deep-' || lpad(i::text, 5, '0'), 'Deep ' || i, 'c',
+             '2026-01-01T00:00:00Z'::timestamptz + (i / 3) * interval '1 microsecond', now()
+      from generate_series(0, 2099) as i`);
+    const expected = async (offset: number, dir: 'asc' | 'desc') => {
+      const order = sql.raw(dir === 'desc' ? 'created_at desc, resource_id desc' : 'created_at, resource_id');
+      const res = await t.db.execute(sql`
+        select id from ${dataAccesses} where application_id = ${deep}
+        order by ${order} limit 10 offset ${offset}`);
+      return (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    };
+    const check = async (pageNo: number, dir: 'asc' | 'desc' = 'desc') => {
+      const res = await list({ applicationId: deep, page: pageNo, size: 10, sort: `createdDate,${dir}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(ids(res.json()), `page ${pageNo} ${dir}`).toEqual(await expected(pageNo * 10, dir));
+      return page.parse(res.json()).totalElements;
+    };
+
+    // Each page is read twice: the second time from the row the first remembered.
+    for (const pageNo of [150, 150, 151, 100, 120, 209, 209, 151]) expect(await check(pageNo)).toBe(2100);
+    for (const pageNo of [150, 150, 160]) await check(pageNo, 'asc');
+    // Past the last row, from a remembered row: empty, with the total.
+    expect(await check(300)).toBe(2100);
+
+    // A row created at the top moves every row one place down.
+    const res = await t.post(ONE, { id: 'newest', name: 'Newest', category: 'c', applicationId: deep }, admin);
+    expect(res.statusCode).toBe(201);
+    for (const pageNo of [150, 151]) expect(await check(pageNo)).toBe(2101);
+
+    // A bulk tool (or another instance) deletes one row and adds one before the remembered
+    // rows: the same total, other rows on the page.
+    await t.db.execute(sql`delete from ${dataAccesses} where application_id = ${deep} and id = 'deep-02000'`);
+    await t.db.execute(sql`
+      insert into ${dataAccesses} (application_id, id, name, category, created_at)
+      values (${deep}, 'early', 'Early', 'c', '2025-01-01T00:00:00Z')`);
+    for (const pageNo of [150, 150, 151]) expect(await check(pageNo)).toBe(2101);
+    await check(150, 'asc');
+  });
+});
+
 describe('GET /data/access/categories', () => {
   it('lists the distinct categories of the application, sorted', async () => {
     const cats = await createApplication(t.db);

@@ -21,6 +21,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Executor } from '../db/client.ts';
 import { listCounts } from '../db/schema/index.ts';
 import { validationFailed } from './errors.ts';
+import { type Anchor, PageAnchors } from './page-anchors.ts';
 
 /**
  * The one paged list every list endpoint is (`definePagedList`), and the search filters a
@@ -28,6 +29,9 @@ import { validationFailed } from './errors.ts';
  * list-query schemas, the page and count queries, and a total that skips the count where the
  * page already tells it.
  */
+
+/** The order of a list: the `ORDER BY` terms, the sorted column and its direction. */
+type Order = { by: SQL[]; column: AnyColumn; descending: boolean; name: string };
 
 /**
  * `sort=<field>[,asc|desc]` against an allow-list of API field → column. The record key is
@@ -38,7 +42,7 @@ function parseSort<F extends string>(
   sort: string | undefined,
   columns: Record<F, AnyColumn>,
   key: AnyColumn,
-): SQL[] {
+): Order {
   const [rawField = '', rawDir, ...rest] = (sort?.trim() || DEFAULT_SORT).split(',').map((s) => s.trim());
   const dir = (rawDir ?? 'asc').toLowerCase();
   if (!Object.hasOwn(columns, rawField) || (dir !== 'asc' && dir !== 'desc') || rest.length > 0) {
@@ -46,7 +50,12 @@ function parseSort<F extends string>(
   }
   const column = columns[rawField as F];
   const by = dir === 'asc' ? asc : desc;
-  return column === key ? [by(key)] : [by(column), by(key)];
+  return {
+    by: column === key ? [by(key)] : [by(column), by(key)],
+    column,
+    descending: dir === 'desc',
+    name: `${rawField},${dir}`,
+  };
 }
 
 /** A present, non-blank search value; the console sends cleared fields as empty strings. */
@@ -194,12 +203,15 @@ type PagedListSpec<Q extends ListQuery> = {
   counted?: { column: AnyColumn; scope: (query: Q) => string };
 };
 
-/** The column that carries the kept total on each row of a counted page; dropped before the rows go out. */
+/** Columns that ride on each row of a counted page; dropped before the rows go out. */
 const KEPT_TOTAL = '__keptTotal';
+const CHANGES = '__changes';
+const ANCHOR_VALUE = '__anchorValue';
+const ANCHOR_KEY = '__anchorKey';
 
-/** The kept count of `list` rows in `scope` (0 when none was ever kept). */
-function keptCount(list: string, scope: string): SQL<number> {
-  return sql<number>`coalesce((select ${listCounts.n} from ${listCounts} where ${listCounts.list} = ${list} and ${listCounts.scope} = ${scope}), 0)`.mapWith(
+/** A column of the kept count of `list` rows in `scope` (0 when none was ever kept). */
+function keptColumn(column: 'n' | 'changes', list: string, scope: string): SQL<number> {
+  return sql<number>`coalesce((select ${listCounts[column]} from ${listCounts} where ${listCounts.list} = ${list} and ${listCounts.scope} = ${scope}), 0)`.mapWith(
     Number,
   );
 }
@@ -212,12 +224,34 @@ async function readKeptCount(db: Executor, list: string, scope: string): Promise
   return row?.n ?? 0;
 }
 
+/** Each database's page anchors (lib/page-anchors.ts). */
+const anchorsOf = new WeakMap<object, PageAnchors>();
+
+function pageAnchors(db: Executor): PageAnchors {
+  let anchors = anchorsOf.get(db);
+  if (!anchors) {
+    anchors = new PageAnchors();
+    anchorsOf.set(db, anchors);
+  }
+  return anchors;
+}
+
+/** The rows at and after `anchor` in `order` (its column is one that no row lacks). */
+function from(order: Order, key: PgColumn, anchor: Anchor): SQL {
+  const op = sql.raw(order.descending ? '<=' : '>=');
+  const keyValue = sql`cast(${anchor.key} as ${sql.raw(key.getSQLType())})`;
+  if (order.column === key) return sql`${key} ${op} ${keyValue}`;
+  const column = order.column as PgColumn;
+  return sql`(${column}, ${key}) ${op} (cast(${anchor.value} as ${sql.raw(column.getSQLType())}), ${keyValue})`;
+}
+
 /**
  * A paged list of `table`. Every list sorts by `createdDate` (the default sort) and
  * `lastModifiedDate` besides its own `sorts`, and any other sort is a 400. Its rows meet the
  * `filters` and the query's `createdFrom`/`createdTo` range. The page is read as a deferred
- * join (`pageRows`) and the total is counted only when the page cannot tell it. Each row is
- * all the table's columns, or `fields` when given.
+ * join (`pageRows`) and the total is counted only when the page cannot tell it. All of an
+ * application's rows in an order no update changes start deep pages from an anchor
+ * (lib/page-anchors.ts). Each row is all the table's columns, or `fields` when given.
  */
 export function definePagedList<T extends DatedTable, Q extends ListQuery>(
   spec: PagedListSpec<Q> & { table: T },
@@ -233,26 +267,68 @@ export function definePagedList<Q extends ListQuery>(
   const list = getTableName(table);
   return async (db, query) => {
     // The sort is checked before the filters, so a bad sort is the error a request gets first.
-    const orderBy = parseSort(query.sort, sorts, key);
+    const order = parseSort(query.sort, sorts, key);
     const own = filters(query);
     const created = createdBetween(table.createdAt, query.createdFrom, query.createdTo);
     const scope = counted?.scope(query);
     const where = and(scope === undefined ? undefined : eq(counted!.column, scope), ...own, created);
     const offset = query.page * query.size;
-    const window = { where, orderBy, limit: query.size, offset };
+    const window = { where, orderBy: order.by, limit: query.size, offset };
     if (scope === undefined || created !== undefined || own.some((f) => f !== undefined)) {
       const rows = await pageRows(db, table, key, window, fields);
       const total = await totalOf(offset, query.size, rows.length, () => countRows(db, table, where));
       return { rows, total };
     }
     // All of an application's rows: the page and the kept total in one statement.
-    const rows = (await pageRows(db, table, key, window, {
-      ...fields,
-      [KEPT_TOTAL]: keptCount(list, scope),
-    })) as Record<string, unknown>[];
+    const counts = {
+      [KEPT_TOTAL]: keptColumn('n', list, scope),
+      [CHANGES]: keptColumn('changes', list, scope),
+    };
+    const anchored = order.column === table.createdAt || order.column === key;
+    const read = (window: PageWindow) =>
+      pageRows(db, table, key, window, {
+        ...fields,
+        ...counts,
+        ...(anchored
+          ? { [ANCHOR_VALUE]: sql<string>`${order.column}::text`, [ANCHOR_KEY]: sql<string>`${key}::text` }
+          : {}),
+      }) as Promise<Record<string, unknown>[]>;
+    const anchors = pageAnchors(db);
+    const listed = `${list}\u0000${scope}\u0000${order.name}`;
+    const remember = (rows: Record<string, unknown>[]) => {
+      const first = rows[0];
+      if (!anchored || !first) return;
+      anchors.remember(listed, Number(first[CHANGES]), {
+        position: offset,
+        value: String(first[ANCHOR_VALUE]),
+        key: String(first[ANCHOR_KEY]),
+      });
+    };
+    const nearest = anchored ? anchors.nearest(listed, offset) : undefined;
+    let rows: Record<string, unknown>[] | undefined;
+    if (nearest) {
+      const { anchor, changes } = nearest;
+      rows = await read({
+        ...window,
+        where: and(where, from(order, key, anchor)),
+        offset: offset - anchor.position,
+      });
+      // Rows were added or deleted since the anchor was found: it may no longer be there.
+      if (Number(rows[0]?.[CHANGES]) !== changes) rows = undefined;
+      else if (anchor.position !== offset) remember(rows);
+    }
+    if (!rows) {
+      rows = await read(window);
+      remember(rows);
+    }
     const first = rows[0];
     const total = first ? Number(first[KEPT_TOTAL]) : offset === 0 ? 0 : await readKeptCount(db, list, scope);
-    for (const row of rows) delete row[KEPT_TOTAL];
+    for (const row of rows) {
+      delete row[KEPT_TOTAL];
+      delete row[CHANGES];
+      delete row[ANCHOR_VALUE];
+      delete row[ANCHOR_KEY];
+    }
     return { rows, total };
   };
 }
