@@ -141,11 +141,6 @@ export default defineConfig({
     alias: [
       // `@/x` is `src/x`, as tsconfig's `paths` says; the tests run on this config and get it too.
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // qs's cycle check, without the helpers it needs only for old engines (see the file).
-      {
-        find: /^side-channel$/,
-        replacement: fileURLToPath(new URL('./src/lib/side-channel.cjs', import.meta.url)),
-      },
     ],
   },
   server: {

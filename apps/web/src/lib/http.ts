@@ -1,5 +1,4 @@
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import qs from 'qs';
 import {
   ERROR_CODES,
   type ErrorBody,
@@ -8,6 +7,7 @@ import {
   REQUEST_TIMEOUT_MS,
 } from '@gatehouse/contract';
 import { toLogin } from './paths';
+import { stringifyQuery } from './query-string';
 import { clearSession, getToken } from './session';
 
 declare module 'axios' {
@@ -113,7 +113,7 @@ export const http = axios.create({
   baseURL: '/api',
   timeout: REQUEST_TIMEOUT_MS,
   headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  paramsSerializer: { serialize: (params) => qs.stringify(params, { arrayFormat: 'indices' }) },
+  paramsSerializer: { serialize: stringifyQuery },
   transitional: { clarifyTimeoutError: true },
 });
 
