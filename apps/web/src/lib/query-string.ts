@@ -2,7 +2,7 @@
  * A request's query as qs writes it with `arrayFormat: 'indices'`, which the server's routes read
  * (spec §7): `ids[0]=a&ids[1]=b`, `filter[name]=x`, with the brackets percent-encoded. Undefined
  * is left out, null is an empty value, a date is its ISO text. Written out rather than taken
- * from qs, which with its dependencies weighed more than the rest of the HTTP client.
+ * from qs, which put 5 KiB gzipped on the sign-in page for this one call.
  */
 export function stringifyQuery(params: unknown): string {
   const parts: string[] = [];
@@ -10,7 +10,7 @@ export function stringifyQuery(params: unknown): string {
     if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return;
     if (value === null) parts.push(`${encode(key)}=`);
     else if (value instanceof Date) parts.push(`${encode(key)}=${encode(value.toISOString())}`);
-    else if (Array.isArray(value)) value.forEach((item, i) => add(`${key}[${i}]`, item));
+    else if (Array.isArray(value)) for (const [i, item] of value.entries()) add(`${key}[${i}]`, item);
     else if (typeof value === 'object')
       for (const [name, item] of Object.entries(value)) add(`${key}[${name}]`, item);
     else parts.push(`${encode(key)}=${encode(String(value))}`);
