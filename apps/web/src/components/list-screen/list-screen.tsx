@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Input, Modal, type TableColumnsType } from 'antd';
-import { type ReactNode, Suspense, useState } from 'react';
+import { Button, Card, Empty, Flex, Input, type TableColumnsType } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDisable, useAccess, useHasAction } from '@/lib/access';
 import type { FormMode, RecordFormProps } from '../form-dialog';
@@ -89,10 +89,7 @@ export type ListScreenProps<
   lockedFor?: (row: Row) => string | undefined;
   /** Shown in the row's Action cell beside the menu, e.g. a link. */
   rowExtra?: (row: Row) => ReactNode;
-  /**
-   * The screen's form, given the dialog's state. Rendered from the dialog's first opening on,
-   * so a form whose code loads on demand (`React.lazy`) arrives then, a loading dialog meanwhile.
-   */
+  /** The screen's form, given the dialog's state. */
   form: (props: RecordFormProps<Row, Values, Kind>) => ReactNode;
 };
 
@@ -153,8 +150,6 @@ export function ListScreen<
       create.onCreated?.(created);
     },
   });
-  const [formShown, setFormShown] = useState(false);
-  if (dialog.form.open && !formShown) setFormShown(true);
 
   return (
     <Card
@@ -197,15 +192,7 @@ export function ListScreen<
           })}
         />
       )}
-      {formShown && (
-        <Suspense
-          fallback={
-            <Modal open loading title={t('kit:loading')} footer={null} onCancel={dialog.form.onClose} />
-          }
-        >
-          {form(dialog.form)}
-        </Suspense>
-      )}
+      {form(dialog.form)}
     </Card>
   );
 }

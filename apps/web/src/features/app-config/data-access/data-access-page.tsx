@@ -1,5 +1,4 @@
 import type { TableColumnsType } from 'antd';
-import { lazy } from 'react';
 import type { DataAccess } from '@gatehouse/contract';
 import { CREATED_DATE_FIELD, optionsOf } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
@@ -10,12 +9,7 @@ import { useCreateDataAccess } from './api/create-data-access';
 import { useDataAccessCategories } from './api/list-data-access-categories';
 import { dataAccessesQueryOptions } from './api/list-data-accesses';
 import { useUpdateDataAccess } from './api/update-data-access';
-import type { DataAccessFormValues } from './components/data-access-form';
-
-// Most visits only read the list: the form's code loads when its dialog first opens.
-const DataAccessForm = lazy(() =>
-  import('./components/data-access-form').then((m) => ({ default: m.DataAccessForm })),
-);
+import { DataAccessForm, type DataAccessFormValues } from './components/data-access-form';
 
 export const CREATE_CODE = 'data-access:create';
 export const UPDATE_CODE = 'data-access:update';
