@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const KiB = 1024;
-// Built on 2026-11-25: 287.4 KiB for the login page and 206.9 KiB more to the data access list
+// Built on 2026-11-25: 287.4 KiB for the login page and 209.0 KiB more to the data access list
 // (348.9 and 227.1 before issue 11's work, the list 249.9 once <App> left the login page; 293.9
 // and 214.6 on 2026-11-23). The issue's targets, 200 and 120 KiB, are not met: the framework and
 // antd's components on those screens are most of what is left.
@@ -39,7 +39,7 @@ const BUDGETS = [
       'src/features/app-config/data-access/data-access-page.tsx',
     ],
     beyond: 'login page',
-    budget: 213 * KiB,
+    budget: 215 * KiB,
   },
 ];
 
