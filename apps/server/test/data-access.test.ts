@@ -358,7 +358,11 @@ describe('deep pages', () => {
     expect(await check(300)).toBe(2100);
 
     // A row created at the top moves every row one place down.
-    const res = await t.post(ONE, { id: 'newest', name: 'Newest', category: 'c', applicationId: deep }, admin);
+    const res = await t.post(
+      ONE,
+      { id: 'newest', name: 'Newest', category: 'c', applicationId: deep },
+      admin,
+    );
     expect(res.statusCode).toBe(201);
     for (const pageNo of [150, 151]) expect(await check(pageNo)).toBe(2101);
 
