@@ -202,7 +202,7 @@ export function buildApp(options: BuildAppOptions) {
     await instance.services.oidc.stopPurging();
     // Links still being issued finish before the database closes.
     await instance.services.passwordReset.settled();
-    mailer?.close();
+    await mailer?.close();
   });
   // Without GATEHOUSE_ISSUER the issuer is this server's own address, known once it listens.
   app.addHook('onListen', function setIssuer() {

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,5 +76,34 @@ describe('the compiled server', () => {
     expect(page.status).toBe(built ? 200 : 404);
     if (built) expect(await page.text()).toContain('<div id="root"');
     else expect((await page.json()).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('what the compiled server loads at start', () => {
+  // Each is imported where it is first used, so a server whose configuration does not use it
+  // neither starts slower nor holds it in memory: the other database driver, Redis without
+  // REDIS_URL, mail without SMTP_URL, the OpenID Provider before a relying party calls, the
+  // QR code and the common-password list before anyone needs them.
+  const ON_DEMAND = [
+    '@electric-sql/pglite',
+    'pg',
+    'drizzle-orm/pglite',
+    'drizzle-orm/node-postgres',
+    'ioredis',
+    'nodemailer',
+    'oidc-provider',
+    'qrcode',
+    '@zxcvbn-ts/language-common',
+  ];
+
+  it('imports the packages its configuration may not use only on demand', () => {
+    const code = readFileSync(join(outDir, 'main.js'), 'utf8');
+    const atStart = new Set([...code.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm)].map((m) => m[1]));
+    const onDemand = new Set([...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]));
+    expect(atStart.size).toBeGreaterThan(5);
+    for (const name of ON_DEMAND) {
+      expect(atStart.has(name), `${name} is imported at start`).toBe(false);
+      expect(onDemand.has(name), `${name} is not imported on demand`).toBe(true);
+    }
   });
 });

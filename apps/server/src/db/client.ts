@@ -1,11 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export { schema };
@@ -40,7 +37,7 @@ const RELISTEN_DELAY_MS = 1_000;
  * LISTEN on a connection of its own, outside the pool. When the connection drops, the
  * listener hears `onState(false)` and it reconnects after a pause, then `onState(true)`.
  */
-function listenOnPostgres(url: string): Listen {
+function listenOnPostgres(driver: typeof pg, url: string): Listen {
   return async (channel, { onNotify, onState }) => {
     if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
     let current: pg.Client | undefined;
@@ -52,7 +49,7 @@ function listenOnPostgres(url: string): Listen {
       retry.unref();
     };
     const connect = async () => {
-      const client = new pg.Client({ connectionString: url });
+      const client = new driver.Client({ connectionString: url });
       const lost = () => {
         if (current !== client) return;
         current = undefined;
@@ -115,10 +112,15 @@ export type DatabaseTarget =
 
 /**
  * Opens PGlite (on disk when `dataDir` is given, in memory otherwise) or a node-postgres
- * pool. The caller runs the migrations.
+ * pool. The caller runs the migrations. Only the driver in use is loaded: the other one would
+ * add to the start-up time and stay in memory unused.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.max ?? 10,
@@ -130,9 +132,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // listener that would crash the process instead of failing the next query.
     pool.on('error', () => {});
     const db: Database = drizzlePg({ client: pool, schema });
-    return { kind: 'postgres', db, pool, listen: listenOnPostgres(target.url), close: () => pool.end() };
+    return { kind: 'postgres', db, pool, listen: listenOnPostgres(pg, target.url), close: () => pool.end() };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = await PGlite.create({
     // Trigram indexes make keyword search (ILIKE '%…%') an index scan, as on PostgreSQL.
     extensions: { pg_trgm },

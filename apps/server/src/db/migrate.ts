@@ -1,9 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client.ts';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -22,6 +18,11 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {
     // PGlite has one session, where an advisory lock would not exclude anything; calls on
     // one handle queue up here instead.
+    // As in openDatabase, only the driver in use is loaded.
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     const previous = pgliteMigrations.get(handle.client) ?? Promise.resolve();
     const run = previous
       .catch(() => {})
@@ -32,6 +33,10 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await run;
     return;
   }
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const client = await handle.pool.connect();
   let failed: Error | undefined;
   try {

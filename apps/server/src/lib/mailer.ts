@@ -1,23 +1,30 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
-/** Sends the server's emails over SMTP (nodemailer); built only when SMTP_URL is set. */
+/**
+ * Sends the server's emails over SMTP (nodemailer); built only when SMTP_URL is set. nodemailer
+ * is loaded with the first email, not with the server: most servers send none for hours, and
+ * it adds some 100 ms to the start and memory to an idle server.
+ */
 export class Mailer {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+  ) {}
+
+  private connect(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(this.smtpUrl));
+    return this.transport;
   }
 
   async send(mail: Mail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...mail });
+    await (await this.connect()).sendMail({ from: this.from, ...mail });
   }
 
-  close(): void {
-    this.transport.close();
+  async close(): Promise<void> {
+    (await this.transport)?.close();
   }
 }

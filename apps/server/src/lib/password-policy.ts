@@ -1,5 +1,4 @@
 import { PASSWORD_MESSAGES, PASSWORD_POLICY } from '@gatehouse/contract';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import type { Executor } from '../db/client.ts';
 import { validationFailed } from './errors.ts';
 import { recentPasswordHashes } from './password-repository.ts';
@@ -8,20 +7,23 @@ import { verifyPassword } from './passwords.ts';
 /**
  * The password policy (contract `PASSWORD_POLICY`), applied by every path that sets a
  * password. The common passwords are the list @zxcvbn-ts/language-common ships (MIT, about
- * 49,000 entries, lower case), installed with the server: nothing is fetched at run time.
+ * 49,000 entries, lower case), installed with the server: nothing is fetched at run time. The
+ * package (every list it ships) is loaded with the first password checked, not with the server.
  */
 
-let common: ReadonlySet<string> | undefined;
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'] as string[]);
-  return common.has(password.toLowerCase());
+let common: Promise<ReadonlySet<string>> | undefined;
+export async function isCommonPassword(password: string): Promise<boolean> {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'] as string[]),
+  );
+  return (await common).has(password.toLowerCase());
 }
 
 /** A username this short (a, jo) would refuse too many passwords that merely contain it. */
 const MIN_USERNAME_TO_CONTAIN = 3;
 
 /** The rules that need no history; the first one broken, or null. */
-export function passwordRuleBroken(password: string, username: string): string | null {
+async function passwordRuleBroken(password: string, username: string): Promise<string | null> {
   if (password.length < PASSWORD_POLICY.minLength) return PASSWORD_MESSAGES.tooShort;
   if (password.length > PASSWORD_POLICY.maxLength) return PASSWORD_MESSAGES.tooLong;
   const lower = password.toLowerCase();
@@ -29,7 +31,7 @@ export function passwordRuleBroken(password: string, username: string): string |
   if (lower === name) return PASSWORD_MESSAGES.isUsername;
   if (name.length >= MIN_USERNAME_TO_CONTAIN && lower.includes(name))
     return PASSWORD_MESSAGES.containsUsername;
-  if (isCommonPassword(password)) return PASSWORD_MESSAGES.common;
+  if (await isCommonPassword(password)) return PASSWORD_MESSAGES.common;
   return null;
 }
 
@@ -52,7 +54,7 @@ export async function assertPasswordPolicy(
   owner: PasswordOwner,
   field = 'newPassword',
 ): Promise<void> {
-  const broken = passwordRuleBroken(password, owner.username);
+  const broken = await passwordRuleBroken(password, owner.username);
   if (broken) throw validationFailed({ [field]: broken });
   if (owner.userId === undefined) return;
   const hashes = await recentPasswordHashes(db, owner.userId, PASSWORD_POLICY.historyCount);

@@ -5,7 +5,6 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { LoginRateLimit, RequestRateLimit } from '../config.ts';
 import { rateLimited } from '../lib/errors.ts';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from '../lib/rate-limit-store.ts';
@@ -180,10 +179,13 @@ export type RateLimitOptions = {
 };
 
 async function rateLimit(app: FastifyInstance, opts: RateLimitOptions) {
+  // ioredis is loaded only when a Redis is configured.
   const store =
     opts.store ??
     (opts.redisUrl
-      ? new RedisCounterStore(new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+      ? new RedisCounterStore(
+          new (await import('ioredis')).Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }),
+        )
       : new MemoryCounterStore());
   app.decorate('loginLimiter', new LoginLimiter(store, opts.limits));
   app.decorate('forgetLimiter', new RequestLimiter(store, 'forget', opts.forgetLimits));

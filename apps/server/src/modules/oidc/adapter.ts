@@ -1,4 +1,4 @@
-import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
+import type { Adapter, AdapterPayload, errors as oidcErrors } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import * as repo from './repository.ts';
@@ -69,7 +69,7 @@ const BEARER_MODELS = new Set([
  * `find` puts back from the id it was asked for: the database holds no token a caller could
  * present.
  */
-export function adapterFactory(db: Database, secretPlaceholder: string) {
+export function adapterFactory(db: Database, secretPlaceholder: string, errors: typeof oidcErrors) {
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
 

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import Provider, { type Account, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Account, Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { deriveKey } from '../../lib/server-key.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -80,12 +80,15 @@ export type ProviderOptions = {
 /**
  * The OpenID Provider: authorization code with PKCE, refresh tokens rotated on use, client
  * credentials; no implicit flow (response type `code` only) and no password grant (RFC 9700).
- * Everything it keeps goes to the database through the adapter.
+ * Everything it keeps goes to the database through the adapter. oidc-provider, the largest
+ * package of the server, is loaded with the first provider, not with the server: a console
+ * that serves no relying party never pays for it.
  */
-export function createProvider(db: Database, options: ProviderOptions): Provider {
+export async function createProvider(db: Database, options: ProviderOptions): Promise<Provider> {
+  const oidc = await import('oidc-provider');
   const secretPlaceholder = randomBytes(32).toString('base64url');
   const configuration: Configuration = {
-    adapter: adapterFactory(db, secretPlaceholder),
+    adapter: adapterFactory(db, secretPlaceholder, oidc.errors),
     jwks: { keys: options.keys as never[] },
     cookies: {
       keys: [deriveKey(options.serverKey, 'oidc-cookies').toString('base64url')],
@@ -159,7 +162,7 @@ export function createProvider(db: Database, options: ProviderOptions): Provider
       );
     },
   };
-  const provider = new Provider(options.issuer, configuration);
+  const provider = new oidc.default(options.issuer, configuration);
   provider.proxy = options.proxy;
 
   /**

@@ -15,8 +15,8 @@ import { type AuthState, bearerToken, type RequestMeta, type SessionResolver } f
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
-import { loadSigningKeys } from './keys.ts';
 import { createProvider } from './provider.ts';
+import { loadSigningKeys } from './keys.ts';
 import * as repo from './repository.ts';
 
 /** How often an instance looks for rotated signing keys. */
@@ -115,7 +115,7 @@ export class OidcService {
       this.current.checkedAt = Date.now();
       return this.current.provider;
     }
-    const provider = createProvider(this.db, {
+    const provider = await createProvider(this.db, {
       issuer: this.issuer,
       serverKey: this.options.serverKey,
       keys,

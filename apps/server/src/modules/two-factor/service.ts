@@ -14,7 +14,6 @@ import {
   type TwoFactorStatus,
 } from '@gatehouse/contract';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Database, Executor } from '../../db/client.ts';
 import { type AuditContext, audit, auditedChange } from '../../lib/audit.ts';
 import { foundByUuid } from '../../lib/entity-service.ts';
@@ -95,7 +94,11 @@ export class TwoFactorService {
       return { entityId: user.userId, after: { pending: true } };
     });
     const otpauthUri = totpFor(secret, auth.user.username).toString();
-    return { secret, otpauthUri, qrCode: await QRCode.toDataURL(otpauthUri, { margin: 1, width: 220 }) };
+    return {
+      secret,
+      otpauthUri,
+      qrCode: await (await import('qrcode')).default.toDataURL(otpauthUri, { margin: 1, width: 220 }),
+    };
   }
 
   /** The first code turns 2FA on; answers the recovery codes, once. */
