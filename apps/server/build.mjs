@@ -7,7 +7,11 @@
 // Packages from node_modules stay imports, resolved at run time as they are for the sources.
 // The one exception is @gatehouse/contract: the workspace ships TypeScript, which plain node
 // cannot load, so its source is bundled in.
-import { readFile } from 'node:fs/promises';
+//
+// Beside it goes dist/pglite-template.tar: an embedded database already through initdb and the
+// migrations, which the first start on an empty data directory loads instead of running
+// initdb, the slow part of a new installation (src/main.ts).
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -68,7 +72,27 @@ export async function buildServer(outfile = OUT_FILE) {
   });
 }
 
+/** Where src/main.ts finds the template of a new embedded database. */
+export const PGLITE_TEMPLATE = join(here, 'dist/pglite-template.tar');
+
+/** Writes the template: a new PGlite data directory, migrated, as a tarball. */
+export async function buildPgliteTemplate(file = PGLITE_TEMPLATE) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  try {
+    await migrate(drizzle({ client }), { migrationsFolder: join(here, 'drizzle') });
+    const tarball = await client.dumpDataDir('none');
+    await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
+  } finally {
+    await client.close();
+  }
+}
+
 // `node build.mjs [outfile]`
 if (process.argv[1] && new URL(import.meta.url).pathname === process.argv[1]) {
   await buildServer(process.argv[2] ? resolve(process.argv[2]) : OUT_FILE);
+  if (!process.argv[2]) await buildPgliteTemplate();
 }

@@ -17,11 +17,11 @@
  * The database ones run through `app.inject`, on the server alone. BENCH_ROWS and BENCH_RUNS
  * narrow them; BENCH_PGLITE=0 leaves PGlite out of them.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -302,32 +302,55 @@ async function timedSection(report: Report, title: string, bench: (served: Serve
   );
 }
 
-/** Starts the server as `npm start` does (without the build step) and times the first page. */
-async function timeFirstPage(dataDir: string): Promise<number> {
+/** The resident memory of process `pid`, in MiB (Linux). */
+function rssOf(pid: number): number | undefined {
+  try {
+    const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib ? Number(kib) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How long after the first page the idle memory is read: the start's garbage is collected by then. */
+const IDLE_AFTER_MS = 5_000;
+
+/**
+ * Starts the server as `npm start` does, on the compiled server the caller built, and times the
+ * first served console page; then, the server left idle, reads its resident memory.
+ */
+async function timeFirstPage(database: Record<string, string>): Promise<{ ms: number; idleRss?: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...database,
+    PORT: String(port),
+    GATEHOUSE_ADMIN_PASSWORD: PASSWORD,
+    GATEHOUSE_SKIP_BUILD: '1',
+    LOG_LEVEL: 'warn',
+  };
+  if (!database.DATABASE_URL) delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      GATEHOUSE_DATA_DIR: dataDir,
-      GATEHOUSE_ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-    },
+    env,
     stdio: 'ignore',
   });
   try {
     for (;;) {
       try {
         const res = await fetch(`http://127.0.0.1:${port}/login`);
-        if (res.ok && (await res.text()).includes(`<div id="root"`)) return performance.now() - started;
+        if (res.ok && (await res.text()).includes(`<div id="root"`)) break;
       } catch {
         // not listening yet
       }
       if (performance.now() - started > 120_000) throw new Error('the server did not start in 120 s');
       await new Promise((r) => setTimeout(r, 25));
     }
+    const ms = performance.now() - started;
+    await new Promise((r) => setTimeout(r, IDLE_AFTER_MS));
+    const idleRss = child.pid === undefined ? undefined : rssOf(child.pid);
+    return idleRss === undefined ? { ms } : { ms, idleRss };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -335,23 +358,56 @@ async function timeFirstPage(dataDir: string): Promise<number> {
 }
 
 async function startupBenchmarks(report: Report) {
-  report.heading('From starting the server to the first served console page (PGlite)', 3);
+  report.heading('From starting the server to the first served console page, and its idle memory', 3);
   if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
     report.line('(left out: build the console first with `npm run build`)');
     return;
   }
+  // `npm start` runs the compiled server, building it first when it is missing or stale.
+  execFileSync(process.execPath, [join(ROOT, 'apps/server/build.mjs')], { stdio: 'ignore' });
+  const mib = (r: { idleRss?: number }) => (r.idleRss === undefined ? '—' : `${r.idleRss.toFixed(0)} MiB`);
+  const rows: string[][] = [];
+  const measure = async (label: string, database: Record<string, string>) => {
+    const fresh = await timeFirstPage(database);
+    const restarts = [];
+    for (let i = 0; i < 3; i++) restarts.push(await timeFirstPage(database));
+    const median = [...restarts].sort((a, b) => a.ms - b.ms)[1]!;
+    rows.push([`${label}: fresh (migrations and seed)`, `${fresh.ms.toFixed(0)} ms`, mib(fresh)]);
+    rows.push([
+      `${label}: restart on the same data (median of 3)`,
+      `${median.ms.toFixed(0)} ms`,
+      restarts.map(mib).join(', '),
+    ]);
+  };
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-start-'));
-  const fresh = await timeFirstPage(dir);
-  const restarts = [];
-  for (let i = 0; i < 3; i++) restarts.push(await timeFirstPage(dir));
-  rmSync(dir, { recursive: true, force: true });
-  report.table(
-    ['start', 'to the first page'],
-    [
-      ['fresh data directory (migrations and seed)', `${fresh.toFixed(0)} ms`],
-      ['restart on the same data (median of 3)', `${stats(restarts).median.toFixed(0)} ms`],
-    ],
+  try {
+    await measure('PGlite', { GATEHOUSE_DATA_DIR: dir });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const base = await postgresBase();
+  if (base) {
+    const name = `gatehouse_start_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      await measure('PostgreSQL', {
+        DATABASE_URL: url.toString(),
+        GATEHOUSE_SECRET_KEY: randomBytes(32).toString('base64'),
+      });
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+  report.line(
+    'The compiled server, started as `npm start` starts it (`node scripts/start.mjs`), on the empty ' +
+      `database of a new installation; idle memory: the resident set ${IDLE_AFTER_MS / 1000} s after the first page.`,
   );
+  report.table(['start', 'to the first page', 'idle RSS'], rows);
 }
 
 async function webBenchmarks(report: Report) {

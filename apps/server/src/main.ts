@@ -1,5 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -28,6 +31,19 @@ async function drained(server: Server, ms: number): Promise<void> {
   }
 }
 
+/** Where the server build (build.mjs) leaves a new embedded database, through initdb and migrated. */
+const PGLITE_TEMPLATE = fileURLToPath(new URL('../dist/pglite-template.tar', import.meta.url));
+
+/**
+ * An empty data directory starts from the build's template when there is one, instead of
+ * running initdb, which takes most of a new installation's first start. The migrations then
+ * apply whatever the template lacks, as on any start.
+ */
+function newDatabaseTemplate(dataDir: string): { loadDataDir?: Blob } {
+  if (existsSync(join(dataDir, 'PG_VERSION')) || !existsSync(PGLITE_TEMPLATE)) return {};
+  return { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE)]) };
+}
+
 /** Reads the environment, prepares the database and serves until SIGTERM or SIGINT. */
 async function main() {
   const loaded = loadConfig();
@@ -42,7 +58,7 @@ async function main() {
   const handle = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.databaseStatementTimeoutMs }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      : { kind: 'pglite', dataDir: config.dataDir, ...newDatabaseTemplate(config.dataDir) },
   );
   await migrateDatabase(handle);
   await seed(handle.db, { adminPassword: config.adminPassword });

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // `npm start` runs the server compiled into one file (apps/server/build.mjs). The compiled
-// file must still find what the sources find beside themselves: the migrations, for a fresh
-// data directory, and the console's build.
+// file must still find what the sources find beside themselves: the migrations and the
+// template of a new database, for a fresh data directory, and the console's build.
 const serverDir = new URL('..', import.meta.url).pathname;
 const webIndex = join(serverDir, '../web/dist/index.html');
 
@@ -22,6 +22,14 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-compiled-'));
   const outfile = join(outDir, 'main.js');
   execFileSync(process.execPath, [join(serverDir, 'build.mjs'), outfile]);
+  // A new data directory starts from the build's template of a new database, as after `npm start`'s build.
+  if (!existsSync(join(serverDir, 'dist/pglite-template.tar'))) {
+    execFileSync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `import { buildPgliteTemplate } from ${JSON.stringify(join(serverDir, 'build.mjs'))}; await buildPgliteTemplate();`,
+    ]);
+  }
   const child = spawn(process.execPath, [outfile], {
     env: {
       PATH: process.env.PATH,
