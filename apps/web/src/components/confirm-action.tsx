@@ -1,6 +1,7 @@
 import { Button, type ButtonProps, Popconfirm } from 'antd';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useKitT } from './messages';
+import { type PopupState, PopupOnDemand } from './popup-on-demand';
 import { useToast } from './use-toast';
 
 /** The toast after a delete; the contract has no message for it yet. */
@@ -31,19 +32,39 @@ export type ConfirmActionProps = {
  * A button that asks before it acts (Popconfirm, OK and Cancel), then says it is done. A
  * failure has its toast from the HTTP client, which shows the server's own message (a 409
  * "It is still in use: …"), so it adds none. `disabled` and `title` reach the button, so
- * `AccessDisable` can wrap it.
+ * `AccessDisable` can wrap it. The Popconfirm is mounted on first use (PopupOnDemand), since
+ * a table draws one per row.
  */
-export function ConfirmAction({
+export function ConfirmAction(props: ConfirmActionProps) {
+  const { label, danger, type = 'link', disabled, title } = props;
+  return (
+    <PopupOnDemand
+      trigger={() => (
+        <Button
+          type={type}
+          size={type === 'link' ? 'small' : undefined}
+          danger={danger}
+          disabled={disabled}
+          title={title}
+        >
+          {label}
+        </Button>
+      )}
+      popup={(button, state) => <Asking {...props} button={button} state={state} />}
+    />
+  );
+}
+
+function Asking({
   question,
   description,
-  label,
   success,
   onConfirm,
   danger,
-  type = 'link',
   disabled,
-  title,
-}: ConfirmActionProps) {
+  button,
+  state,
+}: ConfirmActionProps & { button: ReactElement; state: PopupState }) {
   const toast = useToast();
   const t = useKitT();
 
@@ -66,16 +87,10 @@ export function ConfirmAction({
       okButtonProps={{ danger }}
       onConfirm={confirm}
       disabled={disabled}
+      open={state.open}
+      onOpenChange={(open) => state.onOpenChange(open)}
     >
-      <Button
-        type={type}
-        size={type === 'link' ? 'small' : undefined}
-        danger={danger}
-        disabled={disabled}
-        title={title}
-      >
-        {label}
-      </Button>
+      {button}
     </Popconfirm>
   );
 }

@@ -1,8 +1,7 @@
-import { Button, Popconfirm } from 'antd';
 import { MESSAGES, type Status, toggleConfirmText } from '@gatehouse/contract';
 import { i18n } from '@/lib/i18n';
+import { ConfirmAction } from './confirm-action';
 import { useKitT } from './messages';
-import { useToast } from './use-toast';
 
 /** The nouns of the spec §8 prompts, which the contract words. */
 export type ToggleSubject = Parameters<typeof toggleConfirmText>[1];
@@ -49,39 +48,38 @@ export type ConfirmToggleProps = {
   consequence?: string;
 };
 
+type KitT = ReturnType<typeof useKitT>;
+
+/** The status a toggle offers: "Enable" for anything other than ENABLED. */
+export const nextStatus = (status: string | null | undefined): Status =>
+  status === 'ENABLED' ? 'DISABLED' : 'ENABLED';
+
+/**
+ * The toggle's button text and question. English keeps the contract's exact wording; Chinese
+ * asks without the English noun.
+ */
+export function toggleTexts(next: Status, what: ToggleNoun, t: KitT): { label: string; question: string } {
+  return {
+    label: t(next === 'ENABLED' ? 'enable' : 'disable'),
+    question:
+      i18n.language === 'zh'
+        ? t(next === 'ENABLED' ? 'confirmEnable' : 'confirmDisable', { what })
+        : confirmToggleText(next, what),
+  };
+}
+
 /** The Disable/Enable row action of spec §4: a link that asks before it flips the status. */
 export function ConfirmToggle({ status, what, onConfirm, disabled, title, consequence }: ConfirmToggleProps) {
-  const toast = useToast();
   const t = useKitT();
-  const next: Status = status === 'ENABLED' ? 'DISABLED' : 'ENABLED';
-
-  const confirm = async () => {
-    try {
-      await onConfirm(next);
-      toast.success(MESSAGES.changedSuccessfully);
-    } catch (error) {
-      // The HTTP client has already shown the failure; a second toast would repeat it.
-      console.debug('Status change failed', error);
-    }
-  };
-
+  const next = nextStatus(status);
   return (
-    <Popconfirm
-      // English keeps the contract's exact wording; Chinese asks without the English noun.
-      title={
-        i18n.language === 'zh'
-          ? t(next === 'ENABLED' ? 'confirmEnable' : 'confirmDisable', { what })
-          : confirmToggleText(next, what)
-      }
+    <ConfirmAction
+      {...toggleTexts(next, what, t)}
       description={consequence}
-      okText={t('ok')}
-      cancelText={t('cancel')}
-      onConfirm={confirm}
+      success={MESSAGES.changedSuccessfully}
+      onConfirm={() => onConfirm(next)}
       disabled={disabled}
-    >
-      <Button type="link" size="small" disabled={disabled} title={title}>
-        {t(next === 'ENABLED' ? 'enable' : 'disable')}
-      </Button>
-    </Popconfirm>
+      title={title}
+    />
   );
 }

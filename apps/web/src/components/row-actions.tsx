@@ -1,7 +1,9 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Divider, Dropdown, type MenuProps, Space } from 'antd';
-import { type ReactNode, useRef, useState } from 'react';
-import { useKitT } from './messages';
+import type { ReactNode } from 'react';
+import { i18n } from '@/lib/i18n';
+import './messages';
+import { PopupOnDemand } from './popup-on-demand';
 
 export type RowAction = {
   key: string;
@@ -26,22 +28,12 @@ export type RowActionsProps = {
 };
 
 /**
- * The row "Action" column. Both variants are reachable by keyboard: the menu opens with Enter
- * or Space, takes focus, and is walked with the arrow keys; Escape returns to the button.
+ * The row "Action" column. Both variants are reachable by keyboard: the menu opens with Enter,
+ * Space or ArrowDown, takes focus, and is walked with the arrow keys; Escape returns to the
+ * button. The menu is mounted on first use (PopupOnDemand), since a table draws one per row.
  */
 export function RowActions({ items, variant = 'menu', label: ownLabel, extra }: RowActionsProps) {
-  const t = useKitT();
-  const label = ownLabel ?? t('action');
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const visible = items.filter((item) => !item.hidden);
-
-  const openChange = (next: boolean) => {
-    setOpen(next);
-    // Closing while focus is in the menu would drop it on the page body and make keyboard
-    // users start over from the top; it goes back to the button that opened the menu.
-    if (!next && document.activeElement?.closest('[role="menu"]')) buttonRef.current?.focus();
-  };
 
   if (variant === 'inline') {
     return (
@@ -64,26 +56,47 @@ export function RowActions({ items, variant = 'menu', label: ownLabel, extra }: 
     );
   }
 
-  const menu: MenuProps = {
-    items: visible.map((item) => ({
-      key: item.key,
-      label: item.title ? <span title={item.title}>{item.label}</span> : item.label,
-      disabled: item.disabled,
-      danger: item.danger,
-    })),
-    onClick: ({ key }) => visible.find((item) => item.key === key)?.onClick(),
-  };
-
   return (
     <Space size="small">
-      {visible.length > 0 && (
-        <Dropdown menu={menu} trigger={['click']} autoFocus open={open} onOpenChange={openChange}>
-          <Button ref={buttonRef} size="small" aria-haspopup="menu" aria-expanded={open}>
-            {label} <DownOutlined />
-          </Button>
-        </Dropdown>
-      )}
+      {visible.length > 0 && <ActionMenu items={visible} label={ownLabel ?? i18n.t('kit:action')} />}
       {extra}
     </Space>
+  );
+}
+
+const OPENS_MENU = ['ArrowDown'] as const;
+
+function ActionMenu({ items, label }: { items: RowAction[]; label: string }) {
+  return (
+    <PopupOnDemand
+      opensOn={OPENS_MENU}
+      trigger={(open) => (
+        <Button size="small" aria-haspopup="menu" aria-expanded={open}>
+          {label} <DownOutlined />
+        </Button>
+      )}
+      popup={(button, { open, onOpenChange, focusTrigger }) => {
+        const menu: MenuProps = {
+          items: items.map((item) => ({
+            key: item.key,
+            label: item.title ? <span title={item.title}>{item.label}</span> : item.label,
+            disabled: item.disabled,
+            danger: item.danger,
+          })),
+          onClick: ({ key }) => items.find((item) => item.key === key)?.onClick(),
+        };
+        const openChange = (next: boolean) => {
+          onOpenChange(next);
+          // Closing while focus is in the menu would drop it on the page body and make keyboard
+          // users start over from the top; it goes back to the button that opened the menu.
+          if (!next && document.activeElement?.closest('[role="menu"]')) focusTrigger();
+        };
+        return (
+          <Dropdown menu={menu} trigger={['click']} autoFocus open={open} onOpenChange={openChange}>
+            {button}
+          </Dropdown>
+        );
+      }}
+    />
   );
 }

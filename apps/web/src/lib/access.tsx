@@ -129,7 +129,20 @@ export function AccessDisable({
   const allowed = useAllowed(need);
   const { t } = useTranslation();
   if (allowed || !isValidElement(children)) return children;
-  const title = t('noPermission');
+  return <NoPermission title={t('noPermission')}>{children}</NoPermission>;
+}
+
+/**
+ * What `AccessDisable` shows to a user without the permission: its child disabled and titled
+ * with `title`. For a table's rows, which check the permission once rather than per row.
+ */
+export function NoPermission({
+  title,
+  children,
+}: {
+  title: string;
+  children: ReactElement<DisableableProps>;
+}) {
   // A disabled control receives no pointer events, so the tooltip sits on a wrapper.
   return (
     <span title={title} style={{ display: 'inline-block', cursor: 'not-allowed' }}>

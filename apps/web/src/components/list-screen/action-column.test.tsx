@@ -34,6 +34,8 @@ function renderCell(
     can: { create: true, update: true },
     noPermission: 'No permission',
     roleCan: (action) => actions.includes(action),
+    // As ListScreen passes `useAllows()`: the codes the path's menu grants.
+    allows: (code) => codes.includes(code),
     ...options,
   });
   const permissions = [{ permissionId: 'app-config.resource', actionEntitySet: [...actions] }];

@@ -1,9 +1,9 @@
 import type { TableColumnType } from 'antd';
-import type { ReactNode } from 'react';
-import type { Action, Status } from '@gatehouse/contract';
-import { Access, AccessDisable } from '@/lib/access';
-import { ConfirmDelete } from '../confirm-action';
-import { ConfirmToggle, type ToggleNoun } from '../confirm-toggle';
+import type { ReactElement, ReactNode } from 'react';
+import { type Action, MESSAGES, type Status } from '@gatehouse/contract';
+import { NoPermission } from '@/lib/access';
+import { ConfirmAction } from '../confirm-action';
+import { nextStatus, type ToggleNoun, toggleTexts } from '../confirm-toggle';
 import type { FormMode } from '../form-dialog';
 import { type RowAction, RowActions } from '../row-actions';
 import { i18n } from '@/lib/i18n';
@@ -145,40 +145,44 @@ export function actionColumn<Row extends object, Kind extends string = never>({
       })),
     ];
   };
+  // The permissions are checked once for the column rather than in every row.
+  const kitT = (key: string, options?: Record<string, unknown>) => i18n.t(`kit:${key}`, options);
+  const gated = (code: string, control: ReactElement<{ disabled?: boolean; title?: string }>) =>
+    allows(code) ? control : <NoPermission title={noPermission}>{control}</NoPermission>;
+  const showToggle = toggle !== undefined && roleCan('update');
+  const showRemove = remove !== undefined && roleCan('delete');
   const beside = (row: Row) => {
     const locked = lockedFor(row);
+    const next = nextStatus(statusOf(row));
     return (
       <>
         {extra?.(row)}
-        {toggle && (
-          <Access action="update">
-            <AccessDisable code={toggle.code}>
-              <ConfirmToggle
-                status={statusOf(row)}
-                what={toggle.subject(row)}
-                disabled={locked !== undefined}
-                title={locked}
-                consequence={toggle.consequence?.(row, statusOf(row) === 'ENABLED' ? 'DISABLED' : 'ENABLED')}
-                onConfirm={async (next) => {
-                  await toggle.onToggle(row, next);
-                }}
-              />
-            </AccessDisable>
-          </Access>
-        )}
-        {remove && (
-          <Access action="delete">
-            <AccessDisable code={remove.code}>
-              <ConfirmDelete
-                what={remove.subject}
-                description={remove.description?.(row)}
-                disabled={locked !== undefined}
-                title={locked}
-                onConfirm={() => remove.onDelete(row)}
-              />
-            </AccessDisable>
-          </Access>
-        )}
+        {showToggle &&
+          gated(
+            toggle.code,
+            <ConfirmAction
+              {...toggleTexts(next, toggle.subject(row), kitT)}
+              description={toggle.consequence?.(row, next)}
+              success={MESSAGES.changedSuccessfully}
+              disabled={locked !== undefined}
+              title={locked}
+              onConfirm={() => toggle.onToggle(row, next)}
+            />,
+          )}
+        {showRemove &&
+          gated(
+            remove.code,
+            <ConfirmAction
+              question={kitT('confirmDelete', { what: remove.subject })}
+              label={kitT('delete')}
+              success={kitT('deletedSuccessfully')}
+              danger
+              description={remove.description?.(row)}
+              disabled={locked !== undefined}
+              title={locked}
+              onConfirm={() => remove.onDelete(row)}
+            />,
+          )}
       </>
     );
   };
