@@ -1,5 +1,6 @@
 import { Flex, Pagination, Select, Table, type TableColumnsType, type TableProps } from 'antd';
-import type { Key, ReactNode } from 'react';
+import { type Key, type ReactNode, useMemo } from 'react';
+import { i18n } from '@/lib/i18n';
 import { PAGE_SIZES } from '@gatehouse/contract';
 import { emptyCell } from './empty-cell';
 import { useKitT } from './messages';
@@ -57,12 +58,14 @@ export function PagedTable<T extends object>({
   label,
 }: PagedTableProps<T>) {
   const t = useKitT();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a dependency though unread, since the copy reads the titles, which follow it
+  const shownColumns = useMemo(() => withEmptyCells(columns), [columns, i18n.language]);
   const sizeOptions = PAGE_SIZES.map((n) => ({ label: t('perPage', { size: n }), value: n }));
   return (
     <>
       <Table<T>
         aria-label={label}
-        columns={withEmptyCells(columns)}
+        columns={shownColumns}
         dataSource={data}
         rowKey={rowKey}
         loading={loading}

@@ -1,7 +1,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
 import type { TableProps } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { i18n } from '@/lib/i18n';
 import '../messages';
 import type { QueryOptionsOf } from './list-query';
@@ -30,26 +30,48 @@ export type LazyTree<Row> = {
 /** A row with the children loaded so far; an empty list until they load, none on a leaf. */
 export type TreeRow<Row> = Row & { children?: TreeRow<Row>[] };
 
-export type BuildTreeOptions<Row> = {
+export type BuildTreeOptions<Row extends object> = {
   tree: Pick<LazyTree<Row>, 'hasChildren' | 'place'>;
   keyOf: (row: Row) => string;
   /** The children loaded so far, by the key of their parent. */
   loaded: ReadonlyMap<string, Row[]>;
   /** False for a flat list (a search). */
   nested: boolean;
+  /** The rows an earlier call made, to give back those that did not change. */
+  placed?: PlacedRows<Row>;
 };
+
+/**
+ * The rows `buildTree` made, by the node they came from. A row whose node, parent and
+ * children are the same is given back as the same object, which the table does not draw again.
+ */
+export class PlacedRows<Row extends object> {
+  readonly made = new WeakMap<Row, { parent: Row | null | undefined; row: Row; tree: TreeRow<Row> }>();
+}
+
+const sameRows = <Row,>(a: Row[] | undefined, b: Row[] | undefined) =>
+  a === b ||
+  (a !== undefined && b !== undefined && a.length === b.length && a.every((row, i) => row === b[i]));
 
 /**
  * The roots with their loaded children nested under them. A row with children that have not
  * loaded yet gets an empty list, which is what makes the table draw its expander.
  */
-export function buildTree<Row>(roots: Row[], { tree, keyOf, loaded, nested }: BuildTreeOptions<Row>) {
+export function buildTree<Row extends object>(
+  roots: Row[],
+  { tree, keyOf, loaded, nested, placed = new PlacedRows<Row>() }: BuildTreeOptions<Row>,
+) {
   const level = (nodes: Row[], parent: Row | null | undefined): TreeRow<Row>[] =>
     nodes.map((node) => {
-      const row = tree.place ? tree.place(node, parent) : node;
+      const before = placed.made.get(node);
+      const same = before !== undefined && before.parent === parent;
+      const row = same ? before.row : tree.place ? tree.place(node, parent) : node;
       const children =
         nested && tree.hasChildren(node) ? level(loaded.get(keyOf(node)) ?? [], row) : undefined;
-      return { ...row, children };
+      if (same && sameRows(before.tree.children, children)) return before.tree;
+      const made: TreeRow<Row> = { ...row, children };
+      placed.made.set(node, { parent, row, tree: made });
+      return made;
     });
   return level(roots, nested ? null : undefined);
 }
@@ -79,9 +101,9 @@ export function useExpansion(view: string): Expansion {
 
 /** The children of each open row, by its key, and which are still loading for the first time. */
 export function useTreeChildren<Row>(tree: Pick<LazyTree<Row>, 'children'> | undefined, keys: string[]) {
-  return useQueries({
-    queries: tree ? keys.map(tree.children) : [],
-    combine: (results) => {
+  // A stable combine keeps its answer while the queries do, so the rows are not built again.
+  const combine = useCallback(
+    (results: { data?: Row[]; isFetching: boolean }[]) => {
       const loaded = new Map<string, Row[]>();
       const loading = new Set<string>();
       results.forEach((result, i) => {
@@ -91,7 +113,9 @@ export function useTreeChildren<Row>(tree: Pick<LazyTree<Row>, 'children'> | und
       });
       return { loaded, loading };
     },
-  });
+    [keys],
+  );
+  return useQueries({ queries: tree ? keys.map(tree.children) : [], combine });
 }
 
 export type TreeExpandableOptions<Row> = {

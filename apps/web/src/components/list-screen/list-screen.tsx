@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Input, type TableColumnsType } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDisable, useAccess, useHasAction } from '@/lib/access';
 import type { FormMode, RecordFormProps } from '../form-dialog';
@@ -21,6 +21,7 @@ import {
   buildTree,
   type Expansion,
   type LazyTree,
+  PlacedRows,
   treeExpandable,
   useExpansion,
   useTreeChildren,
@@ -137,7 +138,8 @@ export function ListScreen<
   const list = useListState({ fields });
   const searching = Object.keys(list.search).length > 0;
   const expansion = useExpansion(JSON.stringify([scope, list.page, list.size, list.search]));
-  const keyOf = (row: Row) => String(row[props.rowKey]);
+  const { rowKey } = props;
+  const keyOf = useCallback((row: Row) => String(row[rowKey]), [rowKey]);
   const dialog = useRecordDialog<Row, Values, Scope, Kind, Created>({
     scope,
     // Only a form without create kinds may leave the mode out, and its create mode is CREATE.
@@ -150,6 +152,45 @@ export function ListScreen<
       create.onCreated?.(created);
     },
   });
+
+  const noPermission = t('noPermission');
+  const { toggle, rowExtra, rowActions, remove, lockedFor } = props;
+  // Built again only when what it shows changes, so opening a row of a tree draws only the
+  // rows that appear, not every row of the table.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a dependency though unread, since the column's texts are read when its cells draw
+  const actions = useMemo(
+    () =>
+      actionColumn<Row, Kind>({
+        open: dialog.openFrom,
+        editable: update !== undefined,
+        can: { create: canCreate, update: canUpdate },
+        noPermission,
+        createFromRow: create.fromRow,
+        toggle,
+        extra: rowExtra,
+        rowActions,
+        allows,
+        roleCan,
+        remove,
+        lockedFor,
+      }),
+    [
+      dialog.openFrom,
+      update === undefined,
+      canCreate,
+      canUpdate,
+      noPermission,
+      create.fromRow,
+      toggle,
+      rowExtra,
+      rowActions,
+      allows,
+      roleCan,
+      remove,
+      lockedFor,
+      i18n.language,
+    ],
+  );
 
   return (
     <Card
@@ -176,20 +217,7 @@ export function ListScreen<
           expansion={expansion}
           keyOf={keyOf}
           readable={roleCan('retrieve')}
-          actions={actionColumn<Row, Kind>({
-            open: dialog.openFrom,
-            editable: update !== undefined,
-            can: { create: canCreate, update: canUpdate },
-            noPermission: t('noPermission'),
-            createFromRow: create.fromRow,
-            toggle: props.toggle,
-            extra: props.rowExtra,
-            rowActions: props.rowActions,
-            allows,
-            roleCan,
-            remove: props.remove,
-            lockedFor: props.lockedFor,
-          })}
+          actions={actions}
         />
       )}
       {form(dialog.form)}
@@ -238,10 +266,24 @@ function ListBody<Row extends object, Scope extends object>({
   const [filter, setFilter] = useState('');
   const children = useTreeChildren(tree, searching ? [] : expansion.keys);
 
-  const roots = rows.data?.items ?? [];
-  const data = tree ? buildTree(roots, { tree, keyOf, loaded: children.loaded, nested: !searching }) : roots;
-  const shown = localFilter ? filterRows(data, filter, localFilter) : data;
-  const allColumns = actionsFirst ? [actions, ...columns] : [...columns, actions];
+  const roots = rows.data?.items;
+  // The rows that did not change keep their objects, so the table does not draw them again.
+  const [placed] = useState(() => new PlacedRows<Row>());
+  const data = useMemo(
+    () =>
+      tree
+        ? buildTree(roots ?? [], { tree, keyOf, loaded: children.loaded, nested: !searching, placed })
+        : (roots ?? []),
+    [roots, tree, keyOf, children.loaded, searching, placed],
+  );
+  const shown = useMemo(
+    () => (localFilter ? filterRows(data, filter, localFilter) : data),
+    [data, filter, localFilter],
+  );
+  const allColumns = useMemo(
+    () => (actionsFirst ? [actions, ...columns] : [...columns, actions]),
+    [actions, columns, actionsFirst],
+  );
 
   const description = readable
     ? emptyDescription(names, {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { MESSAGES } from '@gatehouse/contract';
 import { type FormMode, isCreateMode, type RecordFormProps } from '../form-dialog';
 import { useToast } from '../use-toast';
@@ -64,6 +64,12 @@ export function useRecordDialog<Row, Values, Scope, Kind extends string = never,
     afterCreate?.(created, record);
   };
 
+  // Stable, so a table's Action column built from it need not draw its rows again.
+  const openFrom = useCallback(
+    (mode: FormMode<Kind>, row: Row) => setState({ open: true, mode, record: row }),
+    [],
+  );
+
   return {
     form: {
       ...state,
@@ -71,6 +77,6 @@ export function useRecordDialog<Row, Values, Scope, Kind extends string = never,
       onClose: () => setState((s) => ({ ...s, open: false })),
     },
     openNew: () => setState({ open: true, mode: newMode }),
-    openFrom: (mode, row) => setState({ open: true, mode, record: row }),
+    openFrom,
   };
 }
