@@ -1,5 +1,6 @@
 import i18n from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
+import { initReactI18next } from 'react-i18next';
 import { type Language, LANGUAGES, MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
 import { storage } from './storage';
 
@@ -81,6 +82,19 @@ export function setLanguage(language: Language): void {
   void i18n.changeLanguage(language);
 }
 
+const onLanguageChange = (notify: () => void) => {
+  i18n.on('languageChanged', notify);
+  return () => i18n.off('languageChanged', notify);
+};
+
+/**
+ * The console's language, drawing the component again when it changes: what react-i18next's
+ * `useTranslation` does for bundled texts, at a fraction of its cost in a table's every row.
+ */
+export function useLanguage(): string {
+  return useSyncExternalStore(onLanguageChange, () => i18n.language);
+}
+
 /** Options of a translated text: interpolated values, and `count` for plurals. */
 export type MessageOptions = Record<string, string | number>;
 
@@ -100,8 +114,11 @@ export function defineMessages<T extends Record<string, string>>(
   i18n.addResourceBundle('en', namespace, en, true, true);
   i18n.addResourceBundle('zh', namespace, zh, true, true);
   return function useMessages() {
-    const { t } = useTranslation(namespace);
-    return (key, options) => t(key, options);
+    const language = useLanguage();
+    return useMemo(() => {
+      const t = i18n.getFixedT(language, namespace);
+      return (key, options) => t(key, options);
+    }, [language]);
   };
 }
 
