@@ -47,15 +47,13 @@ export async function platformResourceKeys(tx: Executor): Promise<Map<string, st
   return new Map(rows.map((r) => [r.id, r.resourceId]));
 }
 
-export async function insertPlatformResource(
+/** Adds platform resources in one statement; each carries its own key, so children can name their parent. */
+export async function insertPlatformResources(
   tx: Executor,
-  values: Omit<typeof resources.$inferInsert, 'applicationId'>,
-): Promise<string> {
-  const [row] = await tx
-    .insert(resources)
-    .values({ ...values, applicationId: PLATFORM_APP_ID })
-    .returning({ resourceId: resources.resourceId });
-  return row!.resourceId;
+  values: (Omit<typeof resources.$inferInsert, 'applicationId'> & { resourceId: string })[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await tx.insert(resources).values(values.map((v) => ({ ...v, applicationId: PLATFORM_APP_ID })));
 }
 
 export async function findRoleId(tx: Executor, code: string): Promise<string | undefined> {

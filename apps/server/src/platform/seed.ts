@@ -9,6 +9,7 @@ import {
   permissionIdForPath,
   resourceIdForPath,
 } from '@gatehouse/contract';
+import { randomUUID } from 'node:crypto';
 import type { Database, Transaction } from '../db/client.ts';
 import { type AuditContext, audit } from '../lib/audit.ts';
 import { generatePassword, hashPassword } from '../lib/passwords.ts';
@@ -39,7 +40,7 @@ export function consolePermissionIds(): string[] {
   return [...new Set(allNavMenus().map((m) => permissionIdForPath(m.path)))];
 }
 
-type PlatformResource = Parameters<typeof repo.insertPlatformResource>[1];
+type PlatformResource = Omit<Parameters<typeof repo.insertPlatformResources>[1][number], 'resourceId'>;
 
 /**
  * Inserts the resources of the console navigation that the platform tree lacks, matched by
@@ -50,13 +51,15 @@ type PlatformResource = Parameters<typeof repo.insertPlatformResource>[1];
  */
 async function seedPlatformTree(tx: Transaction): Promise<string[]> {
   const existing = await repo.platformResourceKeys(tx);
-  const added: string[] = [];
+  // The missing resources are keyed here and written in one statement at the end, parents
+  // before their children: one round trip instead of one per resource on a new installation.
+  const missing: (PlatformResource & { resourceId: string })[] = [];
   const ensure = async (values: PlatformResource): Promise<string> => {
     const found = existing.get(values.id);
     if (found) return found;
-    const resourceId = await repo.insertPlatformResource(tx, values);
+    const resourceId = randomUUID();
     existing.set(values.id, resourceId);
-    added.push(values.id);
+    missing.push({ ...values, resourceId });
     return resourceId;
   };
   const seedMenus = async (menus: NavMenu[], parentId: string) => {
@@ -88,7 +91,8 @@ async function seedPlatformTree(tx: Transaction): Promise<string[]> {
     });
     await seedMenus(category.menus, categoryId);
   }
-  return added;
+  await repo.insertPlatformResources(tx, missing);
+  return missing.map((r) => r.id);
 }
 
 /**
