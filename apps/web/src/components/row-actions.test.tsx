@@ -81,6 +81,22 @@ describe('RowActions', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('opens with ArrowDown on the button', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { items } = actions();
+    pretendLayout();
+    renderAntd(<RowActions items={items} />);
+
+    await user.tab();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Detail' })).toHaveFocus());
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape', keyCode: 27, which: 27 });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Action/ })).toHaveFocus());
+    // Once mounted, the menu opens with ArrowDown again.
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Detail' })).toHaveFocus());
+  });
+
   it('shows disabled items with their reason and does not run them', async () => {
     const user = userEvent.setup({ delay: null });
     const { items, onEdit } = actions({ edit: { disabled: true, title: 'No permission' } });

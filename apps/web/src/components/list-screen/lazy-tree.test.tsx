@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildTree, type LazyTree, useExpansion } from './lazy-tree';
+import { buildTree, type LazyTree, PlacedRows, useExpansion } from './lazy-tree';
 
 type Node = { key: string; kids: number; parentKey?: string | null };
 
@@ -32,6 +32,31 @@ describe('buildTree', () => {
     const rows = buildTree([ROOT, CHILD], { tree, keyOf, loaded, nested: false });
     expect(rows.map((r) => r.children)).toEqual([undefined, undefined]);
     expect(rows.map((r) => r.parentKey)).toEqual([undefined, undefined]);
+  });
+
+  it('gives back the rows that did not change, and new ones on the way to what did', () => {
+    const GRANDCHILD: Node = { key: 'grandchild', kids: 0 };
+    const placed = new PlacedRows<Node>();
+    const build = (loaded: Map<string, Node[]>) =>
+      buildTree([ROOT, LEAF], { tree, keyOf, loaded, nested: true, placed });
+    const first = build(new Map([['root', [CHILD]]]));
+    const again = build(new Map([['root', [CHILD]]]));
+    expect(again[0]).toBe(first[0]);
+    expect(again[1]).toBe(first[1]);
+
+    const opened = build(
+      new Map([
+        ['root', [CHILD]],
+        ['child', [GRANDCHILD]],
+      ]),
+    );
+    expect(opened[1]).toBe(first[1]);
+    expect(opened[0]).not.toBe(first[0]);
+    expect(opened[0]?.children?.[0]).toEqual({
+      ...CHILD,
+      parentKey: 'root',
+      children: [{ ...GRANDCHILD, parentKey: 'child' }],
+    });
   });
 });
 
