@@ -113,11 +113,23 @@ export function defineMessages<T extends Record<string, string>>(
 ): () => (key: keyof T & string, options?: MessageOptions) => string {
   i18n.addResourceBundle('en', namespace, en, true, true);
   i18n.addResourceBundle('zh', namespace, zh, true, true);
+  // A text without options is the same every time in a language, and a table asks for it
+  // in every row (a status tag's ENABLED), so it is looked up once.
+  const plain = new Map<string, string>();
   return function useMessages() {
     const language = useLanguage();
     return useMemo(() => {
       const t = i18n.getFixedT(language, namespace);
-      return (key, options) => t(key, options);
+      return (key, options) => {
+        if (options) return t(key, options);
+        const id = `${language} ${key}`;
+        let text = plain.get(id);
+        if (text === undefined) {
+          text = t(key);
+          plain.set(id, text);
+        }
+        return text;
+      };
     }, [language]);
   };
 }

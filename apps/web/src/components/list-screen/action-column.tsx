@@ -6,7 +6,7 @@ import { ConfirmAction } from '../confirm-action';
 import { nextStatus, type ToggleNoun, toggleTexts } from '../confirm-toggle';
 import type { FormMode } from '../form-dialog';
 import { type RowAction, RowActions } from '../row-actions';
-import { i18n } from '@/lib/i18n';
+import { i18n, type MessageOptions } from '@/lib/i18n';
 import '../messages';
 
 /** A row action that opens the form to create from the row, e.g. "Add menu" in CREATE_MENU. */
@@ -109,6 +109,18 @@ export function actionColumn<Row extends object, Kind extends string = never>({
   remove,
   lockedFor = () => undefined,
 }: ActionColumnOptions<Row, Kind>): TableColumnType<Row> {
+  // The kit's texts are read once for the column, not in every row: the column is built
+  // again when the language changes.
+  const texts = new Map<string, string>();
+  const kitT = (key: string, options?: MessageOptions) => {
+    const id = options ? `${key} ${JSON.stringify(options)}` : key;
+    let text = texts.get(id);
+    if (text === undefined) {
+      text = i18n.t(`kit:${key}`, options);
+      texts.set(id, text);
+    }
+    return text;
+  };
   /** Disabled with the reason: no permission first, else the row's lock when the action changes it. */
   const gate = (allowed: boolean, locked?: string) => ({
     disabled: !allowed || locked !== undefined,
@@ -119,10 +131,10 @@ export function actionColumn<Row extends object, Kind extends string = never>({
     return [
       ...(editable
         ? [
-            { key: 'detail', label: i18n.t('kit:detail'), onClick: () => open('DETAIL', row) },
+            { key: 'detail', label: kitT('detail'), onClick: () => open('DETAIL', row) },
             {
               key: 'edit',
-              label: i18n.t('kit:edit'),
+              label: kitT('edit'),
               onClick: () => open('EDIT', row),
               hidden: !roleCan('update'),
               ...gate(can.update, locked),
@@ -146,7 +158,6 @@ export function actionColumn<Row extends object, Kind extends string = never>({
     ];
   };
   // The permissions are checked once for the column rather than in every row.
-  const kitT = (key: string, options?: Record<string, unknown>) => i18n.t(`kit:${key}`, options);
   const gated = (code: string, control: ReactElement<{ disabled?: boolean; title?: string }>) =>
     allows(code) ? control : <NoPermission title={noPermission}>{control}</NoPermission>;
   const showToggle = toggle !== undefined && roleCan('update');
@@ -193,6 +204,12 @@ export function actionColumn<Row extends object, Kind extends string = never>({
     },
     key: 'action',
     width: 120 + (toggle || extra ? 50 : 0) + (remove ? 60 : 0),
-    render: (_, row) => <RowActions items={items(row)} extra={(extra || toggle || remove) && beside(row)} />,
+    render: (_, row) => (
+      <RowActions
+        items={items(row)}
+        label={kitT('action')}
+        extra={(extra || toggle || remove) && beside(row)}
+      />
+    ),
   };
 }
