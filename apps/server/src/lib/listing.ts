@@ -13,6 +13,7 @@ import {
   inArray,
   lt,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -21,7 +22,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Executor } from '../db/client.ts';
 import { listCounts } from '../db/schema/index.ts';
 import { validationFailed } from './errors.ts';
-import { type Anchor, PageAnchors } from './page-anchors.ts';
+import { PageAnchors } from './page-anchors.ts';
 
 /**
  * The one paged list every list endpoint is (`definePagedList`), and the search filters a
@@ -126,7 +127,12 @@ async function totalOf(
 }
 
 /** Which rows a page shows: the filter, the order (from `parseSort`) and the window. */
-type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
+type PageWindow = {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+};
 
 /**
  * One page of `table`, as a deferred join: the page's keys are picked with the offset from
@@ -136,26 +142,30 @@ type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number; offse
  * each row. The query is built on the base types, since drizzle cannot type a select on a
  * generic table; `definePagedList` gives the rows the type of what is selected.
  */
-async function pageRows(
+function pageQuery(
   db: Executor,
   table: PgTable,
   key: PgColumn,
   { where, orderBy, limit, offset }: PageWindow,
   fields: SelectedFields,
-): Promise<unknown[]> {
+) {
   const keys = db
     .select({ key })
     .from(table)
     .where(where)
     .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset)
+    .limit(limit as number)
+    .offset(offset as number)
     .as('page_keys');
   return db
     .select(fields)
     .from(table)
     .innerJoin(keys, eq(key, keys.key))
     .orderBy(...orderBy);
+}
+
+async function pageRows(...args: Parameters<typeof pageQuery>): Promise<unknown[]> {
+  return pageQuery(...args);
 }
 
 /** How many rows of `table` match `where`. */
@@ -210,7 +220,7 @@ const ANCHOR_VALUE = '__anchorValue';
 const ANCHOR_KEY = '__anchorKey';
 
 /** A column of the kept count of `list` rows in `scope` (0 when none was ever kept). */
-function keptColumn(column: 'n' | 'changes', list: string, scope: string): SQL<number> {
+function keptColumn(column: 'n' | 'changes', list: string, scope: Placeholder): SQL<number> {
   return sql<number>`coalesce((select ${listCounts[column]} from ${listCounts} where ${listCounts.list} = ${list} and ${listCounts.scope} = ${scope}), 0)`.mapWith(
     Number,
   );
@@ -222,6 +232,23 @@ async function readKeptCount(db: Executor, list: string, scope: string): Promise
     .from(listCounts)
     .where(and(eq(listCounts.list, list), eq(listCounts.scope, scope)));
   return row?.n ?? 0;
+}
+
+/** Numbers each paged list, so that each prepares its statements under names of its own. */
+let pagedLists = 0;
+
+type PreparedPage = { execute: (values: Record<string, unknown>) => Promise<unknown> };
+
+/** Each database's prepared page statements, by name. */
+const preparedPages = new WeakMap<object, Map<string, PreparedPage>>();
+
+function preparedOf(db: Executor): Map<string, PreparedPage> {
+  let statements = preparedPages.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedPages.set(db, statements);
+  }
+  return statements;
 }
 
 /** Each database's page anchors (lib/page-anchors.ts). */
@@ -237,7 +264,7 @@ function pageAnchors(db: Executor): PageAnchors {
 }
 
 /** The rows at and after `anchor` in `order` (its column is one that no row lacks). */
-function from(order: Order, key: PgColumn, anchor: Anchor): SQL {
+function from(order: Order, key: PgColumn, anchor: Record<'value' | 'key', unknown>): SQL {
   const op = sql.raw(order.descending ? '<=' : '>=');
   const keyValue = sql`cast(${anchor.key} as ${sql.raw(key.getSQLType())})`;
   if (order.column === key) return sql`${key} ${op} ${keyValue}`;
@@ -265,6 +292,7 @@ export function definePagedList<Q extends ListQuery>(
   const { table, key, filters, counted, fields = getTableColumns(table) } = spec;
   const sorts = { createdDate: table.createdAt, lastModifiedDate: table.updatedAt, ...spec.sorts };
   const list = getTableName(table);
+  const listId = ++pagedLists;
   return async (db, query) => {
     // The sort is checked before the filters, so a bad sort is the error a request gets first.
     const order = parseSort(query.sort, sorts, key);
@@ -279,20 +307,45 @@ export function definePagedList<Q extends ListQuery>(
       const total = await totalOf(offset, query.size, rows.length, () => countRows(db, table, where));
       return { rows, total };
     }
-    // All of an application's rows: the page and the kept total in one statement.
-    const counts = {
-      [KEPT_TOTAL]: keptColumn('n', list, scope),
-      [CHANGES]: keptColumn('changes', list, scope),
-    };
+    // All of an application's rows: the page and the kept total in one statement, prepared
+    // once per database, order and start (the offset, or a remembered row).
     const anchored = order.column === table.createdAt || order.column === key;
-    const read = (window: PageWindow) =>
-      pageRows(db, table, key, window, {
-        ...fields,
-        ...counts,
-        ...(anchored
-          ? { [ANCHOR_VALUE]: sql<string>`${order.column}::text`, [ANCHOR_KEY]: sql<string>`${key}::text` }
-          : {}),
-      }) as Promise<Record<string, unknown>[]>;
+    const read = async (start: 'offset' | 'anchor', values: Record<string, unknown>) => {
+      const statements = preparedOf(db);
+      const name = `list_${listId}_${order.name.replace(',', '_')}_${start}`;
+      let statement = statements.get(name);
+      if (!statement) {
+        const scopePlaceholder = sql.placeholder('scope');
+        const seek =
+          start === 'anchor'
+            ? from(order, key, { value: sql.placeholder('value'), key: sql.placeholder('key') })
+            : undefined;
+        statement = pageQuery(
+          db,
+          table,
+          key,
+          {
+            where: and(eq(counted!.column, scopePlaceholder), seek),
+            orderBy: order.by,
+            limit: sql.placeholder('limit'),
+            offset: sql.placeholder('offset'),
+          },
+          {
+            ...fields,
+            [KEPT_TOTAL]: keptColumn('n', list, scopePlaceholder),
+            [CHANGES]: keptColumn('changes', list, scopePlaceholder),
+            ...(anchored
+              ? {
+                  [ANCHOR_VALUE]: sql<string>`${order.column}::text`,
+                  [ANCHOR_KEY]: sql<string>`${key}::text`,
+                }
+              : {}),
+          },
+        ).prepare(name);
+        statements.set(name, statement);
+      }
+      return (await statement.execute({ scope, limit: query.size, ...values })) as Record<string, unknown>[];
+    };
     const anchors = pageAnchors(db);
     const listed = `${list}\u0000${scope}\u0000${order.name}`;
     const remember = (rows: Record<string, unknown>[]) => {
@@ -308,17 +361,13 @@ export function definePagedList<Q extends ListQuery>(
     let rows: Record<string, unknown>[] | undefined;
     if (nearest) {
       const { anchor, changes } = nearest;
-      rows = await read({
-        ...window,
-        where: and(where, from(order, key, anchor)),
-        offset: offset - anchor.position,
-      });
+      rows = await read('anchor', { value: anchor.value, key: anchor.key, offset: offset - anchor.position });
       // Rows were added or deleted since the anchor was found: it may no longer be there.
       if (Number(rows[0]?.[CHANGES]) !== changes) rows = undefined;
       else if (anchor.position !== offset) remember(rows);
     }
     if (!rows) {
-      rows = await read(window);
+      rows = await read('offset', { offset });
       remember(rows);
     }
     const first = rows[0];
