@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { RolePermission, ServerMenuItem } from '@gatehouse/contract';
 import {
-  Access,
   AccessDisable,
   AccessProvider,
   findMenuByPath,
@@ -56,6 +55,10 @@ function ActionProbe() {
   );
 }
 
+function AllowedProbe({ name, ...need }: Parameters<typeof useAllowed>[0] & { name: string }) {
+  return <span>{`${name}:${useAllowed(need)}`}</span>;
+}
+
 describe('access', () => {
   it('finds the menu of a path, detail patterns included', () => {
     expect(findMenuByPath(MENUS, '/app-config/client')?.menuPath).toBe('/app-config/client');
@@ -74,21 +77,16 @@ describe('access', () => {
     expect(screen.getByText('update:true delete:false other:false')).toBeInTheDocument();
   });
 
-  it('Access shows its children only with the element code', () => {
+  it('useAllowed holds only with the element code', () => {
     renderAt(
       '/app-config/client',
       <>
-        <Access code="client:create">
-          <span>create allowed</span>
-        </Access>
-        <Access code="client:delete" fallback={<span>fallback</span>}>
-          <span>delete allowed</span>
-        </Access>
+        <AllowedProbe name="create" code="client:create" />
+        <AllowedProbe name="delete" code="client:delete" />
       </>,
     );
-    expect(screen.getByText('create allowed')).toBeInTheDocument();
-    expect(screen.queryByText('delete allowed')).not.toBeInTheDocument();
-    expect(screen.getByText('fallback')).toBeInTheDocument();
+    expect(screen.getByText('create:true')).toBeInTheDocument();
+    expect(screen.getByText('delete:false')).toBeInTheDocument();
   });
 
   it('AccessDisable disables the control with the no-permission title', () => {
@@ -153,25 +151,18 @@ describe('access', () => {
     expect(screen.getByText('true true true false false false')).toBeInTheDocument();
   });
 
-  it('Access removes a control the role can never use', () => {
+  it("useAllowed holds only with the action on the screen's permission", () => {
     renderAt(
       '/app-config/client',
       <>
-        <Access action="update">
-          <span>toggle</span>
-        </Access>
-        <Access action="delete">
-          <span>delete</span>
-        </Access>
-        <Access code="client:create" action="create" fallback={<span>no create</span>}>
-          <span>create</span>
-        </Access>
+        <AllowedProbe name="toggle" action="update" />
+        <AllowedProbe name="delete" action="delete" />
+        <AllowedProbe name="create" code="client:create" action="create" />
       </>,
     );
-    expect(screen.getByText('toggle')).toBeInTheDocument();
-    expect(screen.queryByText('delete')).not.toBeInTheDocument();
-    expect(screen.queryByText('create')).not.toBeInTheDocument();
-    expect(screen.getByText('no create')).toBeInTheDocument();
+    expect(screen.getByText('toggle:true')).toBeInTheDocument();
+    expect(screen.getByText('delete:false')).toBeInTheDocument();
+    expect(screen.getByText('create:false')).toBeInTheDocument();
   });
 
   it('AccessDisable disables a control the role lacks the action for, even with the element', () => {

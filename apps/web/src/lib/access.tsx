@@ -102,18 +102,6 @@ export function useAllowed({ code, action, permissionId }: AccessNeed): boolean 
   );
 }
 
-/**
- * Renders its children only when the user holds what `need` names: for a control the user
- * can never use, where a disabled one would only be noise.
- */
-export function Access({
-  children,
-  fallback = null,
-  ...need
-}: AccessNeed & { children: ReactNode; fallback?: ReactNode }) {
-  return useAllowed(need) ? children : fallback;
-}
-
 type DisableableProps = { disabled?: boolean; title?: string };
 
 /**
