@@ -46,20 +46,37 @@ export async function measureBrowser(target: BrowserTarget): Promise<(report: Re
     }
     const [listFirst, ...listWarm] = list;
 
-    // A category's 100 menus: from the click on its expander to its last child on screen, on
-    // a freshly loaded screen each time (no child is cached in the page).
+    // A category's 100 menus: from the click on its expander to the first frame that shows
+    // its last child, on a freshly loaded screen each time (no child is cached in the page).
+    // Timed in the page, so the test driver's own work (a role locator computes the accessible
+    // name of every row each time it polls) is not counted.
     const expand: number[] = [];
     for (let i = 0; i < TRIES; i++) {
       await page.goto(`${target.origin}/app-config/resource?appId=${target.applicationId}`);
       const button = page.getByRole('button', { name: 'Expand Category 0', exact: true });
       await button.waitFor({ state: 'visible' });
-      const started = performance.now();
+      await page.evaluate(() => {
+        const w = window as unknown as { benchShown?: Promise<number> };
+        w.benchShown = new Promise<number>((resolve) => {
+          let clicked = 0;
+          document.addEventListener('click', () => (clicked = performance.now()), {
+            capture: true,
+            once: true,
+          });
+          const last = () =>
+            [...document.querySelectorAll('tr')].some((tr) => /Menu 99(?!\d)/.test(tr.textContent ?? ''));
+          const observer = new MutationObserver(() => {
+            if (!last()) return;
+            observer.disconnect();
+            requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - clicked)));
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+        });
+      });
       await button.click();
-      await page
-        .getByRole('row', { name: /Menu 99\b/ })
-        .first()
-        .waitFor({ state: 'attached' });
-      expand.push(performance.now() - started);
+      expand.push(
+        await page.evaluate(() => (window as unknown as { benchShown: Promise<number> }).benchShown),
+      );
     }
     console.log(
       `  Chromium: data access rows ${ms(median(listWarm))} (first visit ${ms(listFirst!)}), tree expand ${ms(median(expand))}`,
@@ -69,7 +86,7 @@ export async function measureBrowser(target: BrowserTarget): Promise<(report: Re
       report.line(
         `Chromium ${version}, headless, on the same cores as the server. The data access screen: from ` +
           'the navigation to the first table row on screen (a full page load, the sign-in kept). The resource ' +
-          "screen: from the click on a category's expander to its 100th menu in the table. Medians of " +
+          "screen: from the click on a category's expander to the first frame showing its 100th menu, timed in the page. Medians of " +
           `${TRIES}, after a first visit that loads the screen's code.`,
       );
       report.table(
