@@ -239,28 +239,18 @@ let pagedLists = 0;
 
 type PreparedPage = { execute: (values: Record<string, unknown>) => Promise<unknown> };
 
-/** Each database's prepared page statements, by name. */
-const preparedPages = new WeakMap<object, Map<string, PreparedPage>>();
+/** What each database keeps for its counted lists: prepared page statements by name, and page anchors. */
+type ListState = { statements: Map<string, PreparedPage>; anchors: PageAnchors };
 
-function preparedOf(db: Executor): Map<string, PreparedPage> {
-  let statements = preparedPages.get(db);
-  if (!statements) {
-    statements = new Map();
-    preparedPages.set(db, statements);
+const listStates = new WeakMap<object, ListState>();
+
+function listStateOf(db: Executor): ListState {
+  let state = listStates.get(db);
+  if (!state) {
+    state = { statements: new Map(), anchors: new PageAnchors() };
+    listStates.set(db, state);
   }
-  return statements;
-}
-
-/** Each database's page anchors (lib/page-anchors.ts). */
-const anchorsOf = new WeakMap<object, PageAnchors>();
-
-function pageAnchors(db: Executor): PageAnchors {
-  let anchors = anchorsOf.get(db);
-  if (!anchors) {
-    anchors = new PageAnchors();
-    anchorsOf.set(db, anchors);
-  }
-  return anchors;
+  return state;
 }
 
 /** The rows at and after `anchor` in `order` (its column is one that no row lacks). */
@@ -310,8 +300,8 @@ export function definePagedList<Q extends ListQuery>(
     // All of an application's rows: the page and the kept total in one statement, prepared
     // once per database, order and start (the offset, or a remembered row).
     const anchored = order.column === table.createdAt || order.column === key;
+    const { statements, anchors } = listStateOf(db);
     const read = async (start: 'offset' | 'anchor', values: Record<string, unknown>) => {
-      const statements = preparedOf(db);
       const name = `list_${listId}_${order.name.replace(',', '_')}_${start}`;
       let statement = statements.get(name);
       if (!statement) {
@@ -346,7 +336,6 @@ export function definePagedList<Q extends ListQuery>(
       }
       return (await statement.execute({ scope, limit: query.size, ...values })) as Record<string, unknown>[];
     };
-    const anchors = pageAnchors(db);
     const listed = `${list}\u0000${scope}\u0000${order.name}`;
     const remember = (rows: Record<string, unknown>[]) => {
       const first = rows[0];
