@@ -39,6 +39,10 @@ test('a 401 leads to the login page with isInterception=1 and its toast', async 
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(res.ok()).toBe(true);
+  // A slow CPU, so the router's first call (the menus) comes back 401 before React's first
+  // render: the toast must not depend on a component having mounted.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
   await page.goto('/admin-setting/audit-log');
   await expect(page).toHaveURL(/\/login\?.*isInterception=1/);
   // Said twice: by the toast, and by the login page itself (which a reload keeps).

@@ -2,9 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { configureHttp } from './lib/http';
-import { Providers } from './app/providers';
+import { Providers, showHttpError } from './app/providers';
 import { createAppRouter } from './app/router';
 
+// The toasts are wired before the router exists: its loaders call the server at once (the
+// menus), and a lost session's 401 can come back before React has rendered anything.
+configureHttp({ notify: showHttpError });
 const router = createAppRouter();
 
 // Client-side navigation keeps the toast a failed call shows (a 401 above all) on screen.

@@ -3,7 +3,6 @@ import { type App, ConfigProvider, theme as antdTheme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { configureHttp } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { localizeMessage } from '../lib/server-messages';
@@ -31,7 +30,7 @@ export function useConsoleToastsForHttp(api: MessageApi) {
  * A toast raised on the way out of the console (a lost session) takes the static API too: the
  * console's own toasts go with its layout.
  */
-function showHttpError(text: string, leaving?: boolean) {
+export function showHttpError(text: string, leaving?: boolean) {
   // The server speaks English; a known contract message shows in the console's language.
   const localized = localizeMessage(text, i18n.language);
   if (consoleToasts && !leaving) void consoleToasts.error(localized);
@@ -91,9 +90,6 @@ function ThemedApp({ children }: { children: ReactNode }) {
   // A system set to reduce motion gets dialogs, menus and toasts without their animations.
   const motion = !useReducedMotion();
   const theme = useMemo(() => ({ algorithm, token: { motion } }), [algorithm, motion]);
-  useEffect(() => {
-    configureHttp({ notify: showHttpError });
-  }, []);
   useEffect(() => {
     // Toasts outside <App> (on the public pages, and the one after signing out, which outlives
     // the console layout) come from antd's static API, rendered apart from this tree.
