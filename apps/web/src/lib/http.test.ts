@@ -1,7 +1,7 @@
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTP_STATUS_MESSAGES, MESSAGES, REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@gatehouse/contract';
-import { ApiError, api, configureHttp, http, LOGIN_INTERCEPTION_PATH } from './http';
+import { ApiError, api, configureHttp, http, LOGIN_INTERCEPTION_PATH, quietly } from './http';
 import { clearSession, saveSession, sessionWasLost } from './session';
 import { storage } from './storage';
 
@@ -241,6 +241,17 @@ describe('errors', () => {
     const error = await failWith({ status: 500, data: {} }, () => api.get('/x', { silent: true }));
     expect(error.message).toBe(HTTP_STATUS_MESSAGES[500]);
     expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('a call made ahead of need (quietly) does not toast, and the same call made again does', async () => {
+    const fetchThing = ({ signal }: { signal: AbortSignal }) => api.get('/x', { signal });
+    const early = await failWith({ status: 404, data: {} }, () =>
+      quietly(fetchThing)({ signal: new AbortController().signal }),
+    );
+    expect(early.status).toBe(404);
+    expect(notify).not.toHaveBeenCalled();
+    await failWith({ status: 404, data: {} }, () => fetchThing({ signal: new AbortController().signal }));
+    expect(notify).toHaveBeenCalledWith(HTTP_STATUS_MESSAGES[404]);
   });
 
   it('a network error, an abort and a timeout have their own messages', async () => {

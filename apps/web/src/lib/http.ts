@@ -122,6 +122,22 @@ const pending = new Map<string, AbortController>();
 const replaced = new WeakSet<AbortSignal>();
 /** The pending-map key of each signal the client created; axios copies configs, not signals. */
 const keyOfSignal = new WeakMap<AbortSignal, string>();
+/** The signals of calls made ahead of need (see `quietly`): their failures are not reported. */
+const quietSignals = new WeakSet<AbortSignal>();
+
+/**
+ * A query function whose call is made ahead of need, e.g. a list asked for while the
+ * application it belongs to is still being checked: a failure shows no toast, since whoever
+ * needs the answer asks again and reports it then. The call must pass on the query's signal.
+ */
+export function quietly<Context extends { signal: AbortSignal }, T>(
+  queryFn: (context: Context) => T,
+): (context: Context) => T {
+  return (context) => {
+    quietSignals.add(context.signal);
+    return queryFn(context);
+  };
+}
 
 function requestKey(config: InternalAxiosRequestConfig): string {
   return JSON.stringify([
@@ -141,6 +157,8 @@ function release(config: AxiosRequestConfig | undefined): void {
 http.interceptors.request.use((config) => {
   const token = getToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  const callerSignal = config.signal as AbortSignal | undefined;
+  if (callerSignal && quietSignals.has(callerSignal)) config.silent = true;
 
   const keepEarlier = config.headers.has(IGNORE_CANCEL_HEADER);
   // A client-side flag only: it must not reach the server.
@@ -154,7 +172,6 @@ http.interceptors.request.use((config) => {
     earlier.abort();
   }
   const controller = new AbortController();
-  const callerSignal = config.signal as AbortSignal | undefined;
   if (callerSignal) {
     if (callerSignal.aborted) controller.abort();
     else callerSignal.addEventListener('abort', () => controller.abort(), { once: true });

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Input, type TableColumnsType } from 'antd';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDisable, useAccess, useHasAction } from '@/lib/access';
+import { quietly } from '@/lib/http';
 import type { FormMode, RecordFormProps } from '../form-dialog';
 import { PagedTable } from '../paged-table';
 import { SearchBar, type SearchField } from '../search-bar';
@@ -53,6 +54,12 @@ export type ListScreenProps<
   header?: ReactNode;
   /** What the records belong to, e.g. `{ appId }`; while null there is neither list nor New. */
   scope: Scope | null;
+  /**
+   * While `scope` is null, the scope being confirmed (e.g. the application of the URL while it
+   * is checked): its page of rows is asked for meanwhile, quietly, so the table has it as soon
+   * as the scope is confirmed instead of asking only then.
+   */
+  pendingScope?: Scope;
   fields: SearchField[];
   /** The page of rows: the list api file's queryOptions. */
   rows: (params: ListQuery & Scope) => QueryOptionsOf<RowsPage<Row>>;
@@ -138,7 +145,19 @@ export function ListScreen<
   const list = useListState({ fields });
   const searching = Object.keys(list.search).length > 0;
   const expansion = useExpansion(JSON.stringify([scope, list.page, list.size, list.search]));
-  const { rowKey } = props;
+  const { rowKey, rows: rowsOf, pendingScope } = props;
+  const readable = roleCan('retrieve');
+  const queryClient = useQueryClient();
+  const early = scope === null && readable ? pendingScope : undefined;
+  const earlyKey = early && JSON.stringify([early, list.page, list.size, list.search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: earlyKey stands for the scope and the page, which are new objects on every render
+  useEffect(() => {
+    if (!early) return;
+    const options = rowsOf({ ...early, page: list.page, size: list.size, search: list.search });
+    if (options.queryFn && typeof options.queryFn === 'function') {
+      void queryClient.prefetchQuery({ ...options, queryFn: quietly(options.queryFn) });
+    }
+  }, [earlyKey, queryClient, rowsOf]);
   const keyOf = useCallback((row: Row) => String(row[rowKey]), [rowKey]);
   const dialog = useRecordDialog<Row, Values, Scope, Kind, Created>({
     scope,
@@ -216,7 +235,7 @@ export function ListScreen<
           searching={searching}
           expansion={expansion}
           keyOf={keyOf}
-          readable={roleCan('retrieve')}
+          readable={readable}
           actions={actions}
         />
       )}

@@ -11,7 +11,8 @@ export type AppListParams = ListQuery & AppScope;
 
 /**
  * A list screen of one application's records: the application bar above it, and the list and
- * New only once the application is known, since an unknown one would fail every call.
+ * New only once the application is known, since an unknown one would fail every call. The
+ * first page is asked for while the application is checked, quietly.
  */
 export function AppListScreen<Row extends object, Values, Kind extends string = never, Created = unknown>(
   props: Omit<ListScreenProps<Row, Values, AppScope, Kind, Created>, 'header' | 'scope'>,
@@ -22,6 +23,7 @@ export function AppListScreen<Row extends object, Values, Kind extends string = 
       {...props}
       header={<AppContextBar />}
       scope={current.status === 'ready' ? { appId: current.appId } : null}
+      pendingScope={current.status === 'loading' ? { appId: current.appId } : undefined}
     />
   );
 }
