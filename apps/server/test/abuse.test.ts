@@ -39,10 +39,15 @@ afterAll(async () => {
 });
 
 const LOGIN = '/api/oauth2-server/login';
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+/** The middle value: one pause of the machine (a collection, the other test file's burst) moves a mean by milliseconds, not this. */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
 describe('sign-in timing', () => {
-  it('an unknown user and a wrong password take the same time: means within 5 ms over 50 tries each', async () => {
+  it('an unknown user and a wrong password take the same time: medians within 5 ms over 50 tries each', async () => {
     const user = await t.createUser();
     const timed = async (username: string, ip: string) => {
       const started = performance.now();
@@ -65,9 +70,9 @@ describe('sign-in timing', () => {
       known.push(await timed(user.username, `10.61.${i >> 8}.${i & 255}`));
       unknown.push(await timed(`nobody-${i}`, `10.62.${i >> 8}.${i & 255}`));
     }
-    const difference = Math.abs(mean(known) - mean(unknown));
+    const difference = Math.abs(median(known) - median(unknown));
     console.info(
-      `[abuse] sign-in timing over 50 each: wrong password ${mean(known).toFixed(2)} ms, unknown user ${mean(unknown).toFixed(2)} ms, difference ${difference.toFixed(2)} ms`,
+      `[abuse] sign-in timing over 50 each: wrong password ${median(known).toFixed(2)} ms, unknown user ${median(unknown).toFixed(2)} ms (medians), difference ${difference.toFixed(2)} ms`,
     );
     expect(difference).toBeLessThan(5);
   });
