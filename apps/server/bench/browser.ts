@@ -6,15 +6,10 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
-import { ms, type Report } from './report.ts';
+import { median, ms, type Report } from './report.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TRIES = 5;
-
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
 
 export type BrowserTarget = { origin: string; username: string; password: string; applicationId: string };
 

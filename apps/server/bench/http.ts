@@ -25,7 +25,7 @@ import {
   TREE_MENU,
 } from './dataset.ts';
 import { DIRECTUS_VERSION, startDirectus } from './directus.ts';
-import { int, ms, type Report, ratio } from './report.ts';
+import { int, median, ms, type Report, ratio } from './report.ts';
 import { measureBrowser } from './browser.ts';
 import { measureSignIns } from './sign-ins.ts';
 
@@ -92,12 +92,6 @@ function load(url: string, headers: Record<string, string>, seconds: number): Pr
     });
   });
 }
-
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 /** Checks the answer, warms up, then measures: medians of the runs. */
 async function measure(target: Target, c: Case): Promise<Figures> {

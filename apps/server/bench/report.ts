@@ -40,4 +40,11 @@ export const int = (n: number) => Math.round(n).toLocaleString('en');
 /** 12.3 ms */
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 /** 0.42 */
+/** The middle of `values`, the mean of the middle two for an even count. */
+export const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
 export const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');

@@ -8,7 +8,7 @@ import {
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, median, type TestContext } from './helper.ts';
 
 /**
  * Abuse held off (issue 12, Deliver 4): equal time for unknown users and wrong passwords,
@@ -39,12 +39,6 @@ afterAll(async () => {
 });
 
 const LOGIN = '/api/oauth2-server/login';
-/** The middle value: one pause of the machine (a collection, the other test file's burst) moves a mean by milliseconds, not this. */
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 describe('sign-in timing', () => {
   it('an unknown user and a wrong password take the same time: medians within 5 ms over 50 tries each', async () => {

@@ -22,6 +22,17 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { checkResponses } from './conformance.ts';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
+
+/**
+ * The middle of `values` (the mean of the middle two for an even count), for comparing timings:
+ * one pause of the machine (a collection, another test file's burst) moves a mean by
+ * milliseconds, not this.
+ */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 export const TEST_DB = process.env.GATEHOUSE_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh database for one test file: in-memory PGlite, or a new database on the test server. */

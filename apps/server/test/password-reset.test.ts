@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, passwordResetTokens, sessions, users } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/lib/tokens.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, median, type TestContext } from './helper.ts';
 
 /** A real SMTP server on an ephemeral port; every mail it receives is parsed and kept. */
 const received: ParsedMail[] = [];
@@ -114,7 +114,6 @@ describe('/forget', () => {
       unknown.push(await time(`no-such-user-${i}`));
     }
     await t.app.services.passwordReset.settled();
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(100);
   });
 

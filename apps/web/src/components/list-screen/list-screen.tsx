@@ -103,6 +103,14 @@ export type ListScreenProps<
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** What the list api file is asked for: the scope's rows at the list's page, size and search. */
+const pageParams = <Scope extends object>(scope: Scope, list: ListState): ListQuery & Scope => ({
+  ...scope,
+  page: list.page,
+  size: list.size,
+  search: list.search,
+});
+
 export type EmptyState = {
   failed: boolean;
   /** The local filter hides every row of a page that has some. */
@@ -148,13 +156,13 @@ export function ListScreen<
   const { rowKey, rows: rowsOf, pendingScope } = props;
   const readable = roleCan('retrieve');
   const queryClient = useQueryClient();
-  const early = scope === null && readable ? pendingScope : undefined;
-  const earlyKey = early && JSON.stringify([early, list.page, list.size, list.search]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: earlyKey stands for the scope and the page, which are new objects on every render
+  const early = scope === null && readable && pendingScope ? pageParams(pendingScope, list) : undefined;
+  const earlyKey = early && JSON.stringify(early);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: earlyKey stands for the page asked for, a new object on every render
   useEffect(() => {
     if (!early) return;
-    const options = rowsOf({ ...early, page: list.page, size: list.size, search: list.search });
-    if (options.queryFn && typeof options.queryFn === 'function') {
+    const options = rowsOf(early);
+    if (typeof options.queryFn === 'function') {
       void queryClient.prefetchQuery({ ...options, queryFn: quietly(options.queryFn) });
     }
   }, [earlyKey, queryClient, rowsOf]);
@@ -279,7 +287,7 @@ function ListBody<Row extends object, Scope extends object>({
 }: ListBodyProps<Row, Scope>) {
   const { t } = useTranslation();
   const rows = useQuery({
-    ...rowsOf({ ...scope, page: list.page, size: list.size, search: list.search }),
+    ...rowsOf(pageParams(scope, list)),
     enabled: readable,
   });
   const [filter, setFilter] = useState('');
