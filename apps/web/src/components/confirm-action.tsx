@@ -1,7 +1,8 @@
-import { Button, type ButtonProps, Popconfirm } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
 import { useKitT } from './messages';
 import { type PopupState, PopupOnDemand } from './popup-on-demand';
+import { RowButton } from './row-controls';
 import { useToast } from './use-toast';
 
 /** The toast after a delete; the contract has no message for it yet. */
@@ -21,15 +22,15 @@ export type ConfirmActionProps = {
   success: string;
   onConfirm: () => Promise<unknown>;
   danger?: boolean;
-  /** `link` in a row, `default` in a footer. */
-  type?: ButtonProps['type'];
+  /** `link` in a row, a plain button since a table draws one per row; `default` in a footer. */
+  type?: 'link' | 'default';
   disabled?: boolean;
   /** Shown on hover, e.g. the no-permission title that `AccessDisable` passes. */
   title?: string;
 };
 
 /**
- * A button that asks before it acts (Popconfirm, OK and Cancel), then says it is done. A
+ * A link that asks before it acts (Popconfirm, OK and Cancel), then says it is done. A
  * failure has its toast from the HTTP client, which shows the server's own message (a 409
  * "It is still in use: …"), so it adds none. `disabled` and `title` reach the button, so
  * `AccessDisable` can wrap it. The Popconfirm is mounted on first use (PopupOnDemand), since
@@ -39,17 +40,17 @@ export function ConfirmAction(props: ConfirmActionProps) {
   const { label, danger, type = 'link', disabled, title } = props;
   return (
     <PopupOnDemand
-      trigger={() => (
-        <Button
-          type={type}
-          size={type === 'link' ? 'small' : undefined}
-          danger={danger}
-          disabled={disabled}
-          title={title}
-        >
-          {label}
-        </Button>
-      )}
+      trigger={() =>
+        type === 'link' ? (
+          <RowButton look="link" danger={danger} disabled={disabled} title={title}>
+            {label}
+          </RowButton>
+        ) : (
+          <Button danger={danger} disabled={disabled} title={title}>
+            {label}
+          </Button>
+        )
+      }
       popup={(button, state) => <Asking {...props} button={button} state={state} />}
     />
   );

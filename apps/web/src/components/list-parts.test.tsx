@@ -72,7 +72,7 @@ describe('components together', () => {
     expect(screen.getByTitle('1')).toHaveClass('ant-pagination-item-active');
 
     const row = within(screen.getByRole('table', { name: 'Clients' })).getAllByRole('row')[1]!;
-    expect(within(row).getByText('ENABLED')).toHaveClass('ant-tag-green');
+    expect(within(row).getByText('ENABLED')).toHaveClass('gh-tag-green');
     expect(within(row).getAllByRole('cell').at(-1)).toHaveTextContent('--');
 
     await act(async () => router.navigate(-1));

@@ -1,5 +1,5 @@
 import { Flex, Pagination, Select, Table, type TableColumnsType, type TableProps } from 'antd';
-import { type Key, type ReactNode, useMemo } from 'react';
+import { type Key, memo, type ReactNode, useMemo } from 'react';
 import { i18n } from '@/lib/i18n';
 import { PAGE_SIZES } from '@gatehouse/contract';
 import { emptyCell } from './empty-cell';
@@ -57,10 +57,8 @@ export function PagedTable<T extends object>({
   emptyText,
   label,
 }: PagedTableProps<T>) {
-  const t = useKitT();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a dependency though unread, since the copy reads the titles, which follow it
   const shownColumns = useMemo(() => withEmptyCells(columns), [columns, i18n.language]);
-  const sizeOptions = PAGE_SIZES.map((n) => ({ label: t('perPage', { size: n }), value: n }));
   return (
     <>
       <Table<T>
@@ -74,35 +72,49 @@ export function PagedTable<T extends object>({
         locale={emptyText === undefined ? undefined : { emptyText }}
         pagination={false}
       />
-      <Flex
-        component="nav"
-        className="gh-pager"
-        aria-label={label ? t('tablePages', { label }) : t('pages')}
-        justify="flex-end"
-        align="center"
-        gap={8}
-        wrap
-        style={{ marginTop: 16 }}
-      >
-        <span className="gh-pager-total">{t('total', { total })}</span>
-        <Select
-          aria-label={t('pageSize')}
-          value={size}
-          options={sizeOptions}
-          // A different page size reshuffles every page, so staying on page N would show
-          // rows next to ones the user never saw.
-          onChange={(nextSize: number) => onChange(1, nextSize)}
-          popupMatchSelectWidth={false}
-        />
-        <Pagination
-          current={page}
-          pageSize={size}
-          total={total}
-          showSizeChanger={false}
-          showQuickJumper
-          onChange={(nextPage) => onChange(nextPage, size)}
-        />
-      </Flex>
+      <Pager label={label} total={total} page={page} size={size} onChange={onChange} />
     </>
   );
 }
+
+type PagerProps = Pick<PagedTableProps<object>, 'label' | 'total' | 'page' | 'size' | 'onChange'>;
+
+/**
+ * The pager under the table, drawn again only when what it shows changes: not when a tree's
+ * row opens or the rows load.
+ */
+const Pager = memo(function Pager({ label, total, page, size, onChange }: PagerProps) {
+  const t = useKitT();
+  const sizeOptions = PAGE_SIZES.map((n) => ({ label: t('perPage', { size: n }), value: n }));
+  return (
+    <Flex
+      component="nav"
+      className="gh-pager"
+      aria-label={label ? t('tablePages', { label }) : t('pages')}
+      justify="flex-end"
+      align="center"
+      gap={8}
+      wrap
+      style={{ marginTop: 16 }}
+    >
+      <span className="gh-pager-total">{t('total', { total })}</span>
+      <Select
+        aria-label={t('pageSize')}
+        value={size}
+        options={sizeOptions}
+        // A different page size reshuffles every page, so staying on page N would show
+        // rows next to ones the user never saw.
+        onChange={(nextSize: number) => onChange(1, nextSize)}
+        popupMatchSelectWidth={false}
+      />
+      <Pagination
+        current={page}
+        pageSize={size}
+        total={total}
+        showSizeChanger={false}
+        showQuickJumper
+        onChange={(nextPage) => onChange(nextPage, size)}
+      />
+    </Flex>
+  );
+});

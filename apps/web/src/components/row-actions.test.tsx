@@ -122,21 +122,6 @@ describe('RowActions', () => {
     expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Detail', 'Edit']);
   });
 
-  it('renders inline links, disabled ones included, plus the extra control', async () => {
-    const user = userEvent.setup({ delay: null });
-    const { items, onDetail, onEdit } = actions({ edit: { disabled: true, title: 'No permission' } });
-    renderAntd(<RowActions variant="inline" items={items} extra={<button type="button">Disable</button>} />);
-
-    await user.click(screen.getByRole('button', { name: 'Detail' }));
-    expect(onDetail).toHaveBeenCalledOnce();
-    const edit = screen.getByRole('button', { name: 'Edit' });
-    expect(edit).toBeDisabled();
-    expect(edit).toHaveAttribute('title', 'No permission');
-    expect(onEdit).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Disable' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Action/ })).not.toBeInTheDocument();
-  });
-
   it('shows only the extra control when every item is hidden', () => {
     const { items } = actions({
       detail: { hidden: true },

@@ -1,9 +1,9 @@
-import { DownOutlined } from '@ant-design/icons';
-import { Button, Divider, Dropdown, type MenuProps, Space } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { i18n } from '@/lib/i18n';
 import './messages';
 import { PopupOnDemand } from './popup-on-demand';
+import { DownIcon, RowButton, RowControls } from './row-controls';
 
 export type RowAction = {
   key: string;
@@ -19,48 +19,25 @@ export type RowAction = {
 
 export type RowActionsProps = {
   items: RowAction[];
-  /** `menu`: an "Action" button opening a menu (the default); `inline`: a row of links. */
-  variant?: 'menu' | 'inline';
   /** The menu button's text. */
   label?: string;
-  /** Rendered after the actions, e.g. a ConfirmToggle, which asks before it acts and so cannot sit in a menu. */
+  /** Rendered after the menu, e.g. a ConfirmToggle, which asks before it acts and so cannot sit in a menu. */
   extra?: ReactNode;
 };
 
 /**
- * The row "Action" column. Both variants are reachable by keyboard: the menu opens with Enter,
- * Space or ArrowDown, takes focus, and is walked with the arrow keys; Escape returns to the
- * button. The menu is mounted on first use (PopupOnDemand), since a table draws one per row.
+ * The row "Action" column: an "Action" button opening a menu, reachable by keyboard. The menu
+ * opens with Enter, Space or ArrowDown, takes focus, and is walked with the arrow keys; Escape
+ * returns to the button. The menu is mounted on first use (PopupOnDemand), and the button is
+ * a plain one (RowButton), since a table draws one per row.
  */
-export function RowActions({ items, variant = 'menu', label: ownLabel, extra }: RowActionsProps) {
+export function RowActions({ items, label: ownLabel, extra }: RowActionsProps) {
   const visible = items.filter((item) => !item.hidden);
-
-  if (variant === 'inline') {
-    return (
-      <Space size={0} separator={<Divider orientation="vertical" />}>
-        {visible.map((item) => (
-          <Button
-            key={item.key}
-            type="link"
-            size="small"
-            danger={item.danger}
-            disabled={item.disabled}
-            title={item.title}
-            onClick={item.onClick}
-          >
-            {item.label}
-          </Button>
-        ))}
-        {extra}
-      </Space>
-    );
-  }
-
   return (
-    <Space size="small">
+    <RowControls>
       {visible.length > 0 && <ActionMenu items={visible} label={ownLabel ?? i18n.t('kit:action')} />}
       {extra}
-    </Space>
+    </RowControls>
   );
 }
 
@@ -71,9 +48,10 @@ function ActionMenu({ items, label }: { items: RowAction[]; label: string }) {
     <PopupOnDemand
       opensOn={OPENS_MENU}
       trigger={(open) => (
-        <Button size="small" aria-haspopup="menu" aria-expanded={open}>
-          {label} <DownOutlined />
-        </Button>
+        <RowButton aria-haspopup="menu" aria-expanded={open}>
+          <span>{label}</span>
+          <DownIcon />
+        </RowButton>
       )}
       popup={(button, { open, onOpenChange, focusTrigger }) => {
         const menu: MenuProps = {

@@ -1,6 +1,6 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, lazy, memo, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useKitT } from './messages';
 
 // Advanced Search is closed on most visits: the picker's code (and dayjs) waits until a date
@@ -89,7 +89,13 @@ export function compactSearch(values: SearchValues): SearchValues {
  * so a field named `created` gives `createdFrom`/`createdTo` as the contract's list queries
  * expect.
  */
-export function SearchBar({ fields, value, onSearch, onReset, defaultAdvancedOpen }: SearchBarProps) {
+export const SearchBar = memo(function SearchBar({
+  fields,
+  value,
+  onSearch,
+  onReset,
+  defaultAdvancedOpen,
+}: SearchBarProps) {
   const id = useId();
   const t = useKitT();
   const textFields = useMemo(() => fields.filter((f) => f.type === 'text'), [fields]);
@@ -198,7 +204,7 @@ export function SearchBar({ fields, value, onSearch, onReset, defaultAdvancedOpe
       )}
     </form>
   );
-}
+});
 
 function hasValue(values: SearchValues, field: SearchField): boolean {
   const keys = field.type === 'date' ? [dateFromParam(field.name), dateToParam(field.name)] : [field.name];

@@ -6,24 +6,24 @@ import { StatusTag } from './status-tag';
 describe('StatusTag', () => {
   it('shows ENABLED in green', () => {
     renderAntd(<StatusTag status="ENABLED" />);
-    expect(screen.getByText('ENABLED')).toHaveClass('ant-tag-green');
+    expect(screen.getByText('ENABLED')).toHaveClass('gh-tag-green');
   });
 
   it('shows DISABLED in red', () => {
     renderAntd(<StatusTag status="DISABLED" />);
-    expect(screen.getByText('DISABLED')).toHaveClass('ant-tag-red');
+    expect(screen.getByText('DISABLED')).toHaveClass('gh-tag-red');
   });
 
   it('shows any other value in a neutral tag', () => {
     renderAntd(<StatusTag status="LOCKED" />);
     const tag = screen.getByText('LOCKED');
-    expect(tag).toHaveClass('ant-tag');
-    expect(tag.className).not.toMatch(/ant-tag-(green|red)/);
+    expect(tag).toHaveClass('gh-tag');
+    expect(tag.className).not.toMatch(/gh-tag-(green|red)/);
   });
 
   it('shows -- without a tag when the status is empty', () => {
     const { container } = renderAntd(<StatusTag status={null} />);
     expect(container).toHaveTextContent('--');
-    expect(container.querySelector('.ant-tag')).toBeNull();
+    expect(container.querySelector('.gh-tag')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { Tag } from 'antd';
 import { EMPTY_CELL } from './empty-cell';
 import { useKitT } from './messages';
+import { RowTag } from './row-controls';
 
 export type StatusTagProps = {
   /** ENABLED and DISABLED get their colours; any other value is shown as it is, neutrally. */
@@ -9,9 +9,9 @@ export type StatusTagProps = {
 
 export function StatusTag({ status }: StatusTagProps) {
   const t = useKitT();
-  if (status === 'ENABLED') return <Tag color="green">{t('enabled')}</Tag>;
-  if (status === 'DISABLED') return <Tag color="red">{t('disabled')}</Tag>;
+  if (status === 'ENABLED') return <RowTag colour="green">{t('enabled')}</RowTag>;
+  if (status === 'DISABLED') return <RowTag colour="red">{t('disabled')}</RowTag>;
   // An empty status reads like any other empty cell rather than as an empty tag.
   if (!status) return EMPTY_CELL;
-  return <Tag>{status}</Tag>;
+  return <RowTag>{status}</RowTag>;
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { menuHasElement, useMenus } from '@/lib/access';
 
@@ -9,5 +9,17 @@ import { menuHasElement, useMenus } from '@/lib/access';
 export function useAllows(): (code: string) => boolean {
   const menus = useMenus();
   const { pathname } = useLocation();
-  return useCallback((code: string) => menuHasElement(menus, pathname, code), [menus, pathname]);
+  // Each code is looked up once per path: a table asks for every row, and the lookup walks
+  // every menu.
+  return useMemo(() => {
+    const known = new Map<string, boolean>();
+    return (code: string) => {
+      let allowed = known.get(code);
+      if (allowed === undefined) {
+        allowed = menuHasElement(menus, pathname, code);
+        known.set(code, allowed);
+      }
+      return allowed;
+    };
+  }, [menus, pathname]);
 }

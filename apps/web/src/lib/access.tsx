@@ -77,9 +77,11 @@ export function permissionIdOf(menus: ServerMenuItem[], pathname: string): strin
 export function useHasAction(): (action: Action, permissionId?: string) => boolean {
   const { menus, permissions } = useContext(AccessContext);
   const { pathname } = useLocation();
+  // Matched once per path: a table asks for every row, and matching walks every menu.
+  const own = useMemo(() => permissionIdOf(menus, pathname), [menus, pathname]);
   return useCallback(
-    (action, permissionId) => hasAction(permissions, permissionId ?? permissionIdOf(menus, pathname), action),
-    [menus, permissions, pathname],
+    (action, permissionId) => hasAction(permissions, permissionId ?? own, action),
+    [permissions, own],
   );
 }
 

@@ -71,13 +71,13 @@ describe('client table', () => {
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Action', 'Status', 'Name', 'Client', 'ID', 'Redirect_url', 'Type']);
 
-    expect(within(row1).getByText('ENABLED')).toHaveClass('ant-tag-green');
+    expect(within(row1).getByText('ENABLED')).toHaveClass('gh-tag-green');
     const row2 = screen.getByRole('row', { name: /Client 2/ });
-    expect(within(row2).getByText('DISABLED')).toHaveClass('ant-tag-red');
+    expect(within(row2).getByText('DISABLED')).toHaveClass('gh-tag-red');
     expect(within(row2).getByText('--')).toBeInTheDocument();
     const pending = within(screen.getByRole('row', { name: /Client 3/ })).getByText('PENDING');
-    expect(pending).toHaveClass('ant-tag');
-    expect(pending.className).not.toMatch(/ant-tag-(green|red)/);
+    expect(pending).toHaveClass('gh-tag');
+    expect(pending.className).not.toMatch(/gh-tag-(green|red)/);
     expect(screen.getByText('Total 3')).toBeInTheDocument();
     expect(within(row1).getByText('Confidential')).toBeInTheDocument();
   });
