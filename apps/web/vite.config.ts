@@ -131,12 +131,46 @@ function bundleGraph(): Plugin {
   };
 }
 
+const ANTD_STYLESHEET = 'antd.css';
+
+/**
+ * The console's antd styles as a stylesheet made at build time (build/antd-styles.ts), linked
+ * from index.html, so the browser does not make them on each page load.
+ */
+function antdStylesheet(): Plugin {
+  return {
+    name: 'gatehouse:antd-stylesheet',
+    apply: 'build',
+    async buildStart() {
+      const { antdStaticStyles } = await import('./build/antd-styles.ts');
+      this.emitFile({ type: 'asset', name: ANTD_STYLESHEET, source: antdStaticStyles() });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const sheet = Object.values(bundle ?? {}).find(
+          (file) => file.type === 'asset' && file.names.includes(ANTD_STYLESHEET),
+        );
+        if (!sheet) throw new Error('the antd stylesheet was not emitted');
+        return [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${sheet.fileName}` }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 // The dev server forwards API and SAML calls to the Fastify server, so the console runs
 // on one origin in development just as it does when the server serves the built files.
 const apiTarget = process.env.GATEHOUSE_API_ORIGIN ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), splitContractSchemas(), pureContractDeclarations(), precompress(), bundleGraph()],
+  plugins: [
+    react(),
+    splitContractSchemas(),
+    pureContractDeclarations(),
+    antdStylesheet(),
+    precompress(),
+    bundleGraph(),
+  ],
   resolve: {
     alias: [
       // `@/x` is `src/x`, as tsconfig's `paths` says; the tests run on this config and get it too.

@@ -205,3 +205,25 @@ test('without appId the screen asks for an application and the picker opens one'
   await page.goto('/app-config/data-access?appId=no-such-app-here');
   await expect(page.getByText('The application "no-such-app-here" does not exist')).toBeVisible();
 });
+
+test("antd's component styles come from the built stylesheet, not made in the page", async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const { appId } = await createApp(request, token);
+  await page.goto(screenOf(appId));
+  await expect(page.getByText('No data accesses yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'New data access' }).click();
+  await expect(page.getByRole('dialog', { name: 'New data access' })).toBeVisible();
+
+  await expect(page.locator('link[rel="stylesheet"][href^="/assets/antd-"]')).toHaveCount(1);
+  // A component style is scoped by antd's hash class; only the theme's variables are made here.
+  const made = await page.evaluate(() =>
+    [...document.querySelectorAll('style')]
+      .map((style) => style.textContent ?? '')
+      .filter((css) => css.includes(':where(.css-'))
+      .map((css) => css.slice(0, 100)),
+  );
+  expect(made).toEqual([]);
+});

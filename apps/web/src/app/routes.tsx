@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
 import { ACCOUNT_ROUTES, allNavMenus, permissionIdForPath } from '@gatehouse/contract';
+import type { ScreenPreload } from '../components/list-screen/preload';
 import { PATHS } from '../lib/paths';
 
 export {
@@ -21,8 +22,11 @@ export type RouteMeta = {
   permissionId?: string;
 };
 
-/** Each screen is its own chunk, loaded when its route is first visited. */
-export type LazyScreen = () => Promise<{ Component: ComponentType }>;
+/**
+ * Each screen is its own chunk, loaded when its route is first visited. A screen behind the
+ * menus' gate may bring a `preload`, which its loader calls once the screen is granted.
+ */
+export type LazyScreen = () => Promise<{ Component: ComponentType; preload?: ScreenPreload }>;
 
 /** A route's lazy part: a screen, or a screen behind the loader that decides whether it may show. */
 export type RouteLazy = () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>;
@@ -85,15 +89,23 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   '/app-config/data-access': () =>
     import('../features/app-config/data-access/data-access-page').then((m) => ({
       Component: m.DataAccessPage,
+      preload: m.preload,
     })),
   '/app-config/permission': () =>
     import('../features/app-config/permission/permission-page').then((m) => ({
       Component: m.PermissionPage,
+      preload: m.preload,
     })),
   '/app-config/client': () =>
-    import('../features/app-config/client/client-page').then((m) => ({ Component: m.ClientPage })),
+    import('../features/app-config/client/client-page').then((m) => ({
+      Component: m.ClientPage,
+      preload: m.preload,
+    })),
   '/app-config/resource': () =>
-    import('../features/app-config/resource/resource-page').then((m) => ({ Component: m.ResourcePage })),
+    import('../features/app-config/resource/resource-page').then((m) => ({
+      Component: m.ResourcePage,
+      preload: m.preload,
+    })),
   // Spec §2: the -V2 and -v2 paths show the same screens.
   '/admin-setting/manage-user': identityScreens.user,
   '/admin-setting/manage-user-V2': identityScreens.user,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_CODES, STORAGE_KEYS, type ServerMenuItem } from '@gatehouse/contract';
+import { ERROR_CODES, type RolePermission, STORAGE_KEYS, type ServerMenuItem } from '@gatehouse/contract';
 import { ComingSoonPage } from '@/components/coming-soon-page';
 import { ForbiddenPage } from '@/features/errors/forbidden-page';
 import { ApiError } from '@/lib/http';
@@ -14,9 +14,9 @@ function ClientScreen() {
   return null;
 }
 
-function signIn() {
+function signIn({ permissions = [] }: { permissions?: RolePermission[] } = {}) {
   storage.set(STORAGE_KEYS.accessToken, 'token');
-  storage.set(STORAGE_KEYS.currentUser, { name: 'Ada', mustChangePassword: false });
+  storage.set(STORAGE_KEYS.currentUser, { name: 'Ada', mustChangePassword: false, role: { permissions } });
 }
 
 function generatorAnswering(answer: ServerMenuItem[] | Error) {
@@ -55,6 +55,29 @@ describe('screenLoader: the 403 decision', () => {
     const data = await screenLoader(CLIENT, screen, generator)(args(CLIENT));
     expect(data).toEqual({ Screen: ClientScreen });
     expect(screen).toHaveBeenCalledOnce();
+  });
+
+  it("starts the granted screen's calls with its URL, when the role may read it", async () => {
+    signIn({ permissions: [{ permissionId: 'app-config.client', actionEntitySet: ['retrieve'] }] });
+    const { generator } = generatorAnswering(consoleMenus((path) => path === CLIENT));
+    const preload = vi.fn();
+    const screen = vi.fn(async () => ({ Component: ClientScreen, preload }));
+    await screenLoader(CLIENT, screen, generator)(args(`${CLIENT}?appId=portal&page=2`));
+    expect(preload).toHaveBeenCalledOnce();
+    expect(preload.mock.calls[0]![0].href).toBe(`http://localhost${CLIENT}?appId=portal&page=2`);
+  });
+
+  it('starts no calls the role may not make (spec §6, retrieve)', async () => {
+    signIn({ permissions: [{ permissionId: 'app-config.client', actionEntitySet: ['create'] }] });
+    const { generator } = generatorAnswering(consoleMenus((path) => path === CLIENT));
+    const preload = vi.fn();
+    const data = await screenLoader(
+      CLIENT,
+      async () => ({ Component: ClientScreen, preload }),
+      generator,
+    )(args(CLIENT));
+    expect(data).toEqual({ Screen: ClientScreen });
+    expect(preload).not.toHaveBeenCalled();
   });
 
   it('shows the 403 page for a screen the menus do not grant, without loading its chunk', async () => {

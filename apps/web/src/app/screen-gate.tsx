@@ -3,6 +3,8 @@ import { type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { ERROR_CODES } from '@gatehouse/contract';
 import { isApiError, loginInterceptionPath, PASSWORD_CHANGE_PATH, PASSWORD_EXPIRED_PATH } from '@/lib/http';
 import { PATHS } from '@/lib/paths';
+import { getCurrentUser } from '@/lib/session';
+import { hasAction, permissionIdOf } from '@/lib/access';
 import { requireSession } from './guards';
 import { type RouteGenerator, routeGenerator } from './route-generation';
 import { findExtraMenu, isRouteGranted, type RouteSet } from './route-set';
@@ -46,7 +48,8 @@ async function routeSet(args: LoaderFunctionArgs, generator: RouteGenerator): Pr
 
 /**
  * The loader of a console screen the menus decide on. Without the grant it shows the 403 page
- * and never loads the screen's chunk, so neither the screen nor its calls run.
+ * and never loads the screen's chunk, so neither the screen nor its calls run; with it, the
+ * screen's `preload` starts its calls (`retrieve` permitting).
  */
 export function screenLoader(routePath: string, screen: LazyScreen, generator = routeGenerator) {
   return async (args: LoaderFunctionArgs): Promise<GateData> => {
@@ -54,7 +57,13 @@ export function screenLoader(routePath: string, screen: LazyScreen, generator = 
     if (!isRouteGranted(set, routePath)) {
       return { Screen: (await forbiddenPage()).Component, title: '403' };
     }
-    return { Screen: (await screen()).Component };
+    const { Component, preload } = await screen();
+    // Its calls start now, while the screen renders for the first time; not those the role
+    // may not make (spec §6, `retrieve`), which the screen does not make either.
+    const url = new URL(args.request.url);
+    const permissions = getCurrentUser()?.role.permissions ?? [];
+    if (preload && hasAction(permissions, permissionIdOf(set.menus, url.pathname), 'retrieve')) preload(url);
+    return { Screen: Component };
   };
 }
 

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@gatehouse/contract';
+import type { ListQuery } from './list-screen/list-query';
 import { arrayParamsOf, type SearchField, type SearchValues, searchParamsOf } from './search-bar';
 
 export type ListStateOptions = {
@@ -15,11 +16,7 @@ export type ListStateOptions = {
   defaultSize?: number;
 };
 
-export type ListState = {
-  /** 1-based, as the UI shows it; the api file turns it into the server's 0-based page. */
-  page: number;
-  size: number;
-  search: SearchValues;
+export type ListState = ListQuery & {
   setPage: (page: number, size?: number) => void;
   /** Replaces the search and goes back to page 1. */
   setSearch: (values: SearchValues) => void;
@@ -37,6 +34,40 @@ function positiveInt(raw: string | null): number | undefined {
   return n >= 1 ? n : undefined;
 }
 
+type ListShape = { isSearchKey: (key: string) => boolean; arrayKeys: ReadonlySet<string> };
+
+/** Which parameters are the search, and which of those are lists. */
+function listShape(fields: SearchField[] | undefined, keep: string[]): ListShape {
+  const searchKeys = fields ? new Set(searchParamsOf(fields)) : undefined;
+  const arrayKeys = new Set(fields ? arrayParamsOf(fields) : []);
+  const kept = new Set([PAGE, SIZE, ...keep]);
+  const isSearchKey = (key: string) => (searchKeys ? searchKeys.has(key) : !kept.has(key));
+  return { isSearchKey, arrayKeys };
+}
+
+function readList(params: URLSearchParams, shape: ListShape, defaultSize: number): ListQuery {
+  const page = positiveInt(params.get(PAGE)) ?? 1;
+  const rawSize = positiveInt(params.get(SIZE));
+  const size =
+    rawSize !== undefined && (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : defaultSize;
+  const search: SearchValues = {};
+  for (const key of new Set(params.keys())) {
+    if (!shape.isSearchKey(key)) continue;
+    const all = params.getAll(key);
+    search[key] = all.length > 1 || shape.arrayKeys.has(key) ? all : all[0];
+  }
+  return { page, size, search };
+}
+
+/**
+ * The page, size and search that `useListState` reads from these parameters, for code that
+ * runs outside a screen: a route's loader asking for the page before the screen renders.
+ */
+export function readListState(params: URLSearchParams, options: ListStateOptions = {}): ListQuery {
+  const { fields, keep = DEFAULT_KEEP, defaultSize = DEFAULT_PAGE_SIZE } = options;
+  return readList(params, listShape(fields, keep), defaultSize);
+}
+
 /**
  * List state kept in the URL (STYLE.md habit 4): page, size and search survive a reload,
  * can be shared as a link, and each change is a history entry so Back undoes it. Other
@@ -49,29 +80,11 @@ export function useListState(options: ListStateOptions = {}): ListState {
   const fieldsKey = fields ? JSON.stringify(fields.map((f) => [f.name, f.type])) : '';
   const keepKey = keep.join('\n');
   // biome-ignore lint/correctness/useExhaustiveDependencies: inline `fields` and `keep` arrays are compared by content so callers need not memoise them
-  const shape = useMemo(() => {
-    const searchKeys = fields ? new Set(searchParamsOf(fields)) : undefined;
-    const arrayKeys = new Set(fields ? arrayParamsOf(fields) : []);
-    const kept = new Set([PAGE, SIZE, ...keep]);
-    const isSearchKey = (key: string) => (searchKeys ? searchKeys.has(key) : !kept.has(key));
-    return { isSearchKey, arrayKeys };
-  }, [fieldsKey, keepKey]);
+  const shape = useMemo(() => listShape(fields, keep), [fieldsKey, keepKey]);
 
   const query = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `query` stands for `params`, whose identity changes on every render of some routers
-  const state = useMemo(() => {
-    const page = positiveInt(params.get(PAGE)) ?? 1;
-    const rawSize = positiveInt(params.get(SIZE));
-    const size =
-      rawSize !== undefined && (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : defaultSize;
-    const search: SearchValues = {};
-    for (const key of new Set(params.keys())) {
-      if (!shape.isSearchKey(key)) continue;
-      const all = params.getAll(key);
-      search[key] = all.length > 1 || shape.arrayKeys.has(key) ? all : all[0];
-    }
-    return { page, size, search };
-  }, [query, shape, defaultSize]);
+  const state = useMemo(() => readList(params, shape, defaultSize), [query, shape, defaultSize]);
 
   const setPage = useCallback(
     (page: number, size?: number) =>

@@ -126,9 +126,9 @@ const keyOfSignal = new WeakMap<AbortSignal, string>();
 const quietSignals = new WeakSet<AbortSignal>();
 
 /**
- * A query function whose call is made ahead of need, e.g. a list asked for while the
- * application it belongs to is still being checked: a failure shows no toast, since whoever
- * needs the answer asks again and reports it then. The call must pass on the query's signal.
+ * A query function whose call is made ahead of need, e.g. a screen's page of rows asked for by
+ * its route's loader before the screen renders: a failure shows no toast, since whoever needs
+ * the answer asks again and reports it then. The call must pass on the query's signal.
  */
 export function quietly<Context extends { signal: AbortSignal }, T>(
   queryFn: (context: Context) => T,

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { App } from 'antd';
 import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
@@ -117,7 +117,7 @@ export function menuWith(path: string, codes: string[]): ServerMenuItem[] {
 }
 
 /**
- * Renders a screen at `url` with a fresh query client, antd's App and the given access: the
+ * Renders a screen at `url` with a query client (a fresh one by default), antd's App and the given access: the
  * element `codes` of its menu, and the role's `actions` on its permission (all by default).
  */
 export function renderScreen(
@@ -127,10 +127,10 @@ export function renderScreen(
     path,
     codes = [],
     actions = ACTIONS,
-  }: { url: string; path: string; codes?: string[]; actions?: readonly Action[] },
+    queryClient = createQueryClient(),
+  }: { url: string; path: string; codes?: string[]; actions?: readonly Action[]; queryClient?: QueryClient },
 ) {
   const router = createMemoryRouter([{ path, element: screen }], { initialEntries: [url] });
-  const queryClient = createQueryClient();
   const result = renderWithApp(
     <QueryClientProvider client={queryClient}>
       <AccessProvider

@@ -7,6 +7,14 @@ import type { SearchValues } from '../search-bar';
  */
 export type ListQuery = { page: number; size: number; search: SearchValues };
 
+/** What the list api file is asked for: the scope's rows at the list's page, size and search. */
+export const pageParams = <Scope extends object>(scope: Scope, list: ListQuery): ListQuery & Scope => ({
+  ...scope,
+  page: list.page,
+  size: list.size,
+  search: list.search,
+});
+
 /** A page of rows as the list api file adapts it from the server's envelope, whichever that is. */
 export type RowsPage<Row> = { items: Row[]; total: number };
 

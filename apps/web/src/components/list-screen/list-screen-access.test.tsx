@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
-import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Action } from '@gatehouse/contract';
 import { renderScreen } from '@/test/support';
@@ -63,62 +62,6 @@ describe('ListScreen access', () => {
 
   it('does not ask for the list without retrieve, and says why it is empty', async () => {
     const { fetchRows } = renderList({ codes: ALL_CODES, actions: ['create'] });
-    expect(await screen.findByText('No permission', { selector: '.ant-empty-description' })).toBeVisible();
-    expect(fetchRows).not.toHaveBeenCalled();
-  });
-});
-
-type AppScope = { appId: string };
-
-/** A list whose scope is confirmed when `confirmed` settles, as the app-config screens' is. */
-function renderPending({ actions }: { actions: Action[] }) {
-  let confirm = () => {};
-  const confirmed = new Promise<void>((resolve) => {
-    confirm = resolve;
-  });
-  const fetchRows = vi.fn(async (_params: AppScope) => ({
-    items: [{ id: 'a', name: 'Alpha', status: 'ENABLED' }],
-    total: 1,
-  }));
-  function Pending() {
-    const [ready, setReady] = useState(false);
-    useEffect(() => {
-      void confirmed.then(() => setReady(true));
-    }, []);
-    const scope = { appId: 'a1' };
-    return (
-      <ListScreen<Row, { name: string }, AppScope>
-        title="Things"
-        names={{ one: 'thing', many: 'things' }}
-        scope={ready ? scope : null}
-        pendingScope={ready ? undefined : scope}
-        fields={[]}
-        rows={(params) => queryOptions({ queryKey: ['things', params], queryFn: () => fetchRows(params) })}
-        rowKey="id"
-        columns={[{ title: 'Name', dataIndex: 'name' }]}
-        create={{ code: 'thing:create', save: vi.fn() }}
-        form={() => null}
-      />
-    );
-  }
-  renderScreen(<Pending />, { url: PATH, path: PATH, codes: ALL_CODES, actions });
-  return { fetchRows, confirm };
-}
-
-describe('ListScreen with a scope still being confirmed', () => {
-  it('asks for its first page meanwhile, and shows it once confirmed without asking again', async () => {
-    const { fetchRows, confirm } = renderPending({ actions: ['retrieve'] });
-    await vi.waitFor(() => expect(fetchRows).toHaveBeenCalledOnce());
-    expect(fetchRows.mock.calls[0]![0]).toMatchObject({ appId: 'a1', page: 1 });
-    expect(screen.queryByText('Alpha')).not.toBeInTheDocument();
-    confirm();
-    expect(await screen.findByText('Alpha')).toBeVisible();
-    expect(fetchRows).toHaveBeenCalledOnce();
-  });
-
-  it('asks for nothing ahead without retrieve', async () => {
-    const { fetchRows, confirm } = renderPending({ actions: ['create'] });
-    confirm();
     expect(await screen.findByText('No permission', { selector: '.ant-empty-description' })).toBeVisible();
     expect(fetchRows).not.toHaveBeenCalled();
   });

@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Input, type TableColumnsType } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDisable, useAccess, useHasAction } from '@/lib/access';
-import { quietly } from '@/lib/http';
 import type { FormMode, RecordFormProps } from '../form-dialog';
 import { PagedTable } from '../paged-table';
 import { SearchBar, type SearchField } from '../search-bar';
@@ -27,7 +26,7 @@ import {
   useExpansion,
   useTreeChildren,
 } from './lazy-tree';
-import type { ListQuery, QueryOptionsOf, RowsPage } from './list-query';
+import { type ListQuery, pageParams, type QueryOptionsOf, type RowsPage } from './list-query';
 import { type CreateContext, useRecordDialog } from './use-record-dialog';
 import { i18n } from '@/lib/i18n';
 import { useNavTitle } from '@/lib/nav-titles';
@@ -54,12 +53,6 @@ export type ListScreenProps<
   header?: ReactNode;
   /** What the records belong to, e.g. `{ appId }`; while null there is neither list nor New. */
   scope: Scope | null;
-  /**
-   * While `scope` is null, the scope being confirmed (e.g. the application of the URL while it
-   * is checked): its page of rows is asked for meanwhile, quietly, so the table has it as soon
-   * as the scope is confirmed instead of asking only then.
-   */
-  pendingScope?: Scope;
   fields: SearchField[];
   /** The page of rows: the list api file's queryOptions. */
   rows: (params: ListQuery & Scope) => QueryOptionsOf<RowsPage<Row>>;
@@ -103,14 +96,6 @@ export type ListScreenProps<
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** What the list api file is asked for: the scope's rows at the list's page, size and search. */
-const pageParams = <Scope extends object>(scope: Scope, list: ListState): ListQuery & Scope => ({
-  ...scope,
-  page: list.page,
-  size: list.size,
-  search: list.search,
-});
-
 export type EmptyState = {
   failed: boolean;
   /** The local filter hides every row of a page that has some. */
@@ -153,19 +138,8 @@ export function ListScreen<
   const list = useListState({ fields });
   const searching = Object.keys(list.search).length > 0;
   const expansion = useExpansion(JSON.stringify([scope, list.page, list.size, list.search]));
-  const { rowKey, rows: rowsOf, pendingScope } = props;
+  const { rowKey } = props;
   const readable = roleCan('retrieve');
-  const queryClient = useQueryClient();
-  const early = scope === null && readable && pendingScope ? pageParams(pendingScope, list) : undefined;
-  const earlyKey = early && JSON.stringify(early);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: earlyKey stands for the page asked for, a new object on every render
-  useEffect(() => {
-    if (!early) return;
-    const options = rowsOf(early);
-    if (typeof options.queryFn === 'function') {
-      void queryClient.prefetchQuery({ ...options, queryFn: quietly(options.queryFn) });
-    }
-  }, [earlyKey, queryClient, rowsOf]);
   const keyOf = useCallback((row: Row) => String(row[rowKey]), [rowKey]);
   const dialog = useRecordDialog<Row, Values, Scope, Kind, Created>({
     scope,

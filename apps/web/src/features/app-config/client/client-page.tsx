@@ -5,7 +5,7 @@ import { type Client, type ClientType, type CreatedClient, MESSAGES } from '@gat
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { statusColumn } from '@/components/list-screen/columns';
-import { AppListScreen } from '../shared/app-list-screen';
+import { AppListScreen, appListPreload } from '../shared/app-list-screen';
 import { appConfigText, useAppConfigT } from '../shared/messages';
 import { clientListQueryOptions } from './api/client-list';
 import { useCreateClient } from './api/create-client';
@@ -84,6 +84,9 @@ const withRedirectUrl = ({ clientType: _type, ...values }: ClientFormValues) => 
   ...values,
   redirectUrl: values.redirectUrl?.trim() || null,
 });
+
+/** What the route asks for before the screen renders. */
+export const preload = appListPreload(clientListQueryOptions, CLIENT_SEARCH_FIELDS);
 
 /** App Client (spec §2): the OAuth clients of the application named by `appId`. */
 export function ClientPage() {

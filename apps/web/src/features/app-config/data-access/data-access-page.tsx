@@ -1,12 +1,13 @@
 import type { TableColumnsType } from 'antd';
 import type { DataAccess } from '@gatehouse/contract';
+import { prefetchQuietly } from '@/components/list-screen/preload';
 import { CREATED_DATE_FIELD, optionsOf } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
-import { AppListScreen } from '../shared/app-list-screen';
+import { AppListScreen, appListPreload } from '../shared/app-list-screen';
 import { appConfigText, useAppConfigT } from '../shared/messages';
 import { useCurrentApplication } from '../shared/use-current-application';
 import { useCreateDataAccess } from './api/create-data-access';
-import { useDataAccessCategories } from './api/list-data-access-categories';
+import { dataAccessCategoriesQueryOptions, useDataAccessCategories } from './api/list-data-access-categories';
 import { dataAccessesQueryOptions } from './api/list-data-accesses';
 import { useUpdateDataAccess } from './api/update-data-access';
 import { DataAccessForm, type DataAccessFormValues } from './components/data-access-form';
@@ -52,6 +53,11 @@ const COLUMNS: TableColumnsType<DataAccess> = [
     ellipsis: true,
   },
 ];
+
+/** What the route asks for before the screen renders; the search reads the same without the categories. */
+export const preload = appListPreload(dataAccessesQueryOptions, dataAccessSearchFields([]), (appId) =>
+  prefetchQuietly(dataAccessCategoriesQueryOptions(appId)),
+);
 
 /** App Data Accesss (spec §2): the data accesses of the application named by `appId`. */
 export function DataAccessPage() {

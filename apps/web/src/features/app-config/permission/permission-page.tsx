@@ -2,7 +2,7 @@ import type { TableColumnsType } from 'antd';
 import type { Permission } from '@gatehouse/contract';
 import { CREATED_DATE_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
-import { AppListScreen } from '../shared/app-list-screen';
+import { AppListScreen, appListPreload } from '../shared/app-list-screen';
 import { appConfigText, useAppConfigT } from '../shared/messages';
 import { useCreatePermission } from './api/create-permission';
 import { permissionsQueryOptions } from './api/list-permissions';
@@ -66,6 +66,9 @@ const COLUMNS: TableColumnsType<Permission> = [
     width: 120,
   },
 ];
+
+/** What the route asks for before the screen renders. */
+export const preload = appListPreload(permissionsQueryOptions, PERMISSION_SEARCH_FIELDS);
 
 /** App Permission (spec §2): the permissions of the application named by `appId`. */
 export function PermissionPage() {

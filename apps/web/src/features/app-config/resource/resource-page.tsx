@@ -12,7 +12,7 @@ import type { LazyTree } from '@/components/list-screen/lazy-tree';
 import { CREATED_DATE_FIELD, optionsOf, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { statusColumn } from '@/components/list-screen/columns';
-import { AppListScreen } from '../shared/app-list-screen';
+import { AppListScreen, appListPreload } from '../shared/app-list-screen';
 import { appConfigText, useAppConfigT } from '../shared/messages';
 import { useCreateResource } from './api/create-resource';
 import { resourceChildrenQueryOptions } from './api/resource-children';
@@ -117,6 +117,9 @@ const addUnder = (type: 'MENU' | 'ELEMENT', label: string): CreateFromRow<Placed
 /** A category has no URL (spec §5), and a blank one is none at all. */
 const urlOf = (values: ResourceFormValues) =>
   values.type === 'CATEGORY' ? null : values.url?.trim() || null;
+
+/** What the route asks for before the screen renders. */
+export const preload = appListPreload(resourceListQueryOptions, RESOURCE_SEARCH_FIELDS);
 
 /** App Resource (spec §2): the resource tree of the application named by `appId`. */
 export function ResourcePage() {

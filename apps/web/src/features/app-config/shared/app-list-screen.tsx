@@ -1,6 +1,10 @@
+import type { SearchField } from '@/components/search-bar';
 import { ListScreen, type ListScreenProps } from '@/components/list-screen/list-screen';
-import type { ListQuery } from '@/components/list-screen/list-query';
+import type { ListQuery, QueryOptionsOf, RowsPage } from '@/components/list-screen/list-query';
+import { listPreload, prefetchQuietly, type ScreenPreload } from '@/components/list-screen/preload';
+import { applicationQueryOptions } from './api/get-application';
 import { AppContextBar } from './app-context-bar';
+import { appIdOf } from './use-app-id';
 import { useCurrentApplication } from './use-current-application';
 
 /** What the app-config lists belong to: the application named by `appId` (spec §2). */
@@ -11,8 +15,8 @@ export type AppListParams = ListQuery & AppScope;
 
 /**
  * A list screen of one application's records: the application bar above it, and the list and
- * New only once the application is known, since an unknown one would fail every call. The
- * first page is asked for while the application is checked, quietly.
+ * New only once the application is known, since an unknown one would fail every call. Its
+ * route asks for both ahead (`appListPreload`).
  */
 export function AppListScreen<Row extends object, Values, Kind extends string = never, Created = unknown>(
   props: Omit<ListScreenProps<Row, Values, AppScope, Kind, Created>, 'header' | 'scope'>,
@@ -23,7 +27,30 @@ export function AppListScreen<Row extends object, Values, Kind extends string = 
       {...props}
       header={<AppContextBar />}
       scope={current.status === 'ready' ? { appId: current.appId } : null}
-      pendingScope={current.status === 'loading' ? { appId: current.appId } : undefined}
     />
   );
+}
+
+/**
+ * The `preload` of an app-config list screen: the application of the URL and, side by side
+ * with its check, the page of its rows that the URL names, and whatever else the screen asks
+ * for once the application is known (`alongside`, given the application's id).
+ */
+export function appListPreload<Row>(
+  rows: (params: AppListParams) => QueryOptionsOf<RowsPage<Row>>,
+  fields: SearchField[],
+  alongside?: (appId: string) => void,
+): ScreenPreload {
+  const scopeOf = (url: URL): AppScope | undefined => {
+    const appId = appIdOf(url.searchParams);
+    return appId === undefined ? undefined : { appId };
+  };
+  const list = listPreload({ rows, fields, scopeOf });
+  return (url) => {
+    const appId = appIdOf(url.searchParams);
+    if (appId === undefined) return;
+    prefetchQuietly(applicationQueryOptions(appId));
+    list(url);
+    alongside?.(appId);
+  };
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { antdStaticStyles } from './antd-styles.ts';
+
+describe('antdStaticStyles', () => {
+  const css = antdStaticStyles();
+  const cachePaths = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/.exec(css)?.[1] ?? '';
+
+  it("lists each component style's cache path, so the browser does not make it again", () => {
+    const components = cachePaths.split(';').map((entry) => entry.split('|')[1]);
+    expect(components).toEqual(
+      expect.arrayContaining(['Button-Button', 'Table-Table', 'Form-Form', 'Menu-Menu']),
+    );
+  });
+
+  it("leaves out the theme's variables, whose class the browser names differently", () => {
+    expect(css).not.toMatch(/\.css-var-[^{]*\{--ant-/);
+  });
+});
