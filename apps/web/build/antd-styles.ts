@@ -40,7 +40,7 @@ import {
   Tree,
   Typography,
 } from 'antd';
-import { createElement as h, type ReactNode } from 'react';
+import { Fragment, createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
 
 /**
@@ -68,7 +68,9 @@ export function antdStaticStyles(): string {
 
 function extract(): string {
   const cache = createCache();
-  const samples: ReactNode[] = [
+  const samples = h(
+    Fragment,
+    null,
     h(Alert, { title: 'a', type: 'error', showIcon: true }),
     h(AutoComplete, { options: [] }),
     h(Avatar, null, 'A'),
@@ -110,7 +112,7 @@ function extract(): string {
     h(Tooltip, { title: 't' }, h('span', null, 't')),
     h(Tree, { treeData: [] }),
     h(Typography.Text, null, 't'),
-  ];
+  );
   renderToString(
     h(
       StyleProvider,
@@ -118,7 +120,7 @@ function extract(): string {
       h(
         ConfigProvider,
         { theme: { algorithm: theme.defaultAlgorithm, token: { motion: true } } },
-        h(App, null, ...samples),
+        h(App, null, samples),
       ),
     ),
   );
