@@ -39,6 +39,18 @@ test('a 401 leads to the login page with isInterception=1 and its toast', async 
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(res.ok()).toBe(true);
+  // Every toast the next page shows, as it shows it: on a slow CPU the page can take longer
+  // to settle than a toast stays, so looking for it afterwards could miss one that was shown.
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    Object.assign(window, { shownToasts: shown });
+    new MutationObserver(() => {
+      for (const notice of document.querySelectorAll('.ant-message-notice')) {
+        const text = notice.textContent ?? '';
+        if (!shown.includes(text)) shown.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   // A slow CPU, so the router's first call (the menus) comes back 401 before React's first
   // render: the toast must not depend on a component having mounted.
   const cdp = await page.context().newCDPSession(page);
@@ -46,7 +58,9 @@ test('a 401 leads to the login page with isInterception=1 and its toast', async 
   await page.goto('/admin-setting/audit-log');
   await expect(page).toHaveURL(/\/login\?.*isInterception=1/);
   // Said twice: by the toast, and by the login page itself (which a reload keeps).
-  await expect(page.locator('.ant-message').getByText(HTTP_STATUS_MESSAGES[401]!)).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts))
+    .toContain(HTTP_STATUS_MESSAGES[401]!);
   await expect(page.locator('.ant-alert').getByText(HTTP_STATUS_MESSAGES[401]!)).toBeVisible();
 });
 

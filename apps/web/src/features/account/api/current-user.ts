@@ -16,7 +16,11 @@ export const currentUserQueryOptions = () =>
     queryKey: ['current-user'],
     queryFn: fetchCurrentUser,
     staleTime: 0,
-    placeholderData: () => getCurrentUser() ?? undefined,
+    // The user kept at sign-in, as old as can be, so it is asked for again at once. An answer
+    // that says the same is merged into it and changes nothing: the console, whose access
+    // checks read the role's permissions, is not drawn again when it comes.
+    initialData: () => getCurrentUser() ?? undefined,
+    initialDataUpdatedAt: 0,
   });
 
 export function useCurrentUser() {
