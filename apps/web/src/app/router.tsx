@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import {
   createBrowserRouter,
   isRouteErrorResponse,
+  type LoaderFunctionArgs,
   Outlet,
   type RouteObject,
   useMatches,
@@ -11,6 +12,7 @@ import { PRODUCT_NAME, pageTitle } from '@gatehouse/contract';
 import { defineMessages } from '../lib/i18n';
 import { useNavTitle } from '../lib/nav-titles';
 import { redirectTo, requireSession, ssoRedirect } from './guards';
+import { routeGenerator } from './route-generation';
 import {
   CONSOLE_ROUTES,
   FALLBACK_PATH,
@@ -98,6 +100,18 @@ function RouteErrorBoundary() {
   );
 }
 
+/**
+ * The signed-in area's loader: the session check, then the menus call, started at once. A
+ * screen's gate waits for the menus, but first loads its own code; started here, the call
+ * runs meanwhile, and the gate gets the same answer (RouteGenerator.ensure).
+ */
+function consoleLoader(args: LoaderFunctionArgs): null {
+  requireSession(args);
+  // The gate that waits for this call handles its failure.
+  routeGenerator.ensure().catch(() => {});
+  return null;
+}
+
 function screenRoute(route: ScreenRoute): RouteObject {
   return {
     path: route.path,
@@ -125,7 +139,7 @@ export function buildRoutes(): RouteObject[] {
         {
           id: 'console',
           path: '/',
-          loader: requireSession,
+          loader: consoleLoader,
           // The session can end in another tab: check it on every navigation, it is cheap.
           shouldRevalidate: () => true,
           lazy: () => import('./layouts/console-layout').then((m) => ({ Component: m.ConsoleLayout })),
