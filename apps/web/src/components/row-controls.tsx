@@ -40,10 +40,7 @@ export function DownIcon() {
   );
 }
 
-/** The colours of a status tag: green, red or neutral. */
-export type TagColour = 'green' | 'red' | undefined;
-
-/** A small tag in a cell, in the look of antd's filled `<Tag>`. */
-export function RowTag({ colour, children }: { colour?: TagColour; children: ReactNode }) {
+/** A small tag in a cell, in the look of antd's filled `<Tag>`: green, red, or neutral without a colour. */
+export function RowTag({ colour, children }: { colour?: 'green' | 'red'; children: ReactNode }) {
   return <span className={colour ? `gh-tag gh-tag-${colour}` : 'gh-tag'}>{children}</span>;
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { menuHasElement, useMenus } from '@/lib/access';
+import { elementMenuOf, useMenus } from '@/lib/access';
 
 /**
  * `useAccess` for codes known only at render time, such as those of a screen's row actions:
@@ -9,17 +9,9 @@ import { menuHasElement, useMenus } from '@/lib/access';
 export function useAllows(): (code: string) => boolean {
   const menus = useMenus();
   const { pathname } = useLocation();
-  // Each code is looked up once per path: a table asks for every row, and the lookup walks
-  // every menu.
+  // The screen's menu is found once per path, not once per row and action of a table.
   return useMemo(() => {
-    const known = new Map<string, boolean>();
-    return (code: string) => {
-      let allowed = known.get(code);
-      if (allowed === undefined) {
-        allowed = menuHasElement(menus, pathname, code);
-        known.set(code, allowed);
-      }
-      return allowed;
-    };
+    const codes = new Set(elementMenuOf(menus, pathname)?.elements.map((e) => e.code));
+    return (code: string) => codes.has(code);
   }, [menus, pathname]);
 }

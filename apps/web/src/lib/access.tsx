@@ -39,15 +39,19 @@ export function findMenuByPath(menus: ServerMenuItem[], pathname: string): Serve
 }
 
 /**
- * Spec §6: allowed when the menu of `pathname` carries an element with `code`. A screen that
- * shares another's buttons (`sameScreenAs`: the -V2 routes, Edit Organization) reads that
- * screen's menu, since an element id is unique within the application.
+ * The menu whose element codes the screen at `pathname` uses (spec §6). A screen that shares
+ * another's buttons (`sameScreenAs`: the -V2 routes, Edit Organization) reads that screen's
+ * menu, since an element id is unique within the application.
  */
-export function menuHasElement(menus: ServerMenuItem[], pathname: string, code: string): boolean {
+export function elementMenuOf(menus: ServerMenuItem[], pathname: string): ServerMenuItem | undefined {
   const own = findMenuByPath(menus, pathname);
   const shared = screenPathOf(own?.menuPath ?? pathname);
-  const menu = own && shared === own.menuPath ? own : findMenuByPath(menus, shared);
-  return menu?.elements.some((e) => e.code === code) ?? false;
+  return own && shared === own.menuPath ? own : findMenuByPath(menus, shared);
+}
+
+/** Spec §6: allowed when the menu of `pathname` carries an element with `code`. */
+export function menuHasElement(menus: ServerMenuItem[], pathname: string, code: string): boolean {
+  return elementMenuOf(menus, pathname)?.elements.some((e) => e.code === code) ?? false;
 }
 
 /** Spec §6, the per-route check: the role grants `action` on the dotted `permissionId`. */

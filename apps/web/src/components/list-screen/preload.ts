@@ -28,6 +28,8 @@ export type ListPreloadOptions<Row, Scope extends object> = {
   fields: SearchField[];
   /** The scope the URL names, or none when it names none (nothing is asked for then). */
   scopeOf: (url: URL) => Scope | undefined;
+  /** What else the screen asks for in that scope, e.g. the record the scope names. */
+  alongside?: (scope: Scope) => void;
 };
 
 /** The preload of a list screen: the page of rows its URL names, as the screen will ask for it. */
@@ -35,9 +37,12 @@ export function listPreload<Row, Scope extends object>({
   rows,
   fields,
   scopeOf,
+  alongside,
 }: ListPreloadOptions<Row, Scope>): ScreenPreload {
   return (url) => {
     const scope = scopeOf(url);
-    if (scope) prefetchQuietly(rows(pageParams(scope, readListState(url.searchParams, { fields }))));
+    if (!scope) return;
+    prefetchQuietly(rows(pageParams(scope, readListState(url.searchParams, { fields }))));
+    alongside?.(scope);
   };
 }

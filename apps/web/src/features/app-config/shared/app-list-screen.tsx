@@ -41,16 +41,16 @@ export function appListPreload<Row>(
   fields: SearchField[],
   alongside?: (appId: string) => void,
 ): ScreenPreload {
-  const scopeOf = (url: URL): AppScope | undefined => {
-    const appId = appIdOf(url.searchParams);
-    return appId === undefined ? undefined : { appId };
-  };
-  const list = listPreload({ rows, fields, scopeOf });
-  return (url) => {
-    const appId = appIdOf(url.searchParams);
-    if (appId === undefined) return;
-    prefetchQuietly(applicationQueryOptions(appId));
-    list(url);
-    alongside?.(appId);
-  };
+  return listPreload({
+    rows,
+    fields,
+    scopeOf: (url) => {
+      const appId = appIdOf(url.searchParams);
+      return appId === undefined ? undefined : { appId };
+    },
+    alongside: ({ appId }) => {
+      prefetchQuietly(applicationQueryOptions(appId));
+      alongside?.(appId);
+    },
+  });
 }
