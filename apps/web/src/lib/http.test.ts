@@ -1,7 +1,7 @@
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTP_STATUS_MESSAGES, MESSAGES, REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@gatehouse/contract';
-import { ApiError, api, configureHttp, http, LOGIN_INTERCEPTION_PATH, quietly } from './http';
+import { ApiError, api, configureHttp, http, LOGIN_INTERCEPTION_PATH, loginInterceptionPath, quietly } from './http';
 import { clearSession, saveSession, sessionWasLost } from './session';
 import { storage } from './storage';
 
@@ -311,6 +311,19 @@ describe('errors', () => {
       expect(navigate).toHaveBeenCalledWith(
         '/login?isInterception=1&redirect=%2Fapp-config%2Fclient%3FappId%3Da1%26page%3D2',
       );
+    } finally {
+      configureHttp({ currentUrl: () => `${window.location.pathname}${window.location.search}` });
+    }
+  });
+
+  it('a 401 met on the login page keeps the way back an earlier one gave', () => {
+    configureHttp({ currentUrl: () => '/login?isInterception=1&redirect=%2Fprofile-page' });
+    try {
+      expect(loginInterceptionPath()).toBe('/login?isInterception=1&redirect=%2Fprofile-page');
+      configureHttp({ currentUrl: () => '/login' });
+      expect(loginInterceptionPath()).toBe('/login?isInterception=1');
+      configureHttp({ currentUrl: () => '/' });
+      expect(loginInterceptionPath()).toBe('/login?isInterception=1');
     } finally {
       configureHttp({ currentUrl: () => `${window.location.pathname}${window.location.search}` });
     }

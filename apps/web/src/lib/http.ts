@@ -6,7 +6,7 @@ import {
   MESSAGES,
   REQUEST_TIMEOUT_MS,
 } from '@gatehouse/contract';
-import { toLogin } from './paths';
+import { PATHS, toLogin } from './paths';
 import { stringifyQuery } from './query-string';
 import { clearSession, getToken } from './session';
 
@@ -101,8 +101,13 @@ const hooks: HttpHooks = {
  */
 export function loginInterceptionPath(): string {
   const here = hooks.currentUrl();
-  const back = here.startsWith('/') && here !== '/' && !here.startsWith('/login') ? here : undefined;
-  return toLogin({ isInterception: true, redirect: back });
+  if (!here.startsWith('/')) return toLogin({ isInterception: true });
+  const url = new URL(here, 'http://console.invalid');
+  // Already there: an earlier call of the same lost session led the way, and a later one
+  // (the shell's own menus call) must keep the way back it gave.
+  if (url.pathname === PATHS.login)
+    return toLogin({ isInterception: true, redirect: url.searchParams.get('redirect') ?? undefined });
+  return toLogin({ isInterception: true, redirect: here === '/' ? undefined : here });
 }
 
 export function configureHttp(overrides: Partial<HttpHooks>): void {
