@@ -1,7 +1,15 @@
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTP_STATUS_MESSAGES, MESSAGES, REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@gatehouse/contract';
-import { ApiError, api, configureHttp, http, LOGIN_INTERCEPTION_PATH, loginInterceptionPath, quietly } from './http';
+import {
+  ApiError,
+  api,
+  configureHttp,
+  http,
+  LOGIN_INTERCEPTION_PATH,
+  loginInterceptionPath,
+  quietly,
+} from './http';
 import { clearSession, saveSession, sessionWasLost } from './session';
 import { storage } from './storage';
 
