@@ -61,7 +61,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `${process.execPath} --import tsx apps/server/src/main.ts`,
+    // As `npm start` runs it: the compiled server, built first when its sources are newer.
+    command: `${process.execPath} scripts/start.mjs`,
     cwd: root,
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
