@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -22,9 +22,12 @@ export class Report {
   }
 
   /** Saves the document as `<dir>/<prefix><YYYY-MM-DD>.md` (UTC) and answers its path. */
+  /** Writes `<prefix><date>.md`; a later run of the same day gets `-2`, `-3`, … rather than replacing it. */
   write(dir: string, date = new Date(), prefix = ''): string {
     mkdirSync(dir, { recursive: true });
-    const path = join(dir, `${prefix}${date.toISOString().slice(0, 10)}.md`);
+    const day = `${prefix}${date.toISOString().slice(0, 10)}`;
+    let path = join(dir, `${day}.md`);
+    for (let n = 2; existsSync(path); n++) path = join(dir, `${day}-${n}.md`);
     writeFileSync(path, `${this.parts.join('\n\n')}\n`);
     return path;
   }
