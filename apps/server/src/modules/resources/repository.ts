@@ -1,6 +1,7 @@
 import type { ResourceListQuery } from '@gatehouse/contract';
 import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { resources } from '../../db/schema/index.ts';
 import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
@@ -50,17 +51,31 @@ export const list = definePagedList({
 
 export const { find, insert, update } = byKey(resources, resources.resourceId);
 
-/** The tree's display order: order, then name, then key so equal rows keep one sequence. */
+/**
+ * A node's children in the tree's display order: order, then name, then key so equal rows
+ * keep one sequence. Every expand of a node asks for them, so the statement is prepared
+ * (db/prepared.ts): planning it took about as long as running it.
+ */
+const childrenStatement = preparedPer((db) =>
+  db
+    .select(withCount)
+    .from(resources)
+    .where(
+      and(
+        eq(resources.applicationId, sql.placeholder('applicationId')),
+        eq(resources.parentId, sql.placeholder('parentId')),
+      ),
+    )
+    .orderBy(asc(resources.order), asc(resources.name), asc(resources.resourceId))
+    .prepare('resources_children'),
+);
+
 export async function listChildren(
-  db: Executor,
+  db: Database,
   applicationId: string,
   parentId: string,
 ): Promise<ResourceWithCount[]> {
-  return db
-    .select(withCount)
-    .from(resources)
-    .where(and(eq(resources.applicationId, applicationId), eq(resources.parentId, parentId)))
-    .orderBy(asc(resources.order), asc(resources.name), asc(resources.resourceId));
+  return childrenStatement(db).execute({ applicationId, parentId });
 }
 
 export async function findWithCount(
