@@ -21,8 +21,10 @@ export class Report {
     this.add([row(headers), row(headers.map(() => '---')), ...rows.map(row)].join('\n'));
   }
 
-  /** Saves the document as `<dir>/<prefix><YYYY-MM-DD>.md` (UTC) and answers its path. */
-  /** Writes `<prefix><date>.md`; a later run of the same day gets `-2`, `-3`, … rather than replacing it. */
+  /**
+   * Saves the document as `<dir>/<prefix><YYYY-MM-DD>.md` (UTC) and answers its path; a later
+   * run of the same day gets `-2`, `-3`, … rather than replacing the earlier one.
+   */
   write(dir: string, date = new Date(), prefix = ''): string {
     mkdirSync(dir, { recursive: true });
     const day = `${prefix}${date.toISOString().slice(0, 10)}`;

@@ -6,7 +6,7 @@ import {
   MESSAGES,
   REQUEST_TIMEOUT_MS,
 } from '@gatehouse/contract';
-import { PATHS, toLogin } from './paths';
+import { PATHS, readPath, toLogin } from './paths';
 import { stringifyQuery } from './query-string';
 import { clearSession, getToken } from './session';
 
@@ -102,10 +102,10 @@ const hooks: HttpHooks = {
 export function loginInterceptionPath(): string {
   const here = hooks.currentUrl();
   if (!here.startsWith('/')) return toLogin({ isInterception: true });
-  const url = new URL(here, 'http://console.invalid');
+  const url = readPath(here);
   // Already there: an earlier call of the same lost session led the way, and a later one
   // (the shell's own menus call) must keep the way back it gave.
-  if (url.pathname === PATHS.login)
+  if (url?.pathname === PATHS.login)
     return toLogin({ isInterception: true, redirect: url.searchParams.get('redirect') ?? undefined });
   return toLogin({ isInterception: true, redirect: here === '/' ? undefined : here });
 }

@@ -94,14 +94,18 @@ const THIS_ORIGIN = 'http://gatehouse.invalid';
  */
 export function safeRedirect(target: string | null | undefined, fallback: string = PATHS.dashboard): string {
   if (!target?.startsWith('/')) return fallback;
-  let url: URL;
-  try {
-    url = new URL(target, THIS_ORIGIN);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== THIS_ORIGIN || url.pathname === PATHS.login) return fallback;
+  const url = readPath(target);
+  if (!url || url.origin !== THIS_ORIGIN || url.pathname === PATHS.login) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** A path (with its query) read as the browser reads it, against a stand-in origin; none when it cannot be read. */
+export function readPath(target: string): URL | undefined {
+  try {
+    return new URL(target, THIS_ORIGIN);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Application Detail: the application travels as `appId` in the query, like the app-config screens'. */
