@@ -36,7 +36,7 @@ export async function measureBrowser(target: BrowserTarget): Promise<(report: Re
     for (let i = 0; i <= TRIES; i++) {
       const started = performance.now();
       await page.goto(`${target.origin}/app-config/data-access?appId=${target.applicationId}`);
-      await page.locator('.ant-table-tbody .ant-table-row').first().waitFor({ state: 'visible' });
+      await page.locator('tr.gh-table-row').first().waitFor({ state: 'visible' });
       list.push(performance.now() - started);
     }
     const [listFirst, ...listWarm] = list;

@@ -6,7 +6,7 @@ import { createApp, createClient, createClients, signIn } from './helpers';
 // default 30 s even though nothing waits on a fixed delay.
 test.describe.configure({ timeout: 60_000 });
 
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const rows = (page: Page) => page.locator('tr.gh-table-row');
 const rowOf = (page: Page, text: string) => rows(page).filter({ hasText: text });
 const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ hasText: title });
 /** The Popconfirm that is open now. */

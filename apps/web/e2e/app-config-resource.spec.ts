@@ -6,7 +6,7 @@ import { createApp, createResource, resourceChildren, signIn } from './helpers';
 // default 30 s even though nothing waits on a fixed delay.
 test.describe.configure({ timeout: 60_000 });
 
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const rows = (page: Page) => page.locator('tr.gh-table-row');
 /** The row whose Name cell reads `name` exactly. */
 const rowOf = (page: Page, name: string) =>
   rows(page).filter({ has: page.locator('td', { hasText: new RegExp(`^${name}$`) }) });

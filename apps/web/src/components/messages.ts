@@ -51,6 +51,7 @@ export const useKitT = defineMessages(
     loadingChildren: 'Loading children',
     expand: 'Expand {{name}}',
     collapse: 'Collapse {{name}}',
+    noData: 'No data',
   },
   {
     ok: '确定',
@@ -97,5 +98,6 @@ export const useKitT = defineMessages(
     loadingChildren: '正在加载子项',
     expand: '展开 {{name}}',
     collapse: '收起 {{name}}',
+    noData: '暂无数据',
   },
 );

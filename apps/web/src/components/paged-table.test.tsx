@@ -1,14 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TableColumnsType } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAntd } from './test-utils';
+import type { Column } from './data-table';
 import { emptyCell } from './empty-cell';
 import { PagedTable } from './paged-table';
 
 type Row = { acId: string; clientName: string; redirectUrl: string | null; id?: string; url?: string | null };
 
-const columns: TableColumnsType<Row> = [
+const columns: Column<Row>[] = [
   { title: 'Name', dataIndex: 'clientName' },
   { title: 'ID', dataIndex: 'id' },
   { title: 'Redirect_url', dataIndex: 'redirectUrl' },
@@ -138,9 +138,8 @@ describe('PagedTable', () => {
 
   it('limits the body height when scrollY is given', () => {
     setup({ scrollY: 600 });
-    const body = document.querySelector<HTMLElement>('.ant-table-body');
-    expect(body).not.toBeNull();
-    expect(body!.style.maxHeight).toBe('600px');
+    const body = screen.getByRole('table', { name: 'Clients' }).parentElement!;
+    expect(body.style.maxHeight).toBe('600px');
   });
 
   it('shows the empty text when there are no rows', () => {
@@ -148,21 +147,22 @@ describe('PagedTable', () => {
     expect(screen.getByText('No clients yet')).toBeInTheDocument();
   });
 
-  it('passes expandable through for tree rows', async () => {
+  it('passes the tree through: a row with children gets an expander', async () => {
     const user = userEvent.setup({ delay: null });
-    const onExpand = vi.fn();
+    const toggle = vi.fn();
     setup({
       data: [{ acId: 'p', clientName: 'Parent', redirectUrl: null, children: [] } as Row],
-      expandable: { onExpand },
+      tree: { open: [], loading: new Set(), column: 0, toggle, nameOf: (row) => row.clientName },
     });
 
-    await user.click(screen.getByRole('button', { name: /expand row/i }));
+    await user.click(screen.getByRole('button', { name: 'Expand Parent' }));
 
-    expect(onExpand).toHaveBeenCalledWith(true, expect.objectContaining({ acId: 'p' }));
+    expect(toggle).toHaveBeenCalledWith(expect.objectContaining({ acId: 'p' }), true);
   });
 
   it('marks the table busy while loading', () => {
     setup({ loading: true });
-    expect(document.querySelector('.ant-spin-spinning')).not.toBeNull();
+    expect(screen.getByRole('table', { name: 'Clients' }).closest('[aria-busy="true"]')).not.toBeNull();
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
   });
 });

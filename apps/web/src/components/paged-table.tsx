@@ -1,13 +1,14 @@
-import { Flex, Pagination, Select, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Flex, Pagination, Select } from 'antd';
 import { type Key, memo, type ReactNode, useMemo } from 'react';
 import { i18n } from '@/lib/i18n';
 import { PAGE_SIZES } from '@gatehouse/contract';
+import { type Column, DataTable, type TableTree } from './data-table';
 import { emptyCell } from './empty-cell';
 import { useKitT } from './messages';
 
 export type PagedTableProps<T> = {
   /** Columns without a `render` show `--` for empty values; give a column its own render to differ. */
-  columns: TableColumnsType<T>;
+  columns: Column<T>[];
   data: T[];
   total: number;
   /** 1-based. */
@@ -19,8 +20,8 @@ export type PagedTableProps<T> = {
   rowKey: (keyof T & string) | ((record: T) => Key);
   /** Max body height before the body scrolls, e.g. CLIENT_TABLE_MAX_HEIGHT. */
   scrollY?: number;
-  /** Passed through, e.g. for a lazily loaded tree. */
-  expandable?: TableProps<T>['expandable'];
+  /** The rows as a tree whose nodes open (lazy-tree.tsx). */
+  tree?: TableTree<T>;
   emptyText?: ReactNode;
   /** Accessible name of the table, e.g. "Clients". */
   label?: string;
@@ -28,17 +29,14 @@ export type PagedTableProps<T> = {
 
 export const showTotal = (total: number) => `Total ${total}`;
 
-function withEmptyCells<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
-  return columns.map((column) => {
-    if ('children' in column && column.children)
-      return { ...column, children: withEmptyCells(column.children) };
-    if (column.render) return column;
-    return { ...column, render: (value: unknown) => emptyCell(value as ReactNode) };
-  });
+function withEmptyCells<T>(columns: Column<T>[]): Column<T>[] {
+  return columns.map((column) =>
+    column.render ? column : { ...column, render: (value: unknown) => emptyCell(value as ReactNode) },
+  );
 }
 
 /**
- * antd Table with the console's pager, driven by outside state (normally `useListState`).
+ * The kit's table (data-table.tsx) with the console's pager, driven by outside state (normally `useListState`).
  * antd's own pager puts the size changer after the pages; spec §9 wants the order total,
  * sizes, prev, pager, next, jumper, so the pager is assembled here in that order, which is
  * also the order Tab walks through it.
@@ -53,7 +51,7 @@ export function PagedTable<T extends object>({
   onChange,
   rowKey,
   scrollY,
-  expandable,
+  tree,
   emptyText,
   label,
 }: PagedTableProps<T>) {
@@ -61,16 +59,15 @@ export function PagedTable<T extends object>({
   const shownColumns = useMemo(() => withEmptyCells(columns), [columns, i18n.language]);
   return (
     <>
-      <Table<T>
-        aria-label={label}
+      <DataTable<T>
+        label={label}
         columns={shownColumns}
-        dataSource={data}
+        rows={data}
         rowKey={rowKey}
         loading={loading}
-        expandable={expandable}
-        scroll={scrollY === undefined ? undefined : { y: scrollY }}
-        locale={emptyText === undefined ? undefined : { emptyText }}
-        pagination={false}
+        tree={tree}
+        maxHeight={scrollY}
+        empty={emptyText}
       />
       <Pager label={label} total={total} page={page} size={size} onChange={onChange} />
     </>

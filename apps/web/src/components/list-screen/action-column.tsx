@@ -1,4 +1,4 @@
-import type { TableColumnType } from 'antd';
+import type { Column } from '../data-table';
 import type { ReactElement, ReactNode } from 'react';
 import { type Action, MESSAGES, type Status } from '@gatehouse/contract';
 import { NoPermission } from '@/lib/access';
@@ -108,7 +108,7 @@ export function actionColumn<Row extends object, Kind extends string = never>({
   roleCan = () => true,
   remove,
   lockedFor = () => undefined,
-}: ActionColumnOptions<Row, Kind>): TableColumnType<Row> {
+}: ActionColumnOptions<Row, Kind>): Column<Row> {
   // The kit's texts are read once for the column, not in every row: the column is built
   // again when the language changes.
   const texts = new Map<string, string>();

@@ -1,4 +1,4 @@
-import type { TableColumnType } from 'antd';
+import type { Column } from '../data-table';
 import { i18n } from '@/lib/i18n';
 import { EMPTY_CELL } from '../empty-cell';
 import '../messages';
@@ -42,7 +42,7 @@ export function formatDateTime(value: string | null | undefined): string {
 }
 
 /** The Status column of records that have one: a green ENABLED, a red DISABLED, any other neutral. */
-export function statusColumn<Row>(): TableColumnType<Row> {
+export function statusColumn<Row>(): Column<Row> {
   return {
     // Read when the table renders, so a column list made once per module follows the language.
     get title() {
@@ -55,6 +55,6 @@ export function statusColumn<Row>(): TableColumnType<Row> {
 }
 
 /** A column of moments, such as Created or Last sign-in. */
-export function dateTimeColumn<Row>(title: string, dataIndex: keyof Row & string): TableColumnType<Row> {
+export function dateTimeColumn<Row>(title: string, dataIndex: keyof Row & string): Column<Row> {
   return { title, dataIndex, width: 170, render: (value: string | null) => formatDateTime(value) };
 }

@@ -1,9 +1,6 @@
-import { LoadingOutlined } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
-import type { TableProps } from 'antd';
 import { useCallback, useState } from 'react';
-import { i18n } from '@/lib/i18n';
-import '../messages';
+import type { TableTree } from '../data-table';
 import type { QueryOptionsOf } from './list-query';
 
 /**
@@ -118,7 +115,7 @@ export function useTreeChildren<Row>(tree: Pick<LazyTree<Row>, 'children'> | und
   return useQueries({ queries: tree ? keys.map(tree.children) : [], combine });
 }
 
-export type TreeExpandableOptions<Row> = {
+export type TreeTableOptions<Row> = {
   tree: LazyTree<Row>;
   keyOf: (row: Row) => string;
   expansion: Expansion;
@@ -127,42 +124,19 @@ export type TreeExpandableOptions<Row> = {
   columnIndex: number;
 };
 
-/** The table's `expandable`: a keyboard-usable expander named after the row, a spinner while loading. */
-export function treeExpandable<Row>({
+/** The table's tree: which rows are open, which are loading, and how a row opens. */
+export function treeTable<Row>({
   tree,
   keyOf,
   expansion,
   loading,
   columnIndex,
-}: TreeExpandableOptions<Row>): TableProps<Row>['expandable'] {
+}: TreeTableOptions<Row>): TableTree<Row> {
   return {
-    expandedRowKeys: expansion.keys,
-    expandIconColumnIndex: columnIndex,
-    onExpand: (open, row) => expansion.toggle(keyOf(row), open),
-    expandIcon: ({ prefixCls, expanded, expandable, onExpand, record }) => {
-      const iconClass = `${prefixCls}-row-expand-icon`;
-      if (loading.has(keyOf(record))) {
-        return (
-          <LoadingOutlined
-            role="status"
-            aria-label={i18n.t('kit:loadingChildren')}
-            style={{ marginInlineEnd: 8 }}
-          />
-        );
-      }
-      if (!expandable) return <span className={`${iconClass} ${iconClass}-spaced`} />;
-      return (
-        <button
-          type="button"
-          className={`${iconClass} ${iconClass}-${expanded ? 'expanded' : 'collapsed'}`}
-          aria-label={i18n.t(expanded ? 'kit:collapse' : 'kit:expand', { name: tree.nameOf(record) })}
-          aria-expanded={expanded}
-          onClick={(e) => {
-            e.stopPropagation();
-            onExpand(record, e);
-          }}
-        />
-      );
-    },
+    open: expansion.keys,
+    loading,
+    column: columnIndex,
+    toggle: (row, open) => expansion.toggle(keyOf(row), open),
+    nameOf: tree.nameOf,
   };
 }

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Input, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Flex, Input } from 'antd';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDisable, useAccess, useHasAction } from '@/lib/access';
 import type { FormMode, RecordFormProps } from '../form-dialog';
+import type { Column } from '../data-table';
 import { PagedTable } from '../paged-table';
 import { SearchBar, type SearchField } from '../search-bar';
 import { useAllows } from '../use-allows';
@@ -22,7 +23,7 @@ import {
   type Expansion,
   type LazyTree,
   PlacedRows,
-  treeExpandable,
+  treeTable,
   useExpansion,
   useTreeChildren,
 } from './lazy-tree';
@@ -58,7 +59,7 @@ export type ListScreenProps<
   rows: (params: ListQuery & Scope) => QueryOptionsOf<RowsPage<Row>>;
   rowKey: keyof Row & string;
   /** The screen's own columns; the kit adds the Action column. */
-  columns: TableColumnsType<Row>;
+  columns: Column<Row>[];
   /** The Action column goes first rather than last. */
   actionsFirst?: boolean;
   /** The fields the local "Type to search" filter of the page's rows matches; no filter without. */
@@ -237,7 +238,7 @@ type ListBodyProps<Row extends object, Scope extends object> = Pick<
   keyOf: (row: Row) => string;
   /** The role may read these records; without it they are not asked for. */
   readable: boolean;
-  actions: TableColumnsType<Row>[number];
+  actions: Column<Row>;
 };
 
 /** The search, the local filter and the table of one scope's rows. */
@@ -325,9 +326,9 @@ function ListBody<Row extends object, Scope extends object>({
         loading={rows.isLoading || rows.isPlaceholderData}
         onChange={list.setPage}
         scrollY={scrollY}
-        expandable={
+        tree={
           tree &&
-          treeExpandable({
+          treeTable({
             tree,
             keyOf,
             expansion,

@@ -1,6 +1,7 @@
+import type { Column } from '@/components/data-table';
 import { SettingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Space, type TableColumnsType } from 'antd';
+import { Space } from 'antd';
 import { Link } from 'react-router';
 import type { Application } from '@gatehouse/contract';
 import { dateTimeColumn, statusColumn } from '@/components/list-screen/columns';
@@ -31,7 +32,7 @@ export const APPLICATION_SEARCH_FIELDS: SearchField[] = [
   CREATED_DATE_FIELD,
 ];
 
-const COLUMNS: TableColumnsType<Application> = [
+const COLUMNS: Column<Application>[] = [
   withText('title', 'name', { dataIndex: 'name', ellipsis: true }),
   withText('title', 'applicationId', { dataIndex: 'applicationId', ellipsis: true }),
   withText('title', 'description', { dataIndex: 'description', ellipsis: true }),

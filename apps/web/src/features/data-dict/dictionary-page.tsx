@@ -1,5 +1,6 @@
+import type { Column } from '@/components/data-table';
 import type { Dictionary } from '@gatehouse/contract';
-import { Form, type TableColumnsType } from 'antd';
+import { Form } from 'antd';
 import { useSearchParams } from 'react-router';
 import { statusColumn } from '@/components/list-screen/columns';
 import { ListScreen } from '@/components/list-screen/list-screen';
@@ -35,15 +36,15 @@ export const DICTIONARY_SEARCH_FIELDS: SearchField[] = [
 
 const column = (
   key: 'code' | 'name' | 'description' | 'allowCustom',
-  extra: TableColumnsType<Dictionary>[number] = {},
-): TableColumnsType<Dictionary>[number] =>
+  extra: Column<Dictionary>[][number] = {},
+): Column<Dictionary>[][number] =>
   Object.defineProperty({ dataIndex: key, ...extra }, 'title', {
     get: () => dataDictText(key),
     enumerable: true,
   });
 
 /** Code, Name, Description, Allows custom values and Status. */
-export const DICTIONARY_COLUMNS: TableColumnsType<Dictionary> = [
+export const DICTIONARY_COLUMNS: Column<Dictionary>[] = [
   column('code'),
   column('name'),
   column('description', { render: (v: string | null) => v || '--' }),

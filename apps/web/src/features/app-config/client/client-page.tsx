@@ -1,4 +1,5 @@
-import { App, DatePicker, Flex, type TableColumnsType } from 'antd';
+import type { Column } from '@/components/data-table';
+import { App, DatePicker, Flex } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { type Client, type ClientType, type CreatedClient, MESSAGES } from '@gatehouse/contract';
@@ -39,7 +40,7 @@ export const CLIENT_SEARCH_FIELDS: SearchField[] = [
 ];
 
 /** Spec §2: after Action, Status, Name, Client, ID and Redirect_url; empty cells show `--` (PagedTable). */
-const COLUMNS: TableColumnsType<Client> = [
+const COLUMNS: Column<Client>[] = [
   statusColumn(),
   {
     get title() {

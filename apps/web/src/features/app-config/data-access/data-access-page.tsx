@@ -1,4 +1,4 @@
-import type { TableColumnsType } from 'antd';
+import type { Column } from '@/components/data-table';
 import type { DataAccess } from '@gatehouse/contract';
 import { prefetchQuietly } from '@/components/list-screen/preload';
 import { CREATED_DATE_FIELD, optionsOf } from '@/components/list-screen/search-fields';
@@ -30,7 +30,7 @@ export function dataAccessSearchFields(categories: string[]): SearchField[] {
 }
 
 /** Spec §2: Name, ID and Category; empty cells show `--` (PagedTable). */
-const COLUMNS: TableColumnsType<DataAccess> = [
+const COLUMNS: Column<DataAccess>[] = [
   {
     get title() {
       return appConfigText('name');

@@ -1,4 +1,4 @@
-import type { TableColumnsType } from 'antd';
+import type { Column } from '@/components/data-table';
 import type { Permission } from '@gatehouse/contract';
 import { CREATED_DATE_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
@@ -43,7 +43,7 @@ export const PERMISSION_SEARCH_FIELDS: SearchField[] = [
 ];
 
 /** Spec §2: Name, ID and Type; empty cells show `--` (PagedTable). */
-const COLUMNS: TableColumnsType<Permission> = [
+const COLUMNS: Column<Permission>[] = [
   {
     get title() {
       return appConfigText('name');

@@ -1,4 +1,4 @@
-import type { TableColumnsType } from 'antd';
+import type { Column } from '@/components/data-table';
 import {
   RESOURCE_PARENT_RULES,
   RESOURCE_TYPES,
@@ -59,7 +59,7 @@ export const resourceToggleText = (resource: Pick<Resource, 'type' | 'status'>) 
   toggleConfirmText(resource.status === 'ENABLED' ? 'DISABLED' : 'ENABLED', toggleSubject(resource));
 
 /** Spec §2: after Action, Status, Name, ID, Type, URL and Index (the order). */
-const COLUMNS: TableColumnsType<PlacedResource> = [
+const COLUMNS: Column<PlacedResource>[] = [
   statusColumn(),
   {
     get title() {

@@ -1,5 +1,5 @@
+import type { Column } from '@/components/data-table';
 import { ACL_SUBJECT_TYPES, ACL_TARGET_TYPES, type Acl } from '@gatehouse/contract';
-import type { TableColumnsType } from 'antd';
 import { statusColumn } from '@/components/list-screen/columns';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { optionsOf, STATUS_FIELD } from '@/components/list-screen/search-fields';
@@ -24,7 +24,7 @@ const ACL_FIELDS: SearchField[] = [
   STATUS_FIELD,
 ];
 
-const ACL_COLUMNS: TableColumnsType<Acl> = [
+const ACL_COLUMNS: Column<Acl>[] = [
   withText('title', 'subjectType', { dataIndex: 'subjectType', width: 120 }),
   withText('title', 'subjectId', { dataIndex: 'subjectId' }),
   withText('title', 'targetType', { dataIndex: 'targetType', width: 130 }),

@@ -1,5 +1,5 @@
+import type { Column } from '@/components/data-table';
 import { type AppApi, HTTP_METHODS } from '@gatehouse/contract';
-import type { TableColumnsType } from 'antd';
 import { statusColumn } from '@/components/list-screen/columns';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { optionsOf, STATUS_FIELD } from '@/components/list-screen/search-fields';
@@ -20,7 +20,7 @@ const API_FIELDS: SearchField[] = [
   STATUS_FIELD,
 ];
 
-const API_COLUMNS: TableColumnsType<AppApi> = [
+const API_COLUMNS: Column<AppApi>[] = [
   withText('title', 'method', { dataIndex: 'method', width: 110 }),
   withText('title', 'pathPattern', { dataIndex: 'pathPattern' }),
   withText('title', 'description', { dataIndex: 'description', render: (v: string | null) => v || '--' }),

@@ -1,5 +1,5 @@
+import type { Column } from '@/components/data-table';
 import type { DataObject } from '@gatehouse/contract';
-import type { TableColumnsType } from 'antd';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import type { SearchField } from '@/components/search-bar';
 import { useCreateObject } from '../api/create-object';
@@ -16,7 +16,7 @@ const OBJECT_FIELDS: SearchField[] = [
 ];
 
 /** Name, Code, Description and the fields as `name: TYPE`, a required one starred. */
-const OBJECT_COLUMNS: TableColumnsType<DataObject> = [
+const OBJECT_COLUMNS: Column<DataObject>[] = [
   withText('title', 'name', { dataIndex: 'name' }),
   withText('title', 'code', { dataIndex: 'code' }),
   withText('title', 'description', { dataIndex: 'description', render: (v: string | null) => v || '--' }),

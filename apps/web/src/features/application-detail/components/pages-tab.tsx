@@ -1,5 +1,5 @@
+import type { Column } from '@/components/data-table';
 import type { AppPage } from '@gatehouse/contract';
-import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { statusColumn } from '@/components/list-screen/columns';
 import { ListScreen } from '@/components/list-screen/list-screen';
@@ -18,7 +18,7 @@ const PAGE_FIELDS: SearchField[] = [
   STATUS_FIELD,
 ];
 
-const PAGE_COLUMNS: TableColumnsType<AppPage> = [
+const PAGE_COLUMNS: Column<AppPage>[] = [
   withText('title', 'name', { dataIndex: 'name' }),
   withText('title', 'route', { dataIndex: 'route' }),
   withText('title', 'order', { dataIndex: 'order', width: 90 }),

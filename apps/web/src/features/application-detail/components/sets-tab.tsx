@@ -1,5 +1,5 @@
+import type { Column } from '@/components/data-table';
 import type { DataSet } from '@gatehouse/contract';
-import type { TableColumnsType } from 'antd';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import type { SearchField } from '@/components/search-bar';
 import { APPLICATION_CODES } from '../access-codes';
@@ -13,7 +13,7 @@ const SET_FIELDS: SearchField[] = [
   withText('label', 'code', { name: 'code', type: 'text' } as SearchField),
 ];
 
-const SET_COLUMNS: TableColumnsType<DataSet> = [
+const SET_COLUMNS: Column<DataSet>[] = [
   withText('title', 'name', { dataIndex: 'name' }),
   withText('title', 'code', { dataIndex: 'code' }),
   withText('title', 'members', {

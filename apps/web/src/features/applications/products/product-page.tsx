@@ -1,5 +1,5 @@
+import type { Column } from '@/components/data-table';
 import { ProfileOutlined } from '@ant-design/icons';
-import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@gatehouse/contract';
@@ -40,7 +40,7 @@ export function ProductPage() {
     ],
     [t],
   );
-  const columns = useMemo<TableColumnsType<Product>>(
+  const columns = useMemo<Column<Product>[]>(
     () => [
       { title: t('name'), dataIndex: 'name', ellipsis: true },
       { title: t('code'), dataIndex: 'code', ellipsis: true },

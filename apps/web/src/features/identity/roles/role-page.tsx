@@ -1,4 +1,5 @@
-import { Tag, type TableColumnsType } from 'antd';
+import type { Column } from '@/components/data-table';
+import { Tag } from 'antd';
 import { IDENTITY_MESSAGES, type Role } from '@gatehouse/contract';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
@@ -30,7 +31,7 @@ export const ROLE_SEARCH_FIELDS: SearchField[] = [
 ];
 
 /** Name (the built-in one tagged), Code, Description, Status and Created. */
-export const ROLE_COLUMNS: TableColumnsType<Role> = recordColumns<Role>().map((column) =>
+export const ROLE_COLUMNS: Column<Role>[] = recordColumns<Role>().map((column) =>
   'dataIndex' in column && column.dataIndex === 'name'
     ? // The same column, so its title is still read when the table renders.
       Object.assign(column, {

@@ -1,4 +1,4 @@
-import type { TableColumnsType } from 'antd';
+import type { Column } from '@/components/data-table';
 import type { Group, Organization, Role } from '@gatehouse/contract';
 import { dateTimeColumn, statusColumn } from '@/components/list-screen/columns';
 import { identityText } from './messages';
@@ -6,7 +6,7 @@ import { identityText } from './messages';
 type NamedRecord = Pick<Group | Role | Organization, 'name' | 'code' | 'description'>;
 
 /** The Name, Code and Description that groups, roles and organizations share. */
-export function nameCodeColumns<Row extends NamedRecord>(): TableColumnsType<Row> {
+export function nameCodeColumns<Row extends NamedRecord>(): Column<Row>[] {
   return [
     {
       get title() {
@@ -37,8 +37,8 @@ export function nameCodeColumns<Row extends NamedRecord>(): TableColumnsType<Row
  * the screen adds (`middle`), then Status and Created.
  */
 export function recordColumns<Row extends NamedRecord & { status: string; createdDate: string }>(
-  middle: TableColumnsType<Row> = [],
-): TableColumnsType<Row> {
+  middle: Column<Row>[] = [],
+): Column<Row>[] {
   return [
     ...nameCodeColumns<Row>(),
     ...middle,

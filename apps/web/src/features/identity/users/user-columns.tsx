@@ -1,4 +1,5 @@
-import { Flex, Tag, type TableColumnsType } from 'antd';
+import type { Column } from '@/components/data-table';
+import { Flex, Tag } from 'antd';
 import type { User } from '@gatehouse/contract';
 import { dateTimeColumn, statusColumn } from '@/components/list-screen/columns';
 import type { SearchField } from '@/components/search-bar';
@@ -27,7 +28,7 @@ function renderUsername(username: string, user: User) {
 }
 
 /** Username, Name, Email, Phone, Status, Last sign-in and Created; empty cells show `--`. */
-export const USER_COLUMNS: TableColumnsType<User> = [
+export const USER_COLUMNS: Column<User>[] = [
   withText('title', 'username', { dataIndex: 'username', width: 170, render: renderUsername }),
   withText('title', 'name', { dataIndex: 'name', ellipsis: true }),
   withText('title', 'email', { dataIndex: 'email', ellipsis: true }),
