@@ -1,5 +1,6 @@
 import { type Key, memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useKitT } from './messages';
+import { Spinner } from './placeholders';
 import './data-table.css';
 
 /**
@@ -72,7 +73,7 @@ function Expander<Row>({
   nameOf,
 }: Pick<RowProps<Row>, 'row' | 'busy' | 'toggle' | 'nameOf'> & { open: boolean | undefined }) {
   const t = useKitT();
-  if (busy) return <span className="gh-table-spinner" role="status" aria-label={t('loadingChildren')} />;
+  if (busy) return <Spinner label={t('loadingChildren')} />;
   if (open === undefined) return <span className="gh-table-expander gh-table-expander-spaced" />;
   return (
     <button
@@ -210,7 +211,7 @@ export function DataTable<Row extends object>({
       </div>
       {loading && (
         <div className="gh-table-loading">
-          <span className="gh-table-spinner gh-table-spinner-large" role="status" aria-label={t('loading')} />
+          <Spinner label={t('loading')} large />
         </div>
       )}
     </div>

@@ -1,10 +1,11 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Layout, Skeleton, Space, Spin, Typography, theme } from 'antd';
+import { App, Avatar, Button, Layout, Space, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useNavigation } from 'react-router';
 import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
+import { Busy, SkeletonLines } from '@/components/placeholders';
 import { useToast } from '@/components/use-toast';
 import { useCurrentUser } from '@/features/account/api/current-user';
 import { logout } from '@/features/auth/api/logout';
@@ -97,9 +98,9 @@ export function ConsoleLayout() {
           }}
         >
           <div style={{ height: 56, display: 'flex', alignItems: 'center', paddingInline: 24 }}>
-            <Typography.Text strong style={{ fontSize: 18 }}>
+            <strong style={{ fontSize: 18, color: token.colorText }}>
               {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
-            </Typography.Text>
+            </strong>
           </div>
           <nav aria-label={t('navigation')}>
             {routes.set ? (
@@ -111,7 +112,7 @@ export function ConsoleLayout() {
                 </Button>
               </div>
             ) : (
-              <Skeleton active title={false} paragraph={{ rows: 8 }} style={{ padding: 16 }} />
+              <SkeletonLines rows={8} style={{ padding: 16 }} />
             )}
           </nav>
         </Layout.Sider>
@@ -142,9 +143,9 @@ export function ConsoleLayout() {
           <TabBar tabs={tabs} />
           <Layout.Content style={{ margin: 16 }}>
             <AccessProvider menus={menus} permissions={user?.role.permissions ?? NO_PERMISSIONS}>
-              <Spin spinning={navigation.state === 'loading'} delay={150} description={t('loading')}>
+              <Busy busy={navigation.state === 'loading'} label={t('loading')}>
                 <KeepAliveOutlet tabs={tabs} keepAlive={keepAlive} />
-              </Spin>
+              </Busy>
             </AccessProvider>
           </Layout.Content>
         </Layout>

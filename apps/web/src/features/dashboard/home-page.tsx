@@ -1,4 +1,4 @@
-import { Card, Col, Row, Typography } from 'antd';
+import { Card, Col, Row, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServerMenuItem } from '@gatehouse/contract';
@@ -28,6 +28,7 @@ export function HomePage() {
   const tHome = useT();
   const navTitle = useNavTitle();
   const user = getCurrentUser();
+  const { token } = theme.useToken();
   // Only the areas the server grants this user: the same source as the navigation.
   const areas = useMenus()
     .map((category) => ({ category, menus: visibleMenus(category) }))
@@ -35,10 +36,18 @@ export function HomePage() {
 
   return (
     <div>
-      <Typography.Title level={3}>
+      <h3
+        style={{
+          margin: '0 0 0.5em',
+          fontSize: token.fontSizeHeading3,
+          fontWeight: token.fontWeightStrong,
+          lineHeight: token.lineHeightHeading3,
+          color: token.colorTextHeading,
+        }}
+      >
         {t('welcome', { name: user?.name || user?.username || '' })}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{tHome('intro')}</Typography.Paragraph>
+      </h3>
+      <p style={{ margin: '0 0 1em', color: token.colorTextDescription }}>{tHome('intro')}</p>
       <Row gutter={[16, 16]}>
         {areas.map(({ category, menus }) => (
           <Col key={category.menuName} xs={24} md={12} xl={8}>

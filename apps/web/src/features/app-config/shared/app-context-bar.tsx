@@ -1,8 +1,9 @@
 import { AppstoreOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Flex, Select } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Application } from '@gatehouse/contract';
+import { SkeletonLines } from '@/components/placeholders';
 import { APP_CONFIG_SCREENS, PATHS, toAppConfig } from '@/lib/paths';
 import { useApplicationOptions } from './api/list-applications';
 import { useAppConfigT } from './messages';
@@ -95,7 +96,7 @@ export function AppContextBar() {
   const t = useAppConfigT();
 
   if (current.status === 'loading') {
-    return <Skeleton.Input active size="small" style={{ width: 320, marginBottom: 16 }} />;
+    return <SkeletonLines rows={1} style={{ width: 320, marginBottom: 16 }} />;
   }
 
   if (current.status !== 'ready') {
@@ -128,10 +129,10 @@ export function AppContextBar() {
       style={{ marginBottom: 16 }}
       title={
         <Flex align="center" justify="space-between" gap={8} wrap>
-          <Typography.Text data-testid="current-application">
+          <span data-testid="current-application">
             {t('applicationLabel')}
-            <Typography.Text strong>{application.name}</Typography.Text> ({application.applicationId})
-          </Typography.Text>
+            <strong>{application.name}</strong> ({application.applicationId})
+          </span>
           <ApplicationPicker current={application} appId={application.applicationId} onChange={switchTo} />
         </Flex>
       }
