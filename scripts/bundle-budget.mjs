@@ -12,20 +12,20 @@ import { gzipSync } from 'node:zlib';
 const KiB = 1024;
 // Built on 2026-11-25: 287.4 KiB for the login page and 209.0 KiB more to the data access list
 // (348.9 and 227.1 before issue 11's work, the list 249.9 once <App> left the login page; 293.9
-// and 214.6 on 2026-11-23). The issue's targets, 200 and 120 KiB, are not met: the framework and
-// antd's components on those screens are most of what is left.
+// and 214.6 on 2026-11-23). On 2026-11-26 the HTTP client moved from axios to the browser's
+// fetch, which took the login page from 289.7 to 269.7 KiB. The issue's targets, 200 and 120
+// KiB, are not met: the framework and antd's components on those screens are most of what is left.
 // The login page: react-dom and the router (92 KiB), antd's style engine, theme and
 // ConfigProvider (about 30), its Form with the Tooltip every label may carry (about 40), Input,
-// Button and Alert, axios (21; the HTTP client and its test support are built on it),
-// i18next (17) and react-query (13). The list: antd's Table alone is 50 KiB (its filter menu
-// brings Tree, Checkbox and Radio), Pagination with its Select 28, the shell's Tabs and Menu 33,
-// Modal, <App> and its toasts 20, the navigation's icons 9.
+// Button and Alert, i18next (17), react-query (13) and the HTTP client (2). The list: antd's
+// Table alone is 50 KiB (its filter menu brings Tree, Checkbox and Radio), Pagination with its
+// Select 28, the shell's Tabs and Menu 33, Modal, <App> and its toasts 20, the navigation's icons 9.
 const BUDGETS = [
   {
     name: 'login page',
     // index.html's entry, then the routes /login renders: the public layout and the form.
     sources: ['index.html', 'src/app/layouts/public-layout.tsx', 'src/features/auth/login-page.tsx'],
-    budget: 296 * KiB,
+    budget: 276 * KiB,
     // The console's lock and tabs (issue 9) are for signed-in users only.
     without: ['src/app/lock/', 'src/app/tabs/'],
   },

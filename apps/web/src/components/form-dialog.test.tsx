@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Form, Input } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
+import { ApiError } from '@/lib/http';
 import { renderAntd } from './test-utils';
 import { FORM_RESET_DELAY_MS, FormDialog, type FormMode, fieldErrorsOf, required } from './form-dialog';
 
@@ -141,7 +142,10 @@ describe('FormDialog', () => {
   it('shows server field errors for fields it does not have above the form', async () => {
     const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn(async () => {
-      throw { response: { data: { fields: { applicationId: 'Choose an application first' } } } };
+      throw new ApiError('http', 'invalid', {
+        status: 400,
+        body: { fields: { applicationId: 'Choose an application first' } },
+      });
     });
     renderAntd(dialog({ onSubmit, initialValues: { name: 'a', id: 'b' } }));
 
@@ -215,9 +219,10 @@ describe('FormDialog', () => {
 });
 
 describe('fieldErrorsOf', () => {
-  it('reads fields from an ApiError-like error or an axios response body', () => {
+  it('reads fields from an ApiError or one like it', () => {
     expect(fieldErrorsOf({ fields: { id: 'taken' } })).toEqual({ id: 'taken' });
-    expect(fieldErrorsOf({ response: { data: { fields: { name: 'x' } } } })).toEqual({ name: 'x' });
+    const error = new ApiError('http', 'bad', { status: 400, body: { fields: { name: 'x' } } });
+    expect(fieldErrorsOf(error)).toEqual({ name: 'x' });
   });
 
   it('ignores errors without field messages', () => {

@@ -70,11 +70,10 @@ export type FormDialogProps<Values extends object> = {
 
 type FieldErrors = Record<string, string>;
 
-/** The `fields` of a failed request: `ApiError.fields`, or a raw axios error's body. */
+/** The `fields` of a failed request, as the HTTP client's `ApiError` carries them. */
 export function fieldErrorsOf(error: unknown): FieldErrors | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const e = error as { fields?: unknown; response?: { data?: { fields?: unknown } } };
-  const fields = e.fields ?? e.response?.data?.fields;
+  const { fields } = error as { fields?: unknown };
   if (typeof fields !== 'object' || fields === null || Object.keys(fields).length === 0) return undefined;
   return fields as FieldErrors;
 }

@@ -1,55 +1,42 @@
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTP_STATUS_MESSAGES, MESSAGES, REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@gatehouse/contract';
 import {
   ApiError,
   api,
   configureHttp,
-  http,
   LOGIN_INTERCEPTION_PATH,
   loginInterceptionPath,
+  type PreparedRequest,
   quietly,
+  setTransport,
+  type TransportResponse,
 } from './http';
 import { clearSession, saveSession, sessionWasLost } from './session';
 import { storage } from './storage';
 
-type Reply = { status: number; data?: unknown } | { error: (config: InternalAxiosRequestConfig) => unknown };
+type Reply = TransportResponse | { error: () => unknown };
 
-/** An adapter stub: records what would be sent and answers when the test says so. */
-function stubAdapter() {
-  const sent: InternalAxiosRequestConfig[] = [];
-  const waiting: { config: InternalAxiosRequestConfig; answer: (reply: Reply) => void }[] = [];
-  const adapter: AxiosAdapter = (config) => {
-    sent.push(config);
-    return new Promise<AxiosResponse>((resolve, reject) => {
+/** A transport stub: records what would be sent and answers when the test says so. */
+function stubTransport() {
+  const sent: PreparedRequest[] = [];
+  const waiting: { request: PreparedRequest; answer: (reply: Reply) => void }[] = [];
+  setTransport((request) => {
+    sent.push(request);
+    return new Promise<TransportResponse>((resolve, reject) => {
       const answer = (reply: Reply) => {
-        if ('error' in reply) return reject(reply.error(config));
-        const response: AxiosResponse = {
-          data: reply.data ?? {},
-          status: reply.status,
-          statusText: String(reply.status),
-          headers: {},
-          config,
-        };
-        if (reply.status >= 200 && reply.status < 300) resolve(response);
-        else
-          reject(
-            new AxiosError(`status ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response),
-          );
+        if ('error' in reply) reject(reply.error());
+        else resolve(reply);
       };
-      waiting.push({ config, answer });
-      config.signal?.addEventListener?.('abort', () =>
-        reject(new AxiosError('canceled', AxiosError.ERR_CANCELED, config)),
-      );
+      waiting.push({ request, answer });
+      request.signal.addEventListener('abort', () => reject(request.signal.reason));
     });
-  };
-  return { adapter, sent, waiting };
+  });
+  return { sent, waiting };
 }
 
 /** Sends one request that the stub answers immediately with `reply`. */
 async function failWith(reply: Reply, call: () => Promise<unknown> = () => api.get('/thing')) {
-  const stub = stubAdapter();
-  http.defaults.adapter = stub.adapter;
+  const stub = stubTransport();
   const promise = call();
   await vi.waitFor(() => expect(stub.waiting).toHaveLength(1));
   stub.waiting[0]!.answer(reply);
@@ -72,72 +59,130 @@ beforeEach(() => {
   configureHttp({ notify, navigate, currentPath: () => currentPath });
 });
 afterEach(() => {
-  http.defaults.adapter = undefined;
+  setTransport();
+  vi.useRealTimers();
 });
 
 describe('request shape', () => {
-  it('uses /api, X-Requested-With, the Bearer token, the 5-minute timeout and indexed arrays', async () => {
+  it('uses /api, X-Requested-With, the Bearer token and indexed arrays', async () => {
     storage.set(STORAGE_KEYS.accessToken, 'secret-token');
-    const stub = stubAdapter();
-    http.defaults.adapter = stub.adapter;
+    const stub = stubTransport();
     const done = api.get('/admin-service/resources', { params: { ids: ['a', 'b'], page: 0 } });
     await vi.waitFor(() => expect(stub.sent).toHaveLength(1));
-    const config = stub.sent[0]!;
-    expect(config.baseURL).toBe('/api');
-    expect(config.timeout).toBe(REQUEST_TIMEOUT_MS);
-    expect(config.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
-    expect(config.headers.get('Authorization')).toBe('Bearer secret-token');
-    expect(http.getUri(config)).toBe('/api/admin-service/resources?ids%5B0%5D=a&ids%5B1%5D=b&page=0');
+    const request = stub.sent[0]!;
+    expect(request).toMatchObject({
+      method: 'GET',
+      url: '/admin-service/resources',
+      params: { ids: ['a', 'b'], page: 0 },
+      href: '/api/admin-service/resources?ids%5B0%5D=a&ids%5B1%5D=b&page=0',
+      body: undefined,
+    });
+    expect(request.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(request.headers.get('Authorization')).toBe('Bearer secret-token');
+    expect(request.headers.has('Content-Type')).toBe(false);
     stub.waiting[0]!.answer({ status: 200, data: { content: [] } });
     await expect(done).resolves.toEqual({ content: [] });
   });
 
   it('sends no Authorization header without a session', async () => {
-    const stub = stubAdapter();
-    http.defaults.adapter = stub.adapter;
+    const stub = stubTransport();
     void api.get('/x');
     await vi.waitFor(() => expect(stub.sent).toHaveLength(1));
     expect(stub.sent[0]!.headers.has('Authorization')).toBe(false);
-    stub.waiting[0]!.answer({ status: 200 });
+    stub.waiting[0]!.answer({ status: 200, data: '' });
+  });
+
+  it('sends a body as JSON', async () => {
+    const stub = stubTransport();
+    const done = api.put('/role', { name: 'x', ids: [1] });
+    await vi.waitFor(() => expect(stub.sent).toHaveLength(1));
+    expect(stub.sent[0]).toMatchObject({ method: 'PUT', body: '{"name":"x","ids":[1]}' });
+    expect(stub.sent[0]!.headers.get('Content-Type')).toBe('application/json');
+    stub.waiting[0]!.answer({ status: 200, data: { ok: true } });
+    await expect(done).resolves.toEqual({ ok: true });
+  });
+});
+
+describe('timeouts', () => {
+  /** Starts a call that gets no answer and says whether it has failed yet. */
+  function unanswered(call: () => Promise<unknown>) {
+    stubTransport();
+    let failure: ApiError | undefined;
+    call().catch((error: ApiError) => {
+      failure = error;
+    });
+    return () => failure;
+  }
+
+  it('a call gives up after 5 minutes', async () => {
+    vi.useFakeTimers();
+    const failure = unanswered(() => api.get('/slow'));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(failure()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(failure()).toMatchObject({ kind: 'timeout', message: MESSAGES.requestTimeout });
+    expect(notify).toHaveBeenCalledExactlyOnceWith(MESSAGES.requestTimeout);
+  });
+
+  it('a call can set its own time, or none with 0', async () => {
+    vi.useFakeTimers();
+    const short = unanswered(() => api.get('/short', { timeout: 1_000 }));
+    const endless = unanswered(() => api.get('/endless', { timeout: 0 }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(short()).toMatchObject({ kind: 'timeout' });
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS * 2);
+    expect(endless()).toBeUndefined();
+  });
+});
+
+describe('the answer', () => {
+  it('a body that is not JSON comes through as its text, and no body as an empty text', async () => {
+    const fetch = vi.fn(async () => new Response('plain words', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      await expect(api.get('/text')).resolves.toBe('plain words');
+      fetch.mockResolvedValueOnce(new Response(null, { status: 204 }));
+      await expect(api.delete('/thing')).resolves.toBe('');
+      fetch.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
+      await expect(api.get('/down')).rejects.toMatchObject({
+        kind: 'http',
+        status: 502,
+        message: HTTP_STATUS_MESSAGES[502],
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
 describe('cookies', () => {
   it('a call goes to this origin with the browser’s cookies (the sign-in’s device cookie rides along)', async () => {
-    // axios's fetch adapter, as a browser without XHR would use it: credentials turned off
-    // (withCredentials: false) would make it `omit` and drop the device cookie.
     const sent: Request[] = [];
-    const fetch = vi.fn(async (input: Request | string, init?: RequestInit) => {
-      sent.push(input instanceof Request ? input : new Request(new URL(input, location.href), init));
+    const fetch = vi.fn(async (input: string, init?: RequestInit) => {
+      // Node's Request needs an absolute URL; a page's resolves against its location.
+      sent.push(new Request(new URL(input, location.href), init));
       return new Response('{"code":0}', { status: 200, headers: { 'content-type': 'application/json' } });
     });
     vi.stubGlobal('fetch', fetch);
-    // Node's Request needs an absolute URL; a page's resolves against its location.
-    const NodeRequest = Request;
-    vi.stubGlobal(
-      'Request',
-      class PageRequest extends NodeRequest {
-        constructor(input: RequestInfo | URL, init?: RequestInit) {
-          super(typeof input === 'string' ? new URL(input, location.href) : input, init);
-        }
-      },
-    );
     try {
-      http.defaults.adapter = 'fetch';
-      await api.post('/oauth2-server/login', { username: 'admin', password: 'x' }, { silent: true });
+      await expect(
+        api.post('/oauth2-server/login', { username: 'admin', password: 'x' }, { silent: true }),
+      ).resolves.toEqual({ code: 0 });
     } finally {
       vi.unstubAllGlobals();
     }
     expect(sent).toHaveLength(1);
     expect(new URL(sent[0]!.url, location.href).origin).toBe(location.origin);
     expect(sent[0]!.credentials).not.toBe('omit');
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.headers.get('content-type')).toBe('application/json');
+    await expect(sent[0]!.json()).resolves.toEqual({ username: 'admin', password: 'x' });
   });
 });
 
 describe('duplicate requests', () => {
   it('a second identical request cancels the first, quietly', async () => {
-    const stub = stubAdapter();
-    http.defaults.adapter = stub.adapter;
+    const stub = stubTransport();
     const first = api.get('/list', { params: { page: 1 } });
     const second = api.get('/list', { params: { page: 1 } });
     await expect(first).rejects.toMatchObject({ kind: 'cancelled' });
@@ -149,8 +194,7 @@ describe('duplicate requests', () => {
   });
 
   it('aborts an identical request that is already on the wire', async () => {
-    const stub = stubAdapter();
-    http.defaults.adapter = stub.adapter;
+    const stub = stubTransport();
     const first = api.post('/save', { name: 'x' });
     await vi.waitFor(() => expect(stub.waiting).toHaveLength(1));
     const second = api.post('/save', { name: 'x' });
@@ -163,8 +207,7 @@ describe('duplicate requests', () => {
   });
 
   it('a request with the same url but other params or data does not cancel', async () => {
-    const stub = stubAdapter();
-    http.defaults.adapter = stub.adapter;
+    const stub = stubTransport();
     const a = api.get('/list', { params: { page: 1 } });
     const b = api.get('/list', { params: { page: 2 } });
     const c = api.post('/list', { name: 'x' });
@@ -175,19 +218,17 @@ describe('duplicate requests', () => {
   });
 
   it('ignoreCancelToken keeps both requests and is not sent to the server', async () => {
-    const stub = stubAdapter();
-    http.defaults.adapter = stub.adapter;
+    const stub = stubTransport();
     const first = api.get('/list', { headers: { ignoreCancelToken: true } });
     const second = api.get('/list', { headers: { ignoreCancelToken: true } });
     await vi.waitFor(() => expect(stub.waiting).toHaveLength(2));
     for (const w of stub.waiting) w.answer({ status: 200, data: 'ok' });
     await expect(Promise.all([first, second])).resolves.toEqual(['ok', 'ok']);
-    for (const config of stub.sent) expect(config.headers.has('ignoreCancelToken')).toBe(false);
+    for (const request of stub.sent) expect(request.headers.has('ignoreCancelToken')).toBe(false);
   });
 
   it('a finished request no longer counts as pending', async () => {
-    const stub = stubAdapter();
-    http.defaults.adapter = stub.adapter;
+    const stub = stubTransport();
     const first = api.get('/once');
     await vi.waitFor(() => expect(stub.waiting).toHaveLength(1));
     stub.waiting[0]!.answer({ status: 200, data: 1 });
@@ -263,21 +304,35 @@ describe('errors', () => {
   });
 
   it('a network error, an abort and a timeout have their own messages', async () => {
-    const network = await failWith({
-      error: (c) => new AxiosError('Network Error', AxiosError.ERR_NETWORK, c),
-    });
+    const network = await failWith({ error: () => new TypeError('Failed to fetch') });
     expect(network).toMatchObject({ kind: 'network', message: MESSAGES.networkError });
+    // The browser aborting the transfer itself, not the client.
     const aborted = await failWith({
-      error: (c) => new AxiosError('Request aborted', AxiosError.ECONNABORTED, c),
+      error: () => new DOMException('The user aborted a request.', 'AbortError'),
     });
     expect(aborted).toMatchObject({ kind: 'aborted', message: MESSAGES.requestAborted });
-    const timeout = await failWith({ error: (c) => new AxiosError('timeout', AxiosError.ETIMEDOUT, c) });
+    stubTransport();
+    const timeout = await api.get('/thing', { timeout: 20 }).catch((error: unknown) => error);
     expect(timeout).toMatchObject({ kind: 'timeout', message: MESSAGES.requestTimeout });
     expect(notify.mock.calls).toEqual([
       [MESSAGES.networkError],
       [MESSAGES.requestAborted],
       [MESSAGES.requestTimeout],
     ]);
+  });
+
+  it('the caller’s signal cancels a call quietly', async () => {
+    const stub = stubTransport();
+    const controller = new AbortController();
+    const call = api.get('/x', { signal: controller.signal });
+    await vi.waitFor(() => expect(stub.waiting).toHaveLength(1));
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ kind: 'cancelled', message: MESSAGES.requestAborted });
+    expect(stub.sent[0]!.signal.aborted).toBe(true);
+    // A signal aborted before the call is made: nothing is sent.
+    await expect(api.get('/y', { signal: controller.signal })).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(stub.sent).toHaveLength(1);
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it('a 401 clears the session, toasts once and goes to /login?isInterception=1', async () => {

@@ -1,4 +1,3 @@
-import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import {
   ERROR_CODES,
   type ErrorBody,
@@ -9,18 +8,6 @@ import {
 import { PATHS, readPath, toLogin } from './paths';
 import { stringifyQuery } from './query-string';
 import { clearSession, getToken } from './session';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Show no toast for this call's failure; the caller reports it itself. */
-    silent?: boolean;
-    /**
-     * False for calls where a 401 is an answer rather than a lost session (the sign-in
-     * call): the session is left alone and the user stays on the page.
-     */
-    authRedirect?: boolean;
-  }
-}
 
 /** The header a caller sets to keep an identical earlier request alive (spec §7). */
 export const IGNORE_CANCEL_HEADER = 'ignoreCancelToken';
@@ -114,19 +101,93 @@ export function configureHttp(overrides: Partial<HttpHooks>): void {
   Object.assign(hooks, overrides);
 }
 
-export const http = axios.create({
-  baseURL: '/api',
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  paramsSerializer: { serialize: stringifyQuery },
-  transitional: { clarifyTimeoutError: true },
-});
+/** The server's API, on the console's own origin. */
+const BASE_URL = '/api';
 
+type Method = 'GET' | 'DELETE' | 'POST' | 'PUT';
+
+/** What a call can ask for besides its path and body. */
+type RequestConfig = {
+  /** The query, written as the server's routes read it (`stringifyQuery`). */
+  params?: object;
+  /** Aborting it cancels the call, quietly. */
+  signal?: AbortSignal;
+  headers?: Record<string, string | boolean | undefined>;
+  /** Milliseconds before the call gives up: REQUEST_TIMEOUT_MS unless given, 0 for no limit. */
+  timeout?: number;
+  /** Show no toast for this call's failure; the caller reports it itself. */
+  silent?: boolean;
+  /**
+   * False for calls where a 401 is an answer rather than a lost session (the sign-in
+   * call): the session is left alone and the user stays on the page.
+   */
+  authRedirect?: boolean;
+};
+
+/** A call as the client hands it to the transport. */
+export type PreparedRequest = {
+  method: Method;
+  /** The path the caller named, below /api. */
+  url: string;
+  /** The caller's query parameters, as given. */
+  params: object | undefined;
+  /** Where the call goes: /api, the path and the query. */
+  href: string;
+  headers: Headers;
+  /** The body as JSON text. */
+  body: string | undefined;
+  /** Aborts on a timeout, the caller's signal, or a newer identical call. */
+  signal: AbortSignal;
+};
+
+/** The server's answer: its status and its body, parsed. */
+export type TransportResponse = { status: number; data: unknown };
+export type Transport = (request: PreparedRequest) => Promise<TransportResponse>;
+
+/**
+ * Sends a call with the browser's fetch. The page's cookies ride along: the sign-in needs its
+ * device cookie.
+ */
+async function sendWithFetch(request: PreparedRequest): Promise<TransportResponse> {
+  const response = await fetch(request.href, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    credentials: 'same-origin',
+  });
+  return { status: response.status, data: parseBody(await response.text()) };
+}
+
+/**
+ * The server answers JSON, but a proxy in front of it may answer with a page of text, and a
+ * 204 has no body: those come through as their text, '' for none, rather than failing here.
+ */
+function parseBody(text: string): unknown {
+  if (text === '') return '';
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+let transport: Transport = sendWithFetch;
+
+/**
+ * Puts `next` between the client and the server, fetch when none is given, and returns the
+ * transport it replaces. The tests answer the console's calls through it.
+ */
+export function setTransport(next: Transport = sendWithFetch): Transport {
+  const previous = transport;
+  transport = next;
+  return previous;
+}
+
+/** The calls on their way, by `requestKey`: a newer identical call aborts the earlier. */
 const pending = new Map<string, AbortController>();
 /** Signals aborted because a newer identical request replaced theirs: those fail quietly. */
 const replaced = new WeakSet<AbortSignal>();
-/** The pending-map key of each signal the client created; axios copies configs, not signals. */
-const keyOfSignal = new WeakMap<AbortSignal, string>();
 /** The signals of calls made ahead of need (see `quietly`): their failures are not reported. */
 const quietSignals = new WeakSet<AbortSignal>();
 
@@ -144,74 +205,48 @@ export function quietly<Context extends { signal: AbortSignal }, T>(
   };
 }
 
-function requestKey(config: InternalAxiosRequestConfig): string {
-  return JSON.stringify([
-    (config.method ?? 'get').toLowerCase(),
-    config.url ?? '',
-    config.data ?? null,
-    config.params ?? null,
-  ]);
+function requestKey(method: Method, url: string, data: unknown, params: object | undefined): string {
+  return JSON.stringify([method, url, data ?? null, params ?? null]);
 }
 
-function release(config: AxiosRequestConfig | undefined): void {
-  const signal = config?.signal as AbortSignal | undefined;
-  const key = signal && keyOfSignal.get(signal);
-  if (key !== undefined && pending.get(key)?.signal === signal) pending.delete(key);
+function withQuery(url: string, params: object | undefined): string {
+  const query = stringifyQuery(params);
+  if (!query) return `${BASE_URL}${url}`;
+  return `${BASE_URL}${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
-http.interceptors.request.use((config) => {
-  const token = getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  const callerSignal = config.signal as AbortSignal | undefined;
-  if (callerSignal && quietSignals.has(callerSignal)) config.silent = true;
+/** Rejects once the signal aborts, so a call ends then even if its transport has not noticed. */
+function whenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const fail = () => reject(signal.reason);
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+}
 
-  const keepEarlier = config.headers.has(IGNORE_CANCEL_HEADER);
-  // A client-side flag only: it must not reach the server.
-  config.headers.delete(IGNORE_CANCEL_HEADER);
-  if (keepEarlier) return config;
+type Aborts = { signal: AbortSignal; timedOut: boolean };
 
-  const key = requestKey(config);
-  const earlier = pending.get(key);
-  if (earlier) {
-    replaced.add(earlier.signal);
-    earlier.abort();
-  }
-  const controller = new AbortController();
-  if (callerSignal) {
-    if (callerSignal.aborted) controller.abort();
-    else callerSignal.addEventListener('abort', () => controller.abort(), { once: true });
-  }
-  config.signal = controller.signal;
-  pending.set(key, controller);
-  keyOfSignal.set(controller.signal, key);
-  return config;
-});
-
-function toApiError(error: unknown): ApiError {
+function toApiError(error: unknown, { signal, timedOut }: Aborts): ApiError {
   if (error instanceof ApiError) return error;
-  if (axios.isCancel(error)) {
-    return new ApiError('cancelled', MESSAGES.requestAborted, { cause: error });
+  if (timedOut) return new ApiError('timeout', MESSAGES.requestTimeout, { cause: error });
+  if (signal.aborted) return new ApiError('cancelled', MESSAGES.requestAborted, { cause: error });
+  // An abort the client did not ask for: the browser stopped the transfer itself.
+  if ((error as { name?: unknown } | null)?.name === 'AbortError') {
+    return new ApiError('aborted', MESSAGES.requestAborted, { cause: error });
   }
-  if (error instanceof AxiosError) {
-    if (error.response) {
-      const status = error.response.status;
-      const body = (
-        error.response.data && typeof error.response.data === 'object' ? error.response.data : {}
-      ) as Partial<ErrorBody>;
-      return new ApiError('http', messageForStatus(status, body.message), { status, body, cause: error });
-    }
-    if (error.code === AxiosError.ETIMEDOUT) {
-      return new ApiError('timeout', MESSAGES.requestTimeout, { cause: error });
-    }
-    if (error.code === AxiosError.ECONNABORTED) {
-      return new ApiError('aborted', MESSAGES.requestAborted, { cause: error });
-    }
-    return new ApiError('network', MESSAGES.networkError, { cause: error });
-  }
+  // fetch rejects with a TypeError when no answer reached the browser.
+  if (error instanceof TypeError) return new ApiError('network', MESSAGES.networkError, { cause: error });
   return new ApiError('network', MESSAGES.unknownError, { cause: error });
 }
 
-function handleUnauthorized(error: ApiError, config: AxiosRequestConfig | undefined): void {
+function httpError({ status, data }: TransportResponse): ApiError {
+  const body = (data && typeof data === 'object' ? data : {}) as Partial<ErrorBody>;
+  return new ApiError('http', messageForStatus(status, body.message), { status, body });
+}
+
+type Reporting = Pick<RequestConfig, 'silent' | 'authRedirect'>;
+
+function handleUnauthorized(error: ApiError, config: Reporting): void {
   // Parallel calls of a lost session all come back 401: only the first one, which still
   // finds the token, tells the user.
   const hadSession = getToken() !== null;
@@ -223,26 +258,26 @@ function handleUnauthorized(error: ApiError, config: AxiosRequestConfig | undefi
   // Without a session there was nothing to lose: a sign-out here or in another tab has
   // already sent the user to the login page, which must not call it an expiry.
   if (!hadSession) return;
-  if (!config?.silent) hooks.notify(error.message, !onLogin);
+  if (!config.silent) hooks.notify(error.message, !onLogin);
   if (!onLogin) hooks.navigate(target);
 }
 
-function report(error: ApiError, config: AxiosRequestConfig | undefined): void {
+function report(error: ApiError, config: Reporting): void {
   if (error.kind === 'cancelled') return;
   if (error.kind === 'http') {
-    if (error.status === 401 && config?.authRedirect !== false) {
+    if (error.status === 401 && config.authRedirect !== false) {
       handleUnauthorized(error, config);
       return;
     }
     if (error.status === 403 && error.code === ERROR_CODES.PASSWORD_EXPIRED) {
       const leaving = hooks.currentPath() !== PASSWORD_EXPIRED_PATH;
-      if (!config?.silent) hooks.notify(error.message, leaving);
+      if (!config.silent) hooks.notify(error.message, leaving);
       if (leaving) hooks.navigate(PASSWORD_EXPIRED_PATH);
       return;
     }
     if (error.status === 403 && error.code === ERROR_CODES.PASSWORD_CHANGE_REQUIRED) {
       const leaving = hooks.currentPath() !== PASSWORD_CHANGE_PATH;
-      if (!config?.silent) hooks.notify(MESSAGES.passwordChangeRequired, leaving);
+      if (!config.silent) hooks.notify(MESSAGES.passwordChangeRequired, leaving);
       if (leaving) hooks.navigate(PASSWORD_CHANGE_PATH);
       return;
     }
@@ -255,34 +290,99 @@ function report(error: ApiError, config: AxiosRequestConfig | undefined): void {
     )
       return;
   }
-  if (!config?.silent) hooks.notify(error.message);
+  if (!config.silent) hooks.notify(error.message);
 }
 
-http.interceptors.response.use(
-  (response) => {
-    release(response.config);
-    return response;
-  },
-  (error: unknown) => {
-    const config = error instanceof AxiosError ? error.config : undefined;
-    release(config);
-    const signal = config?.signal as AbortSignal | undefined;
-    const apiError = toApiError(error);
-    if (!(signal && replaced.has(signal))) report(apiError, config);
-    return Promise.reject(apiError);
-  },
-);
+function headersFor(callerHeaders: RequestConfig['headers'], json: boolean): Headers {
+  const headers = new Headers({
+    Accept: 'application/json, text/plain, */*',
+    'X-Requested-With': 'XMLHttpRequest',
+  });
+  if (json) headers.set('Content-Type', 'application/json');
+  for (const [name, value] of Object.entries(callerHeaders ?? {}))
+    if (value !== undefined) headers.set(name, String(value));
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
 
-export async function request<T>(config: AxiosRequestConfig): Promise<T> {
-  const response = await http.request<T>(config);
-  return response.data;
+export async function request<T>({
+  method,
+  url,
+  data,
+  ...config
+}: RequestConfig & { method: Method; url: string; data?: unknown }): Promise<T> {
+  const body = data === undefined || data === null ? undefined : JSON.stringify(data);
+  const headers = headersFor(config.headers, body !== undefined);
+  const callerSignal = config.signal;
+  const reporting: Reporting = {
+    silent: config.silent || (callerSignal !== undefined && quietSignals.has(callerSignal)),
+    authRedirect: config.authRedirect,
+  };
+
+  // One controller per call: a timeout, the caller's signal and a newer identical call all
+  // abort it, and `aborts` tells a timeout from the rest.
+  const controller = new AbortController();
+  const aborts: Aborts = { signal: controller.signal, timedOut: false };
+  const keepEarlier = headers.has(IGNORE_CANCEL_HEADER);
+  // A client-side flag only: it must not reach the server.
+  headers.delete(IGNORE_CANCEL_HEADER);
+  const key = keepEarlier ? undefined : requestKey(method, url, data, config.params);
+  if (key !== undefined) {
+    const earlier = pending.get(key);
+    if (earlier) {
+      replaced.add(earlier.signal);
+      earlier.abort();
+    }
+    pending.set(key, controller);
+  }
+  const cancel = () => controller.abort();
+  if (callerSignal?.aborted) cancel();
+  else callerSignal?.addEventListener('abort', cancel, { once: true });
+  const timeout = config.timeout ?? REQUEST_TIMEOUT_MS;
+  const timer =
+    timeout > 0
+      ? setTimeout(() => {
+          aborts.timedOut = true;
+          controller.abort();
+        }, timeout)
+      : undefined;
+
+  try {
+    // Identical calls made in one go (a screen that asks twice as it renders) are settled
+    // before anything is sent: only the last of them reaches the server.
+    await null;
+    controller.signal.throwIfAborted();
+    const response = await Promise.race([
+      transport({
+        method,
+        url,
+        params: config.params,
+        href: withQuery(url, config.params),
+        headers,
+        body,
+        signal: controller.signal,
+      }),
+      whenAborted(controller.signal),
+    ]);
+    if (response.status < 200 || response.status > 299) throw httpError(response);
+    return response.data as T;
+  } catch (error) {
+    const apiError = toApiError(error, aborts);
+    if (!replaced.has(controller.signal)) report(apiError, reporting);
+    throw apiError;
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', cancel);
+    if (key !== undefined && pending.get(key) === controller) pending.delete(key);
+  }
 }
 
 export const api = {
-  get: <T>(url: string, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'get', url }),
-  delete: <T>(url: string, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'delete', url }),
-  post: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
-    request<T>({ ...config, method: 'post', url, data }),
-  put: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
-    request<T>({ ...config, method: 'put', url, data }),
+  get: <T>(url: string, config?: RequestConfig) => request<T>({ ...config, method: 'GET', url }),
+  delete: <T>(url: string, config?: RequestConfig) => request<T>({ ...config, method: 'DELETE', url }),
+  post: <T>(url: string, data?: unknown, config?: RequestConfig) =>
+    request<T>({ ...config, method: 'POST', url, data }),
+  put: <T>(url: string, data?: unknown, config?: RequestConfig) =>
+    request<T>({ ...config, method: 'PUT', url, data }),
 };

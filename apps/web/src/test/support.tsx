@@ -1,7 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { App } from 'antd';
-import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -14,12 +13,12 @@ import {
 } from '@gatehouse/contract';
 import { renderWithApp } from '@/components/test-utils';
 import { AccessProvider } from '@/lib/access';
-import { http } from '@/lib/http';
+import { setTransport, type Transport } from '@/lib/http';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
- * Test support for the features' screens: an axios adapter that answers from a table of
+ * Test support for the features' screens: an HTTP transport that answers from a table of
  * handlers and records every call, a render with router, query client and access, and the
  * providers a feature needs outside the shell. It sits below the features, as app/ does not.
  */
@@ -57,34 +56,24 @@ export type StubHandler = (call: StubCall) => StubReply | undefined;
 
 export function stubHttp(handler: StubHandler) {
   const calls: StubCall[] = [];
-  const original = http.defaults.adapter;
-  const adapter: AxiosAdapter = async (config) => {
+  const transport: Transport = async (request) => {
     const call: StubCall = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      params: (config.params ?? {}) as Record<string, unknown>,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      method: request.method,
+      url: request.url,
+      params: (request.params ?? {}) as Record<string, unknown>,
+      body: request.body === undefined ? undefined : JSON.parse(request.body),
     };
     calls.push(call);
     const reply = handler(call) ?? { status: 404, data: { code: 'NOT_FOUND', message: 'not stubbed' } };
-    const status = reply.status ?? 200;
-    const response: AxiosResponse = {
-      data: reply.data ?? {},
-      status,
-      statusText: String(status),
-      headers: {},
-      config,
-    };
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
+    return { status: reply.status ?? 200, data: reply.data ?? {} };
   };
-  http.defaults.adapter = adapter;
+  const original = setTransport(transport);
   return {
     calls,
     /** The calls other than the given method's, e.g. every write. */
     writes: () => calls.filter((c) => c.method !== 'GET'),
     restore: () => {
-      http.defaults.adapter = original;
+      setTransport(original);
     },
   };
 }

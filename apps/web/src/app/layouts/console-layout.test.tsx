@@ -1,10 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROUTE_GENERATION_DEBOUNCE_MS, type ServerMenuItem, STORAGE_KEYS } from '@gatehouse/contract';
-import { http } from '@/lib/http';
+import { type PreparedRequest, setTransport } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
 import { storage } from '@/lib/storage';
 import { consoleMenus } from '@/test/menus';
@@ -45,21 +44,15 @@ const MENUS: ServerMenuItem[] = [
 
 /** The server; `menus` answers the menus call, and can change between calls. */
 function serve(menus: () => ServerMenuItem[] | 'fail' = () => MENUS) {
-  const calls: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    calls.push(config);
-    if (config.url === '/oauth2-server/authorization/menus') {
+  const calls: PreparedRequest[] = [];
+  setTransport(async (request) => {
+    calls.push(request);
+    if (request.url === '/oauth2-server/authorization/menus') {
       const answer = menus();
-      if (answer === 'fail') {
-        const response = { data: {}, status: 503, statusText: '503', headers: {}, config };
-        throw new AxiosError('down', AxiosError.ERR_BAD_RESPONSE, config, null, response);
-      }
-      return { data: answer, status: 200, statusText: 'OK', headers: {}, config };
+      return answer === 'fail' ? { status: 503, data: {} } : { status: 200, data: answer };
     }
-    const data = config.url === '/admin-service/user/current' ? USER : { ok: true };
-    return { data, status: 200, statusText: 'OK', headers: {}, config };
-  };
-  http.defaults.adapter = adapter;
+    return { status: 200, data: request.url === '/admin-service/user/current' ? USER : { ok: true } };
+  });
   return calls;
 }
 
@@ -95,7 +88,7 @@ function renderShell(path = '/dashboard') {
 }
 
 afterEach(() => {
-  http.defaults.adapter = undefined;
+  setTransport();
   queryClient.clear();
   routeGenerator.reset();
 });
@@ -122,7 +115,7 @@ describe('ConsoleLayout', () => {
     expect(await screen.findByText('Ada Admin')).toBeInTheDocument();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: /Sign out/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(calls.some((c) => c.url === '/oauth2-server/logout' && c.method === 'post')).toBe(true);
+    expect(calls.some((c) => c.url === '/oauth2-server/logout' && c.method === 'POST')).toBe(true);
     expect(storage.get(STORAGE_KEYS.accessToken)).toBeNull();
     expect(storage.get(STORAGE_KEYS.currentUser)).toBeNull();
   });

@@ -1,12 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { AxiosError } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_KEYS } from '@gatehouse/contract';
-import { TestProviders } from '@/test/support';
-import { http } from '@/lib/http';
+import { setTransport } from '@/lib/http';
+import { stubHttp, TestProviders } from '@/test/support';
 import { storage } from '@/lib/storage';
 import { LoginPage } from './login-page';
 
@@ -22,15 +20,7 @@ const USER = {
 
 /** Answers the sign-in call with `status` and `data`, and records what was sent. */
 function answer(status: number, data: unknown) {
-  const sent: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    sent.push(config);
-    const response = { data, status, statusText: '', headers: {}, config };
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError('failed', AxiosError.ERR_BAD_REQUEST, config, null, response);
-  };
-  http.defaults.adapter = adapter;
-  return sent;
+  return stubHttp(() => ({ status, data })).calls;
 }
 
 function renderLogin(path = '/login') {
@@ -58,7 +48,7 @@ async function fillAndSubmit(username: string, password: string) {
 }
 
 afterEach(() => {
-  http.defaults.adapter = undefined;
+  setTransport();
 });
 
 describe('LoginPage', () => {
@@ -91,7 +81,7 @@ describe('LoginPage', () => {
     const router = renderLogin('/login?redirect=%2Fapp-config%2Fclient');
     await fillAndSubmit('admin', 'correct horse battery');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app-config/client'));
-    expect(JSON.parse(String(sent[0]?.data))).toEqual({
+    expect(sent[0]?.body).toEqual({
       username: 'admin',
       password: 'correct horse battery',
     });

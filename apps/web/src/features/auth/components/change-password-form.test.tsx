@@ -1,22 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type AxiosAdapter, AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
-import { TestProviders } from '@/test/support';
-import { http } from '@/lib/http';
+import { setTransport } from '@/lib/http';
+import { stubHttp, TestProviders } from '@/test/support';
 import { ChangePasswordForm } from './change-password-form';
 
 function answer(status: number, data: unknown) {
-  const sent: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    sent.push(config);
-    const response = { data, status, statusText: '', headers: {}, config };
-    if (status < 300) return response;
-    throw new AxiosError('failed', AxiosError.ERR_BAD_REQUEST, config, null, response);
-  };
-  http.defaults.adapter = adapter;
-  return sent;
+  return stubHttp(() => ({ status, data })).calls;
 }
 
 async function fill(current: string, next: string, confirm: string) {
@@ -28,7 +19,7 @@ async function fill(current: string, next: string, confirm: string) {
 }
 
 afterEach(() => {
-  http.defaults.adapter = undefined;
+  setTransport();
 });
 
 describe('ChangePasswordForm', () => {
@@ -73,7 +64,7 @@ describe('ChangePasswordForm', () => {
     await fill('the-old-password', 'a-brand-new-password', 'a-brand-new-password');
     await waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
     expect(sent[0]?.url).toBe('/oauth2-server/change-password');
-    expect(JSON.parse(String(sent[0]?.data))).toEqual({
+    expect(sent[0]?.body).toEqual({
       oldPassword: 'the-old-password',
       newPassword: 'a-brand-new-password',
     });
