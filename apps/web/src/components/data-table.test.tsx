@@ -1,0 +1,101 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { type Column, DataTable, type TableTree } from './data-table';
+
+type Node = { key: string; name: string; url: string | null; children?: Node[] };
+
+const columns: Column<Node>[] = [
+  { title: 'Name', dataIndex: 'name', ellipsis: true },
+  { title: 'URL', dataIndex: 'url', render: (url: string | null) => url ?? '-' },
+  { title: 'Secret', dataIndex: 'key', hidden: true },
+];
+
+const settings: Node = {
+  key: 's',
+  name: 'Settings',
+  url: null,
+  children: [{ key: 's-users', name: 'Users', url: '/users' }],
+};
+const leaf: Node = { key: 'h', name: 'Help', url: '/help' };
+
+function tree(overrides: Partial<TableTree<Node>> = {}): TableTree<Node> {
+  return { open: [], loading: new Set(), column: 0, toggle: vi.fn(), nameOf: (n) => n.name, ...overrides };
+}
+
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Resources' }))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('DataTable', () => {
+  it('draws the shown columns only, with their renders, and a cut cell carries its text as title', () => {
+    render(<DataTable<Node> label="Resources" columns={columns} rows={[leaf]} rowKey="key" />);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'URL']);
+    const [help] = bodyRows();
+    const cells = within(help!).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual(['Help', '/help']);
+    expect(cells[0]).toHaveAttribute('title', 'Help');
+    expect(cells[1]).not.toHaveAttribute('title');
+  });
+
+  it('shows a closed node with an expander, a leaf with none, and asks to open the node', async () => {
+    const user = userEvent.setup({ delay: null });
+    const t = tree();
+    render(
+      <DataTable<Node> label="Resources" columns={columns} rows={[settings, leaf]} rowKey="key" tree={t} />,
+    );
+    expect(bodyRows()).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Expand Help' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Expand Settings' }));
+
+    expect(t.toggle).toHaveBeenCalledExactlyOnceWith(settings, true);
+  });
+
+  it('draws an open node’s children under it, stepped in, and its expander closes it', () => {
+    render(
+      <DataTable<Node>
+        label="Resources"
+        columns={columns}
+        rows={[settings, leaf]}
+        rowKey="key"
+        tree={tree({ open: ['s'] })}
+      />,
+    );
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'Settings',
+      'Users',
+      'Help',
+    ]);
+    const collapse = screen.getByRole('button', { name: 'Collapse Settings' });
+    expect(collapse).toHaveAttribute('aria-expanded', 'true');
+    const child = bodyRows()[1]!;
+    expect(child.querySelector<HTMLElement>('.gh-table-indent')!.style.width).toBe('15px');
+  });
+
+  it('shows a spinner instead of the expander while a node’s children load', () => {
+    render(
+      <DataTable<Node>
+        label="Resources"
+        columns={columns}
+        rows={[settings]}
+        rowKey="key"
+        tree={tree({ open: ['s'], loading: new Set(['s']) })}
+      />,
+    );
+    expect(screen.getByRole('status', { name: 'Loading children' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Settings/ })).toBeNull();
+  });
+
+  it('says so when there are no rows, and shows nothing but the spinner while they load', () => {
+    const { rerender } = render(
+      <DataTable<Node> label="Resources" columns={columns} rows={[]} rowKey="key" />,
+    );
+    expect(screen.getByText('No data')).toBeInTheDocument();
+
+    rerender(<DataTable<Node> label="Resources" columns={columns} rows={[]} rowKey="key" loading />);
+    expect(screen.queryByText('No data')).toBeNull();
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+  });
+});
