@@ -128,13 +128,17 @@ const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
  * what made a restarted server's memory move between 200 and 250 MiB: the compilers' working
  * memory stays with the allocator, and it ran beside the start on both cores. With the
  * baseline compiler (Liftoff) alone, on the bench's data (2026-11-26, same machine, PGlite):
- * idle RSS 202-240 -> 179-183 MiB and a restart 940-1,010 -> 710-770 ms to the first page, for
- * about 10% of the list's requests per second under load (1,042 -> 943) and the same time for
- * one request alone (p50 1.33 -> 1.38 ms). The flag is read when a module is compiled, so it
- * is set before PGlite loads; it concerns WebAssembly only, of which PGlite is nearly all here.
+ * idle RSS 202-240 -> 180-185 MiB and a restart 940-1,010 -> 660-710 ms to the first page, for
+ * about 10% of the list's requests per second under load (1,040 and 1,033 -> 944 and 932, two
+ * alternating rounds) and about the same time for one request alone (p50 1.35 -> 1.41 ms). These are V8's ordinary switches for the tiers (not
+ * `--liftoff-only`, a testing flag under which a function Liftoff cannot compile aborts the
+ * process instead of going to TurboFan). They are read when a module is compiled, so they are
+ * set before PGlite loads; they concern every WebAssembly module in the process, of which
+ * PGlite is nearly all here (fetch's HTTP parser is the other).
  */
 function baselineWasmOnly() {
-  setFlagsFromString('--liftoff-only');
+  setFlagsFromString('--no-wasm-tier-up');
+  setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
 /**

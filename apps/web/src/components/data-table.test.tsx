@@ -20,7 +20,14 @@ const settings: Node = {
 const leaf: Node = { key: 'h', name: 'Help', url: '/help' };
 
 function tree(overrides: Partial<TableTree<Node>> = {}): TableTree<Node> {
-  return { open: [], loading: new Set(), column: 0, toggle: vi.fn(), nameOf: (n) => n.name, ...overrides };
+  return {
+    open: [],
+    loading: new Set(),
+    expandIn: 'name',
+    toggle: vi.fn(),
+    nameOf: (n) => n.name,
+    ...overrides,
+  };
 }
 
 const bodyRows = () =>

@@ -1,6 +1,6 @@
 import { type Key, memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useKitT } from './messages';
-import { Spinner } from './placeholders';
+import { Busy, Spinner } from './placeholders';
 import './data-table.css';
 
 /**
@@ -26,8 +26,8 @@ export type TableTree<Row> = {
   open: readonly string[];
   /** The rows whose children are loading for the first time: a spinner instead of the expander. */
   loading: ReadonlySet<string>;
-  /** Which of the shown columns holds the expander and the indent. */
-  column: number;
+  /** The column that holds the expander and the indent, by its `dataIndex`. */
+  expandIn: string;
   toggle: (row: Row, open: boolean) => void;
   /** The row's name in the expander's label: "Expand Settings". */
   nameOf: (row: Row) => string;
@@ -37,6 +37,7 @@ export type DataTableProps<Row> = {
   /** The table's accessible name, e.g. "Clients". */
   label?: string;
   columns: Column<Row>[];
+  /** The rows; with `tree`, a row's `children` are drawn under it when it is open. */
   rows: Row[];
   rowKey: (keyof Row & string) | ((row: Row) => Key);
   /** The rows shown are not the answer yet: a spinner over them. */
@@ -125,7 +126,7 @@ const DataRow = memo(function DataRow<Row>(props: RowProps<Row>) {
 /**
  * The kit's table: a plain `<table>` in the look of antd's, drawn by the list screens. antd's
  * Table brings its filter menus, sorters, selection, virtual scrolling and their components
- * (Tree, Checkbox, Radio, Dropdown), some 45 KiB gzipped that no list uses, and draws each
+ * (Tree, Checkbox, Radio, Dropdown), some 48 KiB gzipped that no list uses, and draws each
  * row through several layers; this draws a row as one `<tr>`. Its colours are antd's theme
  * variables, so it follows the light and dark themes.
  */
@@ -148,6 +149,7 @@ export function DataTable<Row extends object>({
   treeRef.current = tree;
   const toggle = useCallback((row: Row, open: boolean) => treeRef.current?.toggle(row, open), []);
 
+  const treeColumn = tree ? shown.findIndex((c) => c.dataIndex === tree.expandIn) : -1;
   const body: ReactNode[] = [];
   const add = (list: Row[], level: number) => {
     list.forEach((row, index) => {
@@ -164,7 +166,7 @@ export function DataTable<Row extends object>({
           level={level}
           open={open}
           busy={tree?.loading.has(key) ?? false}
-          treeColumn={tree?.column ?? -1}
+          treeColumn={treeColumn}
           toggle={toggle}
           nameOf={tree?.nameOf}
         />,
@@ -178,7 +180,7 @@ export function DataTable<Row extends object>({
   if (shown.some((c) => c.ellipsis)) classes.push('gh-table-fixed');
   if (maxHeight !== undefined) classes.push('gh-table-sticky');
   return (
-    <div className={classes.join(' ')} aria-busy={loading}>
+    <Busy busy={loading} label={t('loading')} className={classes.join(' ')}>
       <div className="gh-table-scroll" style={maxHeight === undefined ? undefined : { maxHeight }}>
         <table aria-label={label}>
           <colgroup>
@@ -209,11 +211,6 @@ export function DataTable<Row extends object>({
           </tbody>
         </table>
       </div>
-      {loading && (
-        <div className="gh-table-loading">
-          <Spinner label={t('loading')} large />
-        </div>
-      )}
-    </div>
+    </Busy>
   );
 }

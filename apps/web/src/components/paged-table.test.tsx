@@ -152,7 +152,7 @@ describe('PagedTable', () => {
     const toggle = vi.fn();
     setup({
       data: [{ acId: 'p', clientName: 'Parent', redirectUrl: null, children: [] } as Row],
-      tree: { open: [], loading: new Set(), column: 0, toggle, nameOf: (row) => row.clientName },
+      tree: { open: [], loading: new Set(), expandIn: 'clientName', toggle, nameOf: (row) => row.clientName },
     });
 
     await user.click(screen.getByRole('button', { name: 'Expand Parent' }));

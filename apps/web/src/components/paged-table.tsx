@@ -27,8 +27,6 @@ export type PagedTableProps<T> = {
   label?: string;
 };
 
-export const showTotal = (total: number) => `Total ${total}`;
-
 function withEmptyCells<T>(columns: Column<T>[]): Column<T>[] {
   return columns.map((column) =>
     column.render ? column : { ...column, render: (value: unknown) => emptyCell(value as ReactNode) },

@@ -18,9 +18,19 @@ export function Spinner({ label, large = false }: { label: string; large?: boole
  * The content, and while `busy`, a veil with a spinner over it. The veil shows only after a
  * moment (a CSS delay), so a quick change does not flash it.
  */
-export function Busy({ busy, label, children }: { busy: boolean; label: string; children: ReactNode }) {
+export function Busy({
+  busy,
+  label,
+  className,
+  children,
+}: {
+  busy: boolean;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="gh-busy" aria-busy={busy}>
+    <div className={className ? `gh-busy ${className}` : 'gh-busy'} aria-busy={busy}>
       {children}
       {busy && (
         <div className="gh-busy-veil">

@@ -230,7 +230,8 @@ function toApiError(error: unknown, { signal, timedOut }: Aborts): ApiError {
   if (error instanceof ApiError) return error;
   if (timedOut) return new ApiError('timeout', MESSAGES.requestTimeout, { cause: error });
   if (signal.aborted) return new ApiError('cancelled', MESSAGES.requestAborted, { cause: error });
-  // An abort the client did not ask for: the browser stopped the transfer itself.
+  // An abort the client did not ask for: a browser may stop a transfer itself, e.g. when the
+  // page is left while it runs.
   if ((error as { name?: unknown } | null)?.name === 'AbortError') {
     return new ApiError('aborted', MESSAGES.requestAborted, { cause: error });
   }

@@ -98,7 +98,7 @@ export function ConsoleLayout() {
           }}
         >
           <div style={{ height: 56, display: 'flex', alignItems: 'center', paddingInline: 24 }}>
-            <strong style={{ fontSize: 18, color: token.colorText }}>
+            <strong style={{ fontSize: 18, fontWeight: token.fontWeightStrong, color: token.colorText }}>
               {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
             </strong>
           </div>

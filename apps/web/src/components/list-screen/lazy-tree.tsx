@@ -120,22 +120,14 @@ export type TreeTableOptions<Row> = {
   keyOf: (row: Row) => string;
   expansion: Expansion;
   loading: ReadonlySet<string>;
-  /** Where the expander goes among the table's columns. */
-  columnIndex: number;
 };
 
 /** The table's tree: which rows are open, which are loading, and how a row opens. */
-export function treeTable<Row>({
-  tree,
-  keyOf,
-  expansion,
-  loading,
-  columnIndex,
-}: TreeTableOptions<Row>): TableTree<Row> {
+export function treeTable<Row>({ tree, keyOf, expansion, loading }: TreeTableOptions<Row>): TableTree<Row> {
   return {
     open: expansion.keys,
     loading,
-    column: columnIndex,
+    expandIn: tree.expandIn,
     toggle: (row, open) => expansion.toggle(keyOf(row), open),
     nameOf: tree.nameOf,
   };

@@ -333,7 +333,6 @@ function ListBody<Row extends object, Scope extends object>({
             keyOf,
             expansion,
             loading: children.loading,
-            columnIndex: allColumns.findIndex((c) => 'dataIndex' in c && c.dataIndex === tree.expandIn),
           })
         }
         emptyText={emptyText}

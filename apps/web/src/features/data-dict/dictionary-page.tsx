@@ -36,8 +36,8 @@ export const DICTIONARY_SEARCH_FIELDS: SearchField[] = [
 
 const column = (
   key: 'code' | 'name' | 'description' | 'allowCustom',
-  extra: Column<Dictionary>[][number] = {},
-): Column<Dictionary>[][number] =>
+  extra: Column<Dictionary> = {},
+): Column<Dictionary> =>
   Object.defineProperty({ dataIndex: key, ...extra }, 'title', {
     get: () => dataDictText(key),
     enumerable: true,

@@ -131,7 +131,8 @@ export function AppContextBar() {
         <Flex align="center" justify="space-between" gap={8} wrap>
           <span data-testid="current-application">
             {t('applicationLabel')}
-            <strong>{application.name}</strong> ({application.applicationId})
+            <strong style={{ fontWeight: 'var(--ant-font-weight-strong, 600)' }}>{application.name}</strong> (
+            {application.applicationId})
           </span>
           <ApplicationPicker current={application} appId={application.applicationId} onChange={switchTo} />
         </Flex>
