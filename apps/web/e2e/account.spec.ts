@@ -52,7 +52,7 @@ test('the security page lists the own sessions and ends another one, then this o
   const otherToken = (await other.json()).result.token as string;
   await signIn(page, request, user);
   await page.goto('/account-setting/security');
-  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  const rows = page.locator('tr.gh-table-row');
   await expect(rows).toHaveCount(2);
   const phone = rows.filter({ hasText: 'Safari on iOS' });
   await phone.getByRole('button', { name: 'Sign out' }).click();

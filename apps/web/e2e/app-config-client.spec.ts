@@ -263,7 +263,7 @@ test('Rotate secret asks first, shows the new secret once, and Secrets lists bot
 
   const list = dialog(page, 'Secrets of Rotating');
   await openFromRowMenu(page, rowOf(page, 'Rotating'), 'Secrets', list);
-  const secretRows = list.locator('.ant-table-tbody tr.ant-table-row');
+  const secretRows = list.locator('tr.gh-table-row');
   await expect(secretRows).toHaveCount(2);
   await expect(list.getByRole('columnheader', { name: 'Last used' })).toBeVisible();
   // One secret has been used (the new one), the other never.
@@ -319,7 +319,5 @@ test('Rotate secret with an expiry: the new secret lists its expiry date', async
 
   const list = dialog(page, 'Secrets of Expiring');
   await openFromRowMenu(page, rowOf(page, 'Expiring'), 'Secrets', list);
-  await expect(
-    list.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '2031/05/06' }),
-  ).toHaveCount(1);
+  await expect(list.locator('tr.gh-table-row').filter({ hasText: '2031/05/06' })).toHaveCount(1);
 });

@@ -121,9 +121,9 @@ export async function seedPermissions(
   return out;
 }
 
-/** The body rows of the screen's tables: the kit's lists, and antd's tables in dialogs and cards. */
+/** The body rows of the screen's tables (the kit's DataTable). */
 export function tableRows(page: Page): Locator {
-  return page.locator('tr.gh-table-row, .ant-table-tbody tr.ant-table-row');
+  return page.locator('tr.gh-table-row');
 }
 
 /** Opens a row's Action menu and picks `action`. */

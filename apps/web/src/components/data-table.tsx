@@ -4,7 +4,7 @@ import { Busy, Spinner } from './placeholders';
 import './data-table.css';
 
 /**
- * A column of the kit's table: the part of antd's table column that the console's lists use,
+ * A column of the kit's table: the part of antd's table column that the console's tables use,
  * so a column written for one fits the other.
  */
 export type Column<Row> = {
@@ -46,6 +46,8 @@ export type DataTableProps<Row> = {
   empty?: ReactNode;
   /** The body's height before it scrolls under its header. */
   maxHeight?: number;
+  /** Closer rows, for a table inside a dialog or a card. */
+  size?: 'small';
   tree?: TableTree<Row>;
 };
 
@@ -138,6 +140,7 @@ export function DataTable<Row extends object>({
   loading = false,
   empty,
   maxHeight,
+  size,
   tree,
 }: DataTableProps<Row>) {
   const t = useKitT();
@@ -179,6 +182,7 @@ export function DataTable<Row extends object>({
   const classes = ['gh-table'];
   if (shown.some((c) => c.ellipsis)) classes.push('gh-table-fixed');
   if (maxHeight !== undefined) classes.push('gh-table-sticky');
+  if (size === 'small') classes.push('gh-table-small');
   return (
     <Busy busy={loading} label={t('loading')} className={classes.join(' ')}>
       <div className="gh-table-scroll" style={maxHeight === undefined ? undefined : { maxHeight }}>

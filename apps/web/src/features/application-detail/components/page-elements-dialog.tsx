@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
+import { type Column, DataTable } from '@/components/data-table';
 import { type AppPage, codeSchema, type PageElement } from '@gatehouse/contract';
 import { ConfirmDelete } from '@/components/confirm-action';
 import { required, useFormSubmit } from '@/components/form-dialog';
@@ -47,7 +48,7 @@ export function PageElementsDialog({ page, open, onClose, onChanged }: PageEleme
     form.resetFields();
   });
 
-  const columns: TableColumnsType<PageElement> = [
+  const columns: Column<PageElement>[] = [
     { title: t('code'), dataIndex: 'code' },
     { title: t('name'), dataIndex: 'name' },
     { title: t('roles'), key: 'roles', render: (_, element) => roleNames(element.roleIds, roles.data) },
@@ -100,15 +101,15 @@ export function PageElementsDialog({ page, open, onClose, onChanged }: PageEleme
           </Button>
         </AccessDisable>
       </Form>
-      <Table<PageElement>
-        rowKey="elementId"
-        size="small"
-        style={{ marginTop: 16 }}
-        columns={columns}
-        dataSource={page?.elements ?? []}
-        pagination={false}
-        locale={{ emptyText: t('noElements') }}
-      />
+      <div style={{ marginTop: 16 }}>
+        <DataTable<PageElement>
+          rowKey="elementId"
+          size="small"
+          columns={columns}
+          rows={page?.elements ?? []}
+          empty={t('noElements')}
+        />
+      </div>
     </Modal>
   );
 }

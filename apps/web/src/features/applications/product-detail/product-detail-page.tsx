@@ -1,17 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Flex,
-  Skeleton,
-  Space,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Space, Typography } from 'antd';
+import { type Column, DataTable } from '@/components/data-table';
 import { Link, useSearchParams } from 'react-router';
 import type { Application, Client } from '@gatehouse/contract';
 import { formatDateTime } from '@/components/list-screen/columns';
@@ -101,10 +90,15 @@ export function ProductDetailPage() {
 /** One application of the product: what it is, where to configure it, and its clients. */
 function ProductApplication({ app, t }: { app: Application; t: CatalogT }) {
   const clients = useQuery(applicationClientsQueryOptions(app.applicationId));
-  const columns: TableColumnsType<Client> = [
+  const columns: Column<Client>[] = [
     { title: t('name'), dataIndex: 'clientName', ellipsis: true },
     { title: t('client'), dataIndex: 'client', ellipsis: true },
-    { title: t('redirectUrl'), dataIndex: 'redirectUrl', ellipsis: true, render: emptyCell },
+    {
+      title: t('redirectUrl'),
+      dataIndex: 'redirectUrl',
+      ellipsis: true,
+      render: (url: string | null) => emptyCell(url),
+    },
     { title: t('status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
   ];
   return (
@@ -132,17 +126,17 @@ function ProductApplication({ app, t }: { app: Application; t: CatalogT }) {
       {clients.isError ? (
         <Alert type="error" showIcon message={t('clientsLoadFailed')} />
       ) : (
-        <Table<Client>
-          size="small"
-          rowKey="acId"
-          style={{ marginTop: 8 }}
-          loading={clients.isPending}
-          columns={columns}
-          dataSource={clients.data?.items}
-          pagination={false}
-          locale={{ emptyText: t('noClients') }}
-          aria-label={t('clients')}
-        />
+        <div style={{ marginTop: 8 }}>
+          <DataTable<Client>
+            size="small"
+            rowKey="acId"
+            loading={clients.isPending}
+            columns={columns}
+            rows={clients.data?.items ?? []}
+            empty={t('noClients')}
+            label={t('clients')}
+          />
+        </div>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
-import { Card, Table, Tag } from 'antd';
+import { Card, Tag } from 'antd';
+import { DataTable } from '@/components/data-table';
 import type { OwnSession } from '@gatehouse/contract';
 import { ConfirmAction } from '@/components/confirm-action';
 import { useOwnSessions, useEndOwnSession } from '../api/own-sessions';
@@ -19,12 +20,11 @@ export function OwnSessionsCard({ onSignedOut }: { onSignedOut: () => void }) {
   return (
     <Card type="inner" title={t('sessionsSection')}>
       <p>{t('sessionsIntro')}</p>
-      <Table<OwnSession>
+      <DataTable<OwnSession>
         rowKey="sessionId"
         size="small"
         loading={isPending}
-        dataSource={data ?? []}
-        pagination={false}
+        rows={data ?? []}
         columns={[
           {
             title: t('device'),

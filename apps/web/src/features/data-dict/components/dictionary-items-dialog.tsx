@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dictionary, DictionaryItem } from '@gatehouse/contract';
-import { Button, Flex, Modal, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Flex, Modal, Space } from 'antd';
+import { type Column, DataTable } from '@/components/data-table';
 import { ConfirmDelete } from '@/components/confirm-action';
 import { ConfirmToggle } from '@/components/confirm-toggle';
 import { statusColumn } from '@/components/list-screen/columns';
@@ -37,7 +38,7 @@ export function DictionaryItemsDialog({ open, dictionary, onClose }: DictionaryI
       update.mutateAsync({ itemId, dictionaryId: dictionary?.dictionaryId ?? '', ...values }),
   });
 
-  const columns: TableColumnsType<DictionaryItem> = [
+  const columns: Column<DictionaryItem>[] = [
     { title: t('code'), dataIndex: 'code' },
     { title: t('labelEn'), dataIndex: 'labelEn' },
     { title: t('labelZh'), dataIndex: 'labelZh' },
@@ -87,14 +88,13 @@ export function DictionaryItemsDialog({ open, dictionary, onClose }: DictionaryI
           </Button>
         </AccessDisable>
       </Flex>
-      <Table<DictionaryItem>
+      <DataTable<DictionaryItem>
         rowKey="itemId"
         size="small"
         columns={columns}
-        dataSource={items.data ?? []}
+        rows={items.data ?? []}
         loading={items.isFetching}
-        pagination={false}
-        locale={{ emptyText: t('noItems') }}
+        empty={t('noItems')}
       />
       <ItemForm {...dialog.form} />
     </Modal>

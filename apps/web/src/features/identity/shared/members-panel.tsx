@@ -1,4 +1,5 @@
-import { Button, Empty, Flex, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Pagination } from 'antd';
+import { type Column, DataTable } from '@/components/data-table';
 import { useState } from 'react';
 import { MESSAGES, type User } from '@gatehouse/contract';
 import { ConfirmAction } from '@/components/confirm-action';
@@ -31,7 +32,10 @@ export type MembersPanelProps = {
   of: 'group' | 'organization';
 };
 
-const MEMBER_COLUMNS: TableColumnsType<User> = [
+/** The members are all loaded at once and shown ten to a page. */
+const MEMBERS_PER_PAGE = 10;
+
+const MEMBER_COLUMNS: Column<User>[] = [
   {
     get title() {
       return identityText('username');
@@ -65,6 +69,11 @@ export function MembersPanel({ members, loading, failed, onRetry, onSave, need, 
   const t = useIdentityT();
   const [adding, setAdding] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  const [page, setPage] = useState(1);
+  const all = members ?? [];
+  // Removing the last member of the last page shows the page before it.
+  const current = Math.min(page, Math.max(1, Math.ceil(all.length / MEMBERS_PER_PAGE)));
+  const shown = all.slice((current - 1) * MEMBERS_PER_PAGE, current * MEMBERS_PER_PAGE);
   const ids = (members ?? []).map((m) => m.userId);
 
   const add = async () => {
@@ -81,7 +90,7 @@ export function MembersPanel({ members, loading, failed, onRetry, onSave, need, 
     }
   };
 
-  const columns: TableColumnsType<User> = [
+  const columns: Column<User>[] = [
     ...MEMBER_COLUMNS,
     {
       title: t('action'),
@@ -121,22 +130,31 @@ export function MembersPanel({ members, loading, failed, onRetry, onSave, need, 
           </Button>
         </AccessDisable>
       </Flex>
-      <Table<User>
-        aria-label={t('members')}
+      <DataTable<User>
+        label={t('members')}
         rowKey="userId"
         size="small"
         columns={columns}
-        dataSource={members ?? []}
+        rows={shown}
         loading={loading}
-        pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-        locale={{
-          emptyText: (
-            <Empty description={failed ? t('membersLoadFailed') : t('noMembers')}>
-              {failed && <Button onClick={onRetry}>{t('retry')}</Button>}
-            </Empty>
-          ),
-        }}
+        empty={
+          <Empty description={failed ? t('membersLoadFailed') : t('noMembers')}>
+            {failed && <Button onClick={onRetry}>{t('retry')}</Button>}
+          </Empty>
+        }
       />
+      {all.length > MEMBERS_PER_PAGE && (
+        <Flex justify="flex-end" style={{ marginTop: 16 }}>
+          <Pagination
+            size="small"
+            current={current}
+            pageSize={MEMBERS_PER_PAGE}
+            total={all.length}
+            showSizeChanger={false}
+            onChange={setPage}
+          />
+        </Flex>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { Table } from 'antd';
+import { DataTable } from '@/components/data-table';
 import { describe, expect, it, vi } from 'vitest';
 import { type ClientSecretInfo, MESSAGES } from '@gatehouse/contract';
 import { renderWithApp } from '@/components/test-utils';
@@ -69,11 +69,10 @@ describe('ClientSecretDialog', () => {
 describe('SECRET_COLUMNS', () => {
   it('shows when a secret was made, expires and was last used, never the secret', () => {
     renderWithApp(
-      <Table<ClientSecretInfo>
+      <DataTable<ClientSecretInfo>
         rowKey="secretId"
         columns={SECRET_COLUMNS}
-        pagination={false}
-        dataSource={[
+        rows={[
           { secretId: 's1', createdDate: '2024-01-02T03:04:00.000Z', expiresDate: null, lastUsedDate: null },
         ]}
       />,

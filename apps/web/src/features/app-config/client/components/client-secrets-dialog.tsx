@@ -1,4 +1,5 @@
-import { Button, Empty, Modal, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Modal } from 'antd';
+import { type Column, DataTable } from '@/components/data-table';
 import type { Client, ClientSecretInfo } from '@gatehouse/contract';
 import { dateTimeColumn } from '@/components/list-screen/columns';
 import { appConfigText, useAppConfigT } from '../../shared/messages';
@@ -11,7 +12,7 @@ export type ClientSecretsDialogProps = {
 };
 
 /** What each secret shows: never the secret, only when it was made, expires and was last used. */
-export const SECRET_COLUMNS: TableColumnsType<ClientSecretInfo> = (
+export const SECRET_COLUMNS: Column<ClientSecretInfo>[] = (
   [
     ['created', 'createdDate'],
     ['expires', 'expiresDate'],
@@ -41,21 +42,18 @@ export function ClientSecretsDialog({ open, client, onClose }: ClientSecretsDial
         </Button>
       }
     >
-      <Table<ClientSecretInfo>
-        aria-label={t('secrets')}
+      <DataTable<ClientSecretInfo>
+        label={t('secrets')}
         rowKey="secretId"
         // A new array each render, so the table reads the titles again after a language change.
         columns={[...SECRET_COLUMNS]}
-        dataSource={secrets.data ?? []}
+        rows={secrets.data ?? []}
         loading={secrets.isFetching}
-        pagination={false}
-        locale={{
-          emptyText: (
-            <Empty description={secrets.isError ? t('secretsLoadFailed') : t('noSecrets')}>
-              {secrets.isError && <Button onClick={() => secrets.refetch()}>{t('retry')}</Button>}
-            </Empty>
-          ),
-        }}
+        empty={
+          <Empty description={secrets.isError ? t('secretsLoadFailed') : t('noSecrets')}>
+            {secrets.isError && <Button onClick={() => secrets.refetch()}>{t('retry')}</Button>}
+          </Empty>
+        }
       />
     </Modal>
   );

@@ -1,4 +1,5 @@
-import { Button, Empty, Modal, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Empty, Modal, Typography } from 'antd';
+import { type Column, DataTable } from '@/components/data-table';
 import { MESSAGES, type User, type UserSession } from '@gatehouse/contract';
 import { dateTimeColumn } from '@/components/list-screen/columns';
 import { ConfirmAction } from '@/components/confirm-action';
@@ -16,7 +17,7 @@ export type UserSessionsDialogProps = {
 };
 
 /** What each session shows: where and when it signed in, when it was last used and when it expires. */
-export const SESSION_COLUMNS: TableColumnsType<UserSession> = [
+export const SESSION_COLUMNS: Column<UserSession>[] = [
   withText('title', 'signedIn', dateTimeColumn<UserSession>('', 'createdDate')),
   withText('title', 'lastSeen', dateTimeColumn<UserSession>('', 'lastSeenDate')),
   withText('title', 'expires', dateTimeColumn<UserSession>('', 'expiresDate')),
@@ -42,7 +43,7 @@ export function UserSessionsDialog({ open, user, endNeed, onClose }: UserSession
     if (user) await end.mutateAsync({ userId: user.userId, sessionId });
   };
 
-  const columns: TableColumnsType<UserSession> = [
+  const columns: Column<UserSession>[] = [
     ...SESSION_COLUMNS,
     {
       title: t('action'),
@@ -87,21 +88,18 @@ export function UserSessionsDialog({ open, user, endNeed, onClose }: UserSession
         </Button>,
       ]}
     >
-      <Table<UserSession>
-        aria-label={t('sessions')}
+      <DataTable<UserSession>
+        label={t('sessions')}
         rowKey="sessionId"
         columns={columns}
-        dataSource={rows}
+        rows={rows}
         loading={sessions.isFetching}
-        pagination={false}
-        scroll={{ y: 400 }}
-        locale={{
-          emptyText: (
-            <Empty description={sessions.isError ? t('sessionsLoadFailed') : t('noSessions')}>
-              {sessions.isError && <Button onClick={() => sessions.refetch()}>{t('retry')}</Button>}
-            </Empty>
-          ),
-        }}
+        maxHeight={400}
+        empty={
+          <Empty description={sessions.isError ? t('sessionsLoadFailed') : t('noSessions')}>
+            {sessions.isError && <Button onClick={() => sessions.refetch()}>{t('retry')}</Button>}
+          </Empty>
+        }
       />
     </Modal>
   );
