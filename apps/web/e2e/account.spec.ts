@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, signIn, tableRows } from './helpers';
 
 /** The own account: the profile saved and shown again, and the own sessions ended from the security page. */
 
@@ -52,7 +52,7 @@ test('the security page lists the own sessions and ends another one, then this o
   const otherToken = (await other.json()).result.token as string;
   await signIn(page, request, user);
   await page.goto('/account-setting/security');
-  const rows = page.locator('tr.gh-table-row');
+  const rows = tableRows(page);
   await expect(rows).toHaveCount(2);
   const phone = rows.filter({ hasText: 'Safari on iOS' });
   await phone.getByRole('button', { name: 'Sign out' }).click();

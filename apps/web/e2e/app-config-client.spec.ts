@@ -1,13 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { MESSAGES } from '@gatehouse/contract';
-import { createApp, createClient, createClients, signIn } from './helpers';
+import { createApp, createClient, createClients, signIn, tableRows } from './helpers';
 
 // Each test walks several dialogs and reloads; on a busy two-core machine that can pass the
 // default 30 s even though nothing waits on a fixed delay.
 test.describe.configure({ timeout: 60_000 });
 
-const rows = (page: Page) => page.locator('tr.gh-table-row');
-const rowOf = (page: Page, text: string) => rows(page).filter({ hasText: text });
+const rowOf = (page: Page, text: string) => tableRows(page).filter({ hasText: text });
 const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ hasText: title });
 /** The Popconfirm that is open now. */
 const confirmBox = (page: Page) => page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
@@ -151,33 +150,33 @@ test('search by keyword and advanced status, then reset', async ({ page, request
   await createClient(request, token, appId, { clientName: 'Beta', status: 'DISABLED' });
   await createClient(request, token, appId, { clientName: 'Gamma' });
   await openClients(page, appId);
-  await expect(rows(page)).toHaveCount(3);
+  await expect(tableRows(page)).toHaveCount(3);
 
   await page.getByLabel('Search All').fill('bet');
   await page.getByLabel('Search All').press('Enter');
-  await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page)).toContainText('Beta');
+  await expect(tableRows(page)).toHaveCount(1);
+  await expect(tableRows(page)).toContainText('Beta');
   await expect(page).toHaveURL(/keyword=bet/);
 
   await page.getByRole('button', { name: /Advanced Search/ }).click();
   const advanced = page.getByRole('region', { name: 'Advanced Search' });
   await advanced.getByRole('button', { name: 'Reset' }).click();
-  await expect(rows(page)).toHaveCount(3);
+  await expect(tableRows(page)).toHaveCount(3);
 
   await advanced.getByLabel('Status').click();
   await pickOption(page, 'ENABLED');
   await page.keyboard.press('Escape');
   await advanced.getByRole('button', { name: 'Search' }).click();
-  await expect(rows(page)).toHaveCount(2);
+  await expect(tableRows(page)).toHaveCount(2);
   await expect(page.getByText('Beta')).toHaveCount(0);
 
   await advanced.getByLabel('Name').fill('gam');
   await advanced.getByRole('button', { name: 'Search' }).click();
-  await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page)).toContainText('Gamma');
+  await expect(tableRows(page)).toHaveCount(1);
+  await expect(tableRows(page)).toContainText('Gamma');
 
   await advanced.getByRole('button', { name: 'Reset' }).click();
-  await expect(rows(page)).toHaveCount(3);
+  await expect(tableRows(page)).toHaveCount(3);
   await expect(page).not.toHaveURL(/status|clientName|keyword/);
 });
 
@@ -187,25 +186,25 @@ test('paging: page 3, page size and a reload keep their place in the URL', async
   await createClients(request, token, appId, 25, 'Paged');
   await openClients(page, appId);
   await expect(page.getByText('Total 25')).toBeVisible();
-  await expect(rows(page)).toHaveCount(10);
+  await expect(tableRows(page)).toHaveCount(10);
 
   await page.getByRole('listitem', { name: '3' }).click();
   await expect(page).toHaveURL(/page=3/);
-  await expect(rows(page)).toHaveCount(5);
+  await expect(tableRows(page)).toHaveCount(5);
   // Newest first: the first five made are on the last page.
-  await expect(rows(page).first()).toContainText('Paged 05');
+  await expect(tableRows(page).first()).toContainText('Paged 05');
 
   await page.reload();
-  await expect(rows(page)).toHaveCount(5);
+  await expect(tableRows(page)).toHaveCount(5);
   await expect(page.getByRole('listitem', { name: '3' })).toHaveClass(/ant-pagination-item-active/);
 
   await page.getByLabel('Page size').click();
   await pickOption(page, '20 / page');
   await expect(page).toHaveURL(/size=20/);
   await expect(page).toHaveURL(/page=1/);
-  await expect(rows(page)).toHaveCount(20);
+  await expect(tableRows(page)).toHaveCount(20);
   await page.reload();
-  await expect(rows(page)).toHaveCount(20);
+  await expect(tableRows(page)).toHaveCount(20);
   await expect(page).toHaveURL(new RegExp(`appId=${appId}`));
 });
 
@@ -263,7 +262,7 @@ test('Rotate secret asks first, shows the new secret once, and Secrets lists bot
 
   const list = dialog(page, 'Secrets of Rotating');
   await openFromRowMenu(page, rowOf(page, 'Rotating'), 'Secrets', list);
-  const secretRows = list.locator('tr.gh-table-row');
+  const secretRows = tableRows(list);
   await expect(secretRows).toHaveCount(2);
   await expect(list.getByRole('columnheader', { name: 'Last used' })).toBeVisible();
   // One secret has been used (the new one), the other never.
@@ -319,5 +318,5 @@ test('Rotate secret with an expiry: the new secret lists its expiry date', async
 
   const list = dialog(page, 'Secrets of Expiring');
   await openFromRowMenu(page, rowOf(page, 'Expiring'), 'Secrets', list);
-  await expect(list.locator('tr.gh-table-row').filter({ hasText: '2031/05/06' })).toHaveCount(1);
+  await expect(tableRows(list).filter({ hasText: '2031/05/06' })).toHaveCount(1);
 });

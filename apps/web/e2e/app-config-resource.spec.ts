@@ -1,15 +1,14 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { MESSAGES } from '@gatehouse/contract';
-import { createApp, createResource, resourceChildren, signIn } from './helpers';
+import { createApp, createResource, resourceChildren, signIn, tableRows } from './helpers';
 
 // Each test walks several dialogs and reloads; on a busy two-core machine that can pass the
 // default 30 s even though nothing waits on a fixed delay.
 test.describe.configure({ timeout: 60_000 });
 
-const rows = (page: Page) => page.locator('tr.gh-table-row');
 /** The row whose Name cell reads `name` exactly. */
 const rowOf = (page: Page, name: string) =>
-  rows(page).filter({ has: page.locator('td', { hasText: new RegExp(`^${name}$`) }) });
+  tableRows(page).filter({ has: page.locator('td', { hasText: new RegExp(`^${name}$`) }) });
 const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog').filter({ hasText: title });
 const confirmBox = (page: Page) => page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
 /** The cells of a row as text, in column order: Action, Status, Name, ID, Type, URL, Index. */
@@ -140,7 +139,7 @@ test('children load when their node is expanded, one level at a time', async ({ 
     parentId: menu.resourceId,
   });
   await openResources(page, appId);
-  await expect(rows(page)).toHaveCount(1);
+  await expect(tableRows(page)).toHaveCount(1);
 
   const childrenOfCategory = page.waitForRequest(`**/api/admin-service/resources/${category.resourceId}`);
   await page.getByRole('button', { name: 'Expand Catalog' }).click();
@@ -157,7 +156,7 @@ test('children load when their node is expanded, one level at a time', async ({ 
   await expect(cells(rowOf(page, 'Export button')).nth(4)).toHaveText('ELEMENT');
 
   await page.getByRole('button', { name: 'Collapse Catalog' }).click();
-  await expect(rows(page)).toHaveCount(1);
+  await expect(tableRows(page)).toHaveCount(1);
 });
 
 test('toggling a menu asks "… this menu ?"; Cancel keeps it', async ({ page, request }) => {
@@ -258,11 +257,11 @@ test('a search lists matches at any depth as a flat list; Reset returns to the t
     parentId: menu.resourceId,
   });
   await openResources(page, appId);
-  await expect(rows(page)).toHaveCount(1);
+  await expect(tableRows(page)).toHaveCount(1);
 
   await page.getByLabel('Search All').fill('monthly');
   await page.getByLabel('Search All').press('Enter');
-  await expect(rows(page)).toHaveCount(2);
+  await expect(tableRows(page)).toHaveCount(2);
   await expect(rowOf(page, 'Monthly')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Expand / })).toHaveCount(0);
 
@@ -272,12 +271,12 @@ test('a search lists matches at any depth as a flat list; Reset returns to the t
   await pickOption(page, 'ELEMENT');
   await page.keyboard.press('Escape');
   await advanced.getByRole('button', { name: 'Search' }).click();
-  await expect(rows(page)).toHaveCount(1);
+  await expect(tableRows(page)).toHaveCount(1);
   await expect(rowOf(page, 'Monthly export')).toBeVisible();
   await expect(page).toHaveURL(/type/);
 
   await advanced.getByRole('button', { name: 'Reset' }).click();
-  await expect(rows(page)).toHaveCount(1);
+  await expect(tableRows(page)).toHaveCount(1);
   await expect(rowOf(page, 'Reports')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Expand Reports' })).toBeVisible();
 });

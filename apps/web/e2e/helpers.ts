@@ -121,9 +121,9 @@ export async function seedPermissions(
   return out;
 }
 
-/** The body rows of the screen's tables (the kit's DataTable). */
-export function tableRows(page: Page): Locator {
-  return page.locator('tr.gh-table-row');
+/** The body rows of the tables (the kit's DataTable) on the page or within a part of it. */
+export function tableRows(scope: Page | Locator): Locator {
+  return scope.locator('tr.gh-table-row');
 }
 
 /** Opens a row's Action menu and picks `action`. */

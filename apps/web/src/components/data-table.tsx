@@ -51,6 +51,9 @@ export type DataTableProps<Row> = {
   tree?: TableTree<Row>;
 };
 
+/** A column's React key: its own, its field, or failing both its place. */
+const columnKey = <Row,>(column: Column<Row>, i: number): Key => column.key ?? column.dataIndex ?? i;
+
 /** How far each level of a tree steps in, as antd's tables do. */
 const INDENT_PX = 15;
 
@@ -107,7 +110,7 @@ const DataRow = memo(function DataRow<Row>(props: RowProps<Row>) {
             : undefined;
         return (
           <td
-            key={column.key ?? column.dataIndex ?? i}
+            key={columnKey(column, i)}
             className={column.ellipsis ? 'gh-table-cell-ellipsis' : undefined}
             title={title}
           >
@@ -189,16 +192,13 @@ export function DataTable<Row extends object>({
         <table aria-label={label}>
           <colgroup>
             {shown.map((c, i) => (
-              <col
-                key={c.key ?? c.dataIndex ?? i}
-                style={c.width === undefined ? undefined : { width: c.width }}
-              />
+              <col key={columnKey(c, i)} style={c.width === undefined ? undefined : { width: c.width }} />
             ))}
           </colgroup>
           <thead>
             <tr>
               {shown.map((c, i) => (
-                <th key={c.key ?? c.dataIndex ?? i} scope="col">
+                <th key={columnKey(c, i)} scope="col">
                   {c.title}
                 </th>
               ))}
