@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { filesLoadedBy, JOURNEYS } from '../apps/web/build/journeys.mjs';
 
 const KiB = 1024;
 // Built on 2026-11-25: 287.4 KiB for the login page and 209.0 KiB more to the data access list
@@ -24,28 +25,7 @@ const KiB = 1024;
 // Select (20 KiB: the application picker, the search's field choice, the page size) and
 // Pagination (7), the shell's Tabs and Menu 33, Modal, <App> and its toasts 20, the
 // navigation's icons 9.
-const BUDGETS = [
-  {
-    name: 'login page',
-    // index.html's entry, then the routes /login renders: the public layout and the form.
-    sources: ['index.html', 'src/app/layouts/public-layout.tsx', 'src/features/auth/login-page.tsx'],
-    budget: 276 * KiB,
-    // The console's lock and tabs (issue 9) are for signed-in users only.
-    without: ['src/app/lock/', 'src/app/tabs/'],
-  },
-  {
-    name: 'a list screen after sign-in',
-    // Sign in, land on the dashboard, open the data access list; beyond the login page.
-    sources: [
-      'src/app/layouts/console-layout.tsx',
-      'src/features/dashboard/home-page.tsx',
-      'src/app/screen-gate.tsx',
-      'src/features/app-config/data-access/data-access-page.tsx',
-    ],
-    beyond: 'login page',
-    budget: 153 * KiB,
-  },
-];
+const BUDGETS = { 'login page': 276 * KiB, 'a list screen after sign-in': 153 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
 const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;
@@ -55,26 +35,8 @@ if (!existsSync(graphFile)) {
   console.error(`${graphFile} is missing: build the console first (npm run build).`);
   process.exit(1);
 }
-const { entry, chunks } = JSON.parse(readFileSync(graphFile, 'utf8'));
-
-function chunkOf(source) {
-  if (source === 'index.html') return entry;
-  const file = Object.keys(chunks).find((f) => chunks[f].sources.includes(source));
-  if (!file) throw new Error(`No chunk holds ${source}: update the budget's sources.`);
-  return file;
-}
-
-/** The files a browser loads for these sources: their chunks and every chunk those import. */
-function loaded(sources) {
-  const files = new Set();
-  const visit = (file) => {
-    if (files.has(file)) return;
-    files.add(file);
-    for (const imported of chunks[file].imports) visit(imported);
-  };
-  for (const source of sources) visit(chunkOf(source));
-  return files;
-}
+const graph = JSON.parse(readFileSync(graphFile, 'utf8'));
+const { chunks } = graph;
 
 const sizes = new Map();
 function gzipped(file) {
@@ -85,9 +47,10 @@ const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
 
 const measured = new Map();
 let over = 0;
-for (const { name, sources, beyond, budget, without = [] } of BUDGETS) {
+for (const { name, sources, beyond, without = [] } of JOURNEYS) {
+  const budget = BUDGETS[name];
   const already = beyond ? measured.get(beyond) : new Set();
-  const files = [...loaded(sources)].filter((f) => !already.has(f));
+  const files = [...filesLoadedBy(graph, sources)].filter((f) => !already.has(f));
   for (const f of files)
     for (const source of chunks[f].sources)
       if (without.some((prefix) => source.startsWith(prefix))) {

@@ -1,11 +1,12 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { chunkPlan, graphOf, planning } from './build/chunk-plan.ts';
 import { CONTRACT_SOURCE, splitContractSchemas } from './build/contract-schemas.ts';
 
 /**
@@ -41,6 +42,26 @@ function pureContractDeclarations(): Plugin {
         }
         return { code: out, map: null };
       },
+    },
+  };
+}
+
+/**
+ * antd's ConfigProvider hands the locale's validation messages to rc-form through rc-form's
+ * FormProvider, which antd imports from rc-form's index. That index builds its Form object with
+ * every part attached (Field, List, useForm and the validator), so every page loaded the whole
+ * form engine, some 14 KiB gzipped, whether it had a form or not. This points that one import
+ * at the module that defines FormProvider; the engine comes with the first antd Form.
+ */
+function formProviderAlone(): Plugin {
+  const FORM_CONTEXT = /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/;
+  return {
+    name: 'gatehouse:form-provider-alone',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@rc-component/form' || !importer || !FORM_CONTEXT.test(importer)) return null;
+      return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
     },
   };
 }
@@ -110,22 +131,11 @@ function bundleGraph(): Plugin {
       root = config.root;
     },
     generateBundle(_options, bundle) {
-      const chunks: Record<string, { imports: string[]; sources: string[] }> = {};
-      let entry = '';
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        if (chunk.isEntry) entry = chunk.fileName;
-        chunks[chunk.fileName] = {
-          imports: chunk.imports,
-          sources: chunk.moduleIds
-            .filter((id) => id.startsWith(root) && !id.includes('/node_modules/'))
-            .map((id) => relative(root, id).split('\\').join('/')),
-        };
-      }
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       this.emitFile({
         type: 'asset',
         fileName: BUNDLE_GRAPH_FILE,
-        source: JSON.stringify({ entry, chunks }, null, 1),
+        source: JSON.stringify(graphOf(chunks, root), null, 1),
       });
     },
   };
@@ -162,14 +172,31 @@ function antdStylesheet(): Plugin {
 // on one origin in development just as it does when the server serves the built files.
 const apiTarget = process.env.GATEHOUSE_API_ORIGIN ?? 'http://127.0.0.1:8080';
 
+/**
+ * antd's own packages that do not say in their package.json that they are free of side
+ * effects, though they are: no module of theirs is imported for its effect, and none changes
+ * anything outside itself when it loads. Unsaid, the bundler keeps every module such a package's
+ * index names: the sign-in page, whose Input reads one context of @rc-component/form, loaded
+ * the whole form engine and its validator (14 KiB gzipped). The date picker's dayjs adapter is
+ * left out: it extends dayjs when it loads.
+ */
+const PURE_PACKAGES =
+  /[\\/]node_modules[\\/](@rc-component[\\/](?!picker[\\/])|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)[\\/])/;
+
+/** The framework: every page needs it, and it changes less often than the console. */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+
+// The chunk plan's first build reads only how the bundler cuts the scripts: it needs neither
+// the stylesheet nor the files written beside the scripts.
+const plan = planning() ? undefined : chunkPlan(fileURLToPath(import.meta.url), (id) => FRAMEWORK.test(id));
+
 export default defineConfig({
   plugins: [
     react(),
+    formProviderAlone(),
     splitContractSchemas(),
     pureContractDeclarations(),
-    antdStylesheet(),
-    precompress(),
-    bundleGraph(),
+    ...(plan ? [plan.plugin, antdStylesheet(), precompress(), bundleGraph()] : []),
   ],
   resolve: {
     alias: [
@@ -190,16 +217,15 @@ export default defineConfig({
     // menus and icons, so only the framework that every page needs gets a fixed chunk; antd
     // components are left to automatic splitting and land with the screens that use them.
     rolldownOptions: {
-      treeshake: { moduleSideEffects: [{ test: CONTRACT_SOURCE, sideEffects: false }] },
+      treeshake: {
+        moduleSideEffects: [
+          { test: CONTRACT_SOURCE, sideEffects: false },
+          { test: PURE_PACKAGES, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 20,
-            },
-          ],
+          groups: [{ name: 'react', test: FRAMEWORK, priority: 40 }, ...(plan?.groups ?? [])],
         },
       },
     },

@@ -205,6 +205,6 @@ test('a menu an administrator adds to the platform appears in the navigation', a
   await expect(page).toHaveURL(new RegExp(`/reports/sales-${suffix}$`));
   await expect(page.getByText('This area is not available yet.')).toBeVisible();
   // Kept screens of other tabs stay in the page, hidden: only the shown card counts.
-  await expect(page.locator('.ant-card-head-title:visible')).toHaveText(`Sales ${suffix}`);
+  await expect(page.locator('.gh-panel-title:visible')).toHaveText(`Sales ${suffix}`);
   await expect(page).toHaveTitle(`Sales ${suffix} - Gatehouse`);
 });

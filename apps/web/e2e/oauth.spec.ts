@@ -15,14 +15,20 @@ test.describe.configure({ timeout: 60_000 });
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const CALLBACK = '/oauth-callback-test';
 
-// The relying party's redirect URI answers a page of its own, as a real one would; left to the
-// console, the path would be an unknown route that moves the browser on before the test reads
-// the code or the error from its query.
-test.beforeEach(async ({ page }) => {
-  await page.route(`**${CALLBACK}?*`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>Relying party</title>' }),
+/**
+ * The address at which the browser reaches the relying party's redirect URI, read from that
+ * navigation's request. The URI is a path of this server, which answers it with the console,
+ * and the console moves on from a path it does not know, so the page's address afterwards is
+ * no record of the answer. (A page.route standing in for the relying party is not asked for
+ * the hops of a redirect, and the authorization server reaches the URI by one.)
+ */
+async function landingOf(page: Page, action: () => Promise<void>): Promise<URL> {
+  const landing = page.waitForRequest(
+    (request) => request.isNavigationRequest() && new URL(request.url()).pathname === CALLBACK,
   );
-});
+  await action();
+  return new URL((await landing).url());
+}
 
 async function apiToken(request: APIRequestContext) {
   const res = await request.post('/api/oauth2-server/login', { data: ADMIN });
@@ -126,9 +132,7 @@ test('code + PKCE: sign in and allow on /oauth, then the code buys an ID token w
   const flow = authorizeUrl(s.client.client, s.redirectUri);
   await signInOnOAuthPage(page, flow.url, s.user);
 
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await page.waitForURL((url) => url.pathname === CALLBACK);
-  const landed = new URL(page.url());
+  const landed = await landingOf(page, () => page.getByRole('button', { name: 'Allow' }).click());
   expect(landed.searchParams.get('state')).toBe(flow.state);
   const code = landed.searchParams.get('code');
   expect(code, landed.href).toBeTruthy();
@@ -169,9 +173,7 @@ test('Deny sends the browser back to the redirect URI with access_denied', async
   const flow = authorizeUrl(s.client.client, s.redirectUri);
   await signInOnOAuthPage(page, flow.url, s.user);
 
-  await page.getByRole('button', { name: 'Deny' }).click();
-  await page.waitForURL((url) => url.pathname === CALLBACK);
-  const landed = new URL(page.url());
+  const landed = await landingOf(page, () => page.getByRole('button', { name: 'Deny' }).click());
   expect(landed.searchParams.get('error')).toBe('access_denied');
   expect(landed.searchParams.get('state')).toBe(flow.state);
   expect(landed.searchParams.get('code')).toBeNull();
@@ -187,9 +189,8 @@ test('a console session signs in with one click: Continue as <name>', async ({ p
   await page
     .getByRole('button', { name: `Continue as OAuth ${s.user.username.slice('oauth-'.length)}` })
     .click();
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await page.waitForURL((url) => url.pathname === CALLBACK);
-  expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
+  const landed = await landingOf(page, () => page.getByRole('button', { name: 'Allow' }).click());
+  expect(landed.searchParams.get('code')).toBeTruthy();
 });
 
 test('a console session that has ended meanwhile leaves the form to sign in with', async ({
@@ -255,7 +256,6 @@ test('a user with two-factor sign-in gives the code on /oauth after the password
   await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Allow Shop web?' })).toBeVisible();
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await page.waitForURL((url) => url.pathname === CALLBACK);
-  expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
+  const landed = await landingOf(page, () => page.getByRole('button', { name: 'Allow' }).click());
+  expect(landed.searchParams.get('code')).toBeTruthy();
 });

@@ -80,7 +80,7 @@ test('the console switches to Chinese, keeps it on reload, and for the user on a
 
   // A feature screen: its title, columns, row names and search in Chinese.
   await page.goto('/admin-setting/manage-user');
-  await expect(page.locator('.ant-card-head-title', { hasText: '用户管理' })).toBeVisible();
+  await expect(page.locator('.gh-panel-title', { hasText: '用户管理' })).toBeVisible();
   const users = page.getByRole('table');
   for (const name of ['用户名', '电子邮箱', '最近登录', '创建时间'])
     await expect(users.getByRole('columnheader', { name })).toBeVisible();

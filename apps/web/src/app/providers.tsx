@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type App, ConfigProvider, theme as antdTheme } from 'antd';
+import { ConfigProvider, theme as antdTheme } from 'antd';
 import type { Locale } from 'antd/es/locale';
+import type { MessageInstance } from 'antd/es/message/interface';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
@@ -8,14 +9,12 @@ import { queryClient } from '../lib/query-client';
 import { localizeMessage } from '../lib/server-messages';
 import { useReducedMotion, useTheme } from '../lib/theme';
 
-type MessageApi = ReturnType<typeof App.useApp>['message'];
-
 /**
- * <App>'s message API while the console layout, which holds <App>, is on screen. <App> sits
- * there rather than here: its modal, notification and message code is not for the sign-in page.
+ * The console's toasts while the console layout, which holds them, is on screen. They sit
+ * there rather than here: their code is not for the sign-in page.
  */
-let consoleToasts: MessageApi | undefined;
-export function useConsoleToastsForHttp(api: MessageApi) {
+let consoleToasts: MessageInstance | undefined;
+export function useConsoleToastsForHttp(api: MessageInstance) {
   useEffect(() => {
     consoleToasts = api;
     return () => {
@@ -91,7 +90,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const motion = !useReducedMotion();
   const theme = useMemo(() => ({ algorithm, token: { motion } }), [algorithm, motion]);
   useEffect(() => {
-    // Toasts outside <App> (on the public pages, and the one after signing out, which outlives
+    // Toasts outside the console's ToastHolder (on the public pages, and the one after signing out, which outlives
     // the console layout) come from antd's static API, rendered apart from this tree.
     ConfigProvider.config({
       holderRender: (holder) => (

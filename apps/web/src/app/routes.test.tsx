@@ -301,7 +301,7 @@ describe('routes generated from the menus (spec §4)', () => {
     ]);
     renderApp('/reports/sales');
     expect(await screen.findByText('This area is not available yet.', {}, { timeout: 10_000 })).toBeVisible();
-    expect(screen.getByText('Sales', { selector: '.ant-card-head-title' })).toBeVisible();
+    expect(screen.getByText('Sales', { selector: '.gh-panel-title' })).toBeVisible();
     await waitFor(() => expect(document.title).toBe('Sales - Gatehouse'));
   });
 });

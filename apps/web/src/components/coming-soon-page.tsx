@@ -1,7 +1,8 @@
-import { Card, Empty } from 'antd';
+import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { useNavTitle } from '@/lib/nav-titles';
+import { Panel } from './panel';
 
 function titleOf(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null && 'title' in value && typeof value.title === 'string'
@@ -17,8 +18,8 @@ export function ComingSoonPage() {
   // A menu an administrator added has no route of its own: its loader names it.
   const title = matches.map((m) => titleOf(m.data) ?? titleOf(m.handle)).findLast(Boolean);
   return (
-    <Card title={title && navTitle(title)}>
+    <Panel title={title && navTitle(title)}>
       <Empty description={t('comingSoon')} />
-    </Card>
+    </Panel>
   );
 }

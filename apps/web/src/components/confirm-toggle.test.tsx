@@ -73,7 +73,7 @@ describe('ConfirmToggle', () => {
     const success = vi.spyOn(message, 'success');
     const error = vi.spyOn(message, 'error');
     const onConfirm = vi.fn(async () => Promise.reject(new Error('503')));
-    // Outside <App>, so the spies on the static API see every toast the component shows.
+    // Outside a ToastHolder, so the spies on the static API see every toast the component shows.
     renderAntd(<ConfirmToggle status="ENABLED" what="category" onConfirm={onConfirm} />);
 
     await user.click(screen.getByRole('button', { name: 'Disable' }));

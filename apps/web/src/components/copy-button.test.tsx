@@ -38,7 +38,7 @@ describe('CopyButton', () => {
     const success = vi
       .spyOn(message, 'success')
       .mockImplementation(() => Object.assign(Promise.resolve(true), () => {}));
-    // Outside <App> the static message API is the one used.
+    // Outside a ToastHolder the static message API is the one used.
     renderAntd(<CopyButton text="id-1" label="Copy id" />);
 
     await user.click(screen.getByRole('button', { name: 'Copy id' }));

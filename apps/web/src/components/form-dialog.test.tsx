@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
 import { ApiError } from '@/lib/http';
 import { renderAntd } from './test-utils';
-import { FORM_RESET_DELAY_MS, FormDialog, type FormMode, fieldErrorsOf, required } from './form-dialog';
+import { FORM_RESET_DELAY_MS, FormDialog, fieldErrorsOf } from './form-dialog';
+import { type FormMode, required } from './record-form';
 
 type Values = { name: string; id: string };
 

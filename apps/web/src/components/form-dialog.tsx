@@ -1,50 +1,12 @@
-import { Alert, Button, Form, type FormInstance, type FormProps, type FormRule, Modal } from 'antd';
+import { Alert, Button, Form, type FormInstance, type FormProps, Modal } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { MESSAGES } from '@gatehouse/contract';
 import { i18n } from '@/lib/i18n';
 import { localizeMessage } from '@/lib/server-messages';
-import { Localized } from './localized';
 import { useKitT } from './messages';
+import type { FormMode } from './record-form';
 
 /** Spec §9: a closed form keeps its content this long, so it does not flash empty while it fades. */
 export const FORM_RESET_DELAY_MS = 400;
-
-/**
- * The one form's modes (STYLE.md habit 5, spec §4); DETAIL shows the record read-only. A form
- * that creates one kind of record creates in CREATE. One that creates several kinds names the
- * kind instead: `FormMode<ResourceType>` is the resource form's CREATE_CATEGORY, CREATE_MENU,
- * CREATE_ELEMENT, EDIT and DETAIL.
- */
-export type FormMode<Kind extends string = never> =
-  | ([Kind] extends [never] ? 'CREATE' : `CREATE_${Kind}`)
-  | 'EDIT'
-  | 'DETAIL';
-
-/** Whether `mode` creates a record: CREATE or a CREATE_<kind>. */
-export function isCreateMode(mode: string): boolean {
-  return mode === 'CREATE' || mode.startsWith('CREATE_');
-}
-
-/** The kind a CREATE_<kind> mode creates, e.g. MENU for CREATE_MENU; undefined in any other mode. */
-export function createKindOf<Kind extends string>(mode: FormMode<Kind>): Kind | undefined {
-  return mode.startsWith('CREATE_') ? (mode.slice('CREATE_'.length) as Kind) : undefined;
-}
-
-/** What a list screen hands its form (see ListScreen); each screen's form takes these props. */
-export type RecordFormProps<Row, Values, Kind extends string = never> = {
-  open: boolean;
-  mode: FormMode<Kind>;
-  /**
-   * EDIT and DETAIL: the record shown. A create opened from a row, such as "Add menu", gets
-   * that row (there, the parent); a create from the New button gets none.
-   */
-  record?: Row;
-  onSubmit: (values: Values) => Promise<void>;
-  onClose: () => void;
-};
-
-/** The rule of every required field in the console: "This item is required". */
-export const required: FormRule[] = [{ required: true, message: <Localized text={MESSAGES.required} /> }];
 
 export type FormDialogProps<Values extends object> = {
   open: boolean;
@@ -171,9 +133,15 @@ export function FormDialog<Values extends object>({
     return () => clearTimeout(timer);
   }, [open]);
 
+  // A form loaded when it is first wanted (lazyForm) mounts already open. Its dialog opens a
+  // render later, as one mounted closed does, so it takes the focus after the row menu that
+  // opened it has given the focus back to its button.
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(open), [open]);
+
   return (
     <Modal
-      open={open}
+      open={shown}
       title={title}
       width={width}
       onCancel={onClose}

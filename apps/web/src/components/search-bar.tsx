@@ -1,7 +1,9 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Col, Row, Select, Space } from 'antd';
 import { type FormEvent, lazy, memo, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useKitT } from './messages';
+import { TextInput } from './inputs';
+import { Field } from './plain-form';
 
 // Advanced Search is closed on most visits: the picker's code (and dayjs) waits until a date
 // field shows.
@@ -162,7 +164,7 @@ export const SearchBar = memo(function SearchBar({
             style={{ minWidth: 120 }}
             popupMatchSelectWidth={false}
           />
-          <Input
+          <TextInput
             aria-label={t('searchField', { field: generalLabel })}
             placeholder={t('typeToSearch')}
             allowClear
@@ -183,17 +185,15 @@ export const SearchBar = memo(function SearchBar({
       </Space>
       {advancedOpen && (
         <section id={advancedId} aria-label={t('advancedSearch')} style={{ marginTop: 16 }}>
-          <Form layout="vertical" component={false}>
-            <Row gutter={16}>
-              {fields.map((field) => (
-                <Col key={field.name} span={SPAN} data-testid={`search-field-${field.name}`}>
-                  <Form.Item label={field.label} htmlFor={`${id}-${field.name}`}>
-                    <FieldControl id={`${id}-${field.name}`} field={field} draft={draft} set={set} />
-                  </Form.Item>
-                </Col>
-              ))}
-            </Row>
-          </Form>
+          <Row gutter={16}>
+            {fields.map((field) => (
+              <Col key={field.name} span={SPAN} data-testid={`search-field-${field.name}`}>
+                <Field label={field.label} htmlFor={`${id}-${field.name}`}>
+                  <FieldControl id={`${id}-${field.name}`} field={field} draft={draft} set={set} />
+                </Field>
+              </Col>
+            ))}
+          </Row>
           <Space>
             <Button type="primary" htmlType="submit">
               {t('search')}
@@ -238,7 +238,7 @@ function FieldControl({ id, field, draft, set }: FieldControlProps) {
   switch (field.type) {
     case 'text':
       return (
-        <Input
+        <TextInput
           id={id}
           aria-label={field.label}
           allowClear

@@ -1,7 +1,8 @@
 import { configure, render, type RenderOptions } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
 import { expect, vi } from 'vitest';
+import { ToastHolder } from './use-toast';
 
 /**
  * jsdom gaps that antd trips over, beyond the matchMedia that the shared setup file fills in
@@ -45,7 +46,7 @@ function WithoutRuntimeCss({ children }: { children: ReactNode }) {
 function WithApp({ children }: { children: ReactNode }) {
   return (
     <WithoutRuntimeCss>
-      <App>{children}</App>
+      <ToastHolder>{children}</ToastHolder>
     </WithoutRuntimeCss>
   );
 }
@@ -55,7 +56,7 @@ export function renderAntd(ui: ReactElement, options?: Omit<RenderOptions, 'wrap
   return render(ui, { wrapper: WithoutRuntimeCss, ...options });
 }
 
-/** Renders inside antd's <App>, as the console does, so `App.useApp()` toasts work. */
+/** Renders inside the console's ToastHolder, as the console does, so its toasts show. */
 export function renderWithApp(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
   return render(ui, { wrapper: WithApp, ...options });
 }

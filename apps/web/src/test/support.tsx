@@ -1,6 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { App } from 'antd';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -12,6 +11,7 @@ import {
   type ServerMenuItem,
 } from '@gatehouse/contract';
 import { renderWithApp } from '@/components/test-utils';
+import { ToastHolder } from '@/components/use-toast';
 import { AccessProvider } from '@/lib/access';
 import { setTransport, type Transport } from '@/lib/http';
 import { i18n } from '@/lib/i18n';
@@ -23,13 +23,13 @@ import { createQueryClient } from '@/lib/query-client';
  * providers a feature needs outside the shell. It sits below the features, as app/ does not.
  */
 
-/** What the console's providers give a screen: i18n, a query client of its own, and antd's <App>. */
+/** What the console gives a screen: i18n, a query client of its own, and its toasts. */
 export function TestProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <App>{children}</App>
+        <ToastHolder>{children}</ToastHolder>
       </QueryClientProvider>
     </I18nextProvider>
   );
@@ -106,7 +106,7 @@ export function menuWith(path: string, codes: string[]): ServerMenuItem[] {
 }
 
 /**
- * Renders a screen at `url` with a query client (a fresh one by default), antd's App and the given access: the
+ * Renders a screen at `url` with a query client (a fresh one by default), the toasts and the given access: the
  * element `codes` of its menu, and the role's `actions` on its permission (all by default).
  */
 export function renderScreen(

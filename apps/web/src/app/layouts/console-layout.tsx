@@ -1,12 +1,12 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Layout, Space, theme } from 'antd';
+import { Avatar, Button, Layout, Space, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useNavigation } from 'react-router';
 import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
 import { Busy, SkeletonLines } from '@/components/placeholders';
-import { useToast } from '@/components/use-toast';
+import { ToastHolder, useHeldToasts, useToast } from '@/components/use-toast';
 import { useCurrentUser } from '@/features/account/api/current-user';
 import { logout } from '@/features/auth/api/logout';
 import { AccessProvider } from '@/lib/access';
@@ -21,11 +21,12 @@ import { useRouteMeta } from '../router';
 import { KeepAliveOutlet, TabBar, useConsoleTabs } from '../tabs/console-tabs';
 import { NavMenu } from './nav-menu';
 import { useGeneratedRoutes } from './use-generated-routes';
+import { useThemeText } from './theme-text';
 import { useSignedOutElsewhere } from './use-session-sync';
 
-/** Inside <App>: the HTTP client's error toasts join the console's own. */
+/** Inside the ToastHolder: the HTTP client's error toasts join the console's own. */
 function HttpToasts() {
-  useConsoleToastsForHttp(App.useApp().message);
+  useConsoleToastsForHttp(useHeldToasts()!);
   return null;
 }
 
@@ -73,91 +74,94 @@ export function ConsoleLayout() {
   };
 
   const { token } = theme.useToken();
+  const textBase = useThemeText();
 
   return (
-    // <App> gives the console's screens antd's message, modal and notification hooks; it
-    // sits here rather than in the providers so the sign-in page does without their code.
-    // This layout's own sign-out toast, outside it, outlives the layout (use-toast's static API).
-    <App>
+    // The console's toasts sit here rather than in the providers, so the sign-in page does
+    // without their code. This layout's own sign-out toast, outside them, outlives the layout
+    // (use-toast's static API).
+    <ToastHolder>
       <HttpToasts />
-      {/* Locked, the console stays mounted under the lock screen but takes no input. */}
-      <Layout style={{ minHeight: '100vh' }} inert={lock.locked}>
-        <Layout.Sider
-          theme="light"
-          width={232}
-          collapsible
-          collapsed={collapsed}
-          onCollapse={setCollapsed}
-          // The navigation scrolls on its own, so a long menu never scrolls the screen away.
-          style={{
-            borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)',
-            position: 'sticky',
-            top: 0,
-            height: '100vh',
-            overflow: 'auto',
-          }}
-        >
-          <div style={{ height: 56, display: 'flex', alignItems: 'center', paddingInline: 24 }}>
-            <strong style={{ fontSize: 18, fontWeight: token.fontWeightStrong, color: token.colorText }}>
-              {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
-            </strong>
-          </div>
-          <nav aria-label={t('navigation')}>
-            {routes.set ? (
-              <NavMenu menus={menus} collapsed={collapsed} />
-            ) : routes.failed ? (
-              <div style={{ padding: 16 }}>
-                <Button size="small" onClick={routes.retry}>
-                  {t('retry')}
-                </Button>
-              </div>
-            ) : (
-              <SkeletonLines rows={8} style={{ padding: 16 }} />
-            )}
-          </nav>
-        </Layout.Sider>
-        <Layout>
-          <Layout.Header
+      <div style={textBase}>
+        {/* Locked, the console stays mounted under the lock screen but takes no input. */}
+        <Layout style={{ minHeight: '100vh' }} inert={lock.locked}>
+          <Layout.Sider
+            theme="light"
+            width={232}
+            collapsible
+            collapsed={collapsed}
+            onCollapse={setCollapsed}
+            // The navigation scrolls on its own, so a long menu never scrolls the screen away.
             style={{
-              background: token.colorBgContainer,
-              paddingInline: 24,
-              display: 'flex',
-              justifyContent: 'flex-end',
-              alignItems: 'center',
-              borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
+              borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)',
+              position: 'sticky',
+              top: 0,
+              height: '100vh',
+              overflow: 'auto',
             }}
           >
-            <Space size="middle">
-              <PreferenceControls />
-              <Link to={PATHS.profile} title={t('profile')}>
-                <Space size="small">
-                  <Avatar size="small" src={user?.avatar ?? undefined} icon={<UserOutlined />} alt="" />
-                  <span>{user?.name || user?.username}</span>
-                </Space>
-              </Link>
-              <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
-                {t('signOut')}
-              </Button>
-            </Space>
-          </Layout.Header>
-          <TabBar tabs={tabs} />
-          <Layout.Content style={{ margin: 16 }}>
-            <AccessProvider menus={menus} permissions={user?.role.permissions ?? NO_PERMISSIONS}>
-              <Busy busy={navigation.state === 'loading'} label={t('loading')}>
-                <KeepAliveOutlet tabs={tabs} keepAlive={keepAlive} />
-              </Busy>
-            </AccessProvider>
-          </Layout.Content>
+            <div style={{ height: 56, display: 'flex', alignItems: 'center', paddingInline: 24 }}>
+              <strong style={{ fontSize: 18, fontWeight: token.fontWeightStrong, color: token.colorText }}>
+                {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
+              </strong>
+            </div>
+            <nav aria-label={t('navigation')}>
+              {routes.set ? (
+                <NavMenu menus={menus} collapsed={collapsed} />
+              ) : routes.failed ? (
+                <div style={{ padding: 16 }}>
+                  <Button size="small" onClick={routes.retry}>
+                    {t('retry')}
+                  </Button>
+                </div>
+              ) : (
+                <SkeletonLines rows={8} style={{ padding: 16 }} />
+              )}
+            </nav>
+          </Layout.Sider>
+          <Layout>
+            <Layout.Header
+              style={{
+                background: token.colorBgContainer,
+                paddingInline: 24,
+                display: 'flex',
+                justifyContent: 'flex-end',
+                alignItems: 'center',
+                borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
+              }}
+            >
+              <Space size="middle">
+                <PreferenceControls />
+                <Link to={PATHS.profile} title={t('profile')}>
+                  <Space size="small">
+                    <Avatar size="small" src={user?.avatar ?? undefined} icon={<UserOutlined />} alt="" />
+                    <span>{user?.name || user?.username}</span>
+                  </Space>
+                </Link>
+                <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
+                  {t('signOut')}
+                </Button>
+              </Space>
+            </Layout.Header>
+            <TabBar tabs={tabs} />
+            <Layout.Content style={{ margin: 16 }}>
+              <AccessProvider menus={menus} permissions={user?.role.permissions ?? NO_PERMISSIONS}>
+                <Busy busy={navigation.state === 'loading'} label={t('loading')}>
+                  <KeepAliveOutlet tabs={tabs} keepAlive={keepAlive} />
+                </Busy>
+              </AccessProvider>
+            </Layout.Content>
+          </Layout>
         </Layout>
-      </Layout>
-      {lock.locked && (
-        <LockScreen
-          name={user?.name || user?.username || ''}
-          avatar={user?.avatar}
-          onUnlocked={lock.unlock}
-          onSignOut={signOut}
-        />
-      )}
-    </App>
+        {lock.locked && (
+          <LockScreen
+            name={user?.name || user?.username || ''}
+            avatar={user?.avatar}
+            onUnlocked={lock.unlock}
+            onSignOut={signOut}
+          />
+        )}
+      </div>
+    </ToastHolder>
   );
 }

@@ -1,7 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Form, Input, theme } from 'antd';
-import { useState } from 'react';
-import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
+import { Alert, Avatar, Button, theme } from 'antd';
+import { useId, useState } from 'react';
+import { PRODUCT_NAME } from '@gatehouse/contract';
+import { PasswordInput } from '@/components/inputs';
+import { Field, usePlainForm } from '@/components/plain-form';
 import { useUnlock } from '@/features/auth/api/unlock';
 import { isApiError } from '@/lib/http';
 import { defineMessages } from '@/lib/i18n';
@@ -41,7 +43,7 @@ type LockScreenProps = {
 export function LockScreen({ name, avatar, onUnlocked, onSignOut }: LockScreenProps) {
   const t = useT();
   const { token } = theme.useToken();
-  const [form] = Form.useForm<{ password: string }>();
+  const form = usePlainForm(useId(), { password: '' });
   const unlock = useUnlock();
   const [error, setError] = useState<string | null>(null);
 
@@ -51,7 +53,7 @@ export function LockScreen({ name, avatar, onUnlocked, onSignOut }: LockScreenPr
       await unlock.mutateAsync({ password });
       onUnlocked();
     } catch (e) {
-      form.setFieldValue('password', '');
+      form.set('password', '');
       if (isApiError(e) && e.status === 429) setError(e.serverMessage ?? t('tooMany'));
       else if (isApiError(e) && e.fields?.password) setError(e.fields.password);
       else if (isApiError(e) && e.kind !== 'cancelled') setError(e.message);
@@ -93,26 +95,21 @@ export function LockScreen({ name, avatar, onUnlocked, onSignOut }: LockScreenPr
           {name} · {PRODUCT_NAME}
         </p>
         <p style={{ color: token.colorTextSecondary }}>{t('text')}</p>
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={submit}
-          requiredMark={false}
-          disabled={unlock.isPending}
-        >
+        <form onSubmit={form.submit(submit)} noValidate>
           {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-          <Form.Item
-            label={t('password')}
-            name="password"
-            rules={[{ required: true, message: MESSAGES.required }]}
-            style={{ textAlign: 'start' }}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus />
-          </Form.Item>
+          <Field label={t('password')} {...form.field('password')}>
+            <PasswordInput
+              {...form.bind('password')}
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              autoFocus
+              disabled={unlock.isPending}
+            />
+          </Field>
           <Button type="primary" htmlType="submit" block loading={unlock.isPending}>
             {t('unlock')}
           </Button>
-        </Form>
+        </form>
         <Button type="link" onClick={onSignOut} style={{ marginTop: 8 }}>
           {t('signOut')}
         </Button>

@@ -4,7 +4,7 @@ import { type Action, MESSAGES, type Status } from '@gatehouse/contract';
 import { NoPermission } from '@/lib/access';
 import { ConfirmAction } from '../confirm-action';
 import { nextStatus, type ToggleNoun, toggleTexts } from '../confirm-toggle';
-import type { FormMode } from '../form-dialog';
+import type { FormMode } from '../record-form';
 import { type RowAction, RowActions } from '../row-actions';
 import { i18n, type MessageOptions } from '@/lib/i18n';
 import '../messages';

@@ -1,12 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Input } from 'antd';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Button, Empty, Flex } from 'antd';
+import { type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDisable, useAccess, useHasAction } from '@/lib/access';
-import type { FormMode, RecordFormProps } from '../form-dialog';
+import type { FormMode, RecordFormProps } from '../record-form';
 import type { Column } from '../data-table';
+import { SearchInput } from '../inputs';
 import { PagedTable } from '../paged-table';
+import { Panel } from '../panel';
 import { SearchBar, type SearchField } from '../search-bar';
 import { useAllows } from '../use-allows';
 import { type ListState, useListState } from '../use-list-state';
@@ -91,7 +93,10 @@ export type ListScreenProps<
   lockedFor?: (row: Row) => string | undefined;
   /** Shown in the row's Action cell beside the menu, e.g. a link. */
   rowExtra?: (row: Row) => ReactNode;
-  /** The screen's form, given the dialog's state. */
+  /**
+   * The screen's form, given the dialog's state; drawn from its first opening on. A form made
+   * with lazyForm loads only then.
+   */
   form: (props: RecordFormProps<Row, Values, Kind>) => ReactNode;
 };
 
@@ -155,6 +160,11 @@ export function ListScreen<
     },
   });
 
+  // The form draws from its first opening on (and stays, to close with its animation), so a
+  // lazily loaded form (lazyForm) loads only when it is wanted.
+  const [formWanted, setFormWanted] = useState(false);
+  if (dialog.form.open && !formWanted) setFormWanted(true);
+
   const noPermission = t('noPermission');
   const { toggle, rowExtra, rowActions, remove, lockedFor } = props;
   // Built again only when what it shows changes, so opening a row of a tree draws only the
@@ -195,7 +205,7 @@ export function ListScreen<
   );
 
   return (
-    <Card
+    <Panel
       title={navTitle(title)}
       extra={
         scope !== null && (
@@ -222,8 +232,8 @@ export function ListScreen<
           actions={actions}
         />
       )}
-      {form(dialog.form)}
-    </Card>
+      {formWanted && <Suspense fallback={null}>{form(dialog.form)}</Suspense>}
+    </Panel>
   );
 }
 
@@ -305,7 +315,7 @@ function ListBody<Row extends object, Scope extends object>({
       <SearchBar fields={fields} value={list.search} onSearch={list.setSearch} onReset={list.reset} />
       <Flex justify="flex-end" style={{ margin: '16px 0 8px' }}>
         {localFilter && (
-          <Input.Search
+          <SearchInput
             aria-label={i18n.t('kit:filterPage')}
             placeholder={i18n.t('kit:typeToSearch')}
             allowClear

@@ -1,8 +1,8 @@
 import { act, renderHook, screen } from '@testing-library/react';
-import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
+import { ToastHolder } from '../use-toast';
 import { type RecordDialogOptions, useRecordDialog } from './use-record-dialog';
 
 type Row = { key: string; name: string };
@@ -16,7 +16,7 @@ function setup(options: Partial<RecordDialogOptions<Row, Values, Scope, Kind, Ro
   const create = vi.fn(async (values: Values) => ({ key: 'new', ...values }));
   const update = vi.fn(async () => {});
   const afterCreate = vi.fn();
-  const wrapper = ({ children }: { children: ReactNode }) => <App>{children}</App>;
+  const wrapper = ({ children }: { children: ReactNode }) => <ToastHolder>{children}</ToastHolder>;
   const { result } = renderHook(
     () =>
       useRecordDialog<Row, Values, Scope, Kind, Row>({

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { MESSAGES } from '@gatehouse/contract';
-import { type FormMode, isCreateMode, type RecordFormProps } from '../form-dialog';
+import { type FormMode, isCreateMode, type RecordFormProps } from '../record-form';
 import { useToast } from '../use-toast';
 
 /** Where a create happens: in which mode, from which row (if any), for which scope. */

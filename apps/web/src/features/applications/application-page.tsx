@@ -13,9 +13,14 @@ import { toAppConfig, toApplicationDetail, toProductDetail } from '@/lib/paths';
 import { useCreateApplication } from './api/create-application';
 import { applicationsQueryOptions } from './api/list-applications';
 import { useUpdateApplication } from './api/update-application';
-import { ApplicationForm, type ApplicationFormValues, applicationBody } from './components/application-form';
+import { type ApplicationFormValues, applicationBody } from './components/application-values';
 import { useApplicationsT, withText } from './messages';
 import { productQueryOptions } from './products/api/get-product';
+import { lazyForm } from '@/components/lazy-form';
+
+const ApplicationForm = lazyForm(() =>
+  import('./components/application-form').then((m) => m.ApplicationForm),
+);
 
 /** The application menu's button elements (spec §6). */
 export const APPLICATION_CODES = {

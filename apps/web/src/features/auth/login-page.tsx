@@ -1,9 +1,10 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Alert, Button } from 'antd';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type LoginRequest, type LoginResult, MESSAGES, needsSecondFactor } from '@gatehouse/contract';
-import { Localized } from '@/components/localized';
+import { TextInput, PasswordInput } from '@/components/inputs';
+import { Field, usePlainForm } from '@/components/plain-form';
 import { isApiError } from '@/lib/http';
 import { PATHS, pendingPasswordPath, safeRedirect } from '@/lib/paths';
 import { localizeMessage } from '@/lib/server-messages';
@@ -27,7 +28,7 @@ export function loginErrorText(error: unknown): string {
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const tLogin = useLoginMessages();
-  const [form] = Form.useForm<LoginRequest>();
+  const form = usePlainForm(useId(), { username: '', password: '' } as LoginRequest, { trim: ['username'] });
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const loginMutation = useLogin();
@@ -51,12 +52,9 @@ export function LoginPage() {
       else signedIn(answer.result);
     } catch (e) {
       if (isApiError(e) && e.status === 400 && e.fields) {
-        form.setFields(
-          Object.entries(e.fields).map(([name, message]) => ({
-            name: name as keyof LoginRequest,
-            errors: [message],
-          })),
-        );
+        for (const [name, message] of Object.entries(e.fields))
+          if (name === 'username' || name === 'password')
+            form.fail(name, localizeMessage(message, i18n.language));
         return;
       }
       setError(loginErrorText(e));
@@ -68,13 +66,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('signIn')}>
-      <Form<LoginRequest>
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        requiredMark={false}
-        disabled={loginMutation.isPending}
-      >
+      <form onSubmit={form.submit(submit)} noValidate>
         {!error && <SessionExpiredAlert />}
         {error && (
           <Alert
@@ -85,24 +77,25 @@ export function LoginPage() {
             style={{ marginBottom: 16 }}
           />
         )}
-        <Form.Item
-          label={t('username')}
-          name="username"
-          rules={[{ required: true, whitespace: true, message: <Localized text={MESSAGES.required} /> }]}
-        >
-          <Input autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item
-          label={t('password')}
-          name="password"
-          rules={[{ required: true, message: <Localized text={MESSAGES.required} /> }]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
+        <Field label={t('username')} {...form.field('username')}>
+          <TextInput
+            {...form.bind('username')}
+            autoComplete="username"
+            autoFocus
+            disabled={loginMutation.isPending}
+          />
+        </Field>
+        <Field label={t('password')} {...form.field('password')}>
+          <PasswordInput
+            {...form.bind('password')}
+            autoComplete="current-password"
+            disabled={loginMutation.isPending}
+          />
+        </Field>
         <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
           {t('signIn')}
         </Button>
-      </Form>
+      </form>
       <div style={{ marginTop: 16, textAlign: 'right' }}>
         <Link to={PATHS.forget}>{tLogin('forgotPassword')}</Link>
       </div>

@@ -1,7 +1,8 @@
-import { Card, Col, Row, theme } from 'antd';
+import { Col, Row, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServerMenuItem } from '@gatehouse/contract';
+import { Panel } from '@/components/panel';
 import { useMenus } from '@/lib/access';
 import { defineMessages } from '@/lib/i18n';
 import { useNavTitle } from '@/lib/nav-titles';
@@ -51,7 +52,7 @@ export function HomePage() {
       <Row gutter={[16, 16]}>
         {areas.map(({ category, menus }) => (
           <Col key={category.menuName} xs={24} md={12} xl={8}>
-            <Card title={navTitle(category.menuName)} size="small" style={{ height: '100%' }}>
+            <Panel title={navTitle(category.menuName)} size="small" style={{ height: '100%' }}>
               <ul style={{ margin: 0, paddingLeft: 18 }}>
                 {menus.map((menu) => (
                   <li key={menu.menuPath}>
@@ -59,7 +60,7 @@ export function HomePage() {
                   </li>
                 ))}
               </ul>
-            </Card>
+            </Panel>
           </Col>
         ))}
       </Row>

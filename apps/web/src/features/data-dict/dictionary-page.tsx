@@ -15,9 +15,12 @@ import { applicationChoicesQueryOptions } from './api/list-application-choices';
 import { dictionariesQueryOptions } from './api/list-dictionaries';
 import { useSetDictionaryStatus } from './api/set-dictionary-status';
 import { useUpdateDictionary } from './api/update-dictionary';
-import { DictionaryForm, type DictionaryFormValues, dictionaryBody } from './components/dictionary-form';
+import { type DictionaryFormValues, dictionaryBody } from './components/dictionary-values';
 import { DictionaryItemsDialog } from './components/dictionary-items-dialog';
 import { dataDictText, useDataDictT } from './messages';
+import { lazyForm } from '@/components/lazy-form';
+
+const DictionaryForm = lazyForm(() => import('./components/dictionary-form').then((m) => m.DictionaryForm));
 
 /** The application whose dictionaries show when the URL names none. */
 export const DEFAULT_APP_ID = 'platform';

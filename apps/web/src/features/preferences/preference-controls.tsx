@@ -1,5 +1,5 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { defineMessages, type Language, setLanguage } from '@/lib/i18n';
 import { setTheme, type Theme, useTheme } from '@/lib/theme';
@@ -56,11 +56,12 @@ export function ThemeToggle() {
   );
 }
 
+/** The two side by side, at antd's small spacing (a plain box: Space is not otherwise on the sign-in page). */
 export function PreferenceControls() {
   return (
-    <Space size="small">
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <LanguageSwitch />
       <ThemeToggle />
-    </Space>
+    </span>
   );
 }

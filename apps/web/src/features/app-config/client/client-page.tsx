@@ -1,5 +1,5 @@
 import type { Column } from '@/components/data-table';
-import { App, DatePicker, Flex } from 'antd';
+import { DatePicker, Flex, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { type Client, type ClientType, type CreatedClient, MESSAGES } from '@gatehouse/contract';
@@ -13,9 +13,13 @@ import { useCreateClient } from './api/create-client';
 import { useRotateClientSecret } from './api/rotate-client-secret';
 import { useToggleClientStatus } from './api/toggle-client-status';
 import { useUpdateClient } from './api/update-client';
-import { clientTypeLabel, ClientForm, type ClientFormValues } from './components/client-form';
+import { clientTypeLabel } from './client-types';
+import type { ClientFormValues } from './components/client-form';
 import { ClientSecretDialog } from './components/client-secret-dialog';
 import { ClientSecretsDialog } from './components/client-secrets-dialog';
+import { lazyForm } from '@/components/lazy-form';
+
+const ClientForm = lazyForm(() => import('./components/client-form').then((m) => m.ClientForm));
 
 /** Spec §9: the client table scrolls past this height. */
 const CLIENT_TABLE_MAX_HEIGHT = 600;
@@ -95,7 +99,6 @@ export function ClientPage() {
   const update = useUpdateClient();
   const toggle = useToggleClientStatus();
   const rotate = useRotateClientSecret();
-  const { modal } = App.useApp();
   const t = useAppConfigT();
   const [created, setCreated] = useState<{ open: boolean; client?: CreatedClient; title?: string }>({
     open: false,
@@ -105,7 +108,8 @@ export function ClientPage() {
   /** Asks first, with an optional expiry; the new secret is in the answer only, so it is shown at once. */
   const confirmRotate = (client: Client) => {
     let expires: Dayjs | null = null;
-    modal.confirm({
+    // antd's static confirm, which the providers set to follow the theme and language.
+    Modal.confirm({
       title: t('rotateTitle', { name: client.clientName }),
       content: (
         <>

@@ -10,7 +10,10 @@ import { useCreateDataAccess } from './api/create-data-access';
 import { dataAccessCategoriesQueryOptions, useDataAccessCategories } from './api/list-data-access-categories';
 import { dataAccessesQueryOptions } from './api/list-data-accesses';
 import { useUpdateDataAccess } from './api/update-data-access';
-import { DataAccessForm, type DataAccessFormValues } from './components/data-access-form';
+import type { DataAccessFormValues } from './components/data-access-form';
+import { lazyForm } from '@/components/lazy-form';
+
+const DataAccessForm = lazyForm(() => import('./components/data-access-form').then((m) => m.DataAccessForm));
 
 export const CREATE_CODE = 'data-access:create';
 export const UPDATE_CODE = 'data-access:update';

@@ -7,11 +7,11 @@ import { appConfigText, useAppConfigT } from '../shared/messages';
 import { useCreatePermission } from './api/create-permission';
 import { permissionsQueryOptions } from './api/list-permissions';
 import { useUpdatePermission } from './api/update-permission';
-import {
-  PERMISSION_TYPE_OPTIONS,
-  PermissionForm,
-  type PermissionFormValues,
-} from './components/permission-form';
+import type { PermissionFormValues } from './components/permission-form';
+import { PERMISSION_TYPE_OPTIONS } from './permission-types';
+import { lazyForm } from '@/components/lazy-form';
+
+const PermissionForm = lazyForm(() => import('./components/permission-form').then((m) => m.PermissionForm));
 
 export const CREATE_CODE = 'permission:create';
 export const UPDATE_CODE = 'permission:update';

@@ -18,7 +18,10 @@ import { useCreateResource } from './api/create-resource';
 import { resourceChildrenQueryOptions } from './api/resource-children';
 import { resourceListQueryOptions } from './api/resource-list';
 import { toUpdateBody, useUpdateResource } from './api/update-resource';
-import { type PlacedResource, ResourceForm, type ResourceFormValues } from './components/resource-form';
+import type { PlacedResource, ResourceFormValues } from './components/resource-form';
+import { lazyForm } from '@/components/lazy-form';
+
+const ResourceForm = lazyForm(() => import('./components/resource-form').then((m) => m.ResourceForm));
 
 export const RESOURCE_SEARCH_FIELDS: SearchField[] = [
   {

@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd';
-import { required } from '@/components/form-dialog';
+import { required } from '@/components/record-form';
 import { useAppConfigT } from './messages';
 
 /** The Name and ID of a data access or a permission, both required (spec §5). */

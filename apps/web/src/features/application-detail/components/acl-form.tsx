@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { ACL_SUBJECT_TYPES, ACL_TARGET_TYPES, ACTIONS, type Acl } from '@gatehouse/contract';
-import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import { RemoteSelect } from '@/components/remote-select';
 import { clientChoiceQueryOptions } from '@/features/identity/shared/api/client-choices';

@@ -8,7 +8,10 @@ import { APPLICATION_CODES } from '../access-codes';
 import { aclsQueryOptions } from '../api/list-acls';
 import { useCreateAcl, useSetAclStatus, useUpdateAcl } from '../api/save-acl';
 import { useApplicationDetailT, withText } from '../messages';
-import { AclForm, type AclFormValues } from './acl-form';
+import type { AclFormValues } from './acl-form';
+import { lazyForm } from '@/components/lazy-form';
+
+const AclForm = lazyForm(() => import('./acl-form').then((m) => m.AclForm));
 
 const ACL_FIELDS: SearchField[] = [
   withText('label', 'subjectType', {

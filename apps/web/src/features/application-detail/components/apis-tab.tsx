@@ -8,7 +8,10 @@ import { APPLICATION_CODES } from '../access-codes';
 import { apisQueryOptions } from '../api/list-apis';
 import { useCreateApi, useUpdateApi } from '../api/save-api';
 import { useApplicationDetailT, withText } from '../messages';
-import { ApiForm, type ApiFormValues } from './api-form';
+import type { ApiFormValues } from './api-form';
+import { lazyForm } from '@/components/lazy-form';
+
+const ApiForm = lazyForm(() => import('./api-form').then((m) => m.ApiForm));
 
 const API_FIELDS: SearchField[] = [
   withText('label', 'method', {

@@ -1,17 +1,12 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Space, Switch } from 'antd';
-import { codeSchema, type DataObject, OBJECT_FIELD_TYPES, type ObjectField } from '@gatehouse/contract';
-import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import { codeSchema, type DataObject, OBJECT_FIELD_TYPES } from '@gatehouse/contract';
+import { FormDialog } from '@/components/form-dialog';
+import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import { schemaRule } from '@/components/schema-rule';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
-
-export type ObjectFormValues = {
-  name: string;
-  code: string;
-  description?: string | null;
-  fields?: ObjectField[];
-};
+import type { ObjectFormValues } from './object-values';
 
 const TITLES = {
   CREATE: 'newObject',
@@ -85,14 +80,4 @@ export function ObjectForm({ record, ...dialog }: RecordFormProps<DataObject, Ob
       </Form.Item>
     </FormDialog>
   );
-}
-
-/** The body fields of the form: a blank description is none, and a field is required only when said. */
-export function objectBody({ name, code, description, fields = [] }: ObjectFormValues) {
-  return {
-    name,
-    code,
-    description: description?.trim() || null,
-    fields: fields.map((f) => ({ name: f.name, type: f.type, required: f.required ?? false })),
-  };
 }

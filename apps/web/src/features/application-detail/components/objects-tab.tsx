@@ -8,7 +8,10 @@ import { objectsQueryOptions } from '../api/list-objects';
 import { useUpdateObject } from '../api/update-object';
 import { APPLICATION_CODES } from '../access-codes';
 import { useApplicationDetailT, withText } from '../messages';
-import { ObjectForm, type ObjectFormValues, objectBody } from './object-form';
+import { type ObjectFormValues, objectBody } from './object-values';
+import { lazyForm } from '@/components/lazy-form';
+
+const ObjectForm = lazyForm(() => import('./object-form').then((m) => m.ObjectForm));
 
 const OBJECT_FIELDS: SearchField[] = [
   withText('label', 'name', { name: 'name', type: 'text' } as SearchField),

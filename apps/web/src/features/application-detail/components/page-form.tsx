@@ -1,6 +1,7 @@
 import { Form, Input, InputNumber } from 'antd';
 import type { AppPage } from '@gatehouse/contract';
-import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
 
 export type PageFormValues = Pick<AppPage, 'name' | 'route' | 'order'>;

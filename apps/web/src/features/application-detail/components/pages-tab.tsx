@@ -10,7 +10,10 @@ import { pagesQueryOptions } from '../api/list-pages';
 import { useCreatePage, useDeletePage, useUpdatePage } from '../api/save-page';
 import { useApplicationDetailT, withText } from '../messages';
 import { PageElementsDialog } from './page-elements-dialog';
-import { PageForm, type PageFormValues } from './page-form';
+import type { PageFormValues } from './page-form';
+import { lazyForm } from '@/components/lazy-form';
+
+const PageForm = lazyForm(() => import('./page-form').then((m) => m.PageForm));
 
 const PAGE_FIELDS: SearchField[] = [
   withText('label', 'name', { name: 'name', type: 'text' } as SearchField),

@@ -1,6 +1,7 @@
 import { Form, Input, Select } from 'antd';
 import { codeSchema, type DataSet } from '@gatehouse/contract';
-import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { schemaRule } from '@/components/schema-rule';
 import { useObjectChoices } from '../api/object-choices';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';

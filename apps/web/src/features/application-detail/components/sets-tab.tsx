@@ -6,7 +6,10 @@ import { APPLICATION_CODES } from '../access-codes';
 import { setsQueryOptions } from '../api/list-sets';
 import { useCreateSet, useDeleteSet, useUpdateSet } from '../api/save-set';
 import { useApplicationDetailT, withText } from '../messages';
-import { SetForm, type SetFormValues } from './set-form';
+import type { SetFormValues } from './set-form';
+import { lazyForm } from '@/components/lazy-form';
+
+const SetForm = lazyForm(() => import('./set-form').then((m) => m.SetForm));
 
 const SET_FIELDS: SearchField[] = [
   withText('label', 'name', { name: 'name', type: 'text' } as SearchField),

@@ -1,17 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Switch } from 'antd';
-import type { Application, CreateApplication } from '@gatehouse/contract';
-import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import type { Application } from '@gatehouse/contract';
+import { FormDialog } from '@/components/form-dialog';
+import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';
 import { useApplicationsT } from '../messages';
 import { productQueryOptions } from '../products/api/get-product';
 import { productChoicesQueryOptions } from '../products/api/list-products';
-
-export type ApplicationFormValues = Pick<CreateApplication, 'applicationId' | 'name'> & {
-  description?: string | null;
-  productId?: string | null;
-  openToAllUsers?: boolean;
-};
+import type { ApplicationFormValues } from './application-values';
 
 const TITLES = {
   CREATE: 'newApplication',
@@ -79,14 +75,4 @@ export function ApplicationForm({
       </Form.Item>
     </FormDialog>
   );
-}
-
-/** The body fields of the form: a blank description or product is none at all. */
-export function applicationBody({ name, description, productId, openToAllUsers }: ApplicationFormValues) {
-  return {
-    name,
-    description: description?.trim() || null,
-    productId: productId || null,
-    openToAllUsers: openToAllUsers ?? false,
-  };
 }

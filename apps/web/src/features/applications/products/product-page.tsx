@@ -12,7 +12,10 @@ import { useCatalogT } from '../catalog-messages';
 import { useCreateProduct } from './api/create-product';
 import { productsQueryOptions } from './api/list-products';
 import { useUpdateProduct } from './api/update-product';
-import { ProductForm, type ProductFormValues, productBody } from './components/product-form';
+import { type ProductFormValues, productBody } from './components/product-values';
+import { lazyForm } from '@/components/lazy-form';
+
+const ProductForm = lazyForm(() => import('./components/product-form').then((m) => m.ProductForm));
 
 /** The product menu's button elements (spec §6). */
 export const PRODUCT_CODES = {

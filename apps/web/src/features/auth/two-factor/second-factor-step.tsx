@@ -1,6 +1,8 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Alert, Button } from 'antd';
+import { useId, useState } from 'react';
 import { type LoginResult, MESSAGES } from '@gatehouse/contract';
+import { TextInput } from '@/components/inputs';
+import { Field, usePlainForm } from '@/components/plain-form';
 import { isApiError } from '@/lib/http';
 import { AuthCard } from '../components/auth-card';
 import { useSecondFactorLogin } from './api/second-factor';
@@ -19,6 +21,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactor
   const t = useTwoFactorMessages();
   const verify = useSecondFactorLogin();
   const [error, setError] = useState<string | null>(null);
+  const form = usePlainForm(useId(), { code: '' }, { trim: ['code'] });
 
   const submit = async ({ code }: { code: string }) => {
     setError(null);
@@ -31,25 +34,23 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactor
 
   return (
     <AuthCard title={t('stepTitle')}>
-      <Form<{ code: string }>
-        layout="vertical"
-        onFinish={submit}
-        requiredMark={false}
-        disabled={verify.isPending}
-      >
+      <form onSubmit={form.submit(submit)} noValidate>
         <p style={{ marginTop: 0 }}>{t('stepIntro')}</p>
         {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-        <Form.Item
-          label={t('codeOrRecovery')}
-          name="code"
-          rules={[{ required: true, whitespace: true, message: MESSAGES.required }]}
-        >
-          <Input autoComplete="one-time-code" autoFocus inputMode="text" maxLength={64} />
-        </Form.Item>
+        <Field label={t('codeOrRecovery')} {...form.field('code')}>
+          <TextInput
+            {...form.bind('code')}
+            autoComplete="one-time-code"
+            autoFocus
+            inputMode="text"
+            maxLength={64}
+            disabled={verify.isPending}
+          />
+        </Field>
         <Button type="primary" htmlType="submit" block loading={verify.isPending}>
           {t('verify')}
         </Button>
-      </Form>
+      </form>
       <div style={{ marginTop: 16, textAlign: 'right' }}>
         <Button type="link" onClick={onBack} style={{ padding: 0 }}>
           {t('back')}

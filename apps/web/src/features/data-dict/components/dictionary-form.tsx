@@ -1,12 +1,10 @@
 import { Form, Input, Switch } from 'antd';
 import { codeSchema, type Dictionary } from '@gatehouse/contract';
-import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { schemaRule } from '@/components/schema-rule';
 import { type DataDictKey, useDataDictT } from '../messages';
-
-export type DictionaryFormValues = Pick<Dictionary, 'code' | 'name' | 'allowCustom'> & {
-  description?: string | null;
-};
+import type { DictionaryFormValues } from './dictionary-values';
 
 const TITLES = {
   CREATE: 'newDictionary',
@@ -53,9 +51,4 @@ export function DictionaryForm({ record, ...dialog }: RecordFormProps<Dictionary
       </Form.Item>
     </FormDialog>
   );
-}
-
-/** The body fields of the form: a blank description is none at all. */
-export function dictionaryBody({ code, name, description, allowCustom }: DictionaryFormValues) {
-  return { code, name, description: description?.trim() || null, allowCustom: allowCustom ?? false };
 }

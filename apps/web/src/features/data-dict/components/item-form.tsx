@@ -1,6 +1,7 @@
 import { Form, Input, InputNumber } from 'antd';
 import { codeSchema, type DictionaryItem } from '@gatehouse/contract';
-import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { schemaRule } from '@/components/schema-rule';
 import { type DataDictKey, useDataDictT } from '../messages';
 

@@ -13,9 +13,12 @@ import { useDeleteGroup } from './api/delete-group';
 import { groupsQueryOptions } from './api/list-groups';
 import { useSetGroupStatus } from './api/set-group-status';
 import { useUpdateGroup } from './api/update-group';
-import { GroupForm, type GroupFormValues } from './components/group-form';
+import type { GroupFormValues } from './components/group-form';
 import { GroupMembersDialog } from './components/group-members-dialog';
 import { GroupRolesDialog } from './components/group-roles-dialog';
+import { lazyForm } from '@/components/lazy-form';
+
+const GroupForm = lazyForm(() => import('./components/group-form').then((m) => m.GroupForm));
 
 export const GROUP_CODES = areaCodes('group');
 

@@ -17,9 +17,12 @@ import { useDeleteRole } from './api/delete-role';
 import { rolesQueryOptions } from './api/list-roles';
 import { useSetRoleStatus } from './api/set-role-status';
 import { useUpdateRole } from './api/update-role';
-import { RoleForm, type RoleFormValues } from './components/role-form';
+import type { RoleFormValues } from './components/role-form';
 import { RoleGrantsDialog } from './components/role-grants-dialog';
 import { RolePreviewDialog } from './components/role-preview-dialog';
+import { lazyForm } from '@/components/lazy-form';
+
+const RoleForm = lazyForm(() => import('./components/role-form').then((m) => m.RoleForm));
 
 export const ROLE_CODES = areaCodes('role');
 

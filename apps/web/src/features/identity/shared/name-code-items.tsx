@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { codeSchema } from '@gatehouse/contract';
-import { required } from '@/components/form-dialog';
+import { required } from '@/components/record-form';
 import { schemaRule } from '@/components/schema-rule';
 import { useIdentityT } from './messages';
 

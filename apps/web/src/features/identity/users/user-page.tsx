@@ -13,10 +13,13 @@ import { useUpdateUser } from './api/update-user';
 import { InitialPasswordDialog, type ShownPassword } from './components/initial-password-dialog';
 import { ResetPasswordDialog } from './components/reset-password-dialog';
 import { useResetTwoFactor, useResetTwoFactorMessages } from './components/use-reset-two-factor';
-import { toCreateUser, toUpdateUser, UserForm, type UserFormValues } from './components/user-form';
+import { toCreateUser, toUpdateUser, type UserFormValues } from './components/user-values';
 import { UserMembershipDialog } from './components/user-membership-dialog';
 import { UserSessionsDialog } from './components/user-sessions-dialog';
 import { USER_COLUMNS, USER_SEARCH_FIELDS } from './user-columns';
+import { lazyForm } from '@/components/lazy-form';
+
+const UserForm = lazyForm(() => import('./components/user-form').then((m) => m.UserForm));
 
 export const USER_CODES = areaCodes('user');
 

@@ -8,8 +8,10 @@ import {
   type Status,
 } from '@gatehouse/contract';
 import { optionsOf } from '@/components/list-screen/search-fields';
-import { type FormMode, FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
-import { type AppConfigKey, appConfigText, useAppConfigT } from '../../shared/messages';
+import { FormDialog } from '@/components/form-dialog';
+import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import { type AppConfigKey, useAppConfigT } from '../../shared/messages';
+import { clientTypeLabel } from '../client-types';
 
 export type ClientFormValues = {
   clientName: string;
@@ -17,14 +19,6 @@ export type ClientFormValues = {
   clientType: ClientType;
   status: Status;
 };
-
-const CLIENT_TYPE_LABELS: Record<ClientType, AppConfigKey> = {
-  CONFIDENTIAL: 'confidential',
-  PUBLIC: 'public',
-};
-
-/** A client type as the console names it, in the current language. */
-export const clientTypeLabel = (type: ClientType): string => appConfigText(CLIENT_TYPE_LABELS[type]);
 
 const TITLES = {
   CREATE: 'newClient',
@@ -37,7 +31,7 @@ const statusOptions = optionsOf(ENABLED_STATUSES);
 /** The client's create, edit and read-only detail form (STYLE.md habit 5). */
 export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client, ClientFormValues>) {
   const t = useAppConfigT();
-  const clientTypeOptions = CLIENT_TYPES.map((value) => ({ value, label: t(CLIENT_TYPE_LABELS[value]) }));
+  const clientTypeOptions = CLIENT_TYPES.map((value) => ({ value, label: clientTypeLabel(value) }));
   /** The same check the server makes (contract `createClientSchema`), so the user learns it before sending. */
   const redirectUrlRules: FormRule[] = [
     { pattern: /^https?:\/\/\S+$/i, message: t('validUrl') },

@@ -1,7 +1,8 @@
 import { AutoComplete, Form, Select } from 'antd';
 import type { DataAccess, LegacyDictionary } from '@gatehouse/contract';
 import { useTranslation } from 'react-i18next';
-import { type FormMode, FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { useAppConfigT } from '@/features/app-config/shared/messages';
 import { NameAndIdItems } from '@/features/app-config/shared/name-and-id-items';
 import { RemoteSelect } from '@/components/remote-select';

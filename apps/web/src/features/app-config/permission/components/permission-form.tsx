@@ -1,9 +1,10 @@
 import { Form, Select } from 'antd';
-import { type Permission, RESOURCE_TYPES_FOR_PERMISSION } from '@gatehouse/contract';
-import { optionsOf } from '@/components/list-screen/search-fields';
-import { type FormMode, FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
+import type { Permission } from '@gatehouse/contract';
+import { FormDialog } from '@/components/form-dialog';
+import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { useAppConfigT } from '@/features/app-config/shared/messages';
 import { NameAndIdItems } from '@/features/app-config/shared/name-and-id-items';
+import { PERMISSION_TYPE_OPTIONS } from '../permission-types';
 
 export type PermissionFormValues = Pick<Permission, 'name' | 'id' | 'resourceType'>;
 
@@ -12,9 +13,6 @@ const TITLES = {
   EDIT: 'editPermission',
   DETAIL: 'permissionDetail',
 } as const satisfies Record<FormMode, string>;
-
-/** Spec §3: API is the only type a permission can have. */
-export const PERMISSION_TYPE_OPTIONS = optionsOf(RESOURCE_TYPES_FOR_PERMISSION);
 
 /** The one permission form (spec §4, §5): name, id and type are required; DETAIL is read-only. */
 export function PermissionForm({ record, ...dialog }: RecordFormProps<Permission, PermissionFormValues>) {

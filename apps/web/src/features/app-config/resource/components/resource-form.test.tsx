@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Resource, type ResourceType } from '@gatehouse/contract';
-import type { FormMode } from '@/components/form-dialog';
+import type { FormMode } from '@/components/record-form';
 import { renderWithApp } from '@/components/test-utils';
 import { ResourceForm, typeChoices } from './resource-form';
 

@@ -10,13 +10,8 @@ import {
   type Status,
 } from '@gatehouse/contract';
 import { optionsOf } from '@/components/list-screen/search-fields';
-import {
-  createKindOf,
-  type FormMode,
-  FormDialog,
-  type RecordFormProps,
-  required,
-} from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { createKindOf, type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { type AppConfigKey, useAppConfigT } from '../../shared/messages';
 
 export type ResourceFormValues = {

@@ -1,15 +1,10 @@
 import { Form, Input } from 'antd';
 import { codeSchema, type Product } from '@gatehouse/contract';
-import { FormDialog, type FormMode, type RecordFormProps, required } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { schemaRule } from '@/components/schema-rule';
 import { useCatalogT } from '../../catalog-messages';
-
-export type ProductFormValues = {
-  name: string;
-  code: string;
-  description?: string | null;
-  owner?: string | null;
-};
+import type { ProductFormValues } from './product-values';
 
 const TITLES = {
   CREATE: 'newProduct',
@@ -45,9 +40,4 @@ export function ProductForm({ record: product, ...dialog }: RecordFormProps<Prod
       </Form.Item>
     </FormDialog>
   );
-}
-
-/** The body fields of the form: a blank description or owner is none at all. */
-export function productBody({ name, code, description, owner }: ProductFormValues) {
-  return { name, code, description: description?.trim() || null, owner: owner?.trim() || null };
 }

@@ -1,5 +1,6 @@
 import type { Group } from '@gatehouse/contract';
-import { type FormMode, FormDialog, type RecordFormProps } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { type IdentityKey, useIdentityT } from '../../shared/messages';
 import { NameCodeItems, type NameCodeValues } from '../../shared/name-code-items';
 

@@ -1,6 +1,7 @@
 import { Form, Input } from 'antd';
 import type { Organization } from '@gatehouse/contract';
-import { type FormMode, FormDialog, type RecordFormProps } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { type IdentityKey, useIdentityT } from '../../shared/messages';
 import { NameCodeItems, type NameCodeValues } from '../../shared/name-code-items';
 

@@ -1,11 +1,11 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Empty,
   Flex,
   Input,
+  Modal,
   Skeleton,
   Tag,
   Tree,
@@ -62,7 +62,6 @@ function NodeTitle({ node, loading }: { node: Organization; loading: boolean }) 
  * Edit Organization.
  */
 export function OrganizationTree({ selected, onSelect, expansion, canMove }: OrganizationTreeProps) {
-  const { modal } = App.useApp();
   const toast = useToast();
   const move = useMoveOrganization();
   const t = useIdentityT();
@@ -101,7 +100,8 @@ export function OrganizationTree({ selected, onSelect, expansion, canMove }: Org
     }
     const parent = decision.parentId === null ? undefined : byId.get(decision.parentId);
     confirming.current = true;
-    modal.confirm({
+    // antd's static confirm, which the providers set to follow the theme and language.
+    Modal.confirm({
       afterClose: () => {
         confirming.current = false;
       },

@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Col, Empty, Form, Row, Switch } from 'antd';
 import { ACTIONS, PLATFORM_APP_ID, PRODUCT_NAME, permissionGrantSchema } from '@gatehouse/contract';
-import { required } from '@/components/form-dialog';
+import { required } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';
 import { schemaRule } from '@/components/schema-rule';
 import { applicationChoicesQueryOptions } from '../../shared/api/application-choices';

@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { Modal } from 'antd';
 import type { User } from '@gatehouse/contract';
 import { useToast } from '@/components/use-toast';
 import { defineMessages } from '@/lib/i18n';
@@ -27,11 +27,11 @@ export const useResetTwoFactorMessages = defineMessages(
 /** The row action "Reset two-factor": asks first, then turns the user's second factor off. */
 export function useResetTwoFactor(): (user: User) => void {
   const t = useResetTwoFactorMessages();
-  const { modal } = App.useApp();
   const toast = useToast();
   const reset = useResetUserTwoFactor();
   return (user) =>
-    modal.confirm({
+    // antd's static confirm, which the providers set to follow the theme and language.
+    Modal.confirm({
       title: t('title', { name: user.username }),
       content: t('body'),
       okText: t('ok'),

@@ -1,66 +1,25 @@
 import { Checkbox, Form, Input } from 'antd';
 import {
-  type CreateUser,
   emailSchema,
   newPasswordSchema,
-  type UpdateUser,
   type User,
   updateUserSchema,
   usernameSchema,
 } from '@gatehouse/contract';
-import { type FormMode, FormDialog, type RecordFormProps, required } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';
 import { schemaRule } from '@/components/schema-rule';
 import { useOrganization } from '../../organizations/api/get-organization';
 import { type IdentityKey, useIdentityT } from '../../shared/messages';
 import { organizationChoice, organizationChoicesQueryOptions } from '../../shared/api/organization-choices';
-
-export type UserFormValues = {
-  username: string;
-  name: string;
-  email: string;
-  phone?: string | null;
-  avatar?: string | null;
-  organizationId?: string | null;
-  /** CREATE only: blank has the server generate one, shown once. */
-  password?: string;
-  /** CREATE only. */
-  mustChangePassword?: boolean;
-};
+import type { UserFormValues } from './user-values';
 
 const TITLES = {
   CREATE: 'newUser',
   EDIT: 'editUser',
   DETAIL: 'userDetail',
 } as const satisfies Record<FormMode, IdentityKey>;
-
-const blankToNull = (value: string | null | undefined) => value?.trim() || null;
-
-/** The create body: a blank password is none, so the server generates one. */
-export function toCreateUser(values: UserFormValues): CreateUser {
-  return {
-    username: values.username.trim(),
-    name: values.name,
-    email: values.email,
-    phone: blankToNull(values.phone),
-    avatar: blankToNull(values.avatar),
-    organizationId: values.organizationId ?? null,
-    ...(values.password ? { password: values.password } : {}),
-    mustChangePassword: values.mustChangePassword ?? true,
-  };
-}
-
-/** The update body: the username and password are not edited here. */
-export function toUpdateUser(values: UserFormValues, user: Pick<User, 'userId'>): UpdateUser {
-  return {
-    userId: user.userId,
-    name: values.name,
-    email: values.email,
-    phone: blankToNull(values.phone),
-    avatar: blankToNull(values.avatar),
-    organizationId: values.organizationId ?? null,
-  };
-}
 
 function valuesOf(user: User): UserFormValues {
   return {

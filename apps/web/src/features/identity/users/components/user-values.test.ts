@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCreateUser, toUpdateUser } from './user-form';
+import { toCreateUser, toUpdateUser } from './user-values';
 
 describe('the user form bodies', () => {
   const values = {
