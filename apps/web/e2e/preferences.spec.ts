@@ -60,13 +60,13 @@ test('the console switches to Chinese, keeps it on reload, and for the user on a
   await expect(nav(page).getByText('应用客户端')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 
-  // A list screen: the kit's column titles and pager, antd's own pager texts.
+  // A list screen: the kit's column titles, pager and its texts.
   await page.goto('/admin-setting/application');
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: '状态' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: '操作' })).toBeVisible();
   await expect(page.getByText(/^共 \d+ 条$/)).toBeVisible();
-  // antd's own pager texts.
+  // The pager's texts.
   await expect(page.getByRole('listitem', { name: '上一页' })).toBeVisible();
   await expect(page.getByRole('button', { name: '高级搜索' })).toBeVisible();
 

@@ -1,10 +1,11 @@
-import { Flex, Pagination, Select } from 'antd';
+import { Select } from 'antd';
 import { type Key, memo, type ReactNode, useMemo } from 'react';
 import { i18n } from '@/lib/i18n';
 import { PAGE_SIZES } from '@gatehouse/contract';
 import { type Column, DataTable, type TableTree } from './data-table';
 import { emptyCell } from './empty-cell';
 import { useKitT } from './messages';
+import { PageJumper, PageList } from './pager';
 
 export type PagedTableProps<T> = {
   /** Columns without a `render` show `--` for empty values; give a column its own render to differ. */
@@ -35,9 +36,9 @@ function withEmptyCells<T>(columns: Column<T>[]): Column<T>[] {
 
 /**
  * The kit's table (data-table.tsx) with the console's pager, driven by outside state (normally `useListState`).
- * antd's own pager puts the size changer after the pages; spec §9 wants the order total,
- * sizes, prev, pager, next, jumper, so the pager is assembled here in that order, which is
- * also the order Tab walks through it.
+ * Spec §9 wants the pager's parts in the order total, sizes, prev, pages, next, jumper, which
+ * is also the order Tab walks through them; the kit's page list (pager.tsx) and antd's Select
+ * are laid out here in that order.
  */
 export function PagedTable<T extends object>({
   columns,
@@ -81,17 +82,10 @@ type PagerProps = Pick<PagedTableProps<object>, 'label' | 'total' | 'page' | 'si
 const Pager = memo(function Pager({ label, total, page, size, onChange }: PagerProps) {
   const t = useKitT();
   const sizeOptions = PAGE_SIZES.map((n) => ({ label: t('perPage', { size: n }), value: n }));
+  const pages = Math.max(1, Math.ceil(total / size));
+  const toPage = (nextPage: number) => onChange(nextPage, size);
   return (
-    <Flex
-      component="nav"
-      className="gh-pager"
-      aria-label={label ? t('tablePages', { label }) : t('pages')}
-      justify="flex-end"
-      align="center"
-      gap={8}
-      wrap
-      style={{ marginTop: 16 }}
-    >
+    <nav className="gh-pager" aria-label={label ? t('tablePages', { label }) : t('pages')}>
       <span className="gh-pager-total">{t('total', { total })}</span>
       <Select
         aria-label={t('pageSize')}
@@ -102,14 +96,8 @@ const Pager = memo(function Pager({ label, total, page, size, onChange }: PagerP
         onChange={(nextSize: number) => onChange(1, nextSize)}
         popupMatchSelectWidth={false}
       />
-      <Pagination
-        current={page}
-        pageSize={size}
-        total={total}
-        showSizeChanger={false}
-        showQuickJumper
-        onChange={(nextPage) => onChange(nextPage, size)}
-      />
-    </Flex>
+      <PageList current={page} pages={pages} onChange={toPage} />
+      <PageJumper pages={pages} onJump={(target) => target !== page && toPage(target)} />
+    </nav>
   );
 });

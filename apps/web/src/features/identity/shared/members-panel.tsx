@@ -1,4 +1,4 @@
-import { Button, Empty, Flex, Pagination } from 'antd';
+import { Button, Empty, Flex } from 'antd';
 import { type Column, DataTable } from '@/components/data-table';
 import { useState } from 'react';
 import { MESSAGES, type User } from '@gatehouse/contract';
@@ -9,6 +9,7 @@ import { useToast } from '@/components/use-toast';
 import { type AccessNeed, AccessDisable } from '@/lib/access';
 import { userChoicesQueryOptions } from './api/user-choices';
 import { identityText, useIdentityT } from './messages';
+import { PageList } from '@/components/pager';
 
 /** The member list after adding `added` (each once) or removing `removed`. */
 export function withMembers(current: readonly string[], added: readonly string[]): string[] {
@@ -145,12 +146,10 @@ export function MembersPanel({ members, loading, failed, onRetry, onSave, need, 
       />
       {all.length > MEMBERS_PER_PAGE && (
         <Flex justify="flex-end" style={{ marginTop: 16 }}>
-          <Pagination
-            size="small"
+          <PageList
+            small
             current={current}
-            pageSize={MEMBERS_PER_PAGE}
-            total={all.length}
-            showSizeChanger={false}
+            pages={Math.ceil(all.length / MEMBERS_PER_PAGE)}
             onChange={setPage}
           />
         </Flex>
