@@ -7,6 +7,8 @@ import {
   resourceSchema,
 } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { resources } from '../src/db/schema/index.ts';
 import { auditOf, createApplication, put, query, tokenWith } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 
@@ -224,6 +226,59 @@ describe('GET /resources and /resources/{id}', () => {
   it('requires applicationId (400) and knows it (404)', async () => {
     expect((await t.get(LIST, admin)).json().fields).toEqual({ applicationId: MESSAGES.required });
     expect((await list({ applicationId: 'nope' })).statusCode).toBe(404);
+  });
+});
+
+describe('the kept child counts', () => {
+  /** Each node's count as the API gives it, against a count of its children in the table. */
+  async function countsOf(app: string) {
+    const rows = await t.db.select().from(resources).where(eq(resources.applicationId, app));
+    return Object.fromEntries(
+      rows.map((row) => [
+        row.id,
+        { kept: row.childCount, real: rows.filter((c) => c.parentId === row.resourceId).length },
+      ]),
+    );
+  }
+  const expectTrue = (counts: Record<string, { kept: number; real: number }>) => {
+    for (const [id, { kept, real }] of Object.entries(counts)) expect(kept, id).toBe(real);
+  };
+
+  it('follow creates, moves, many rows added at once, and deletes with their cascade', async () => {
+    const { app, category, menu, submenu } = await tree();
+    expect((await countsOf(app)).menu).toEqual({ kept: 2, real: 2 });
+
+    // A move: the old parent loses the child, the new one gains it.
+    const other = await create(app, { id: 'cat-b', type: 'CATEGORY' });
+    expect((await put(t, ONE, { ...submenu, parentId: other.resourceId }, admin)).statusCode).toBe(200);
+    let counts = await countsOf(app);
+    expect(counts.menu!.kept).toBe(1);
+    expect(counts['cat-b']!.kept).toBe(1);
+    // A change that is not a move leaves the counts alone.
+    expect((await put(t, ONE, { ...menu, name: 'Renamed', status: 'DISABLED' }, admin)).statusCode).toBe(200);
+    expectTrue(await countsOf(app));
+
+    // Several children in one statement, as a seed or an import writes them.
+    await t.db.insert(resources).values(
+      ['x1', 'x2', 'x3'].map((id) => ({
+        applicationId: app,
+        id,
+        name: id,
+        type: 'MENU' as const,
+        parentId: category.resourceId,
+      })),
+    );
+    counts = await countsOf(app);
+    expect(counts.cat!.kept).toBe(4);
+    expectTrue(counts);
+
+    // Deleting a node takes its subtree (the foreign key's cascade); its parent counts one less.
+    await t.db.delete(resources).where(eq(resources.resourceId, other.resourceId));
+    await t.db.delete(resources).where(eq(resources.resourceId, menu.resourceId));
+    counts = await countsOf(app);
+    expect(Object.keys(counts).sort()).toEqual(['cat', 'x1', 'x2', 'x3']);
+    expect(counts.cat!.kept).toBe(3);
+    expectTrue(counts);
   });
 });
 

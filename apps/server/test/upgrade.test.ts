@@ -7,7 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/migrate.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { oidcPayloads, resources, rolePermissions, roleResources, roles } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { ADMINISTRATOR_CODE, seed } from '../src/platform/seed.ts';
@@ -96,30 +96,41 @@ describe('the platform tree on an upgraded installation', () => {
   });
 });
 
+/**
+ * A database migrated as far as an older version: the migrations before `idx` (a new database
+ * on PostgreSQL, a fresh PGlite, not the migrated template, otherwise). `run` gets it; it is
+ * dropped afterwards.
+ */
+async function atMigration(idx: number, run: (handle: DatabaseHandle) => Promise<void>) {
+  const { handle, drop } =
+    TEST_DB === 'postgres'
+      ? await openTestDatabase()
+      : await openDatabase({ kind: 'pglite' }).then((h) => ({ handle: h, drop: () => h.close() }));
+  const older = mkdtempSync(join(tmpdir(), 'gatehouse-migrations-'));
+  try {
+    cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
+    const journalPath = join(older, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+    journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < idx);
+    writeFileSync(journalPath, JSON.stringify(journal));
+    if (handle.kind === 'pglite') {
+      const { drizzle } = await import('drizzle-orm/pglite');
+      await migratePglite(drizzle({ client: handle.client }), { migrationsFolder: older });
+    } else {
+      const { drizzle } = await import('drizzle-orm/node-postgres');
+      await migratePg(drizzle({ client: handle.pool }), { migrationsFolder: older });
+    }
+    await run(handle);
+  } finally {
+    rmSync(older, { recursive: true, force: true });
+    await drop();
+  }
+}
+
 describe('migration 0002 on an existing installation', () => {
   it('backfills role codes and the application of every grant', async () => {
-    // A database without any migration: a new one on PostgreSQL, a fresh PGlite (not the
-    // migrated template) otherwise.
-    const { handle, drop } =
-      TEST_DB === 'postgres'
-        ? await openTestDatabase()
-        : await openDatabase({ kind: 'pglite' }).then((h) => ({ handle: h, drop: () => h.close() }));
-    const older = mkdtempSync(join(tmpdir(), 'gatehouse-migrations-'));
-    try {
-      // The migrations of the version before identity: 0000 and 0001.
-      cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
-      const journalPath = join(older, 'meta', '_journal.json');
-      const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-      journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 2);
-      writeFileSync(journalPath, JSON.stringify(journal));
-      rmSync(join(older, '0002_identity.sql'));
-      if (handle.kind === 'pglite') {
-        const { drizzle } = await import('drizzle-orm/pglite');
-        await migratePglite(drizzle({ client: handle.client }), { migrationsFolder: older });
-      } else {
-        const { drizzle } = await import('drizzle-orm/node-postgres');
-        await migratePg(drizzle({ client: handle.pool }), { migrationsFolder: older });
-      }
+    // The version before identity: 0000 and 0001.
+    await atMigration(2, async (handle) => {
       // What that version's seed wrote.
       await handle.db.execute(
         sql`insert into applications (application_id, name, builtin) values ('platform', 'Gatehouse', true)`,
@@ -152,33 +163,13 @@ describe('migration 0002 on an existing installation', () => {
       // The seed finds the built-in role by its backfilled code: no second Administrator.
       await seed(handle.db, { adminPassword: ADMIN_PASSWORD, print: () => {} });
       expect(await handle.db.select().from(roles).where(eq(roles.builtin, true))).toHaveLength(1);
-    } finally {
-      rmSync(older, { recursive: true, force: true });
-      await drop();
-    }
+    });
   }, 60_000);
 });
 
 describe('migration 0011 on an existing installation', () => {
   it("keeps the provider's artefacts by the hash of their id, the tokens without their jti", async () => {
-    const { handle, drop } =
-      TEST_DB === 'postgres'
-        ? await openTestDatabase()
-        : await openDatabase({ kind: 'pglite' }).then((h) => ({ handle: h, drop: () => h.close() }));
-    const older = mkdtempSync(join(tmpdir(), 'gatehouse-migrations-'));
-    try {
-      cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
-      const journalPath = join(older, 'meta', '_journal.json');
-      const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-      journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 11);
-      writeFileSync(journalPath, JSON.stringify(journal));
-      if (handle.kind === 'pglite') {
-        const { drizzle } = await import('drizzle-orm/pglite');
-        await migratePglite(drizzle({ client: handle.client }), { migrationsFolder: older });
-      } else {
-        const { drizzle } = await import('drizzle-orm/node-postgres');
-        await migratePg(drizzle({ client: handle.pool }), { migrationsFolder: older });
-      }
+    await atMigration(11, async (handle) => {
       await handle.db.execute(sql`insert into oidc_payloads (model, id, payload) values
         ('AccessToken', 'the-access-token-value', '{"jti":"the-access-token-value","accountId":"u1"}'),
         ('Grant', 'the-grant-id', '{"jti":"the-grant-id","accountId":"u1"}')`);
@@ -191,9 +182,32 @@ describe('migration 0011 on an existing installation', () => {
         { model: 'AccessToken', id: hashToken('the-access-token-value'), payload: { accountId: 'u1' } },
         { model: 'Grant', id: hashToken('the-grant-id'), payload: { jti: 'the-grant-id', accountId: 'u1' } },
       ]);
-    } finally {
-      rmSync(older, { recursive: true, force: true });
-      await drop();
-    }
+    });
+  }, 60_000);
+});
+
+describe('migration 0014 on an existing installation', () => {
+  it('counts the children every resource already has', async () => {
+    await atMigration(14, async (handle) => {
+      await handle.db.execute(sql`insert into applications (application_id, name) values ('shop', 'Shop')`);
+      await handle.db.execute(sql`insert into resources (application_id, id, name, type) values
+        ('shop', 'cat', 'Cat', 'CATEGORY'), ('shop', 'empty', 'Empty', 'CATEGORY')`);
+      await handle.db.execute(sql`insert into resources (application_id, id, name, type, parent_id)
+        select 'shop', 'menu-' || i, 'Menu ' || i, 'MENU', resource_id
+        from resources, generate_series(1, 3) i where id = 'cat'`);
+      await migrateDatabase(handle);
+      const counts = await handle.db
+        .select({ id: resources.id, childCount: resources.childCount })
+        .from(resources)
+        .where(eq(resources.applicationId, 'shop'))
+        .orderBy(asc(resources.id));
+      expect(counts).toEqual([
+        { id: 'cat', childCount: 3 },
+        { id: 'empty', childCount: 0 },
+        { id: 'menu-1', childCount: 0 },
+        { id: 'menu-2', childCount: 0 },
+        { id: 'menu-3', childCount: 0 },
+      ]);
+    });
   }, 60_000);
 });

@@ -65,6 +65,12 @@ export const resources = pgTable(
     icon: text('icon'),
     hidden: boolean('hidden').notNull().default(false),
     keepAlive: boolean('keep_alive').notNull().default(false),
+    /**
+     * How many resources have this one as parent, kept by the database's triggers
+     * (drizzle/0014_resource_child_counts.sql), never written by the service: a tree's every
+     * expand lists a node's children with their own counts, which a count per row made slow.
+     */
+    childCount: integer('child_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [

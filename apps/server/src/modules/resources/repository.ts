@@ -7,17 +7,6 @@ import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.t
 import { byKey } from '../../lib/records.ts';
 
 export type ResourceRow = typeof resources.$inferSelect;
-export type ResourceWithCount = ResourceRow & { childCount: number };
-
-/**
- * Direct children, counted through `resources_tree_idx` (application, parent). Written out
- * in full because drizzle leaves columns unqualified in a one-table select, which would
- * bind them to the inner table; the text is constant, no input goes into it.
- */
-const childCount = sql<number>`(${sql.raw(
-  'select count(*) from "resources" "child" where "child"."application_id" = "resources"."application_id" and "child"."parent_id" = "resources"."resource_id"',
-)})`.mapWith(Number);
-const withCount = { ...getTableColumns(resources), childCount };
 
 /**
  * What the resource list reads: the search filters, and whether to keep to the roots (the
@@ -25,11 +14,14 @@ const withCount = { ...getTableColumns(resources), childCount };
  */
 export type ResourceSearch = ResourceListQuery & { rootsOnly: boolean };
 
-/** Each row with its child count. Keys from `resources_app_created_idx` where the order allows. */
+/**
+ * Each row, with its child count (`child_count`, kept by the database). Keys from
+ * `resources_app_created_idx` where the order allows.
+ */
 export const list = definePagedList({
   table: resources,
   key: resources.resourceId,
-  fields: withCount,
+  fields: getTableColumns(resources),
   sorts: {
     name: resources.name,
     id: resources.id,
@@ -58,7 +50,7 @@ export const { find, insert, update } = byKey(resources, resources.resourceId);
  */
 const childrenStatement = preparedPer((db) =>
   db
-    .select(withCount)
+    .select()
     .from(resources)
     .where(
       and(
@@ -74,20 +66,8 @@ export async function listChildren(
   db: Database,
   applicationId: string,
   parentId: string,
-): Promise<ResourceWithCount[]> {
+): Promise<ResourceRow[]> {
   return childrenStatement(db).execute({ applicationId, parentId });
-}
-
-export async function findWithCount(
-  db: Executor,
-  resourceId: string,
-): Promise<ResourceWithCount | undefined> {
-  const [row] = await db
-    .select(withCount)
-    .from(resources)
-    .where(eq(resources.resourceId, resourceId))
-    .limit(1);
-  return row;
 }
 
 /** The types found among a node's direct children. */

@@ -28,7 +28,7 @@ const PARENT_MESSAGE: Record<ResourceType, string> = {
   ELEMENT: APP_CONFIG_MESSAGES.elementParent,
 };
 
-function toResource(row: repo.ResourceWithCount): Resource {
+function toResource(row: repo.ResourceRow): Resource {
   return {
     resourceId: row.resourceId,
     name: row.name,
@@ -153,7 +153,7 @@ export class ResourceService {
           status: input.status,
           ...placement,
         });
-        return { entityId: row.resourceId, after: toResource({ ...row, childCount: 0 }) };
+        return { entityId: row.resourceId, after: toResource(row) };
       }),
     );
   }
@@ -167,17 +167,18 @@ export class ResourceService {
         assertSameApplication(found.applicationId, input.applicationId);
         await repo.lockTree(tx, found.applicationId);
         // Read again under the lock: a concurrent move may have changed it meanwhile.
-        const before = await repo.findWithCount(tx, input.resourceId);
+        const before = await repo.find(tx, input.resourceId);
         if (!before) throw notFound();
         const placement = await checkPlacement(tx, found.applicationId, input, before);
-        await repo.update(tx, input.resourceId, {
-          name: input.name,
-          id: input.id,
-          order: input.order,
-          status: input.status,
-          ...placement,
-        });
-        const after = toResource((await repo.findWithCount(tx, input.resourceId))!);
+        const after = toResource(
+          await repo.update(tx, input.resourceId, {
+            name: input.name,
+            id: input.id,
+            order: input.order,
+            status: input.status,
+            ...placement,
+          }),
+        );
         return {
           entityId: after.resourceId,
           action: after.status !== before.status && onlyStatusChanged(before, input) ? 'status' : 'update',
