@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { ANTD_PURE_PACKAGES, formProviderAlone, noUniqueTooltips } from './build/antd-narrowing.ts';
 import { chunkPlan, graphOf, planning } from './build/chunk-plan.ts';
 import { CONTRACT_SOURCE, splitContractSchemas } from './build/contract-schemas.ts';
 
@@ -42,26 +43,6 @@ function pureContractDeclarations(): Plugin {
         }
         return { code: out, map: null };
       },
-    },
-  };
-}
-
-/**
- * antd's ConfigProvider hands the locale's validation messages to rc-form through rc-form's
- * FormProvider, which antd imports from rc-form's index. That index builds its Form object with
- * every part attached (Field, List, useForm and the validator), so every page loaded the whole
- * form engine, some 14 KiB gzipped, whether it had a form or not. This points that one import
- * at the module that defines FormProvider; the engine comes with the first antd Form.
- */
-function formProviderAlone(): Plugin {
-  const FORM_CONTEXT = /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/;
-  return {
-    name: 'gatehouse:form-provider-alone',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source !== '@rc-component/form' || !importer || !FORM_CONTEXT.test(importer)) return null;
-      return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
     },
   };
 }
@@ -172,17 +153,6 @@ function antdStylesheet(): Plugin {
 // on one origin in development just as it does when the server serves the built files.
 const apiTarget = process.env.GATEHOUSE_API_ORIGIN ?? 'http://127.0.0.1:8080';
 
-/**
- * antd's own packages that do not say in their package.json that they are free of side
- * effects, though they are: no module of theirs is imported for its effect, and none changes
- * anything outside itself when it loads. Unsaid, the bundler keeps every module such a package's
- * index names: the sign-in page, whose Input reads one context of @rc-component/form, loaded
- * the whole form engine and its validator (14 KiB gzipped). The date picker's dayjs adapter is
- * left out: it extends dayjs when it loads.
- */
-const PURE_PACKAGES =
-  /[\\/]node_modules[\\/](@rc-component[\\/](?!picker[\\/])|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)[\\/])/;
-
 /** The framework: every page needs it, and it changes less often than the console. */
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
@@ -194,6 +164,7 @@ export default defineConfig({
   plugins: [
     react(),
     formProviderAlone(),
+    noUniqueTooltips(),
     splitContractSchemas(),
     pureContractDeclarations(),
     ...(plan ? [plan.plugin, antdStylesheet(), precompress(), bundleGraph()] : []),
@@ -220,7 +191,7 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: [
           { test: CONTRACT_SOURCE, sideEffects: false },
-          { test: PURE_PACKAGES, sideEffects: false },
+          { test: ANTD_PURE_PACKAGES, sideEffects: false },
         ],
       },
       output: {

@@ -1,7 +1,5 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import {
-  Alert,
-  App,
   AutoComplete,
   Avatar,
   Badge,
@@ -23,7 +21,6 @@ import {
   List,
   Menu,
   Modal,
-  Pagination,
   Popconfirm,
   Result,
   Row,
@@ -70,7 +67,6 @@ function extract(): string {
   const samples = h(
     Fragment,
     null,
-    h(Alert, { title: 'a', type: 'error', showIcon: true }),
     h(AutoComplete, { options: [] }),
     h(Avatar, null, 'A'),
     h(Badge, { count: 1 }),
@@ -93,7 +89,6 @@ function extract(): string {
     h(List, { dataSource: [] }),
     h(Menu, { mode: 'inline', items: [{ key: 'a', label: 'a', children: [{ key: 'b', label: 'b' }] }] }),
     h(Modal, { open: false }),
-    h(Pagination, { total: 100, showQuickJumper: true }),
     h(Popconfirm, { title: 'p' }, h('span', null, 'p')),
     h(Result, { status: '403' }),
     h(Select, { options: [] }),
@@ -111,11 +106,7 @@ function extract(): string {
     h(
       StyleProvider,
       { cache },
-      h(
-        ConfigProvider,
-        { theme: { algorithm: theme.defaultAlgorithm, token: { motion: true } } },
-        h(App, null, samples),
-      ),
+      h(ConfigProvider, { theme: { algorithm: theme.defaultAlgorithm, token: { motion: true } } }, samples),
     ),
   );
   // The components' styles only: the theme's CSS variables are declared under a class named

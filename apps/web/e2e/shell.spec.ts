@@ -64,7 +64,7 @@ test('a 401 leads to the login page with isInterception=1 and its toast', async 
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts))
     .toContain(HTTP_STATUS_MESSAGES[401]!);
-  await expect(page.locator('.ant-alert').getByText(HTTP_STATUS_MESSAGES[401]!)).toBeVisible();
+  await expect(page.locator('.gh-notice').getByText(HTTP_STATUS_MESSAGES[401]!)).toBeVisible();
 });
 
 test('an unknown path ends on /error/404', async ({ page }) => {

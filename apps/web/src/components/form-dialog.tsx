@@ -1,9 +1,10 @@
-import { Alert, Button, Form, type FormInstance, type FormProps, Modal } from 'antd';
+import { Button, Form, type FormInstance, type FormProps, Modal } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { i18n } from '@/lib/i18n';
 import { localizeMessage } from '@/lib/server-messages';
 import { useKitT } from './messages';
 import type { FormMode } from './record-form';
+import { Notice } from '@/components/notice';
 
 /** Spec §9: a closed form keeps its content this long, so it does not flash empty while it fades. */
 export const FORM_RESET_DELAY_MS = 400;
@@ -164,7 +165,7 @@ export function FormDialog<Values extends object>({
       }
     >
       {otherErrors.length > 0 && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={otherErrors.join(' ')} />
+        <Notice type="error" showIcon style={{ marginBottom: 16 }} title={otherErrors.join(' ')} />
       )}
       <Form<Values>
         layout="vertical"

@@ -1,8 +1,8 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Col, Row, Select, Space } from 'antd';
+import { Button, Select } from 'antd';
 import { type FormEvent, lazy, memo, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useKitT } from './messages';
-import { TextInput } from './inputs';
+import { SpaceCompact, TextInput } from './antd-parts';
 import { Field } from './plain-form';
 
 // Advanced Search is closed on most visits: the picker's code (and dayjs) waits until a date
@@ -41,7 +41,6 @@ export type SearchBarProps = {
 /** The "All" choice of the general search searches every text field through this parameter. */
 export const KEYWORD_PARAM = 'keyword';
 const ALL = KEYWORD_PARAM;
-const SPAN = 24 / ADVANCED_SEARCH_FIELDS_PER_ROW;
 
 export const dateFromParam = (name: string) => `${name}From`;
 export const dateToParam = (name: string) => `${name}To`;
@@ -154,8 +153,8 @@ export const SearchBar = memo(function SearchBar({
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some supported browsers and for jsdom; a form with role=search is its long-standing equivalent
     <form className="gh-search-bar" role="search" aria-label={t('search')} onSubmit={submit}>
-      <Space wrap>
-        <Space.Compact>
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+        <SpaceCompact>
           <Select
             aria-label={t('searchIn')}
             value={generalKey}
@@ -173,7 +172,7 @@ export const SearchBar = memo(function SearchBar({
             style={{ width: 240 }}
           />
           <Button htmlType="submit" type="primary" icon={<SearchOutlined />} aria-label={t('search')} />
-        </Space.Compact>
+        </SpaceCompact>
         <Button
           type="link"
           aria-expanded={advancedOpen}
@@ -182,24 +181,30 @@ export const SearchBar = memo(function SearchBar({
         >
           {t('advancedSearch')} {advancedOpen ? <UpOutlined /> : <DownOutlined />}
         </Button>
-      </Space>
+      </div>
       {advancedOpen && (
         <section id={advancedId} aria-label={t('advancedSearch')} style={{ marginTop: 16 }}>
-          <Row gutter={16}>
+          <div
+            style={{
+              display: 'grid',
+              gridTemplateColumns: `repeat(${ADVANCED_SEARCH_FIELDS_PER_ROW}, minmax(0, 1fr))`,
+              columnGap: 16,
+            }}
+          >
             {fields.map((field) => (
-              <Col key={field.name} span={SPAN} data-testid={`search-field-${field.name}`}>
+              <div key={field.name} data-testid={`search-field-${field.name}`}>
                 <Field label={field.label} htmlFor={`${id}-${field.name}`}>
                   <FieldControl id={`${id}-${field.name}`} field={field} draft={draft} set={set} />
                 </Field>
-              </Col>
+              </div>
             ))}
-          </Row>
-          <Space>
+          </div>
+          <div style={{ display: 'flex', gap: 8 }}>
             <Button type="primary" htmlType="submit">
               {t('search')}
             </Button>
             <Button onClick={reset}>{t('reset')}</Button>
-          </Space>
+          </div>
         </section>
       )}
     </form>

@@ -1,6 +1,7 @@
-import { Alert, Button, Descriptions, Flex, Modal, Typography } from 'antd';
+import { Button, Descriptions, Flex, Modal, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { CopyButton } from './copy-button';
+import { Notice } from '@/components/notice';
 
 /** One line of the dialog; with `copy` its text shows as code with a copy button of that name. */
 export type SecretItem = { label: string; value: ReactNode; copy?: { text: string; label: string } };
@@ -51,7 +52,7 @@ export function SecretDialog({ open, title, warning, items, onClose, afterClose 
     >
       {items.length > 0 && (
         <>
-          <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={warning} />
+          <Notice type="warning" showIcon style={{ marginBottom: 16 }} title={warning} />
           <Descriptions column={1} bordered size="small">
             {items.map((item) => (
               <Descriptions.Item key={item.label} label={item.label}>

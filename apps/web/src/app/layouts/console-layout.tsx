@@ -1,10 +1,11 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Layout, Space, theme } from 'antd';
+import { Button, Layout, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useNavigation } from 'react-router';
 import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
+import { Avatar } from '@/components/avatar';
 import { Busy, SkeletonLines } from '@/components/placeholders';
 import { ToastHolder, useHeldToasts, useToast } from '@/components/use-toast';
 import { useCurrentUser } from '@/features/account/api/current-user';
@@ -130,18 +131,20 @@ export function ConsoleLayout() {
                 borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
               }}
             >
-              <Space size="middle">
+              <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
                 <PreferenceControls />
-                <Link to={PATHS.profile} title={t('profile')}>
-                  <Space size="small">
-                    <Avatar size="small" src={user?.avatar ?? undefined} icon={<UserOutlined />} alt="" />
-                    <span>{user?.name || user?.username}</span>
-                  </Space>
+                <Link
+                  to={PATHS.profile}
+                  title={t('profile')}
+                  style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}
+                >
+                  <Avatar src={user?.avatar} />
+                  <span>{user?.name || user?.username}</span>
                 </Link>
                 <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
                   {t('signOut')}
                 </Button>
-              </Space>
+              </div>
             </Layout.Header>
             <TabBar tabs={tabs} />
             <Layout.Content style={{ margin: 16 }}>

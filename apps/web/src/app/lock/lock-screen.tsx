@@ -1,12 +1,14 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, theme } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { Button, theme } from 'antd';
 import { useId, useState } from 'react';
 import { PRODUCT_NAME } from '@gatehouse/contract';
-import { PasswordInput } from '@/components/inputs';
+import { PasswordInput } from '@/components/antd-parts';
+import { Avatar } from '@/components/avatar';
 import { Field, usePlainForm } from '@/components/plain-form';
 import { useUnlock } from '@/features/auth/api/unlock';
 import { isApiError } from '@/lib/http';
 import { defineMessages } from '@/lib/i18n';
+import { Notice } from '@/components/notice';
 
 const useT = defineMessages(
   'lock',
@@ -87,7 +89,7 @@ export function LockScreen({ name, avatar, onUnlocked, onSignOut }: LockScreenPr
           textAlign: 'center',
         }}
       >
-        <Avatar size={64} src={avatar ?? undefined} icon={<UserOutlined />} alt="" />
+        <Avatar size={64} src={avatar} />
         <h1 id="lock-title" style={{ fontSize: token.fontSizeHeading4, margin: '12px 0 4px' }}>
           {t('title')}
         </h1>
@@ -96,7 +98,7 @@ export function LockScreen({ name, avatar, onUnlocked, onSignOut }: LockScreenPr
         </p>
         <p style={{ color: token.colorTextSecondary }}>{t('text')}</p>
         <form onSubmit={form.submit(submit)} noValidate>
-          {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+          {error && <Notice type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
           <Field label={t('password')} {...form.field('password')}>
             <PasswordInput
               {...form.bind('password')}

@@ -1,5 +1,5 @@
 import { MoreOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider, Dropdown, type MenuProps, Tabs } from 'antd';
+import { Button, ConfigProvider, type MenuProps, Tabs } from 'antd';
 import { type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   matchPath,
@@ -18,6 +18,7 @@ import { useRouteMeta } from '../router';
 import { findExtraMenu, type RouteSet } from '../route-set';
 import { ALWAYS_ALLOWED } from '../routes';
 import { type CloseAction, closeTabs, nextAfterClose, openTab, restoreTabs, type Tab } from './tabs-model';
+import { Dropdown } from '@/components/antd-parts';
 
 const useT = defineMessages(
   'tabs',

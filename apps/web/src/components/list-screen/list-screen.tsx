@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex } from 'antd';
+import { Button, Empty } from 'antd';
 import { type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDisable, useAccess, useHasAction } from '@/lib/access';
 import type { FormMode, RecordFormProps } from '../record-form';
 import type { Column } from '../data-table';
-import { SearchInput } from '../inputs';
+import { SearchInput } from '../antd-parts';
 import { PagedTable } from '../paged-table';
 import { Panel } from '../panel';
 import { SearchBar, type SearchField } from '../search-bar';
@@ -313,7 +313,7 @@ function ListBody<Row extends object, Scope extends object>({
   return (
     <>
       <SearchBar fields={fields} value={list.search} onSearch={list.setSearch} onReset={list.reset} />
-      <Flex justify="flex-end" style={{ margin: '16px 0 8px' }}>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', margin: '16px 0 8px' }}>
         {localFilter && (
           <SearchInput
             aria-label={i18n.t('kit:filterPage')}
@@ -324,7 +324,7 @@ function ListBody<Row extends object, Scope extends object>({
             style={{ width: 240 }}
           />
         )}
-      </Flex>
+      </div>
       <PagedTable<Row>
         label={capitalised(names.many)}
         rowKey={rowKey}

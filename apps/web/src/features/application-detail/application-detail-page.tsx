@@ -1,4 +1,4 @@
-import { Alert, Card, Descriptions, Space, Tabs } from 'antd';
+import { Card, Descriptions, Space, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusTag } from '@/components/status-tag';
@@ -10,6 +10,7 @@ import { ObjectsTab } from './components/objects-tab';
 import { PagesTab } from './components/pages-tab';
 import { SetsTab } from './components/sets-tab';
 import { type ApplicationDetailKey, useApplicationDetailT } from './messages';
+import { Notice } from '@/components/notice';
 
 /** The tabs, in order; the URL's `tab` names the open one. */
 const TABS = ['objects', 'sets', 'acl', 'apis', 'pages'] as const;
@@ -35,7 +36,7 @@ export function ApplicationDetailPage() {
     ? (params.get('tab') as TabKey)
     : 'objects';
 
-  if (!appId) return <Alert type="info" showIcon title={t('noApplication')} />;
+  if (!appId) return <Notice type="info" showIcon title={t('noApplication')} />;
 
   const panes: Record<TabKey, () => ReactNode> = {
     objects: () => <ObjectsTab appId={appId} />,
@@ -52,7 +53,7 @@ export function ApplicationDetailPage() {
         loading={application.isPending}
       >
         {application.isError ? (
-          <Alert type="warning" showIcon title={t('notFound')} />
+          <Notice type="warning" showIcon title={t('notFound')} />
         ) : (
           <Descriptions column={2} size="small">
             <Descriptions.Item label={t('applicationId')}>{appId}</Descriptions.Item>

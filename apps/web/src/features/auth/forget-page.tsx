@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/http';
@@ -6,6 +6,7 @@ import { PATHS } from '@/lib/paths';
 import { useRequestResetLink } from './api/password-reset';
 import { AuthCard } from './components/auth-card';
 import { usePasswordMessages } from './messages';
+import { Notice } from '@/components/notice';
 
 type Values = { account: string };
 
@@ -30,7 +31,13 @@ export function ForgetPage() {
   return (
     <AuthCard title={t('forgetTitle')}>
       {sent ? (
-        <Alert type="success" showIcon role="status" title={t('linkSentTitle')} description={t('linkSent')} />
+        <Notice
+          type="success"
+          showIcon
+          role="status"
+          title={t('linkSentTitle')}
+          description={t('linkSent')}
+        />
       ) : (
         <Form<Values>
           form={form}

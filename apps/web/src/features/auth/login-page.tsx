@@ -1,9 +1,9 @@
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type LoginRequest, type LoginResult, MESSAGES, needsSecondFactor } from '@gatehouse/contract';
-import { TextInput, PasswordInput } from '@/components/inputs';
+import { TextInput, PasswordInput } from '@/components/antd-parts';
 import { Field, usePlainForm } from '@/components/plain-form';
 import { isApiError } from '@/lib/http';
 import { PATHS, pendingPasswordPath, safeRedirect } from '@/lib/paths';
@@ -14,6 +14,7 @@ import { AuthCard } from './components/auth-card';
 import { useLoginMessages } from './login-messages';
 import { SecondFactorStep } from './two-factor/second-factor-step';
 import { SessionExpiredAlert } from './components/session-expired-alert';
+import { Notice } from '@/components/notice';
 
 /** What the sign-in page says for a failed attempt; the server's wording when it has one. */
 export function loginErrorText(error: unknown): string {
@@ -69,7 +70,7 @@ export function LoginPage() {
       <form onSubmit={form.submit(submit)} noValidate>
         {!error && <SessionExpiredAlert />}
         {error && (
-          <Alert
+          <Notice
             type="error"
             showIcon
             title={localizeMessage(error, i18n.language)}

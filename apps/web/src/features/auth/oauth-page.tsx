@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ERROR_CODES, type InteractionDetails, type InteractionLogin } from '@gatehouse/contract';
@@ -9,6 +9,7 @@ import { type InteractionStep, useInteraction, useInteractionStep } from './api/
 import { AuthCard } from './components/auth-card';
 import { interactionErrorText, sameOriginRedirect } from './oauth-interaction';
 import { useOAuthMessages } from './oauth-messages';
+import { Notice } from '@/components/notice';
 
 const KNOWN_SCOPES = new Set(['openid', 'profile', 'email', 'phone', 'offline_access', 'gatehouse']);
 
@@ -73,7 +74,7 @@ export function OAuthPage() {
           : t('allow', { client: info.clientName })
       }
     >
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+      {error && <Notice type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       {info.prompt === 'login' ? (
         <LoginStep info={info} busy={busy} onStep={run} needsCode={needsCode} />
       ) : (
@@ -87,7 +88,7 @@ function Problem({ text }: { text: string }) {
   const t = useOAuthMessages();
   return (
     <AuthCard title={t('cannotGoOn')}>
-      <Alert type="error" showIcon title={text} role="alert" />
+      <Notice type="error" showIcon title={text} role="alert" />
     </AuthCard>
   );
 }

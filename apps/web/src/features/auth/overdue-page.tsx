@@ -1,4 +1,3 @@
-import { Alert } from 'antd';
 import { Link } from 'react-router';
 import { PATHS, toLogin } from '@/lib/paths';
 import { getToken } from '@/lib/session';
@@ -6,6 +5,7 @@ import { AuthCard } from './components/auth-card';
 import { ChangePasswordForm } from './components/change-password-form';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';
 import { usePasswordMessages } from './messages';
+import { Notice } from '@/components/notice';
 
 /**
  * /overdue: the password is older than the policy's maximum age. The server answers every
@@ -18,7 +18,7 @@ export function OverduePage() {
     <AuthCard title={t('overdueTitle')}>
       {getToken() ? (
         <>
-          <Alert type="warning" showIcon title={t('overdueIntro')} style={{ marginBottom: 16 }} />
+          <Notice type="warning" showIcon title={t('overdueIntro')} style={{ marginBottom: 16 }} />
           <ChangePasswordForm onChanged={finish} />
         </>
       ) : (

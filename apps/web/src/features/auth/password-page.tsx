@@ -1,4 +1,3 @@
-import { Alert } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '@/components/use-toast';
 import { PATHS, toLogin } from '@/lib/paths';
@@ -8,6 +7,7 @@ import { ChangePasswordForm } from './components/change-password-form';
 import { ResetPasswordForm } from './components/reset-password-form';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';
 import { usePasswordMessages } from './messages';
+import { Notice } from '@/components/notice';
 
 /**
  * /reset-password and /initial-password: one page, titled after the route. The reset sets
@@ -49,7 +49,7 @@ export function PasswordPage() {
     <AuthCard title={t('initialTitle')}>
       {getToken() ? (
         <>
-          <Alert type="info" showIcon title={t('initialIntro')} style={{ marginBottom: 16 }} />
+          <Notice type="info" showIcon title={t('initialIntro')} style={{ marginBottom: 16 }} />
           <ChangePasswordForm onChanged={finish} />
         </>
       ) : (

@@ -1,4 +1,4 @@
-import { Col, Row, theme } from 'antd';
+import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServerMenuItem } from '@gatehouse/contract';
@@ -7,6 +7,7 @@ import { useMenus } from '@/lib/access';
 import { defineMessages } from '@/lib/i18n';
 import { useNavTitle } from '@/lib/nav-titles';
 import { getCurrentUser } from '@/lib/session';
+import './home-page.css';
 
 const useT = defineMessages(
   'home',
@@ -49,9 +50,9 @@ export function HomePage() {
         {t('welcome', { name: user?.name || user?.username || '' })}
       </h3>
       <p style={{ margin: '0 0 1em', color: token.colorTextDescription }}>{tHome('intro')}</p>
-      <Row gutter={[16, 16]}>
+      <div className="gh-home-areas">
         {areas.map(({ category, menus }) => (
-          <Col key={category.menuName} xs={24} md={12} xl={8}>
+          <div key={category.menuName}>
             <Panel title={navTitle(category.menuName)} size="small" style={{ height: '100%' }}>
               <ul style={{ margin: 0, paddingLeft: 18 }}>
                 {menus.map((menu) => (
@@ -61,9 +62,9 @@ export function HomePage() {
                 ))}
               </ul>
             </Panel>
-          </Col>
+          </div>
         ))}
-      </Row>
+      </div>
     </div>
   );
 }

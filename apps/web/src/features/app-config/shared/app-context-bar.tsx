@@ -1,5 +1,5 @@
 import { AppstoreOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Select } from 'antd';
+import { Button, Select } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Application } from '@gatehouse/contract';
@@ -9,6 +9,7 @@ import { useApplicationOptions } from './api/list-applications';
 import { useAppConfigT } from './messages';
 import { APP_ID_PARAM } from './use-app-id';
 import { useCurrentApplication } from './use-current-application';
+import { Notice } from '@/components/notice';
 
 // Shown only until an application is chosen: its code, with the result illustrations, waits.
 const Result = lazy(() => import('antd/es/result'));
@@ -112,10 +113,10 @@ export function AppContextBar() {
           title={copy.title}
           subTitle={copy.sub}
           extra={
-            <Flex gap={8} justify="center" wrap>
+            <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 8 }}>
               <ApplicationPicker appId={current.appId} onChange={switchTo} />
               <ApplicationsLink />
-            </Flex>
+            </div>
           }
         />
       </Suspense>
@@ -124,18 +125,26 @@ export function AppContextBar() {
 
   const { application } = current;
   return (
-    <Alert
+    <Notice
       type="info"
       style={{ marginBottom: 16 }}
       title={
-        <Flex align="center" justify="space-between" gap={8} wrap>
+        <div
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 8,
+          }}
+        >
           <span data-testid="current-application">
             {t('applicationLabel')}
             <strong style={{ fontWeight: 'var(--ant-font-weight-strong, 600)' }}>{application.name}</strong> (
             {application.applicationId})
           </span>
           <ApplicationPicker current={application} appId={application.applicationId} onChange={switchTo} />
-        </Flex>
+        </div>
       }
     />
   );

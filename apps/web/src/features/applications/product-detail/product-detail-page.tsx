@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Flex, Skeleton, Space, Typography } from 'antd';
 import { type Column, DataTable } from '@/components/data-table';
 import { Link, useSearchParams } from 'react-router';
 import type { Application, Client } from '@gatehouse/contract';
@@ -11,6 +11,7 @@ import { type AppConfigScreen, PATHS, PRODUCT_ID_PARAM, toAppConfig } from '@/li
 import { useCatalogT } from '../catalog-messages';
 import { productQueryOptions } from '../products/api/get-product';
 import { applicationClientsQueryOptions, productApplicationsQueryOptions } from './api/product-applications';
+import { Notice } from '@/components/notice';
 
 type CatalogT = ReturnType<typeof useCatalogT>;
 
@@ -50,7 +51,7 @@ export function ProductDetailPage() {
   return (
     <Flex vertical gap={16}>
       <Card title={navTitle('Product Detail')} extra={back}>
-        {product.isError && <Alert type="error" showIcon message={t('productLoadFailed')} />}
+        {product.isError && <Notice type="error" showIcon title={t('productLoadFailed')} />}
         {product.isPending && <Skeleton active />}
         {product.data && (
           <Descriptions
@@ -124,7 +125,7 @@ function ProductApplication({ app, t }: { app: Application; t: CatalogT }) {
       </Flex>
       {app.description && <Typography.Paragraph type="secondary">{app.description}</Typography.Paragraph>}
       {clients.isError ? (
-        <Alert type="error" showIcon message={t('clientsLoadFailed')} />
+        <Notice type="error" showIcon title={t('clientsLoadFailed')} />
       ) : (
         <div style={{ marginTop: 8 }}>
           <DataTable<Client>

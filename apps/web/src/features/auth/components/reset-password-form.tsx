@@ -1,4 +1,4 @@
-import { Alert, Button, Form } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/http';
@@ -6,6 +6,7 @@ import { PATHS } from '@/lib/paths';
 import { useResetPassword } from '../api/password-reset';
 import { usePasswordMessages } from '../messages';
 import { NewPasswordFields } from './new-password-fields';
+import { Notice } from '@/components/notice';
 
 type Values = { newPassword: string; confirmPassword: string };
 
@@ -38,7 +39,7 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
       disabled={mutation.isPending}
     >
       {linkError && (
-        <Alert
+        <Notice
           type="error"
           showIcon
           role="alert"

@@ -1,7 +1,7 @@
-import { Alert } from 'antd';
 import { useSearchParams } from 'react-router';
 import { HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
 import { defineMessages } from '@/lib/i18n';
+import { Notice } from '@/components/notice';
 
 export const INTERCEPTION_PARAM = 'isInterception';
 
@@ -19,5 +19,5 @@ export function SessionExpiredAlert() {
   const t = useT();
   const [params] = useSearchParams();
   if (params.get(INTERCEPTION_PARAM) !== '1') return null;
-  return <Alert type="warning" showIcon title={t('expired')} role="status" style={{ marginBottom: 16 }} />;
+  return <Notice type="warning" showIcon title={t('expired')} role="status" style={{ marginBottom: 16 }} />;
 }

@@ -1,12 +1,13 @@
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { useId, useState } from 'react';
 import { type LoginResult, MESSAGES } from '@gatehouse/contract';
-import { TextInput } from '@/components/inputs';
+import { TextInput } from '@/components/antd-parts';
 import { Field, usePlainForm } from '@/components/plain-form';
 import { isApiError } from '@/lib/http';
 import { AuthCard } from '../components/auth-card';
 import { useSecondFactorLogin } from './api/second-factor';
 import { useTwoFactorMessages } from './messages';
+import { Notice } from '@/components/notice';
 
 export type SecondFactorStepProps = {
   /** From the password step's answer. */
@@ -36,7 +37,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactor
     <AuthCard title={t('stepTitle')}>
       <form onSubmit={form.submit(submit)} noValidate>
         <p style={{ marginTop: 0 }}>{t('stepIntro')}</p>
-        {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+        {error && <Notice type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
         <Field label={t('codeOrRecovery')} {...form.field('code')}>
           <TextInput
             {...form.bind('code')}

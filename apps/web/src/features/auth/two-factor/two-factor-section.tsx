@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { MESSAGES, type TwoFactorEnrolment, type TwoFactorProof } from '@gatehouse/contract';
 import { CopyButton } from '@/components/copy-button';
@@ -13,6 +13,7 @@ import {
 import { useTwoFactorStatus } from './api/two-factor-status';
 import { useTwoFactorMessages } from './messages';
 import { RecoveryCodes } from './recovery-codes';
+import { Notice } from '@/components/notice';
 
 type ProofPurpose = 'disable' | 'codes';
 
@@ -64,7 +65,7 @@ function Enrolment({
         </Typography.Text>
         <CopyButton text={enrolment.secret} label={t('copyKey')} />
       </Flex>
-      {error && <Alert type="error" showIcon title={error} role="alert" />}
+      {error && <Notice type="error" showIcon title={error} role="alert" />}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={confirm.isPending}>
         <Form.Item
           label={t('code')}
@@ -131,7 +132,7 @@ function ProofDialog({
       destroyOnHidden
     >
       <p>{t('proofIntro')}</p>
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+      {error && <Notice type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={pending}>
         <Form.Item label={t('codeOrRecovery')} name="code">
           <Input autoComplete="one-time-code" maxLength={64} />

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Input, Result, Skeleton } from 'antd';
+import { Button, Card, Flex, Form, Input, Result, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, type Organization } from '@gatehouse/contract';
@@ -19,6 +19,7 @@ import { OrganizationMembers } from './components/organization-members';
 import { ORGANIZATION_CODES } from './organization-codes';
 import { need } from '../shared/access-codes';
 import { useIdentityT } from '../shared/messages';
+import { Notice } from '@/components/notice';
 
 function BackLink() {
   const t = useIdentityT();
@@ -56,7 +57,7 @@ function DetailsForm({ organization, editable }: { organization: Organization; e
       onFinish={submit.finish}
       style={{ maxWidth: 560 }}
     >
-      {submit.otherErrors.length > 0 && <Alert type="error" showIcon title={submit.otherErrors.join(' ')} />}
+      {submit.otherErrors.length > 0 && <Notice type="error" showIcon title={submit.otherErrors.join(' ')} />}
       <NameCodeItems />
       <AccessDisable {...need(ORGANIZATION_CODES, 'update')}>
         <Button type="primary" htmlType="submit" loading={submit.submitting}>

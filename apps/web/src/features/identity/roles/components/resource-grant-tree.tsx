@@ -1,6 +1,6 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Skeleton, Tag, Tree, type TreeDataNode, Typography } from 'antd';
+import { Button, Empty, Flex, Skeleton, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 import { useState } from 'react';
 import { PLATFORM_APP_ID, PRODUCT_NAME, type Resource } from '@gatehouse/contract';
 import { buildTree, type TreeRow, useTreeChildren } from '@/components/list-screen/lazy-tree';
@@ -9,6 +9,7 @@ import { applicationChoicesQueryOptions } from '../../shared/api/application-cho
 import { useIdentityT } from '../../shared/messages';
 import { resourceChildrenQueryOptions, resourceRootsQueryOptions } from '../api/application-resources';
 import { type ChildrenOf, grantResource, isHiddenGrant, type ParentOf, revokeResource } from '../grants';
+import { Notice } from '@/components/notice';
 
 const TREE = { hasChildren: (node: Resource) => node.childCount > 0, children: resourceChildrenQueryOptions };
 const keyOf = (node: Resource) => node.resourceId;
@@ -113,7 +114,7 @@ function ApplicationTree({ applicationId, value, onChange, readOnly }: Applicati
   return (
     <>
       {applicationId === PLATFORM_APP_ID && (
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('platformResources')} />
+        <Notice type="info" showIcon style={{ marginBottom: 12 }} title={t('platformResources')} />
       )}
       <Tree
         aria-label={t('resources')}

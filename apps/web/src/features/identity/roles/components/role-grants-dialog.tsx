@@ -1,4 +1,4 @@
-import { Alert, Badge, Form, Skeleton, Tabs } from 'antd';
+import { Badge, Form, Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { IDENTITY_MESSAGES, MESSAGES, type Role } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
@@ -11,6 +11,7 @@ import { type GrantValues, toGrantValues, toRoleGrants } from '../grants';
 import { PermissionGrantsList } from './permission-grants-list';
 import { ResourceGrantTree } from './resource-grant-tree';
 import { RolePreview } from './role-preview';
+import { Notice } from '@/components/notice';
 
 /**
  * A tab's name, marked while a field on it has an error: a refusal or a missing choice on a
@@ -82,7 +83,7 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
       width={960}
     >
       {role?.builtin && (
-        <Alert
+        <Notice
           type="info"
           showIcon
           style={{ marginBottom: 16 }}

@@ -1,10 +1,11 @@
-import { Alert, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { MESSAGES, newPasswordSchema, type User } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { schemaRule } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
 import { useIdentityT } from '../../shared/messages';
 import { useResetUserPassword } from '../api/reset-user-password';
+import { Notice } from '@/components/notice';
 
 type Values = { password?: string };
 
@@ -39,7 +40,7 @@ export function ResetPasswordDialog({ open, user, onClose, onGenerated }: ResetP
       onSubmit={submit}
       onClose={onClose}
     >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('resetPasswordInfo')} />
+      <Notice type="info" showIcon style={{ marginBottom: 16 }} title={t('resetPasswordInfo')} />
       <Form.Item
         name="password"
         label={t('newPassword')}
