@@ -198,7 +198,14 @@ export function DataTable<Row extends object>({
           <thead>
             <tr>
               {shown.map((c, i) => (
-                <th key={columnKey(c, i)} scope="col">
+                <th
+                  key={columnKey(c, i)}
+                  scope="col"
+                  // As antd's: a column cut to one line is cut in its header too, not wrapped
+                  // a letter a line when the others leave it little room.
+                  className={c.ellipsis ? 'gh-table-cell-ellipsis' : undefined}
+                  title={c.ellipsis && typeof c.title === 'string' ? c.title : undefined}
+                >
                   {c.title}
                 </th>
               ))}

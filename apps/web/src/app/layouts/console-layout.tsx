@@ -22,7 +22,7 @@ import { useRouteMeta } from '../router';
 import { KeepAliveOutlet, TabBar, useConsoleTabs } from '../tabs/console-tabs';
 import { NavMenu } from './nav-menu';
 import { useGeneratedRoutes } from './use-generated-routes';
-import { useThemeText } from './theme-text';
+import { useThemeRoot } from './theme-root';
 import { useSignedOutElsewhere } from './use-session-sync';
 
 /** Inside the ToastHolder: the HTTP client's error toasts join the console's own. */
@@ -75,7 +75,7 @@ export function ConsoleLayout() {
   };
 
   const { token } = theme.useToken();
-  const textBase = useThemeText();
+  const themeRoot = useThemeRoot();
 
   return (
     // The console's toasts sit here rather than in the providers, so the sign-in page does
@@ -83,7 +83,7 @@ export function ConsoleLayout() {
     // (use-toast's static API).
     <ToastHolder>
       <HttpToasts />
-      <div style={textBase}>
+      <div {...themeRoot}>
         {/* Locked, the console stays mounted under the lock screen but takes no input. */}
         <Layout style={{ minHeight: '100vh' }} inert={lock.locked}>
           <Layout.Sider

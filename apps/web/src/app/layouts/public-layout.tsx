@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { PreferenceControls } from '@/features/preferences/preference-controls';
-import { useThemeText } from './theme-text';
+import { useThemeRoot } from './theme-root';
 
 /**
  * The pages without the console shell (sign-in, password, OAuth): the screen, with the
@@ -8,7 +8,7 @@ import { useThemeText } from './theme-text';
  */
 export function PublicLayout() {
   return (
-    <div style={useThemeText()}>
+    <div {...useThemeRoot()}>
       <div style={{ position: 'fixed', top: 12, insetInlineEnd: 16, zIndex: 10 }}>
         <PreferenceControls />
       </div>
