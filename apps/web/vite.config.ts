@@ -184,9 +184,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Screens outside the signed-in shell (login above all) should not pay for the layout,
-    // menus and icons, so only the framework that every page needs gets a fixed chunk; antd
-    // components are left to automatic splitting and land with the screens that use them.
+    // The framework that every page needs has a chunk of its own; the chunk plan packs what the
+    // login page loads into `public` and what signing in and opening a list add into
+    // `console` (build/chunk-plan.ts); everything else is split automatically and lands with
+    // the screens that use it.
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: [

@@ -10,8 +10,8 @@ import type { Plugin } from 'vite';
  * antd's own packages that do not say in their package.json that they are free of side
  * effects, though they are: no module of theirs is imported for its effect, and none changes
  * anything outside itself when it loads. Unsaid, the bundler keeps every module such a
- * package's index names. The date picker's dayjs adapter is left out: it extends dayjs when it
- * loads.
+ * package's index names. @rc-component/picker is left out whole: its dayjs adapter extends
+ * dayjs when it loads.
  */
 export const ANTD_PURE_PACKAGES =
   /[\\/]node_modules[\\/](@rc-component[\\/](?!picker[\\/])|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)[\\/])/;

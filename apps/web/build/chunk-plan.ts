@@ -12,7 +12,14 @@ import { type BundleGraph, filesLoadedBy, JOURNEYS, type Journey } from './journ
  * for the login page, `console` for what signing in and opening a list add. It is read from a
  * first build, cut the bundler's own way, and handed to the real build as chunk groups. A
  * module stays where the bundler put it if no journey loads it, if another group already holds
- * it (the framework's `react` chunk), or if it belongs to a journey's `apart` screen.
+ * it (the framework's `react` chunk), or if it belongs to a journey's `apart` screen. What a
+ * page the journey names as `sharedWith` loads too goes into a file of its own beside the
+ * journey's (`console-shared`), so that page does not load the whole of the journey's file.
+ *
+ * A group's modules run when its file loads, not each when first imported. What the groups hold
+ * runs nothing at load that depends on the order (antd's components, the console's own modules,
+ * a CSS file), and the browser tests cover both journeys; a module that must run at its import
+ * would keep to a chunk of its own through `keep`.
  */
 export type ChunkPlan = Map<string, string>;
 
@@ -58,13 +65,18 @@ export function planChunks(
         Object.keys(graph.chunks).filter((f) => graph.chunks[f]!.sources.includes(source)),
       ),
     );
+    const shared = filesLoadedBy(graph, journey.sharedWith ?? []);
     for (const file of files) {
       if (before?.has(file) || apart.has(file)) continue;
-      for (const id of modules.get(file) ?? []) if (!keep(id) && !plan.has(id)) plan.set(id, journey.chunk);
+      const chunk = shared.has(file) ? sharedChunk(journey) : journey.chunk;
+      for (const id of modules.get(file) ?? []) if (!keep(id) && !plan.has(id)) plan.set(id, chunk);
     }
   }
   return plan;
 }
+
+/** Where a journey's modules go that the pages it names as `sharedWith` load too. */
+const sharedChunk = (journey: Journey) => `${journey.chunk}-shared`;
 
 /** Set while the plan's first build runs, so that build leaves the plan out. */
 const PLANNING = 'GATEHOUSE_CHUNK_PLANNING';
@@ -77,17 +89,19 @@ export const planning = () => process.env[PLANNING] === '1';
 export function chunkPlan(configFile: string, keep: (id: string) => boolean) {
   let plan: ChunkPlan = new Map();
   let root = '';
+  let mode = '';
   const plugin: Plugin = {
     name: 'gatehouse:chunk-plan',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      mode = config.mode;
     },
     async buildStart() {
       const { build } = await import('vite');
       process.env[PLANNING] = '1';
       try {
-        const result = await build({ configFile, logLevel: 'silent', build: { write: false } });
+        const result = await build({ configFile, root, mode, logLevel: 'silent', build: { write: false } });
         const outputs = Array.isArray(result) ? result : [result];
         const chunks = outputs.flatMap((o) =>
           'output' in o ? o.output.filter((f): f is Rolldown.OutputChunk => f.type === 'chunk') : [],
@@ -99,11 +113,15 @@ export function chunkPlan(configFile: string, keep: (id: string) => boolean) {
       }
     },
   };
-  // One group per journey, the earlier first: a group takes in the modules its own import,
-  // so the login page's group must claim its modules before the console's can.
-  const groups = JOURNEYS.map((journey, i) => ({
-    name: journey.chunk,
-    test: (id: string) => plan.get(id) === journey.chunk,
+  // One group per journey, the earlier first, each after its part shared with other pages: a
+  // group takes in the modules its own import, so the login page's group must claim its
+  // modules before the console's can, and the shared part before the rest of the console.
+  const names = JOURNEYS.flatMap((journey) =>
+    journey.sharedWith ? [sharedChunk(journey), journey.chunk] : [journey.chunk],
+  );
+  const groups = names.map((name, i) => ({
+    name,
+    test: (id: string) => plan.get(id) === name,
     priority: 30 - i,
   }));
   return { plugin, groups };

@@ -5,6 +5,7 @@ export type Journey = {
   without?: string[];
   beyond?: string;
   apart?: string[];
+  sharedWith?: string[];
 };
 export type BundleGraph = {
   entry: string;
@@ -12,4 +13,3 @@ export type BundleGraph = {
 };
 export const JOURNEYS: Journey[];
 export function filesLoadedBy(graph: BundleGraph, sources: string[]): Set<string>;
-export function chunkHolding(graph: BundleGraph, source: string): string;

@@ -26,6 +26,16 @@ export const JOURNEYS = [
     ],
     // Each list screen keeps a file of its own; what they share is packed.
     apart: ['src/features/app-config/data-access/data-access-page.tsx'],
+    // The other pages before sign-in (OAuth's above all, which relying parties send their users
+    // to) would load the whole console file for the few modules they share with it: those
+    // modules stay out of it.
+    sharedWith: [
+      'src/features/auth/oauth-page.tsx',
+      'src/features/auth/forget-page.tsx',
+      'src/features/auth/password-page.tsx',
+      'src/features/auth/overdue-page.tsx',
+      'src/features/auth/auth-page.tsx',
+    ],
   },
 ];
 
@@ -45,7 +55,7 @@ export function filesLoadedBy(graph, sources) {
   return files;
 }
 
-export function chunkHolding(graph, source) {
+function chunkHolding(graph, source) {
   if (source === 'index.html') return graph.entry;
   const file = Object.keys(graph.chunks).find((f) => graph.chunks[f].sources.includes(source));
   if (!file) throw new Error(`No chunk holds ${source}: update the journeys' sources.`);

@@ -126,7 +126,7 @@ test('dark mode darkens the console, persists, and is there on the sign-in page 
   );
   await expect.poll(() => isDark(page)).toBe(true);
   const layoutBackground = await page
-    .locator('.ant-layout')
+    .locator('.gh-shell')
     .first()
     .evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(layoutBackground).not.toBe('rgb(245, 245, 245)');

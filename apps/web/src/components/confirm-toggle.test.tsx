@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
-import { expectClosing, renderWithApp, renderAntd } from './test-utils';
+import { expectClosing, renderWithToasts, renderAntd } from './test-utils';
 import { ConfirmToggle, confirmToggleText } from './confirm-toggle';
 
 describe('ConfirmToggle', () => {
@@ -14,7 +14,7 @@ describe('ConfirmToggle', () => {
   it('asks before disabling a client and calls onConfirm only after OK', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn(async () => {});
-    renderWithApp(<ConfirmToggle status="ENABLED" what="client" onConfirm={onConfirm} />);
+    renderWithToasts(<ConfirmToggle status="ENABLED" what="client" onConfirm={onConfirm} />);
 
     await user.click(screen.getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Disable this client?')).toBeInTheDocument();
@@ -28,7 +28,7 @@ describe('ConfirmToggle', () => {
 
   it('says under the question what the change stops', async () => {
     const user = userEvent.setup();
-    renderWithApp(
+    renderWithToasts(
       <ConfirmToggle
         status="ENABLED"
         what="application"
@@ -44,7 +44,7 @@ describe('ConfirmToggle', () => {
   it('offers Enable for a disabled resource and words the prompt for its type', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn(async () => {});
-    renderWithApp(<ConfirmToggle status="DISABLED" what="menu" onConfirm={onConfirm} />);
+    renderWithToasts(<ConfirmToggle status="DISABLED" what="menu" onConfirm={onConfirm} />);
 
     await user.click(screen.getByRole('button', { name: 'Enable' }));
     expect(await screen.findByText('Enable this menu ?')).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('ConfirmToggle', () => {
   it('does nothing on Cancel', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn(async () => {});
-    renderWithApp(<ConfirmToggle status="ENABLED" what="element" onConfirm={onConfirm} />);
+    renderWithToasts(<ConfirmToggle status="ENABLED" what="element" onConfirm={onConfirm} />);
 
     await user.click(screen.getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Disable this element ?')).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('ConfirmToggle', () => {
   it('cannot be used when disabled, and shows its title', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn(async () => {});
-    renderWithApp(
+    renderWithToasts(
       <ConfirmToggle status="ENABLED" what="client" onConfirm={onConfirm} disabled title="No permission" />,
     );
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
-import { renderWithApp, renderAntd } from './test-utils';
+import { renderWithToasts, renderAntd } from './test-utils';
 import { COPY_TOAST_MS, CopyButton } from './copy-button';
 
 function stubClipboard(writeText: ((text: string) => Promise<void>) | undefined) {
@@ -23,7 +23,7 @@ describe('CopyButton', () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => {});
     stubClipboard(writeText);
-    renderWithApp(<CopyButton text="s3cr3t" label="Copy secret" />);
+    renderWithToasts(<CopyButton text="s3cr3t" label="Copy secret" />);
 
     await user.click(screen.getByRole('button', { name: 'Copy secret' }));
 
@@ -52,7 +52,7 @@ describe('CopyButton', () => {
   it('says copying is not supported when there is no clipboard API', async () => {
     const user = userEvent.setup();
     stubClipboard(undefined);
-    renderWithApp(<CopyButton text="x" label="Copy id" />);
+    renderWithToasts(<CopyButton text="x" label="Copy id" />);
 
     await user.click(screen.getByRole('button', { name: 'Copy id' }));
 
@@ -64,7 +64,7 @@ describe('CopyButton', () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'debug').mockImplementation(() => {});
     stubClipboard(vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError'))));
-    renderWithApp(<CopyButton text="x" label="Copy secret" />);
+    renderWithToasts(<CopyButton text="x" label="Copy secret" />);
 
     await user.click(screen.getByRole('button', { name: 'Copy secret' }));
 

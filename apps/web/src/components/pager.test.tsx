@@ -3,30 +3,26 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PageJumper, PageList, pageItems } from './pager';
 
-describe('pageItems', () => {
-  it('lists every page up to nine', () => {
+describe("pageItems, by the rules of antd's Pagination", () => {
+  it('lists every page up to seven', () => {
     expect(pageItems(1, 1)).toEqual([1]);
-    expect(pageItems(5, 9)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(pageItems(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('keeps five pages together near the start, and the last page after a gap', () => {
     expect(pageItems(1, 20)).toEqual([1, 2, 3, 4, 5, 'on5', 20]);
-    expect(pageItems(4, 20)).toEqual([1, 2, 3, 4, 5, 6, 'on5', 20]);
+    expect(pageItems(3, 20)).toEqual([1, 2, 3, 4, 5, 'on5', 20]);
+    expect(pageItems(4, 20)).toEqual([1, 2, 3, 4, 5, 'on5', 20]);
   });
 
-  it('shows two pages on each side of the current one in the middle, with a gap at each end', () => {
-    expect(pageItems(10, 20)).toEqual([1, 'back5', 8, 9, 10, 11, 12, 'on5', 20]);
+  it('shows the current page with one on each side in the middle, between two gaps', () => {
+    expect(pageItems(10, 20)).toEqual([1, 'back5', 9, 10, 11, 'on5', 20]);
+    expect(pageItems(5, 8)).toEqual([1, 'back5', 4, 5, 6, 7, 8]);
   });
 
   it('keeps five pages together near the end', () => {
     expect(pageItems(20, 20)).toEqual([1, 'back5', 16, 17, 18, 19, 20]);
-    expect(pageItems(17, 20)).toEqual([1, 'back5', 15, 16, 17, 18, 19, 20]);
-  });
-
-  it('puts a gap wherever pages are left out, even a single one, as antd does', () => {
-    expect(pageItems(5, 10)).toEqual([1, 'back5', 3, 4, 5, 6, 7, 'on5', 10]);
-    expect(pageItems(6, 10)).toEqual([1, 'back5', 4, 5, 6, 7, 8, 'on5', 10]);
-    expect(pageItems(7, 10)).toEqual([1, 'back5', 5, 6, 7, 8, 9, 10]);
+    expect(pageItems(17, 20)).toEqual([1, 'back5', 16, 17, 18, 19, 20]);
   });
 });
 
@@ -52,12 +48,18 @@ describe('PageList', () => {
     expect(first.button('Next Page')).toBeDisabled();
   });
 
-  it('jumps five pages from a gap, and not past the last page', async () => {
+  it('jumps five pages from a gap, and not past the ends', async () => {
     const { onChange, button, user } = setup(10, 12);
     await user.click(button('Previous 5 Pages'));
     expect(onChange).toHaveBeenLastCalledWith(5);
-    // At 10 of 12, "on" is a gap only when pages are left out after the window; here there is none.
+    // At 10 of 12 the last pages all show: there is no gap after them.
     expect(screen.queryByTitle('Next 5 Pages')).toBeNull();
+  });
+
+  it('jumps to the first page from a gap nearer than five pages', async () => {
+    const { onChange, button, user } = setup(5, 20);
+    await user.click(button('Previous 5 Pages'));
+    expect(onChange).toHaveBeenLastCalledWith(1);
   });
 
   it('is worked with the keyboard: Tab reaches a page, Enter opens it', async () => {

@@ -7,21 +7,27 @@ import './pager.css';
 export type PageItem = number | 'back5' | 'on5';
 
 /**
- * The pages a pager offers around `current` of `pages`, as antd's Pagination lays them out:
- * all of them up to nine; beyond, the first and the last, the current one with two on each
- * side (five together near an end), and a gap where pages are left out.
+ * The pages a pager offers around `current` of `pages`, by antd's Pagination's rules: all of
+ * them up to seven; beyond, the first and the last, five pages around the current one near an
+ * end, three in the middle, and a gap that jumps five pages where pages are left out.
  */
 export function pageItems(current: number, pages: number): PageItem[] {
-  if (pages <= 9) return Array.from({ length: pages }, (_, i) => i + 1);
-  const from = Math.max(1, Math.min(current - 2, pages - 4));
-  const to = Math.min(pages, Math.max(current + 2, 5));
-  const middle = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const buffer = 2;
+  if (pages <= 3 + buffer * 2) return Array.from({ length: pages }, (_, i) => i + 1);
+  let left = Math.max(1, current - buffer);
+  let right = Math.min(current + buffer, pages);
+  if (current - 1 <= buffer) right = 1 + buffer * 2;
+  if (pages - current <= buffer) left = pages - buffer * 2;
+  const back = current - 1 >= buffer * 2 && current !== 1 + 2;
+  const on = pages - current >= buffer * 2 && current !== pages - 2;
+  if (back && right !== pages) left += 1;
+  if (on && left !== 1) right -= 1;
   return [
-    ...(from > 1 ? [1] : []),
-    ...(from > 2 ? ['back5' as const] : []),
-    ...middle,
-    ...(to < pages - 1 ? ['on5' as const] : []),
-    ...(to < pages ? [pages] : []),
+    ...(left !== 1 ? [1] : []),
+    ...(back ? ['back5' as const] : []),
+    ...Array.from({ length: right - left + 1 }, (_, i) => left + i),
+    ...(on ? ['on5' as const] : []),
+    ...(right !== pages ? [pages] : []),
   ];
 }
 

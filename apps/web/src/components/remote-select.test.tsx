@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { type Choice, mergeChoices, RemoteSelect } from './remote-select';
-import { renderWithApp } from './test-utils';
+import { renderWithToasts } from './test-utils';
 
 const ADMIN: Choice = { value: 'r1', label: 'Administrator (administrator)' };
 const AUDITOR: Choice = { value: 'r2', label: 'Auditor (auditor)' };
@@ -29,7 +29,7 @@ describe('RemoteSelect', () => {
     const search = (keyword: string) =>
       queryOptions({ queryKey: ['roles', keyword], queryFn: () => fetched(keyword) });
     const onChange = vi.fn();
-    renderWithApp(
+    renderWithToasts(
       <QueryClientProvider client={createQueryClient()}>
         <RemoteSelect
           multiple

@@ -43,7 +43,7 @@ function WithoutRuntimeCss({ children }: { children: ReactNode }) {
   return <ConfigProvider theme={{ zeroRuntime: true }}>{children}</ConfigProvider>;
 }
 
-function WithApp({ children }: { children: ReactNode }) {
+function WithToasts({ children }: { children: ReactNode }) {
   return (
     <WithoutRuntimeCss>
       <ToastHolder>{children}</ToastHolder>
@@ -57,8 +57,8 @@ export function renderAntd(ui: ReactElement, options?: Omit<RenderOptions, 'wrap
 }
 
 /** Renders inside the console's ToastHolder, as the console does, so its toasts show. */
-export function renderWithApp(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
-  return render(ui, { wrapper: WithApp, ...options });
+export function renderWithToasts(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
+  return render(ui, { wrapper: WithToasts, ...options });
 }
 
 /**

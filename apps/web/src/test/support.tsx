@@ -10,7 +10,7 @@ import {
   permissionIdForPath,
   type ServerMenuItem,
 } from '@gatehouse/contract';
-import { renderWithApp } from '@/components/test-utils';
+import { renderWithToasts } from '@/components/test-utils';
 import { ToastHolder } from '@/components/use-toast';
 import { AccessProvider } from '@/lib/access';
 import { setTransport, type Transport } from '@/lib/http';
@@ -120,7 +120,7 @@ export function renderScreen(
   }: { url: string; path: string; codes?: string[]; actions?: readonly Action[]; queryClient?: QueryClient },
 ) {
   const router = createMemoryRouter([{ path, element: screen }], { initialEntries: [url] });
-  const result = renderWithApp(
+  const result = renderWithToasts(
     <QueryClientProvider client={queryClient}>
       <AccessProvider
         menus={menuWith(path, codes)}

@@ -1,11 +1,12 @@
-import { LogoutOutlined } from '@ant-design/icons';
+import { LeftOutlined, LogoutOutlined, RightOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Layout, theme } from 'antd';
-import { useState } from 'react';
+import { Button, theme } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useNavigation } from 'react-router';
 import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
 import { Avatar } from '@/components/avatar';
+import { closeOpenDialogs } from '@/components/open-dialogs';
 import { Busy, SkeletonLines } from '@/components/placeholders';
 import { ToastHolder, useHeldToasts, useToast } from '@/components/use-toast';
 import { useCurrentUser } from '@/features/account/api/current-user';
@@ -23,6 +24,7 @@ import { KeepAliveOutlet, TabBar, useConsoleTabs } from '../tabs/console-tabs';
 import { NavMenu } from './nav-menu';
 import { useGeneratedRoutes } from './use-generated-routes';
 import { useThemeRoot } from './theme-root';
+import './console-layout.css';
 import { useSignedOutElsewhere } from './use-session-sync';
 
 /** Inside the ToastHolder: the HTTP client's error toasts join the console's own. */
@@ -57,6 +59,9 @@ export function ConsoleLayout() {
     routeGenerator.reset();
     navigate(PATHS.login, { replace: true });
   };
+  // A confirm drawn outside this tree (antd's static one) goes with the console, however it
+  // ends: a sign-out here or elsewhere, or a lost session's way to the login page.
+  useEffect(() => closeOpenDialogs, []);
   // Signing out in one browser tab signs out the others.
   useSignedOutElsewhere(endLocally);
 
@@ -85,52 +90,40 @@ export function ConsoleLayout() {
       <HttpToasts />
       <div {...themeRoot}>
         {/* Locked, the console stays mounted under the lock screen but takes no input. */}
-        <Layout style={{ minHeight: '100vh' }} inert={lock.locked}>
-          <Layout.Sider
-            theme="light"
-            width={232}
-            collapsible
-            collapsed={collapsed}
-            onCollapse={setCollapsed}
-            // The navigation scrolls on its own, so a long menu never scrolls the screen away.
-            style={{
-              borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)',
-              position: 'sticky',
-              top: 0,
-              height: '100vh',
-              overflow: 'auto',
-            }}
-          >
-            <div style={{ height: 56, display: 'flex', alignItems: 'center', paddingInline: 24 }}>
-              <strong style={{ fontSize: 18, fontWeight: token.fontWeightStrong, color: token.colorText }}>
-                {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
-              </strong>
+        <div className="gh-shell" inert={lock.locked}>
+          <aside className={collapsed ? 'gh-shell-sider gh-shell-sider-collapsed' : 'gh-shell-sider'}>
+            <div className="gh-shell-sider-body">
+              <div style={{ height: 56, display: 'flex', alignItems: 'center', paddingInline: 24 }}>
+                <strong style={{ fontSize: 18, fontWeight: token.fontWeightStrong, color: token.colorText }}>
+                  {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
+                </strong>
+              </div>
+              <nav aria-label={t('navigation')}>
+                {routes.set ? (
+                  <NavMenu menus={menus} collapsed={collapsed} />
+                ) : routes.failed ? (
+                  <div style={{ padding: 16 }}>
+                    <Button size="small" onClick={routes.retry}>
+                      {t('retry')}
+                    </Button>
+                  </div>
+                ) : (
+                  <SkeletonLines rows={8} style={{ padding: 16 }} />
+                )}
+              </nav>
             </div>
-            <nav aria-label={t('navigation')}>
-              {routes.set ? (
-                <NavMenu menus={menus} collapsed={collapsed} />
-              ) : routes.failed ? (
-                <div style={{ padding: 16 }}>
-                  <Button size="small" onClick={routes.retry}>
-                    {t('retry')}
-                  </Button>
-                </div>
-              ) : (
-                <SkeletonLines rows={8} style={{ padding: 16 }} />
-              )}
-            </nav>
-          </Layout.Sider>
-          <Layout>
-            <Layout.Header
-              style={{
-                background: token.colorBgContainer,
-                paddingInline: 24,
-                display: 'flex',
-                justifyContent: 'flex-end',
-                alignItems: 'center',
-                borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
-              }}
+            <button
+              type="button"
+              className="gh-shell-sider-trigger"
+              aria-label={collapsed ? t('expandNavigation') : t('collapseNavigation')}
+              aria-expanded={!collapsed}
+              onClick={() => setCollapsed((c) => !c)}
             >
+              {collapsed ? <RightOutlined /> : <LeftOutlined />}
+            </button>
+          </aside>
+          <div className="gh-shell-main">
+            <header className="gh-shell-header">
               <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
                 <PreferenceControls />
                 <Link
@@ -145,17 +138,17 @@ export function ConsoleLayout() {
                   {t('signOut')}
                 </Button>
               </div>
-            </Layout.Header>
+            </header>
             <TabBar tabs={tabs} />
-            <Layout.Content style={{ margin: 16 }}>
+            <main className="gh-shell-content">
               <AccessProvider menus={menus} permissions={user?.role.permissions ?? NO_PERMISSIONS}>
                 <Busy busy={navigation.state === 'loading'} label={t('loading')}>
                   <KeepAliveOutlet tabs={tabs} keepAlive={keepAlive} />
                 </Busy>
               </AccessProvider>
-            </Layout.Content>
-          </Layout>
-        </Layout>
+            </main>
+          </div>
+        </div>
         {lock.locked && (
           <LockScreen
             name={user?.name || user?.username || ''}

@@ -98,7 +98,7 @@ export function LockScreen({ name, avatar, onUnlocked, onSignOut }: LockScreenPr
         </p>
         <p style={{ color: token.colorTextSecondary }}>{t('text')}</p>
         <form onSubmit={form.submit(submit)} noValidate>
-          {error && <Notice type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+          {error && <Notice type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
           <Field label={t('password')} {...form.field('password')}>
             <PasswordInput
               {...form.bind('password')}

@@ -7,7 +7,7 @@ import { ACTIONS, type Action, MESSAGES } from '@gatehouse/contract';
 import { AccessProvider } from '@/lib/access';
 import { menuWith } from '@/test/support';
 import { DELETED_SUCCESSFULLY } from '../confirm-action';
-import { renderWithApp } from '../test-utils';
+import { renderWithToasts } from '../test-utils';
 import { type ActionColumnOptions, actionColumn } from './action-column';
 
 type Row = { id: string; name: string; type: 'CATEGORY' | 'MENU'; status: string };
@@ -39,7 +39,7 @@ function renderCell(
     ...options,
   });
   const permissions = [{ permissionId: 'app-config.resource', actionEntitySet: [...actions] }];
-  renderWithApp(
+  renderWithToasts(
     <MemoryRouter initialEntries={[PATH]}>
       <AccessProvider menus={menuWith(PATH, codes)} permissions={permissions}>
         {column.render?.(undefined, row, 0) as ReactNode}

@@ -7,10 +7,12 @@ import { AccessDisable, useAccess, useHasAction } from '@/lib/access';
 import type { FormMode, RecordFormProps } from '../record-form';
 import type { Column } from '../data-table';
 import { SearchInput } from '../antd-parts';
+import { FormLoadBoundary, FormLoading } from '../lazy-form';
 import { PagedTable } from '../paged-table';
 import { Panel } from '../panel';
 import { SearchBar, type SearchField } from '../search-bar';
 import { useAllows } from '../use-allows';
+import { useToast } from '../use-toast';
 import { type ListState, useListState } from '../use-list-state';
 import {
   actionColumn,
@@ -164,6 +166,12 @@ export function ListScreen<
   // lazily loaded form (lazyForm) loads only when it is wanted.
   const [formWanted, setFormWanted] = useState(false);
   if (dialog.form.open && !formWanted) setFormWanted(true);
+  const toast = useToast();
+  const formFailed = (error: unknown) => {
+    console.warn('The form could not be loaded', error);
+    dialog.form.onClose();
+    toast.error(i18n.t('kit:formLoadFailed'));
+  };
 
   const noPermission = t('noPermission');
   const { toggle, rowExtra, rowActions, remove, lockedFor } = props;
@@ -232,7 +240,13 @@ export function ListScreen<
           actions={actions}
         />
       )}
-      {formWanted && <Suspense fallback={null}>{form(dialog.form)}</Suspense>}
+      {formWanted && (
+        <FormLoadBoundary open={dialog.form.open} onError={formFailed}>
+          <Suspense fallback={dialog.form.open && <FormLoading label={t('loading')} />}>
+            {form(dialog.form)}
+          </Suspense>
+        </FormLoadBoundary>
+      )}
     </Panel>
   );
 }

@@ -74,7 +74,6 @@ export function LoginPage() {
             type="error"
             showIcon
             title={localizeMessage(error, i18n.language)}
-            role="alert"
             style={{ marginBottom: 16 }}
           />
         )}

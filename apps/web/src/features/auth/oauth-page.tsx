@@ -74,7 +74,7 @@ export function OAuthPage() {
           : t('allow', { client: info.clientName })
       }
     >
-      {error && <Notice type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+      {error && <Notice type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       {info.prompt === 'login' ? (
         <LoginStep info={info} busy={busy} onStep={run} needsCode={needsCode} />
       ) : (
@@ -88,7 +88,7 @@ function Problem({ text }: { text: string }) {
   const t = useOAuthMessages();
   return (
     <AuthCard title={t('cannotGoOn')}>
-      <Notice type="error" showIcon title={text} role="alert" />
+      <Notice type="error" showIcon title={text} />
     </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { Column } from '@/components/data-table';
-import { DatePicker, Flex, Modal } from 'antd';
+import { DatePicker, Flex } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { type Client, type ClientType, type CreatedClient, MESSAGES } from '@gatehouse/contract';
@@ -18,6 +18,7 @@ import type { ClientFormValues } from './components/client-form';
 import { ClientSecretDialog } from './components/client-secret-dialog';
 import { ClientSecretsDialog } from './components/client-secrets-dialog';
 import { lazyForm } from '@/components/lazy-form';
+import { confirmDialog } from '@/components/confirm-dialog';
 
 const ClientForm = lazyForm(() => import('./components/client-form').then((m) => m.ClientForm));
 
@@ -108,8 +109,7 @@ export function ClientPage() {
   /** Asks first, with an optional expiry; the new secret is in the answer only, so it is shown at once. */
   const confirmRotate = (client: Client) => {
     let expires: Dayjs | null = null;
-    // antd's static confirm, which the providers set to follow the theme and language.
-    Modal.confirm({
+    confirmDialog({
       title: t('rotateTitle', { name: client.clientName }),
       content: (
         <>

@@ -42,7 +42,6 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
         <Notice
           type="error"
           showIcon
-          role="alert"
           title={linkError}
           description={<Link to={PATHS.forget}>{t('askNewLink')}</Link>}
           style={{ marginBottom: 16 }}

@@ -37,7 +37,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactor
     <AuthCard title={t('stepTitle')}>
       <form onSubmit={form.submit(submit)} noValidate>
         <p style={{ marginTop: 0 }}>{t('stepIntro')}</p>
-        {error && <Notice type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+        {error && <Notice type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Field label={t('codeOrRecovery')} {...form.field('code')}>
           <TextInput
             {...form.bind('code')}

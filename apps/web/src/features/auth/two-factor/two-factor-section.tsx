@@ -65,7 +65,7 @@ function Enrolment({
         </Typography.Text>
         <CopyButton text={enrolment.secret} label={t('copyKey')} />
       </Flex>
-      {error && <Notice type="error" showIcon title={error} role="alert" />}
+      {error && <Notice type="error" showIcon title={error} />}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={confirm.isPending}>
         <Form.Item
           label={t('code')}
@@ -132,7 +132,7 @@ function ProofDialog({
       destroyOnHidden
     >
       <p>{t('proofIntro')}</p>
-      {error && <Notice type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+      {error && <Notice type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={pending}>
         <Form.Item label={t('codeOrRecovery')} name="code">
           <Input autoComplete="one-time-code" maxLength={64} />

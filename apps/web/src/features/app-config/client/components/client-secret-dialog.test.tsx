@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { DataTable } from '@/components/data-table';
 import { describe, expect, it, vi } from 'vitest';
 import { type ClientSecretInfo, MESSAGES } from '@gatehouse/contract';
-import { renderWithApp } from '@/components/test-utils';
+import { renderWithToasts } from '@/components/test-utils';
 import { ClientSecretDialog } from './client-secret-dialog';
 import { SECRET_COLUMNS } from './client-secrets-dialog';
 
@@ -22,7 +22,7 @@ const CREATED = {
 
 describe('ClientSecretDialog', () => {
   it('shows the name, client, secret and id, copy buttons for secret and id, and the once-only warning', () => {
-    renderWithApp(<ClientSecretDialog open client={CREATED} onClose={vi.fn()} />);
+    renderWithToasts(<ClientSecretDialog open client={CREATED} onClose={vi.fn()} />);
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText(MESSAGES.createdSuccessfully)).toBeInTheDocument();
     for (const value of ['Billing portal', 'gh_client_abc', 'very-secret-value', 'reg-123']) {
@@ -37,14 +37,14 @@ describe('ClientSecretDialog', () => {
   it('copies the secret and says so', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-    renderWithApp(<ClientSecretDialog open client={CREATED} onClose={vi.fn()} />);
+    renderWithToasts(<ClientSecretDialog open client={CREATED} onClose={vi.fn()} />);
     screen.getByRole('button', { name: 'Copy secret' }).click();
     expect(await screen.findByText(MESSAGES.copied)).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith('very-secret-value');
   });
 
   it('shows a public client without a secret, and says it uses PKCE', () => {
-    renderWithApp(
+    renderWithToasts(
       <ClientSecretDialog
         open
         client={{ ...CREATED, clientType: 'PUBLIC', secret: null }}
@@ -59,7 +59,7 @@ describe('ClientSecretDialog', () => {
   });
 
   it('titles a rotated secret as such', () => {
-    renderWithApp(<ClientSecretDialog open client={CREATED} title="Secret rotated" onClose={vi.fn()} />);
+    renderWithToasts(<ClientSecretDialog open client={CREATED} title="Secret rotated" onClose={vi.fn()} />);
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('Secret rotated')).toBeInTheDocument();
     expect(within(dialog).getByText('very-secret-value')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('ClientSecretDialog', () => {
 
 describe('SECRET_COLUMNS', () => {
   it('shows when a secret was made, expires and was last used, never the secret', () => {
-    renderWithApp(
+    renderWithToasts(
       <DataTable<ClientSecretInfo>
         rowKey="secretId"
         columns={SECRET_COLUMNS}

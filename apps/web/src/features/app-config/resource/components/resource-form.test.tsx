@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Resource, type ResourceType } from '@gatehouse/contract';
 import type { FormMode } from '@/components/record-form';
-import { renderWithApp } from '@/components/test-utils';
+import { renderWithToasts } from '@/components/test-utils';
 import { ResourceForm, typeChoices } from './resource-form';
 
 const MENU: Resource = {
@@ -23,7 +23,7 @@ const MENU: Resource = {
 
 function renderForm(mode: FormMode<ResourceType>, resource?: Resource) {
   const onSubmit = vi.fn().mockResolvedValue(undefined);
-  renderWithApp(<ResourceForm open mode={mode} record={resource} onSubmit={onSubmit} onClose={vi.fn()} />);
+  renderWithToasts(<ResourceForm open mode={mode} record={resource} onSubmit={onSubmit} onClose={vi.fn()} />);
   return { dialog: screen.getByRole('dialog'), onSubmit };
 }
 

@@ -5,7 +5,6 @@ import {
   Empty,
   Flex,
   Input,
-  Modal,
   Skeleton,
   Tag,
   Tree,
@@ -23,6 +22,7 @@ import { organizationChildrenQueryOptions, organizationSearchQueryOptions } from
 import { useMoveOrganization } from '../api/move-organization';
 import { decideMove } from '../move-rules';
 import { useIdentityT } from '../../shared/messages';
+import { confirmDialog } from '@/components/confirm-dialog';
 
 const TREE = {
   hasChildren: (node: Organization) => node.childCount > 0,
@@ -100,8 +100,7 @@ export function OrganizationTree({ selected, onSelect, expansion, canMove }: Org
     }
     const parent = decision.parentId === null ? undefined : byId.get(decision.parentId);
     confirming.current = true;
-    // antd's static confirm, which the providers set to follow the theme and language.
-    Modal.confirm({
+    confirmDialog({
       afterClose: () => {
         confirming.current = false;
       },

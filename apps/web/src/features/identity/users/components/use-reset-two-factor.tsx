@@ -1,8 +1,8 @@
-import { Modal } from 'antd';
 import type { User } from '@gatehouse/contract';
 import { useToast } from '@/components/use-toast';
 import { defineMessages } from '@/lib/i18n';
 import { useResetUserTwoFactor } from '../api/reset-user-two-factor';
+import { confirmDialog } from '@/components/confirm-dialog';
 
 export const useResetTwoFactorMessages = defineMessages(
   'users-two-factor',
@@ -30,8 +30,7 @@ export function useResetTwoFactor(): (user: User) => void {
   const toast = useToast();
   const reset = useResetUserTwoFactor();
   return (user) =>
-    // antd's static confirm, which the providers set to follow the theme and language.
-    Modal.confirm({
+    confirmDialog({
       title: t('title', { name: user.username }),
       content: t('body'),
       okText: t('ok'),
