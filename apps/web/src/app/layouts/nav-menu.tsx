@@ -82,6 +82,8 @@ export function NavMenu({ menus, collapsed }: { menus: ServerMenuItem[]; collaps
   return (
     <Menu
       mode="inline"
+      // Collapsed, the menu shows its icons only and opens a category in a popup.
+      inlineCollapsed={collapsed}
       items={items}
       selectedKeys={selected ? [selected] : []}
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
