@@ -33,7 +33,13 @@ const targets = [
   {
     what: 'the console',
     output: join(web, 'dist/index.html'),
-    sources: [join(web, 'src'), join(web, 'build'), join(web, 'index.html'), join(web, 'vite.config.ts'), contract],
+    sources: [
+      join(web, 'src'),
+      join(web, 'build'),
+      join(web, 'index.html'),
+      join(web, 'vite.config.ts'),
+      contract,
+    ],
     command: ['npm', ['run', '--silent', 'build', '-w', 'apps/web']],
   },
   {
