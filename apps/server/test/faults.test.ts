@@ -322,7 +322,7 @@ if (TEST_DB === 'postgres') {
       }
       await sleep(2_000);
       const duringOutage = log.filter((e) => e.at > stopped + (first503 ?? 0) + 200);
-      expect(server.child.exitCode).toBeNull();
+      expect(server.child.exitCode, server.output()).toBeNull();
 
       const restarted = performance.now();
       cluster.start();

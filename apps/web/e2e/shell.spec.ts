@@ -104,8 +104,13 @@ test('sign-out ends the session and returns to the login page', async ({ page })
     .first()
     .click()
     .catch(() => undefined);
+  // The console ends its own session first and then the server's: wait for the server's answer.
+  const ended = page.waitForResponse(
+    (response) => response.url().endsWith('/oauth2-server/logout') && response.request().method() === 'POST',
+  );
   await page.getByText('Sign out').first().click();
   await expect(page).toHaveURL(/\/login/);
+  expect((await ended).ok()).toBe(true);
   // The server no longer accepts the old token.
   const res = await page.request.get('/api/admin-service/user/current', {
     headers: { Authorization: `Bearer ${token}` },

@@ -162,6 +162,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle client that loses its connection emits 'error' on the pool; without a
     // listener that would crash the process instead of failing the next query.
     pool.on('error', () => {});
+    // A client checked out of the pool (inside a transaction, between two statements) that
+    // loses its connection emits 'error' on itself: without a listener that crashed the
+    // process when PostgreSQL stopped under load. The statement it runs next fails instead,
+    // and is answered 503 like any other.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db: Database = drizzlePg({ client: pool, schema });
     return { kind: 'postgres', db, pool, listen: listenOnPostgres(pg, target.url), close: () => pool.end() };
   }
