@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { MESSAGES } from '@gatehouse/contract';
 import { Localized } from './localized';
 import './plain-form.css';
@@ -49,10 +49,11 @@ type Text<Values> = Extract<keyof Values, string>;
  * goes as soon as it is filled in, and `fail` shows an error the server gave for a field.
  */
 export function usePlainForm<Values extends Record<string, string>>(
-  id: string,
   initial: Values,
   { trim = [] }: { trim?: Text<Values>[] } = {},
 ) {
+  const id = useId();
+  const idOf = (name: Text<Values>) => `${id}-${name}`;
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Text<Values>, ReactNode>>>({});
   const blank = (name: Text<Values>, value: string) => (trim.includes(name) ? value.trim() : value) === '';
@@ -64,17 +65,17 @@ export function usePlainForm<Values extends Record<string, string>>(
   const fail = (name: Text<Values>, error: ReactNode) => setErrors((e) => ({ ...e, [name]: error }));
 
   const bind = (name: Text<Values>) => ({
-    id: `${id}-${name}`,
+    id: idOf(name),
     name,
     value: values[name],
     onChange: (event: ChangeEvent<HTMLInputElement>) => set(name, event.target.value),
     status: errors[name] ? ('error' as const) : undefined,
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    'aria-describedby': errors[name] ? `${idOf(name)}-error` : undefined,
   });
 
   /** What a Field shows for a control: the label's target and the message. */
-  const field = (name: Text<Values>) => ({ htmlFor: `${id}-${name}`, error: errors[name] });
+  const field = (name: Text<Values>) => ({ htmlFor: idOf(name), error: errors[name] });
 
   const submit = (action: (values: Values) => void) => (event: FormEvent) => {
     event.preventDefault();
@@ -87,5 +88,5 @@ export function usePlainForm<Values extends Record<string, string>>(
     if (missing.length === 0) action(values);
   };
 
-  return { values, set, fail, field, bind, submit };
+  return { set, fail, field, bind, submit };
 }

@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Button, theme } from 'antd';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { PRODUCT_NAME } from '@gatehouse/contract';
 import { PasswordInput } from '@/components/antd-parts';
 import { Avatar } from '@/components/avatar';
@@ -45,7 +45,7 @@ type LockScreenProps = {
 export function LockScreen({ name, avatar, onUnlocked, onSignOut }: LockScreenProps) {
   const t = useT();
   const { token } = theme.useToken();
-  const form = usePlainForm(useId(), { password: '' });
+  const form = usePlainForm({ password: '' });
   const unlock = useUnlock();
   const [error, setError] = useState<string | null>(null);
 

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type LoginRequest, type LoginResult, MESSAGES, needsSecondFactor } from '@gatehouse/contract';
@@ -29,7 +29,7 @@ export function loginErrorText(error: unknown): string {
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const tLogin = useLoginMessages();
-  const form = usePlainForm(useId(), { username: '', password: '' } as LoginRequest, { trim: ['username'] });
+  const form = usePlainForm({ username: '', password: '' } as LoginRequest, { trim: ['username'] });
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const loginMutation = useLogin();

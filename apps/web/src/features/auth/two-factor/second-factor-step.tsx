@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { type LoginResult, MESSAGES } from '@gatehouse/contract';
 import { TextInput } from '@/components/antd-parts';
 import { Field, usePlainForm } from '@/components/plain-form';
@@ -22,7 +22,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactor
   const t = useTwoFactorMessages();
   const verify = useSecondFactorLogin();
   const [error, setError] = useState<string | null>(null);
-  const form = usePlainForm(useId(), { code: '' }, { trim: ['code'] });
+  const form = usePlainForm({ code: '' }, { trim: ['code'] });
 
   const submit = async ({ code }: { code: string }) => {
     setError(null);
