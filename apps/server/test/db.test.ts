@@ -7,6 +7,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { isoTimestamp, jsonRows } from '../src/db/json.ts';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/migrate.ts';
 import {
   applications,
@@ -103,6 +104,27 @@ describe('audit in the same transaction', () => {
       after: { name: 'Committed', secret: '[redacted]' },
     });
     expect(row!.at).toBeInstanceOf(Date);
+  });
+});
+
+describe('rows as one JSON value (db/json.ts)', () => {
+  it('keeps the order and the empty case, and takes only plain keys', async () => {
+    const rows = await t.db
+      .select({
+        rows: jsonRows<{ n: number; at: string }>({ n: sql`n`, at: isoTimestamp(sql`t`) }, [sql`n desc`]),
+      })
+      .from(
+        sql`(values (1, '2026-03-04 05:06:07.0009+00'::timestamptz), (2, '1999-12-31 23:59:59.9999+00')) as v(n, t)`,
+      );
+    expect(rows[0]!.rows).toEqual([
+      { n: 2, at: '1999-12-31T23:59:59.999Z' },
+      { n: 1, at: '2026-03-04T05:06:07.000Z' },
+    ]);
+    const none = await t.db
+      .select({ rows: jsonRows({ n: sql`n` }, [sql`n`]) })
+      .from(sql`(select 1 as n where false) as v`);
+    expect(none[0]!.rows).toEqual([]);
+    expect(() => jsonRows({ "x', 1) --": sql`1` }, [sql`1`])).toThrow(/not a plain key/);
   });
 });
 

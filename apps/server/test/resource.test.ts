@@ -7,7 +7,7 @@ import {
   resourceSchema,
 } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { resources } from '../src/db/schema/index.ts';
 import { auditOf, createApplication, put, query, tokenWith } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
@@ -221,6 +221,41 @@ describe('GET /resources and /resources/{id}', () => {
     expect(await children(element.resourceId)).toEqual([]);
     expect((await t.get(`${LIST}/${crypto.randomUUID()}`, admin)).statusCode).toBe(404);
     expect((await t.get(`${LIST}/not-a-uuid`, admin)).statusCode).toBe(404);
+  });
+
+  it('answers each child exactly as the list does, dates and all', async () => {
+    // The children are written by the database as JSON (db/json.ts), the list by the server.
+    const { app, menu, button, submenu } = await tree();
+    const odd = await create(app, {
+      id: 'odd',
+      name: 'Quote " back\\slash \u00e9\u6f22 \ud83d\ude00',
+      type: 'MENU',
+      parentId: menu.resourceId,
+      url: '',
+      order: 3,
+    });
+    // Microseconds just below a millisecond boundary: both forms must cut, not round.
+    await t.db
+      .update(resources)
+      .set({ createdAt: new Date('2026-01-02T03:04:05.999Z') })
+      .where(eq(resources.resourceId, odd.resourceId));
+    await t.db.execute(
+      sql`update resources set updated_at = '2026-01-02 03:04:05.999999+00' where resource_id = ${odd.resourceId}`,
+    );
+    const kids = await children(menu.resourceId);
+    // Any filter lists nodes at any depth.
+    const all = page.parse((await list({ applicationId: app, size: 100, status: 'ENABLED' })).json());
+    expect(all.totalElements).toBe(6);
+    const byKey = new Map(all.content.map((r) => [r.resourceId, r]));
+    expect(kids.map((r) => r.resourceId)).toEqual([button.resourceId, submenu.resourceId, odd.resourceId]);
+    for (const kid of kids) expect(kid).toStrictEqual(byKey.get(kid.resourceId));
+    const oddKid = kids.find((r) => r.id === 'odd')!;
+    expect(oddKid).toMatchObject({
+      name: 'Quote " back\\slash \u00e9\u6f22 \ud83d\ude00',
+      url: null,
+      createdDate: '2026-01-02T03:04:05.999Z',
+      lastModifiedDate: '2026-01-02T03:04:05.999Z',
+    });
   });
 
   it('requires applicationId (400) and knows it (404)', async () => {

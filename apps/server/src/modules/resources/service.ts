@@ -133,10 +133,10 @@ export class ResourceService {
 
   /** The direct children of a node of an application in the caller's `scope`, in display order. */
   async children(resourceId: string, scope: AppScope): Promise<Resource[]> {
-    const node = isUuid(resourceId) ? await repo.find(this.db, resourceId) : undefined;
+    const node = isUuid(resourceId) ? await repo.nodeChildren(this.db, resourceId) : undefined;
     if (!node) throw notFound();
     assertInScope(scope, node.applicationId);
-    return (await repo.listChildren(this.db, node.applicationId, node.resourceId)).map(toResource);
+    return node.children;
   }
 
   async create(input: CreateResource, ctx: AuditContext): Promise<Resource> {
