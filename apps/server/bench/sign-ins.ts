@@ -3,6 +3,7 @@
  * access list is under load (issue 11): how many sign-ins a second the two cores give, and
  * what they do to the list's p99, both at the target's steady rate and as fast as they go.
  */
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { int, ms, type Report, ratio } from './report.ts';
 
@@ -29,6 +30,47 @@ function run(options: autocannon.Options): Promise<Load> {
   });
 }
 
+/**
+ * `send` started every 1/`rate` s for `seconds`, whether or not the earlier ones have been
+ * answered, as independent users arrive: autocannon's own rate sends each connection's
+ * share at the start of every second, a burst, and cannot send while a connection waits.
+ * Its rate is the answers over the time from the first send to the last answer, so a
+ * server that falls behind shows a lower rate than offered.
+ */
+async function atSteadyRate(rate: number, seconds: number, send: () => Promise<boolean>): Promise<Load> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const answers: Promise<void>[] = [];
+  const start = performance.now();
+  for (let n = 0; n < rate * seconds; n++) {
+    const wait = start + (n * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sent = performance.now();
+    answers.push(
+      send().then(
+        (ok) => {
+          if (ok) latencies.push(performance.now() - sent);
+          else failed++;
+        },
+        () => {
+          failed++;
+        },
+      ),
+    );
+  }
+  await Promise.all(answers);
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return {
+    rps: (latencies.length * 1000) / (performance.now() - start),
+    p50: at(0.5),
+    p99: at(0.99),
+    failed,
+    completed: latencies.length,
+  };
+}
+
 export type SignInTarget = {
   origin: string;
   /** The list request, with its headers. */
@@ -47,16 +89,25 @@ export async function measureSignIns(
   target: SignInTarget,
   seconds: number,
 ): Promise<(report: Report) => void> {
-  const signIns = (duration: number, rate?: number) =>
+  const body = JSON.stringify({ username: target.username, password: target.password });
+  const signIns = (duration: number) =>
     run({
       url: `${target.origin}/api/oauth2-server/login`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: target.username, password: target.password }),
+      body,
       connections: SIGN_IN_CONNECTIONS,
       duration,
-      ...(rate ? { overallRate: rate } : {}),
     });
+  const signInOnce = async () => {
+    const res = await fetch(`${target.origin}/api/oauth2-server/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    await res.arrayBuffer();
+    return res.ok;
+  };
   const list = (duration: number) =>
     run({ url: target.listUrl, headers: target.listHeaders, connections: LIST_CONNECTIONS, duration });
 
@@ -66,7 +117,10 @@ export async function measureSignIns(
   await list(3);
   const listAlone = await list(seconds);
   console.log(`  list alone: ${int(listAlone.rps)} req/s, p99 ${ms(listAlone.p99)}`);
-  const [steady, listSteady] = await Promise.all([signIns(seconds, STEADY_RATE), list(seconds)]);
+  const [steady, listSteady] = await Promise.all([
+    atSteadyRate(STEADY_RATE, seconds, signInOnce),
+    list(seconds),
+  ]);
   console.log(
     `  sign-ins at ${STEADY_RATE}/s: ${int(steady.rps)}/s done; list ${int(listSteady.rps)} req/s, p99 ${ms(listSteady.p99)}`,
   );
@@ -88,8 +142,8 @@ export async function measureSignIns(
     report.heading('Password sign-ins (argon2id, m = 19 MiB, t = 2, p = 1)', 3);
     report.line(
       `Gatehouse on PostgreSQL as \`npm start\` runs it. Sign-ins: \`POST /api/oauth2-server/login\` with the right ` +
-        `password at ${SIGN_IN_CONNECTIONS} connections, offered at a steady ${STEADY_RATE} a second and then as fast ` +
-        `as they go; the list: page 0 of the data access list at ${LIST_CONNECTIONS} connections; ${seconds} s each, ` +
+        `password, one sent every 1/${STEADY_RATE} s whatever the answers (\`fetch\`), then at ${SIGN_IN_CONNECTIONS} ` +
+        `connections as fast as they go (autocannon); the list: page 0 of the data access list at ${LIST_CONNECTIONS} connections; ${seconds} s each, ` +
         'alone and then both at once, autocannon on the same cores.',
     );
     report.table(

@@ -80,6 +80,11 @@ test('disabling a user asks first, and their session ends at once', async ({ pag
   await page.goto(`/admin-setting/manage-user?username=${username}`);
   const row = tableRows(page).filter({ hasText: username });
   await expect(row).toHaveCount(1);
+  // At the default 1280 px, the columns without a width keep their floor; the table scrolls sideways.
+  for (const name of ['Name', 'Email', 'Phone'])
+    expect(
+      (await page.getByRole('columnheader', { name, exact: true }).boundingBox())!.width,
+    ).toBeGreaterThanOrEqual(119);
   await row.getByRole('button', { name: 'Disable' }).click();
   const confirm = page.locator('.ant-popconfirm');
   await expect(confirm).toContainText('Disable this user?');

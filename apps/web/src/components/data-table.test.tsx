@@ -46,6 +46,35 @@ describe('DataTable', () => {
     expect(cells[1]).not.toHaveAttribute('title');
   });
 
+  it('keeps a floor under the columns without a width, so that a narrow space scrolls instead', () => {
+    const { rerender } = render(
+      <DataTable<Node>
+        label="Resources"
+        columns={[
+          ...columns,
+          { title: 'Key', dataIndex: 'key', width: 200 },
+          { title: 'URL 2', minWidth: 60 },
+        ]}
+        rows={[leaf]}
+        rowKey="key"
+      />,
+    );
+    // Name and URL at 120 each, Key's 200 and URL 2's 60; the hidden column counts for nothing.
+    expect(screen.getByRole('table', { name: 'Resources' }).style.minWidth).toBe('500px');
+    rerender(
+      <DataTable<Node>
+        label="Resources"
+        columns={[...columns, { title: 'Key', dataIndex: 'key', width: '30%' }]}
+        rows={[leaf]}
+        rowKey="key"
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'Resources' }).style.minWidth).toBe('');
+    // Without a cut column the table lays itself out by its content.
+    rerender(<DataTable<Node> label="Resources" columns={[columns[1]!]} rows={[leaf]} rowKey="key" />);
+    expect(screen.getByRole('table', { name: 'Resources' }).style.minWidth).toBe('');
+  });
+
   it('shows a closed node with an expander, a leaf with none, and asks to open the node', async () => {
     const user = userEvent.setup({ delay: null });
     const t = tree();

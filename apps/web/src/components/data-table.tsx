@@ -13,6 +13,11 @@ export type Column<Row> = {
   /** The row's field that the cell shows, and that `render` is given. */
   dataIndex?: string;
   width?: number | string;
+  /**
+   * For a column without a width in a table of cut cells: the least it keeps (pixels, 120 by
+   * default) before the table scrolls sideways instead of squeezing it further.
+   */
+  minWidth?: number;
   /** One line, cut with an ellipsis; a text cell carries its whole text as its title. */
   ellipsis?: boolean;
   hidden?: boolean;
@@ -53,6 +58,22 @@ export type DataTableProps<Row> = {
 
 /** A column's React key: its own, its field, or failing both its place. */
 const columnKey = <Row,>(column: Column<Row>, i: number): Key => column.key ?? column.dataIndex ?? i;
+
+/** The least a column without a width keeps in a table of fixed widths (`Column.minWidth`). */
+const FLEXIBLE_MIN_PX = 120;
+
+/**
+ * The narrowest a table of fixed widths may be drawn: its columns' widths, and the floor of
+ * each column without one; undefined when a width is not in pixels.
+ */
+function tableMinWidth<Row>(columns: Column<Row>[]): number | undefined {
+  let sum = 0;
+  for (const c of columns) {
+    if (typeof c.width === 'string') return undefined;
+    sum += c.width ?? c.minWidth ?? FLEXIBLE_MIN_PX;
+  }
+  return sum;
+}
 
 /** How far each level of a tree steps in, as antd's tables do. */
 const INDENT_PX = 15;
@@ -183,13 +204,15 @@ export function DataTable<Row extends object>({
   add(rows, 0);
 
   const classes = ['gh-table'];
-  if (shown.some((c) => c.ellipsis)) classes.push('gh-table-fixed');
+  const fixed = shown.some((c) => c.ellipsis);
+  if (fixed) classes.push('gh-table-fixed');
   if (maxHeight !== undefined) classes.push('gh-table-sticky');
   if (size === 'small') classes.push('gh-table-small');
   return (
     <Busy busy={loading} label={t('loading')} className={classes.join(' ')}>
       <div className="gh-table-scroll" style={maxHeight === undefined ? undefined : { maxHeight }}>
-        <table aria-label={label}>
+        {/* Fixed widths that the space cannot hold scroll sideways rather than squeeze the rest. */}
+        <table aria-label={label} style={fixed ? { minWidth: tableMinWidth(shown) } : undefined}>
           <colgroup>
             {shown.map((c, i) => (
               <col key={columnKey(c, i)} style={c.width === undefined ? undefined : { width: c.width }} />
