@@ -34,40 +34,60 @@ function run(options: autocannon.Options): Promise<Load> {
  * `send` started every 1/`rate` s for `seconds`, whether or not the earlier ones have been
  * answered, as independent users arrive: autocannon's own rate sends each connection's
  * share at the start of every second, a burst, and cannot send while a connection waits.
- * Its rate is the answers over the time from the first send to the last answer, so a
- * server that falls behind shows a lower rate than offered.
+ * Each latency runs from when its request was due, so a sender held up by the load beside
+ * it does not hide the wait; the rate is the answers that arrived within the `seconds`, so
+ * a server that falls behind shows fewer than offered. `lag` is how late the sender was at
+ * worst.
  */
-async function atSteadyRate(rate: number, seconds: number, send: () => Promise<boolean>): Promise<Load> {
+async function atSteadyRate(
+  rate: number,
+  seconds: number,
+  send: () => Promise<boolean>,
+): Promise<Load & { lag: number }> {
   const latencies: number[] = [];
   let failed = 0;
+  let inWindow = 0;
+  let lag = 0;
+  let firstError: unknown;
   const answers: Promise<void>[] = [];
   const start = performance.now();
+  const end = start + seconds * 1000;
   for (let n = 0; n < rate * seconds; n++) {
-    const wait = start + (n * 1000) / rate - performance.now();
+    const due = start + (n * 1000) / rate;
+    const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const sent = performance.now();
+    lag = Math.max(lag, performance.now() - due);
     answers.push(
-      send().then(
-        (ok) => {
-          if (ok) latencies.push(performance.now() - sent);
-          else failed++;
-        },
-        () => {
-          failed++;
-        },
-      ),
+      Promise.resolve()
+        .then(send)
+        .then(
+          (ok) => {
+            const now = performance.now();
+            if (!ok) failed++;
+            else {
+              latencies.push(now - due);
+              if (now <= end) inWindow++;
+            }
+          },
+          (err: unknown) => {
+            failed++;
+            firstError ??= err;
+          },
+        ),
     );
   }
   await Promise.all(answers);
+  if (firstError) console.log(`  sign-ins at ${rate}/s: the first failure: ${String(firstError)}`);
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   return {
-    rps: (latencies.length * 1000) / (performance.now() - start),
+    rps: inWindow / seconds,
     p50: at(0.5),
     p99: at(0.99),
     failed,
     completed: latencies.length,
+    lag,
   };
 }
 
@@ -104,6 +124,8 @@ export async function measureSignIns(
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
+      // As autocannon's: an answer later than this counts as a failure.
+      signal: AbortSignal.timeout(10_000),
     });
     await res.arrayBuffer();
     return res.ok;
@@ -122,7 +144,8 @@ export async function measureSignIns(
     list(seconds),
   ]);
   console.log(
-    `  sign-ins at ${STEADY_RATE}/s: ${int(steady.rps)}/s done; list ${int(listSteady.rps)} req/s, p99 ${ms(listSteady.p99)}`,
+    `  sign-ins at ${STEADY_RATE}/s: ${steady.rps.toFixed(1)}/s done, the sender at most ${ms(steady.lag)} late; ` +
+      `list ${int(listSteady.rps)} req/s, p99 ${ms(listSteady.p99)}`,
   );
   const [together, listTogether] = await Promise.all([signIns(seconds), list(seconds)]);
   console.log(
@@ -164,7 +187,9 @@ export async function measureSignIns(
       ],
     );
     report.line(
-      `Sign-ins offered at ${STEADY_RATE}/s beside the list: ${int(steady.rps)}/s done, the list's p99 ` +
+      `Sign-ins offered at ${STEADY_RATE}/s beside the list: ${steady.rps.toFixed(1)}/s answered within the ` +
+        `${seconds} s (${int(steady.completed)} of ${int(STEADY_RATE * seconds)} in all, latency from when each ` +
+        `was due, the sender at most ${ms(steady.lag)} late), the list's p99 ` +
         `${ratio(listSteady.p99, listAlone.p99)}× its p99 alone (target: ≥ ${STEADY_RATE}/s, ≤ 2×). As fast as ` +
         `they go: ${int(alone.rps)}/s alone, ${int(together.rps)}/s beside the list, whose p99 was then ` +
         `${ratio(listTogether.p99, listAlone.p99)}× its p99 alone.`,

@@ -125,6 +125,9 @@ describe('rows as one JSON value (db/json.ts)', () => {
       .from(sql`(select 1 as n where false) as v`);
     expect(none[0]!.rows).toEqual([]);
     expect(() => jsonRows({ "x', 1) --": sql`1` }, [sql`1`])).toThrow(/not a plain key/);
+    expect(() => jsonRows({ n: sql`n` }, [])).toThrow(/need an order/);
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`f${i}`, sql`1`]));
+    expect(() => jsonRows(many, [sql`1`])).toThrow(/51 fields/);
   });
 });
 

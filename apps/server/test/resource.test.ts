@@ -235,12 +235,9 @@ describe('GET /resources and /resources/{id}', () => {
       order: 3,
     });
     // Microseconds just below a millisecond boundary: both forms must cut, not round.
-    await t.db
-      .update(resources)
-      .set({ createdAt: new Date('2026-01-02T03:04:05.999Z') })
-      .where(eq(resources.resourceId, odd.resourceId));
     await t.db.execute(
-      sql`update resources set updated_at = '2026-01-02 03:04:05.999999+00' where resource_id = ${odd.resourceId}`,
+      sql`update resources set created_at = '2026-01-02 03:04:05.999999+00',
+        updated_at = '0999-12-31 23:59:59.9995+00' where resource_id = ${odd.resourceId}`,
     );
     const kids = await children(menu.resourceId);
     // Any filter lists nodes at any depth.
@@ -254,7 +251,7 @@ describe('GET /resources and /resources/{id}', () => {
       name: 'Quote " back\\slash \u00e9\u6f22 \ud83d\ude00',
       url: null,
       createdDate: '2026-01-02T03:04:05.999Z',
-      lastModifiedDate: '2026-01-02T03:04:05.999Z',
+      lastModifiedDate: '0999-12-31T23:59:59.999Z',
     });
   });
 

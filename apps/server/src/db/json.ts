@@ -1,8 +1,9 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
- * A timestamp in the form the API writes every date (`Date.prototype.toISOString`: UTC,
- * milliseconds, `Z`), formatted by the database. Both truncate the microseconds.
+ * A `timestamptz` in the form the API writes every date (`Date.prototype.toISOString`: UTC,
+ * milliseconds, `Z`), formatted by the database, for years 1 to 9999. `MS` cuts the
+ * microseconds, as the driver does when it reads the value into a `Date`.
  */
 export function isoTimestamp(column: SQLWrapper): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -15,6 +16,10 @@ export function isoTimestamp(column: SQLWrapper): SQL<string> {
  * on PGlite's single thread took longer than the query; one JSON value is read once.
  */
 export function jsonRows<T>(fields: Record<string, SQLWrapper>, orderBy: SQL[]): SQL<T[]> {
+  // json_build_object takes at most 100 arguments, a key and a value per field.
+  const count = Object.keys(fields).length;
+  if (count === 0 || count > 50) throw new Error(`jsonRows: ${count} fields, not 1 to 50`);
+  if (orderBy.length === 0) throw new Error('jsonRows: the rows need an order');
   const pairs = sql.join(
     Object.entries(fields).map(([key, value]) => {
       if (!/^[A-Za-z]\w*$/.test(key)) throw new Error(`jsonRows: ${key} is not a plain key`);

@@ -13,11 +13,6 @@ export type Column<Row> = {
   /** The row's field that the cell shows, and that `render` is given. */
   dataIndex?: string;
   width?: number | string;
-  /**
-   * For a column without a width in a table of cut cells: the least it keeps (pixels, 120 by
-   * default) before the table scrolls sideways instead of squeezing it further.
-   */
-  minWidth?: number;
   /** One line, cut with an ellipsis; a text cell carries its whole text as its title. */
   ellipsis?: boolean;
   hidden?: boolean;
@@ -59,18 +54,22 @@ export type DataTableProps<Row> = {
 /** A column's React key: its own, its field, or failing both its place. */
 const columnKey = <Row,>(column: Column<Row>, i: number): Key => column.key ?? column.dataIndex ?? i;
 
-/** The least a column without a width keeps in a table of fixed widths (`Column.minWidth`). */
+/**
+ * What a table of fixed widths sets aside for each column without a width: the columns
+ * without one share what the others leave, so the table keeps this much for each of them
+ * before it scrolls sideways instead of squeezing them further.
+ */
 const FLEXIBLE_MIN_PX = 120;
 
 /**
- * The narrowest a table of fixed widths may be drawn: its columns' widths, and the floor of
- * each column without one; undefined when a width is not in pixels.
+ * The narrowest a table of fixed widths may be drawn: its columns' widths, and
+ * `FLEXIBLE_MIN_PX` for each column without one; undefined when a width is not in pixels.
  */
 function tableMinWidth<Row>(columns: Column<Row>[]): number | undefined {
   let sum = 0;
   for (const c of columns) {
     if (typeof c.width === 'string') return undefined;
-    sum += c.width ?? c.minWidth ?? FLEXIBLE_MIN_PX;
+    sum += c.width ?? FLEXIBLE_MIN_PX;
   }
   return sum;
 }

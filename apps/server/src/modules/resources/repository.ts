@@ -84,7 +84,7 @@ const nodeChildrenStatement = preparedPer((db) => {
     .from(child)
     .where(and(eq(child.applicationId, node.applicationId), eq(child.parentId, node.resourceId)));
   return db
-    .select({ applicationId: node.applicationId, children: sql<Resource[]>`(${children})` })
+    .select({ applicationId: node.applicationId, children: sql<Resource[]>`${children}` })
     .from(node)
     .where(eq(node.resourceId, sql.placeholder('resourceId')))
     .prepare('resources_node_children');
