@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { type OpenLoopResult, openLoop } from './open-loop.ts';
 import { int, ms, type Report, ratio } from './report.ts';
 
 /** Sign-ins in flight at once: enough to keep both cores hashing. */
@@ -91,6 +92,9 @@ async function atSteadyRate(
   };
 }
 
+/** The list at 1/`part` of what it made alone, without and with the steady sign-ins. */
+type Share = { part: number; rate: number; alone: OpenLoopResult; signing: Load; listing: OpenLoopResult };
+
 export type SignInTarget = {
   origin: string;
   /** The list request, with its headers. */
@@ -102,7 +106,9 @@ export type SignInTarget = {
 
 /**
  * Sign-ins alone, the list alone, then both at once: sign-ins offered at a steady
- * `STEADY_RATE` a second, then as fast as they go; `seconds` each after a short warm-up.
+ * `STEADY_RATE` a second, then as fast as they go; then the list at a steady quarter and half
+ * of what it made alone, without and with the steady sign-ins; `seconds` each after a short
+ * warm-up.
  * Returns what writes the figures to the report, for the caller to place.
  */
 export async function measureSignIns(
@@ -151,6 +157,28 @@ export async function measureSignIns(
   console.log(
     `  together: ${int(together.rps)} sign-ins/s; list ${int(listTogether.rps)} req/s, p99 ${ms(listTogether.p99)}`,
   );
+  // The list at a steady share of what it made alone, a quarter and then a half: a busy
+  // console that leaves the cores some room, as a server in use does, rather than one loaded
+  // to its limit; without and with the steady sign-ins.
+  const shares: Share[] = [];
+  for (const part of [4, 2]) {
+    const rate = Math.round(listAlone.rps / part);
+    const listAt = () =>
+      openLoop({
+        url: target.listUrl,
+        headers: target.listHeaders,
+        rate,
+        seconds,
+        connections: LIST_CONNECTIONS,
+      });
+    const listShareAlone = await listAt();
+    const [signing, listing] = await Promise.all([atSteadyRate(STEADY_RATE, seconds, signInOnce), listAt()]);
+    console.log(
+      `  the list at ${int(rate)}/s: p99 ${ms(listShareAlone.p99)} alone; beside sign-ins at ${STEADY_RATE}/s ` +
+        `(${signing.rps.toFixed(1)}/s done) ${int(listing.rps)}/s done, p99 ${ms(listing.p99)}`,
+    );
+    shares.push({ part, rate, alone: listShareAlone, signing, listing });
+  }
 
   const beside = (label: string, signing: Load, listing: Load) => [
     label,
@@ -166,8 +194,9 @@ export async function measureSignIns(
     report.line(
       `Gatehouse on PostgreSQL as \`npm start\` runs it. Sign-ins: \`POST /api/oauth2-server/login\` with the right ` +
         `password, one sent every 1/${STEADY_RATE} s whatever the answers (\`fetch\`), then at ${SIGN_IN_CONNECTIONS} ` +
-        `connections as fast as they go (autocannon); the list: page 0 of the data access list at ${LIST_CONNECTIONS} connections; ${seconds} s each, ` +
-        'alone and then both at once, autocannon on the same cores.',
+        `connections as fast as they go (autocannon); the list: page 0 of the data access list at ${LIST_CONNECTIONS} ` +
+        'connections, as fast as it goes (autocannon) and then at a steady quarter and half of that (bench/open-loop.ts); ' +
+        `${seconds} s each, alone and then both at once, the load generators on the same cores.`,
     );
     report.table(
       ['load', 'sign-ins/s', 'sign-in p99', 'list req/s', 'list p50', 'list p99', 'failed'],
@@ -182,17 +211,41 @@ export async function measureSignIns(
           ms(listAlone.p99),
           int(listAlone.failed),
         ],
-        beside(`sign-ins at ${STEADY_RATE}/s beside the list`, steady, listSteady),
+        beside(`sign-ins at ${STEADY_RATE}/s beside the list at its limit`, steady, listSteady),
         beside('both as fast as they go', together, listTogether),
+        ...shares.flatMap(({ rate, alone: listShareAlone, signing, listing }) => [
+          [
+            `the list at a steady ${int(rate)}/s, alone`,
+            '—',
+            '—',
+            int(listShareAlone.rps),
+            ms(listShareAlone.p50),
+            ms(listShareAlone.p99),
+            int(listShareAlone.failed),
+          ],
+          beside(`sign-ins at ${STEADY_RATE}/s beside the list at ${int(rate)}/s`, signing, listing),
+        ]),
       ],
     );
     report.line(
-      `Sign-ins offered at ${STEADY_RATE}/s beside the list: ${steady.rps.toFixed(1)}/s answered within the ` +
+      `Sign-ins offered at ${STEADY_RATE}/s beside the list at its limit: ${steady.rps.toFixed(1)}/s answered within the ` +
         `${seconds} s (${int(steady.completed)} of ${int(STEADY_RATE * seconds)} in all, latency from when each ` +
         `was due, the sender at most ${ms(steady.lag)} late), the list's p99 ` +
         `${ratio(listSteady.p99, listAlone.p99)}× its p99 alone (target: ≥ ${STEADY_RATE}/s, ≤ 2×). As fast as ` +
-        `they go: ${int(alone.rps)}/s alone, ${int(together.rps)}/s beside the list, whose p99 was then ` +
+        `they go: ${int(alone.rps)}/s alone, ${int(together.rps)}/s beside the list at its limit, whose p99 was then ` +
         `${ratio(listTogether.p99, listAlone.p99)}× its p99 alone.`,
+    );
+    report.line(
+      `With the list at a steady share of what it made alone (open loop over ${LIST_CONNECTIONS} connections, ` +
+        'each latency from when its request was due): ' +
+        shares
+          .map(
+            ({ part, rate, alone: listShareAlone, signing, listing }) =>
+              `at 1/${part} (${int(rate)}/s), sign-ins at ${STEADY_RATE}/s ${signing.rps.toFixed(1)}/s answered and the ` +
+              `list's p99 ${ratio(listing.p99, listShareAlone.p99)}× its p99 alone at that rate`,
+          )
+          .join('; ') +
+        '.',
     );
   };
 }
