@@ -9,7 +9,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
@@ -25,7 +24,8 @@ import {
   TREE_MENU,
 } from './dataset.ts';
 import { DIRECTUS_VERSION, startDirectus } from './directus.ts';
-import { int, median, ms, type Report, ratio } from './report.ts';
+import { closedLoop, type Load } from './load.ts';
+import { int, median, ms, quantile, type Report, ratio } from './report.ts';
 import { measureBrowser } from './browser.ts';
 import { measureSignIns } from './sign-ins.ts';
 
@@ -75,31 +75,18 @@ async function check(target: Target, c: Case): Promise<void> {
     );
 }
 
-type Run = { rps: number; p50: number; p99: number; failed: number; completed: number };
-type Figures = Run & { runs: Run[] };
+type Figures = Load & { runs: Load[] };
 
-function load(url: string, headers: Record<string, string>, seconds: number): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CONNECTIONS, duration: seconds }, (err, result) => {
-      if (err) return reject(err);
-      resolve({
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        failed: result.non2xx + result.errors + result.timeouts,
-        completed: result.requests.total,
-      });
-    });
-  });
-}
+const load = (url: string, headers: Record<string, string>, seconds: number): Promise<Load> =>
+  closedLoop({ url, headers, connections: CONNECTIONS, duration: seconds });
 
 /** Checks the answer, warms up, then measures: medians of the runs. */
 async function measure(target: Target, c: Case): Promise<Figures> {
   await check(target, c);
   await load(target.url(c), target.headers, LOAD.warmup);
-  const runs: Run[] = [];
+  const runs: Load[] = [];
   for (let i = 0; i < LOAD.runs; i++) runs.push(await load(target.url(c), target.headers, LOAD.seconds));
-  const of = (key: keyof Run) => median(runs.map((r) => r[key]));
+  const of = (key: keyof Load) => median(runs.map((r) => r[key]));
   const figures = {
     rps: of('rps'),
     p50: of('p50'),
@@ -158,8 +145,7 @@ async function sequential(url: string, headers: Record<string, string>, n = SEQU
     samples.push(performance.now() - t);
   }
   samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { p50: at(0.5), p95: at(0.95) };
+  return { p50: quantile(samples, 0.5), p95: quantile(samples, 0.95) };
 }
 
 // ---- the servers ------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ import { TTL } from '../src/modules/oidc/provider.ts';
 import { seed } from '../src/platform/seed.ts';
 import { freePort } from './children.ts';
 import { postgresBase } from './http.ts';
-import { int, type Report } from './report.ts';
+import { int, quantile, type Report } from './report.ts';
 import {
   createApplication,
   grantRoles,
@@ -59,8 +59,7 @@ const PASSWORD = randomBytes(18).toString('base64url');
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 function stats(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return { median: at(0.5), p95: at(0.95), min: s[0]! };
+  return { median: quantile(s, 0.5), p95: quantile(s, 0.95), min: s[0]! };
 }
 
 async function timeRequests(run: () => Promise<{ statusCode: number }>) {

@@ -44,7 +44,6 @@ export class Report {
 export const int = (n: number) => Math.round(n).toLocaleString('en');
 /** 12.3 ms */
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
-/** 0.42 */
 /** The middle of `values`, the mean of the middle two for an even count. */
 export const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
@@ -52,4 +51,9 @@ export const median = (values: number[]) => {
   return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
+/** The value at fraction `q` (0.95 for p95) of `sorted`, in ascending order; NaN when it is empty. */
+export const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+/** 0.42 */
 export const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
