@@ -112,7 +112,7 @@ export async function measureSignIns(
     int((signing?.failed ?? 0) + (listing?.failed ?? 0)),
   ];
   return (report) => {
-    report.heading('Password sign-ins (argon2id, m = 19 MiB, t = 2, p = 1)', 3);
+    report.heading('Password sign-ins (argon2id, m = 7 MiB, t = 5, p = 1)', 3);
     report.line(
       `Gatehouse on PostgreSQL as \`npm start\` runs it. Sign-ins: \`POST /api/oauth2-server/login\` with the right ` +
         `password, one sent every 1/${STEADY_RATE} s whatever the answers (\`fetch\`), then at ${SIGN_IN_CONNECTIONS} ` +

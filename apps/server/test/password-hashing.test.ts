@@ -1,5 +1,15 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { getPriority } from 'node:os';
+import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { HASH_SLOTS, hashLoad, hashPassword, verifyPassword } from '../src/lib/passwords.ts';
+import {
+  HASH_NICENESS,
+  HASH_SLOTS,
+  RETIRE_AFTER_MS,
+  hashLoad,
+  hashPassword,
+  verifyPassword,
+} from '../src/lib/passwords.ts';
 
 describe('password hashing under a burst', () => {
   it(`runs at most ${HASH_SLOTS} hash(es) at once, and every one of a burst completes`, async () => {
@@ -25,5 +35,57 @@ describe('password hashing under a burst', () => {
     expect(peak).toBeLessThanOrEqual(HASH_SLOTS);
     expect(sawWaiting).toBe(true);
     expect(hashLoad()).toEqual({ running: 0, waiting: 0 });
+  });
+});
+
+/** The nice value of each thread of this process, from /proc/self/task/<tid>/stat (Linux). */
+function threadNiceness(): number[] {
+  return readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      // Field 19 is the nice value; the fields after the command's closing parenthesis start at 3.
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return [Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[16])];
+    } catch {
+      return []; // the thread ended between the listing and the read
+    }
+  });
+}
+
+describe.runIf(process.platform === 'linux')('password hashing threads', () => {
+  it(`hash at nice ${HASH_NICENESS}, while the event loop's thread keeps its own priority`, async () => {
+    const own = getPriority();
+    const hash = await hashPassword('a password to hash');
+    expect(await verifyPassword(hash, 'a password to hash')).toBe(true);
+    const niceness = threadNiceness();
+    expect(niceness).toContain(Math.min(19, own + HASH_NICENESS));
+    expect(getPriority()).toBe(own);
+  });
+
+  it("verifies a hash made at an earlier version's parameters (19 MiB, 2 passes) by the ones it carries", async () => {
+    const earlier = await hash('kept from before', {
+      algorithm: 2,
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    expect(earlier.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+    expect(await verifyPassword(earlier, 'kept from before')).toBe(true);
+    expect(await verifyPassword(earlier, 'something else')).toBe(false);
+  });
+
+  it('answers a malformed stored hash with false, and the next check still works', async () => {
+    expect(await verifyPassword('not a hash', 'x')).toBe(false);
+    const hash = await hashPassword('another');
+    expect(await verifyPassword(hash, 'another')).toBe(true);
+  });
+
+  it('ends a thread that has stayed idle, and starts one again for the next hash', async () => {
+    const hashing = Math.min(19, getPriority() + HASH_NICENESS);
+    await hashPassword('one');
+    expect(threadNiceness()).toContain(hashing);
+    await new Promise((resolve) => setTimeout(resolve, RETIRE_AFTER_MS + 500));
+    expect(threadNiceness()).not.toContain(hashing);
+    const hash = await hashPassword('two');
+    expect(await verifyPassword(hash, 'two')).toBe(true);
   });
 });

@@ -63,7 +63,7 @@ describe('first sign-in with a generated password', () => {
 
     const [row] = await t.db.select().from(users).where(eq(users.userId, user.userId));
     expect(await verifyPassword(row!.passwordHash, NEW_PASSWORD)).toBe(true);
-    expect(row!.passwordHash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+    expect(row!.passwordHash.startsWith('$argon2id$v=19$m=7168,t=5,p=1$')).toBe(true);
   });
 
   it('logout stays reachable while the change is pending', async () => {
