@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { VERSION_FILE, unpackDataDir } from './db/pglite-template.ts';
 import { resolveSecretKey } from './lib/server-key.ts';
 import { seed } from './platform/seed.ts';
 
@@ -39,9 +40,9 @@ const PGLITE_TEMPLATE = fileURLToPath(new URL('../dist/pglite-template.tar', imp
  * running initdb, which takes most of a new installation's first start. The migrations then
  * apply whatever the template lacks, as on any start.
  */
-function newDatabaseTemplate(dataDir: string): { loadDataDir?: Blob } {
-  if (existsSync(join(dataDir, 'PG_VERSION')) || !existsSync(PGLITE_TEMPLATE)) return {};
-  return { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE)]) };
+function startFromTemplate(dataDir: string): void {
+  if (existsSync(join(dataDir, VERSION_FILE)) || !existsSync(PGLITE_TEMPLATE)) return;
+  unpackDataDir(PGLITE_TEMPLATE, dataDir);
 }
 
 /** Reads the environment, prepares the database and serves until SIGTERM or SIGINT. */
@@ -55,10 +56,11 @@ async function main() {
       embedded: !loaded.databaseUrl,
     }),
   };
+  if (!config.databaseUrl) startFromTemplate(config.dataDir);
   const handle = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.databaseStatementTimeoutMs }
-      : { kind: 'pglite', dataDir: config.dataDir, ...newDatabaseTemplate(config.dataDir) },
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   await migrateDatabase(handle);
   await seed(handle.db, { adminPassword: config.adminPassword });
