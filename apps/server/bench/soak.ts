@@ -26,7 +26,7 @@ const ROOT = new URL('../../..', import.meta.url).pathname;
 const MINUTES = positive('SOAK_MINUTES', 10);
 const CAPACITY = parseCapacity(process.env.SOAK_CAPACITY);
 const API_CONNECTIONS = 16;
-/** The server hashes at most cores - 1 passwords at once; a few connections keep that busy. */
+/** The server hashes at most one password per core at once; a few connections keep that busy. */
 const SIGN_IN_CONNECTIONS = 4;
 /** The capacity run: a warm-up, then the measured part. */
 const CAPACITY_SECONDS = { warmup: 5, measured: 20 };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createdClientSchema } from '@gatehouse/contract';
+import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { type BaseClient, generators, Issuer } from 'openid-client';
 import { Secret, TOTP } from 'otpauth';
@@ -15,7 +16,9 @@ import {
   rolePermissions,
   roleResources,
   userRoles,
+  users,
 } from '../src/db/schema/index.ts';
+import { hashIsOutdated } from '../src/lib/passwords.ts';
 import { createApplication, put } from './fixtures.ts';
 import { buildApp } from '../src/app.ts';
 import { build, type TestContext } from './helper.ts';
@@ -399,6 +402,24 @@ describe('interaction sign-in: throttled and audited like the console login', ()
       after: { clientId: registered.client, applicationId: appId },
     });
     expect(JSON.stringify(row)).not.toContain(granted.password);
+  });
+
+  it("replaces a hash made at an earlier version's parameters once the password is proved", async () => {
+    const earlier = await hash(granted.password, {
+      algorithm: 2,
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    await t.db.update(users).set({ passwordHash: earlier }).where(eq(users.userId, granted.userId));
+    const uid = await startInteraction();
+    const right = await loginAt(uid, granted, '10.7.0.2', 'ix-rehash-1');
+    expect(right.statusCode, right.body).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.userId, granted.userId));
+    expect(hashIsOutdated(row!.passwordHash)).toBe(false);
+    expect((await auditOf('ix-rehash-1')).map((r) => r.action)).toEqual(
+      expect.arrayContaining(['password.rehash', 'login']),
+    );
   });
 
   it('finds the username without regard to case, as the console sign-in does', async () => {

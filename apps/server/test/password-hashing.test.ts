@@ -1,12 +1,14 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { hash } from '@node-rs/argon2';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   HASH_NICENESS,
   HASH_SLOTS,
   RETIRE_AFTER_MS,
+  hashIsOutdated,
   hashLoad,
+  hashParameters,
   hashPassword,
   verifyPassword,
 } from '../src/lib/passwords.ts';
@@ -75,17 +77,39 @@ describe.runIf(process.platform === 'linux')('password hashing threads', () => {
 
   it('answers a malformed stored hash with false, and the next check still works', async () => {
     expect(await verifyPassword('not a hash', 'x')).toBe(false);
-    const hash = await hashPassword('another');
-    expect(await verifyPassword(hash, 'another')).toBe(true);
+    const made = await hashPassword('another');
+    expect(await verifyPassword(made, 'another')).toBe(true);
   });
 
   it('ends a thread that has stayed idle, and starts one again for the next hash', async () => {
     const hashing = Math.min(19, getPriority() + HASH_NICENESS);
     await hashPassword('one');
     expect(threadNiceness()).toContain(hashing);
-    await new Promise((resolve) => setTimeout(resolve, RETIRE_AFTER_MS + 500));
-    expect(threadNiceness()).not.toContain(hashing);
+    const idleSince = Date.now();
+    await vi.waitFor(() => expect(threadNiceness()).not.toContain(hashing), {
+      timeout: RETIRE_AFTER_MS + 10_000,
+      interval: 100,
+    });
+    expect(Date.now() - idleSince).toBeGreaterThanOrEqual(RETIRE_AFTER_MS - 100);
     const hash = await hashPassword('two');
     expect(await verifyPassword(hash, 'two')).toBe(true);
+  });
+});
+
+describe('the parameters of a stored hash', () => {
+  it('reads them off the hash, and tells a hash made at others from a new one', async () => {
+    const current = await hashPassword('any password');
+    expect(hashParameters(current)).toBe('m=7168,t=5,p=1');
+    expect(hashIsOutdated(current)).toBe(false);
+    const earlier = await hash('any password', {
+      algorithm: 2,
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    expect(hashParameters(earlier)).toBe('m=19456,t=2,p=1');
+    expect(hashIsOutdated(earlier)).toBe(true);
+    expect(hashParameters('not a hash')).toBeUndefined();
+    expect(hashIsOutdated('not a hash')).toBe(true);
   });
 });

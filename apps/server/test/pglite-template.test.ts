@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unpackDataDir, VERSION_FILE } from '../src/db/pglite-template.ts';
 
 /** One ustar entry: its 512-byte header (with its checksum), then its data padded to 512. */
-function entry(name: string, data?: string): Buffer {
+function entry(name: string, data?: string, prefix?: string): Buffer {
   const header = Buffer.alloc(512);
   header.write(name, 0, 100);
+  if (prefix) header.write(prefix, 345, 155);
   header.write('0000644\0', 100);
   header.write(`${(data?.length ?? 0).toString(8).padStart(11, '0')}\0`, 124);
   header.write(data === undefined ? '5' : '0', 156);
@@ -36,6 +37,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('unpacking the template of a new embedded database', () => {
   it('writes each directory and file where the archive names it, PG_VERSION too', () => {
     const big = 'x'.repeat(1300);
+    // Over the 64 KiB it copies at a time, and not a multiple of 512.
+    const bigger = Array.from({ length: 150_001 }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
     writeFileSync(
       tar,
       Buffer.concat([
@@ -44,6 +47,8 @@ describe('unpacking the template of a new embedded database', () => {
         entry('/base/1/1259', big),
         entry('/global/pg_control', 'control'),
         entry('/empty', ''),
+        entry('/pg_wal/000000010000000000000001', bigger),
+        entry('1259_fsm', 'in a long path', 'base/16384/long'),
         END,
       ]),
     );
@@ -52,6 +57,8 @@ describe('unpacking the template of a new embedded database', () => {
     expect(readFileSync(join(dataDir, 'base/1/1259'), 'utf8')).toBe(big);
     expect(readFileSync(join(dataDir, 'global/pg_control'), 'utf8')).toBe('control');
     expect(readFileSync(join(dataDir, 'empty'), 'utf8')).toBe('');
+    expect(readFileSync(join(dataDir, 'pg_wal/000000010000000000000001'), 'utf8')).toBe(bigger);
+    expect(readFileSync(join(dataDir, 'base/16384/long/1259_fsm'), 'utf8')).toBe('in a long path');
   });
 
   it('leaves no PG_VERSION when the archive is cut short, so the next start unpacks it again', () => {

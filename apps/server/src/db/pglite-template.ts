@@ -4,6 +4,9 @@ import { dirname, join, normalize, sep } from 'node:path';
 /** A tar archive is read in records of this size: a header, then the file's data padded to it. */
 const RECORD = 512;
 
+/** The magic of a POSIX tar header, at byte 257. */
+const USTAR = Buffer.from('ustar\0', 'latin1');
+
 /** The file PostgreSQL reads first in a data directory. It is written last (see below). */
 export const VERSION_FILE = 'PG_VERSION';
 
@@ -31,7 +34,9 @@ function parseHeader(header: Buffer, at: number): Entry | undefined {
   let sum = 0;
   for (let i = 0; i < RECORD; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i]!;
   if (sum !== octal(header, 148, 8)) throw new Error(`the template is damaged: bad header at byte ${at}`);
-  const prefix = text(header, 345, 155);
+  // A POSIX header ("ustar\0") may carry the start of a long name in its prefix field; other
+  // layouts keep other fields there.
+  const prefix = header.subarray(257, 263).equals(USTAR) ? text(header, 345, 155) : '';
   const name = prefix ? `${prefix}/${text(header, 0, 100)}` : text(header, 0, 100);
   const flag = String.fromCharCode(header[156]!);
   if (flag === '5') return { name, type: 'directory', size: 0 };
@@ -62,7 +67,9 @@ const CHUNK = 64 * 1024;
  * of its own, and the server would then keep some 25 MiB more of heap for good.
  *
  * PG_VERSION is written last: a directory without it is not yet a database, so an
- * unpacking cut short is done again on the next start rather than opened half-written.
+ * unpacking cut short (the process stopped, a full disk) is done again on the next start
+ * rather than opened half-written. Nothing is synced to disk on the way, so this holds
+ * for a process that stops, not for a machine that loses power during a first start.
  */
 export function unpackDataDir(tarFile: string, dataDir: string): void {
   const input = openSync(tarFile, 'r');

@@ -1,8 +1,9 @@
 import { PASSWORD_MESSAGES, PASSWORD_POLICY } from '@gatehouse/contract';
-import type { Executor } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { type AuditContext, auditedChange } from './audit.ts';
 import { validationFailed } from './errors.ts';
-import { recentPasswordHashes } from './password-repository.ts';
-import { verifyPassword } from './passwords.ts';
+import { recentPasswordHashes, replacePasswordHash } from './password-repository.ts';
+import { hashIsOutdated, hashParameters, hashPassword, verifyPassword } from './passwords.ts';
 
 /**
  * The password policy (contract `PASSWORD_POLICY`), applied by every path that sets a
@@ -64,4 +65,35 @@ export async function assertPasswordPolicy(
   }
   const matches = await Promise.all(hashes.map((hash) => verifyPassword(hash, password)));
   if (matches.some(Boolean)) throw validationFailed({ [field]: PASSWORD_MESSAGES.reused });
+}
+
+/** Thrown inside the transaction to roll it back when the password changed meanwhile. */
+const superseded = new Error('the password changed meanwhile');
+
+/**
+ * After a sign-in has proved `password`: a stored hash made at other parameters than new
+ * hashes are (an earlier version's) is replaced by one made now, audited as `password.rehash`
+ * with the parameters before and after. Every account's hash then costs the same to check as
+ * an unknown account's (passwords.ts, `verifyAgainstDummy`).
+ */
+export async function upgradeOutdatedHash(
+  db: Database,
+  ctx: AuditContext,
+  user: { userId: string; passwordHash: string },
+  password: string,
+): Promise<void> {
+  if (!hashIsOutdated(user.passwordHash)) return;
+  const passwordHash = await hashPassword(password);
+  try {
+    await auditedChange(db, ctx, { entity: 'user', action: 'password.rehash' }, async (tx) => {
+      if (!(await replacePasswordHash(tx, user.userId, user.passwordHash, passwordHash))) throw superseded;
+      return {
+        entityId: user.userId,
+        before: { parameters: hashParameters(user.passwordHash) ?? null },
+        after: { parameters: hashParameters(passwordHash) },
+      };
+    });
+  } catch (error) {
+    if (error !== superseded) throw error;
+  }
 }

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { passwordHistory, users } from '../db/schema/index.ts';
 
@@ -34,6 +34,25 @@ export async function storePassword(
     .set({ passwordHash, passwordChangedAt: sql`now()`, mustChangePassword: options.mustChangePassword })
     .where(eq(users.userId, userId));
   await recordPasswordHistory(tx, userId, passwordHash, options.keep);
+}
+
+/**
+ * Replaces the stored hash of the user's password by `to`, a hash of the same password, if
+ * the stored one is still `from`: a password changed in between stays. Neither the
+ * password's date nor its history changes. Whether it was replaced.
+ */
+export async function replacePasswordHash(
+  tx: Executor,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ passwordHash: to })
+    .where(and(eq(users.userId, userId), eq(users.passwordHash, from)))
+    .returning({ userId: users.userId });
+  return rows.length > 0;
 }
 
 /** Adds a history row for a password just stored (a new user's, say), keeping the newest `keep`. */

@@ -18,9 +18,8 @@ const ARGON2_OPTIONS: Options = { algorithm: 2, memoryCost: 7_168, timeCost: 5, 
 
 /**
  * At most this many hashes run at once, one on each core; the rest wait their turn. The
- * threads that run them yield to everything else (HASH_NICENESS), so the hashes take what the
- * requests leave of every core rather than a core of their own: sign-ins keep up with a busy
- * server, and the list requests beside them keep their cores.
+ * threads that run them give way to everything else (HASH_NICENESS), so the hashes take
+ * mostly what the requests leave of every core rather than a core of their own.
  */
 export const HASH_SLOTS = availableParallelism();
 let hashing = 0;
@@ -32,11 +31,11 @@ export function hashLoad(): { running: number; waiting: number } {
 }
 
 /**
- * The hashes run in worker threads of their own (password-worker.mjs), each at this nice
- * value. At the same priority, a hash holding a core delayed the list requests beside it by a
- * scheduler slice; at +10 the event loop gets the core back whenever it has work. libuv's
- * pool, where the binding's async calls run, is shared with file and DNS work, and its
- * threads cannot be told apart to lower only the hashing ones.
+ * The hashes run in worker threads of their own (password-worker.mjs), each at the server's
+ * nice value raised by this much (Linux). At the same priority, a hash and the event loop
+ * shared a contended core evenly; at +10 the scheduler gives the hash about a tenth of it.
+ * libuv's pool, where the binding's async calls run, is shared with file and DNS work, and
+ * its threads cannot be told apart to lower only the hashing ones.
  */
 export const HASH_NICENESS = 10;
 /** A worker that has had nothing to hash for this long is ended, so an idle server holds none. */
@@ -98,7 +97,12 @@ class HashWorker {
 /** Threads waiting for a job; at most HASH_SLOTS exist, as no more jobs run at once. */
 const idleWorkers: HashWorker[] = [];
 
-async function onHashWorker(job: HashJob): Promise<string | boolean> {
+/**
+ * Runs `job` on a hashing thread and answers what the thread answered: the result, or the
+ * error the binding threw (a stored hash it cannot read). A thread that could not start, or
+ * died, rejects instead.
+ */
+async function onHashWorker(job: HashJob): Promise<HashAnswer> {
   if (hashing < HASH_SLOTS) hashing++;
   else await new Promise<void>((resolve) => waiting.push(resolve));
   let worker: HashWorker | undefined;
@@ -107,9 +111,7 @@ async function onHashWorker(job: HashJob): Promise<string | boolean> {
     do worker = idleWorkers.pop();
     while (worker && !worker.alive);
     worker ??= new HashWorker();
-    const answer = await worker.run(job);
-    if ('error' in answer) throw new Error(answer.error);
-    return answer.result;
+    return await worker.run(job);
   } finally {
     if (worker?.alive) {
       const idle = worker;
@@ -127,25 +129,48 @@ async function onHashWorker(job: HashJob): Promise<string | boolean> {
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  return String(await onHashWorker({ password }));
+  const answer = await onHashWorker({ password });
+  if ('error' in answer) throw new Error(`argon2: ${answer.error}`);
+  return String(answer.result);
 }
 
+/**
+ * Whether `password` is the one `passwordHash` was made from. A stored hash the binding
+ * cannot read answers false, so it cannot turn a sign-in into a 500; a hashing thread that
+ * fails rejects, so that a broken server is not taken for a wrong password.
+ */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return (await onHashWorker({ hash: passwordHash, password })) === true;
-  } catch {
-    // A malformed stored hash must not turn a sign-in into a 500.
-    return false;
-  }
+  const answer = await onHashWorker({ hash: passwordHash, password });
+  return !('error' in answer) && answer.result === true;
+}
+
+/** The parameters a hash is made at, as its PHC string writes them: "m=7168,t=5,p=1". */
+export function hashParameters(passwordHash: string): string | undefined {
+  return /^\$argon2id\$v=\d+\$([^$]+)\$/.exec(passwordHash)?.[1];
+}
+
+const CURRENT_PARAMETERS = `m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=${ARGON2_OPTIONS.parallelism}`;
+
+/**
+ * Whether a stored hash is made at other parameters than new hashes are. Such a hash still
+ * verifies, but takes another time to check than an unknown account's, which would tell that
+ * the account exists: the sign-in that proves the password replaces it (password-policy.ts).
+ */
+export function hashIsOutdated(passwordHash: string): boolean {
+  return hashParameters(passwordHash) !== CURRENT_PARAMETERS;
 }
 
 let dummyHash: Promise<string> | undefined;
 /**
  * Verifies against a throwaway hash so an unknown username costs as much time as a wrong
- * password, and response timing does not reveal which accounts exist.
+ * password, and response timing does not reveal which accounts exist. A failed hash is not
+ * kept: the next unknown username tries again.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64url')).catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   await verifyPassword(await dummyHash, password);
   return false;
 }

@@ -11,7 +11,7 @@ import {
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, unauthenticatedFor, validationFailed } from '../../lib/errors.ts';
-import { assertPasswordPolicy } from '../../lib/password-policy.ts';
+import { assertPasswordPolicy, upgradeOutdatedHash } from '../../lib/password-policy.ts';
 import { storePassword } from '../../lib/password-repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { audit, auditedChange } from '../../lib/audit.ts';
@@ -65,6 +65,12 @@ export class AuthService {
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
     }
     await this.limiter.recordSuccess(attempt);
+    await upgradeOutdatedHash(
+      this.db,
+      { ...meta, actorId: user.userId, actorName: user.username },
+      user,
+      input.password,
+    );
     if (this.twoFactor.required(user)) return this.twoFactor.challengeFor(user.userId);
     return this.startSession(user, meta);
   }

@@ -10,6 +10,7 @@ import type { Interaction } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { audit, auditedChange } from '../../lib/audit.ts';
 import { AppError, notFound, refused, unauthenticated, unavailable } from '../../lib/errors.ts';
+import { upgradeOutdatedHash } from '../../lib/password-policy.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { type AuthState, bearerToken, type RequestMeta, type SessionResolver } from '../../lib/sessions.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
@@ -195,6 +196,12 @@ export class OidcService {
     if (user.status !== 'ENABLED')
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
     await this.limiter.recordSuccess(attempt);
+    await upgradeOutdatedHash(
+      this.db,
+      { ...meta, actorId: user.userId, actorName: user.username },
+      user,
+      password,
+    );
     // The password alone never passes for a user with two-factor sign-in on.
     if (this.twoFactor.required(user))
       await this.twoFactor.checkSignInCode(user, input?.code?.replace(/[\s-]/g, ''), meta);
