@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type Options, hash } from '@node-rs/argon2';
 import type { Action } from '@gatehouse/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import qs from 'qs';
@@ -73,6 +74,16 @@ export async function tokenWith(
   const role = await t.createRole({ permissions: actions.length > 0 ? [{ permissionId, actions }] : [] });
   const user = await t.createUser({ roleIds: [role.roleId] });
   return t.login(user.username, user.password);
+}
+
+/** argon2id at the parameters earlier versions hashed passwords at: 19 MiB, 2 passes. */
+export const EARLIER_ARGON2: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** Stores, as the user's password hash, one of `password` made at EARLIER_ARGON2; answers it. */
+export async function storeEarlierHash(db: Database, userId: string, password: string): Promise<string> {
+  const earlier = await hash(password, EARLIER_ARGON2);
+  await db.update(users).set({ passwordHash: earlier }).where(eq(users.userId, userId));
+  return earlier;
 }
 
 /** The audit records of one entity, oldest first. */

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createdClientSchema } from '@gatehouse/contract';
-import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { type BaseClient, generators, Issuer } from 'openid-client';
 import { Secret, TOTP } from 'otpauth';
@@ -19,7 +18,7 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { hashIsOutdated } from '../src/lib/passwords.ts';
-import { createApplication, put } from './fixtures.ts';
+import { createApplication, put, storeEarlierHash } from './fixtures.ts';
 import { buildApp } from '../src/app.ts';
 import { build, type TestContext } from './helper.ts';
 
@@ -405,13 +404,7 @@ describe('interaction sign-in: throttled and audited like the console login', ()
   });
 
   it("replaces a hash made at an earlier version's parameters once the password is proved", async () => {
-    const earlier = await hash(granted.password, {
-      algorithm: 2,
-      memoryCost: 19_456,
-      timeCost: 2,
-      parallelism: 1,
-    });
-    await t.db.update(users).set({ passwordHash: earlier }).where(eq(users.userId, granted.userId));
+    await storeEarlierHash(t.db, granted.userId, granted.password);
     const uid = await startInteraction();
     const right = await loginAt(uid, granted, '10.7.0.2', 'ix-rehash-1');
     expect(right.statusCode, right.body).toBe(200);

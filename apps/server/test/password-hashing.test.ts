@@ -12,6 +12,7 @@ import {
   hashPassword,
   verifyPassword,
 } from '../src/lib/passwords.ts';
+import { EARLIER_ARGON2 } from './fixtures.ts';
 
 describe('password hashing under a burst', () => {
   it(`runs at most ${HASH_SLOTS} hash(es) at once, and every one of a burst completes`, async () => {
@@ -64,12 +65,7 @@ describe.runIf(process.platform === 'linux')('password hashing threads', () => {
   });
 
   it("verifies a hash made at an earlier version's parameters (19 MiB, 2 passes) by the ones it carries", async () => {
-    const earlier = await hash('kept from before', {
-      algorithm: 2,
-      memoryCost: 19_456,
-      timeCost: 2,
-      parallelism: 1,
-    });
+    const earlier = await hash('kept from before', EARLIER_ARGON2);
     expect(earlier.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
     expect(await verifyPassword(earlier, 'kept from before')).toBe(true);
     expect(await verifyPassword(earlier, 'something else')).toBe(false);
@@ -101,12 +97,7 @@ describe('the parameters of a stored hash', () => {
     const current = await hashPassword('any password');
     expect(hashParameters(current)).toBe('m=7168,t=5,p=1');
     expect(hashIsOutdated(current)).toBe(false);
-    const earlier = await hash('any password', {
-      algorithm: 2,
-      memoryCost: 19_456,
-      timeCost: 2,
-      parallelism: 1,
-    });
+    const earlier = await hash('any password', EARLIER_ARGON2);
     expect(hashParameters(earlier)).toBe('m=19456,t=2,p=1');
     expect(hashIsOutdated(earlier)).toBe(true);
     expect(hashParameters('not a hash')).toBeUndefined();

@@ -1,9 +1,9 @@
 import { ERROR_CODES, MESSAGES } from '@gatehouse/contract';
-import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema/index.ts';
 import { hashIsOutdated, hashParameters, verifyPassword } from '../src/lib/passwords.ts';
+import { auditOf, storeEarlierHash } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 
 let t: TestContext;
@@ -149,56 +149,48 @@ describe('POST /api/oauth2-server/unlock', () => {
 });
 
 describe("a hash made at an earlier version's parameters", () => {
+  const userRow = async (userId: string) => {
+    const [row] = await t.db.select().from(users).where(eq(users.userId, userId));
+    return row!;
+  };
+
   it('is replaced at the next sign-in by one at the current parameters, audited, the password kept', async () => {
     const user = await t.createUser();
-    const earlier = await hash(user.password, {
-      algorithm: 2,
-      memoryCost: 19_456,
-      timeCost: 2,
-      parallelism: 1,
-    });
-    await t.db.update(users).set({ passwordHash: earlier }).where(eq(users.userId, user.userId));
-    const [before] = await t.db.select().from(users).where(eq(users.userId, user.userId));
+    const earlier = await storeEarlierHash(t.db, user.userId, user.password);
+    const before = await userRow(user.userId);
 
     expect(await t.login(user.username, user.password)).toBeTruthy();
-    const [after] = await t.db.select().from(users).where(eq(users.userId, user.userId));
-    expect(after!.passwordHash).not.toBe(earlier);
-    expect(hashIsOutdated(after!.passwordHash)).toBe(false);
-    expect(after!.passwordChangedAt).toEqual(before!.passwordChangedAt);
-    expect(await verifyPassword(after!.passwordHash, user.password)).toBe(true);
+    const after = await userRow(user.userId);
+    expect(after.passwordHash).not.toBe(earlier);
+    expect(hashIsOutdated(after.passwordHash)).toBe(false);
+    expect(after.passwordChangedAt).toEqual(before.passwordChangedAt);
+    expect(await verifyPassword(after.passwordHash, user.password)).toBe(true);
 
-    const rehashes = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, user.userId))).filter(
+    const rehashes = (await auditOf(t.db, 'user', user.userId)).filter(
       (row) => row.action === 'password.rehash',
     );
     expect(rehashes).toHaveLength(1);
     expect(rehashes[0]).toMatchObject({
       actorId: user.userId,
       before: { parameters: 'm=19456,t=2,p=1' },
-      after: { parameters: hashParameters(after!.passwordHash) },
+      after: { parameters: hashParameters(after.passwordHash) },
     });
-    expect(JSON.stringify(rehashes[0])).not.toContain(after!.passwordHash);
+    expect(JSON.stringify(rehashes[0])).not.toContain(after.passwordHash);
 
     // Once current, the hash stays as it is.
     expect(await t.login(user.username, user.password)).toBeTruthy();
-    const [again] = await t.db.select().from(users).where(eq(users.userId, user.userId));
-    expect(again!.passwordHash).toBe(after!.passwordHash);
+    const again = await userRow(user.userId);
+    expect(again.passwordHash).toBe(after.passwordHash);
   });
 
   it('is not replaced by a wrong password', async () => {
     const user = await t.createUser();
-    const earlier = await hash(user.password, {
-      algorithm: 2,
-      memoryCost: 19_456,
-      timeCost: 2,
-      parallelism: 1,
-    });
-    await t.db.update(users).set({ passwordHash: earlier }).where(eq(users.userId, user.userId));
+    const earlier = await storeEarlierHash(t.db, user.userId, user.password);
     const res = await t.post('/api/oauth2-server/login', {
       username: user.username,
       password: 'not-the-password-1',
     });
     expect(res.statusCode).toBe(401);
-    const [row] = await t.db.select().from(users).where(eq(users.userId, user.userId));
-    expect(row!.passwordHash).toBe(earlier);
+    expect((await userRow(user.userId)).passwordHash).toBe(earlier);
   });
 });

@@ -52,6 +52,7 @@ class HashWorker {
   });
   private job: { resolve: (answer: HashAnswer) => void; reject: (error: Error) => void } | undefined;
   private retireTimer: NodeJS.Timeout | undefined;
+  /** False once the thread has ended, retired or not; it is then out of `idleWorkers`. */
   alive = true;
 
   constructor() {
@@ -71,11 +72,11 @@ class HashWorker {
     });
   }
 
-  /** Ends the thread once it has stayed idle for RETIRE_AFTER_MS. */
-  retireWhenIdle(onRetire: () => void): void {
+  /** Waits among the idle threads, and ends once it has waited RETIRE_AFTER_MS. */
+  idle(): void {
+    idleWorkers.push(this);
     this.retireTimer = setTimeout(() => {
-      this.alive = false;
-      onRetire();
+      this.end();
       void this.worker.terminate();
     }, RETIRE_AFTER_MS).unref();
   }
@@ -88,9 +89,15 @@ class HashWorker {
   }
 
   private die(error: Error): void {
+    this.end();
+    this.settle((job) => job.reject(error));
+  }
+
+  private end(): void {
     this.alive = false;
     clearTimeout(this.retireTimer);
-    this.settle((job) => job.reject(error));
+    const at = idleWorkers.indexOf(this);
+    if (at >= 0) idleWorkers.splice(at, 1);
   }
 }
 
@@ -107,20 +114,10 @@ async function onHashWorker(job: HashJob): Promise<HashAnswer> {
   else await new Promise<void>((resolve) => waiting.push(resolve));
   let worker: HashWorker | undefined;
   try {
-    // A thread that died while idle (an error, a kill) is dropped here.
-    do worker = idleWorkers.pop();
-    while (worker && !worker.alive);
-    worker ??= new HashWorker();
+    worker = idleWorkers.pop() ?? new HashWorker();
     return await worker.run(job);
   } finally {
-    if (worker?.alive) {
-      const idle = worker;
-      idleWorkers.push(idle);
-      idle.retireWhenIdle(() => {
-        const at = idleWorkers.indexOf(idle);
-        if (at >= 0) idleWorkers.splice(at, 1);
-      });
-    }
+    if (worker?.alive) worker.idle();
     // The slot passes straight to the next in line, or is given back.
     const next = waiting.shift();
     if (next) next();
