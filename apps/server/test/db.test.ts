@@ -22,7 +22,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { ADMINISTRATOR_ROLE, consolePermissionIds, seed } from '../src/platform/seed.ts';
 import { verifyPassword } from '../src/lib/passwords.ts';
-import { type AuditContext, audit } from '../src/lib/audit.ts';
+import { type AuditContext, audit, auditedStatement } from '../src/lib/audit.ts';
 import { ADMIN_PASSWORD, build, openTestDatabase, type TestContext } from './helper.ts';
 
 let t: TestContext;
@@ -104,6 +104,57 @@ describe('audit in the same transaction', () => {
       after: { name: 'Committed', secret: '[redacted]' },
     });
     expect(row!.at).toBeInstanceOf(Date);
+  });
+});
+
+describe('auditedStatement: a change and its record in one statement', () => {
+  it('writes every part and the record, with secrets redacted', async () => {
+    await auditedStatement(
+      t.db,
+      { ...ctx, requestId: 'req-statement-commit' },
+      { action: 'create', entity: 'product', entityId: 'stmt-a', after: { name: 'A', secret: 's' } },
+      [
+        t.db.insert(products).values({ id: 'stmt-a', name: 'A' }),
+        t.db.insert(products).values({ id: 'stmt-b', name: 'B' }),
+      ],
+    );
+    const made = await t.db.select({ id: products.id }).from(products).where(sql`${products.id} like 'stmt-%'`);
+    expect(made.map((p) => p.id).sort()).toEqual(['stmt-a', 'stmt-b']);
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.requestId, 'req-statement-commit'));
+    expect(row).toMatchObject({
+      actorId: 'u-1',
+      action: 'create',
+      entity: 'product',
+      entityId: 'stmt-a',
+      after: { name: 'A', secret: '[redacted]' },
+    });
+  });
+
+  it('a part that fails leaves neither the other parts nor the record', async () => {
+    await t.db.insert(products).values({ id: 'stmt-taken', name: 'Taken' });
+    await expect(
+      auditedStatement(
+        t.db,
+        { ...ctx, requestId: 'req-statement-fails' },
+        { action: 'create', entity: 'product', entityId: 'stmt-new' },
+        [
+          t.db.insert(products).values({ id: 'stmt-new', name: 'New' }),
+          // The same id again: the unique key refuses it, and with it the whole statement.
+          t.db.insert(products).values({ id: 'stmt-taken', name: 'Again' }),
+        ],
+      ),
+    ).rejects.toThrow();
+    expect(await t.db.select().from(products).where(eq(products.id, 'stmt-new'))).toEqual([]);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.requestId, 'req-statement-fails'))).toEqual([]);
+  });
+
+  it('a record that cannot be written leaves the change unmade', async () => {
+    await expect(
+      auditedStatement(t.db, ctx, { action: 'create', entity: 'product', entityId: 'x', after: { n: 1n } }, [
+        t.db.insert(products).values({ id: 'stmt-no-record', name: 'x' }),
+      ]),
+    ).rejects.toThrow();
+    expect(await t.db.select().from(products).where(eq(products.id, 'stmt-no-record'))).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
@@ -46,7 +47,11 @@ function redact(value: unknown): unknown {
  *   await db.transaction(async (tx) => { …change…; await audit(tx, ctx, { action, entity }) })
  */
 export async function audit(tx: Executor, ctx: AuditContext, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+  await tx.insert(auditLog).values(auditRow(ctx, entry));
+}
+
+function auditRow(ctx: AuditContext, entry: AuditEntry): typeof auditLog.$inferInsert {
+  return {
     actorId: ctx.actorId,
     actorName: ctx.actorName,
     action: entry.action,
@@ -56,7 +61,7 @@ export async function audit(tx: Executor, ctx: AuditContext, entry: AuditEntry):
     after: redact(entry.after),
     ip: ctx.ip,
     requestId: ctx.requestId,
-  });
+  };
 }
 
 /**
@@ -86,4 +91,24 @@ export async function auditedChange<T>(
     });
     return result.after;
   });
+}
+
+/**
+ * `auditedChange` as one statement: the change's statements and its audit record are the
+ * parts of one `WITH` statement, which commits or rolls back as a whole. One round trip,
+ * where a transaction takes four more (begin, the record, commit, and one per further
+ * statement). For a change whose record is known before it runs and which reads nothing back,
+ * such as a sign-in's new session.
+ */
+export async function auditedStatement(
+  db: Executor,
+  ctx: AuditContext,
+  entry: AuditEntry & { entityId: string },
+  changes: readonly SQLWrapper[],
+): Promise<void> {
+  // Each part as its bare SQL: a query builder embedded as such is wrapped in parentheses,
+  // which PostgreSQL refuses around a data-modifying statement.
+  const parts = changes.map((change, i) => sql`${sql.identifier(`change_${i}`)} as (${change.getSQL()})`);
+  const record = db.insert(auditLog).values(auditRow(ctx, entry)).getSQL();
+  await db.execute(sql`with ${sql.join(parts, sql`, `)} ${record}`);
 }

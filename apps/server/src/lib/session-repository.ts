@@ -1,6 +1,7 @@
 import { type Action, PLATFORM_APP_ID } from '@gatehouse/contract';
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { and, eq, gt, inArray, or, type Placeholder, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.ts';
+import { preparedPer } from '../db/prepared.ts';
 import {
   groupMembers,
   groupRoles,
@@ -12,10 +13,28 @@ import {
   users,
 } from '../db/schema/index.ts';
 
-/** The queries that tell who calls: a session by its token, and the user's roles and grants. */
+/**
+ * The queries that tell who calls: a user by name at sign-in, a session by its token, and
+ * the user's roles and grants. Those a sign-in runs are prepared (db/prepared.ts).
+ */
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+const userByUsernameStatement = preparedPer((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, sql.placeholder('username')))
+    .limit(1)
+    .prepare('user_by_username'),
+);
+
+/** Without regard to case, through `users_username_lower_key`, as usernames are unique so. */
+export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+  const [row] = await userByUsernameStatement(db).execute({ username: username.toLowerCase() });
+  return row;
+}
 
 /** A live session and its user; expired sessions and disabled users find nothing. */
 export async function findLiveSession(
@@ -43,6 +62,11 @@ export async function findLastSeen(db: Executor, sessionId: string): Promise<Dat
   return row?.lastSeenAt;
 }
 
+/** Stamps a sign-in on the user, as a statement for `auditedStatement`; not an edit, so `updatedAt` stays. */
+export function stampSignIn(db: Executor, userId: string) {
+  return db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.userId, userId));
+}
+
 export async function touchSession(db: Executor, sessionId: string): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.sessionId, sessionId));
 }
@@ -60,7 +84,7 @@ export type RoleGrant = {
  * The ids of the roles a user holds: their own, and those of their enabled groups. Disabled
  * roles are left out by the caller.
  */
-export function heldRoleIds(db: Executor, userId: string) {
+export function heldRoleIds(db: Executor, userId: string | Placeholder) {
   const own = db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
   const viaGroups = db
     .select({ roleId: groupRoles.roleId })
@@ -71,12 +95,8 @@ export function heldRoleIds(db: Executor, userId: string) {
   return or(inArray(roles.roleId, own), inArray(roles.roleId, viaGroups));
 }
 
-/**
- * The user's effective grants in one statement: each enabled role they hold, directly or
- * through an enabled group, with its platform permissions, one row per (role, permission).
- */
-export async function findRoleGrants(db: Executor, userId: string): Promise<RoleGrant[]> {
-  return db
+const roleGrantsStatement = preparedPer((db) =>
+  db
     .select({
       roleId: roles.roleId,
       name: roles.name,
@@ -90,6 +110,15 @@ export async function findRoleGrants(db: Executor, userId: string): Promise<Role
       rolePermissions,
       and(eq(rolePermissions.roleId, roles.roleId), eq(rolePermissions.applicationId, PLATFORM_APP_ID)),
     )
-    .where(and(eq(roles.status, 'ENABLED'), heldRoleIds(db, userId)))
-    .orderBy(roles.name, roles.roleId, rolePermissions.permissionId);
+    .where(and(eq(roles.status, 'ENABLED'), heldRoleIds(db, sql.placeholder('userId'))))
+    .orderBy(roles.name, roles.roleId, rolePermissions.permissionId)
+    .prepare('role_grants'),
+);
+
+/**
+ * The user's effective grants in one statement: each enabled role they hold, directly or
+ * through an enabled group, with its platform permissions, one row per (role, permission).
+ */
+export async function findRoleGrants(db: Database, userId: string): Promise<RoleGrant[]> {
+  return roleGrantsStatement(db).execute({ userId });
 }

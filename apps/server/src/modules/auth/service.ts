@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ACTIONS,
   type Action,
@@ -14,8 +15,8 @@ import { AppError, unauthenticatedFor, validationFailed } from '../../lib/errors
 import { assertPasswordPolicy, upgradeOutdatedHash } from '../../lib/password-policy.ts';
 import { storePassword } from '../../lib/password-repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { audit, auditedChange } from '../../lib/audit.ts';
-import type { UserRow } from '../../lib/session-repository.ts';
+import { audit, auditedChange, auditedStatement } from '../../lib/audit.ts';
+import { findUserByUsername, stampSignIn, type UserRow } from '../../lib/session-repository.ts';
 import type { AuthState, RequestMeta, SessionResolver } from '../../lib/sessions.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
@@ -46,7 +47,7 @@ export class AuthService {
     const attempt = { account: input.username, ip: meta.ip ?? 'unknown', device };
     await this.limiter.check(attempt);
 
-    const user = await repo.findUserByUsername(this.db, input.username);
+    const user = await findUserByUsername(this.db, input.username);
     const passwordOk = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
@@ -78,18 +79,23 @@ export class AuthService {
   /** A new session for a user who has proved who they are, audited as a login. */
   async startSession(user: UserRow, meta: RequestMeta): Promise<{ token: string; userInfo: UserInfo }> {
     const token = newSessionToken();
-    const actor = { ...meta, actorId: user.userId, actorName: user.username };
-    await auditedChange(this.db, actor, { entity: 'user', action: 'login' }, async (tx) => {
-      const session = await repo.insertSession(tx, {
-        tokenHash: hashToken(token),
-        userId: user.userId,
-        expiresAt: new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000),
-        ip: meta.ip,
-        userAgent: meta.userAgent?.slice(0, 512) ?? null,
-      });
-      await repo.recordSignIn(tx, user.userId);
-      return { entityId: user.userId, after: { sessionId: session.sessionId } };
-    });
+    const sessionId = randomUUID();
+    await auditedStatement(
+      this.db,
+      { ...meta, actorId: user.userId, actorName: user.username },
+      { entity: 'user', action: 'login', entityId: user.userId, after: { sessionId } },
+      [
+        repo.newSession(this.db, {
+          sessionId,
+          tokenHash: hashToken(token),
+          userId: user.userId,
+          expiresAt: new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000),
+          ip: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 512) ?? null,
+        }),
+        stampSignIn(this.db, user.userId),
+      ],
+    );
     const auth = await this.sessions.stateFor(user, '');
     return { token, userInfo: this.userInfo(auth) };
   }

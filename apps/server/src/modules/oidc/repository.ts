@@ -219,21 +219,6 @@ export async function findUser(db: Executor, userId: string): Promise<UserRow | 
   return row;
 }
 
-/** Without regard to case, as usernames are unique (`users_username_lower_key`) and the console finds them. */
-export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
-    .limit(1);
-  return row;
-}
-
-/** Stamps a successful sign-in on the user. */
-export async function recordSignIn(db: Executor, userId: string): Promise<void> {
-  await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.userId, userId));
-}
-
 const heldEnabledRoles = (db: Executor, userId: string) =>
   and(eq(roles.status, 'ENABLED'), heldRoleIds(db, userId));
 

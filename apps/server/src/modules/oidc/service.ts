@@ -8,7 +8,8 @@ import {
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
-import { audit, auditedChange } from '../../lib/audit.ts';
+import { audit, auditedStatement } from '../../lib/audit.ts';
+import { findUserByUsername, stampSignIn } from '../../lib/session-repository.ts';
 import { AppError, notFound, refused, unauthenticated, unavailable } from '../../lib/errors.ts';
 import { upgradeOutdatedHash } from '../../lib/password-policy.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
@@ -180,7 +181,7 @@ export class OidcService {
     const password = input?.password ?? '';
     const attempt = { account: username, ip: meta.ip ?? 'unknown', device };
     await this.limiter.check(attempt);
-    const user = username ? await repo.findUserByUsername(this.db, username) : undefined;
+    const user = username ? await findUserByUsername(this.db, username) : undefined;
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !ok) {
       await this.limiter.recordFailure(attempt);
@@ -207,13 +208,17 @@ export class OidcService {
       await this.twoFactor.checkSignInCode(user, input?.code?.replace(/[\s-]/g, ''), meta);
     if (!(await repo.mayEnterApplication(this.db, user.userId, client.applicationId))) throw noAccess();
     const actor = { ...meta, actorId: user.userId, actorName: user.username };
-    await auditedChange(this.db, actor, { entity: 'user', action: 'login' }, async (tx) => {
-      await repo.recordSignIn(tx, user.userId);
-      return {
+    await auditedStatement(
+      this.db,
+      actor,
+      {
+        entity: 'user',
+        action: 'login',
         entityId: user.userId,
         after: { clientId: client.client, applicationId: client.applicationId },
-      };
-    });
+      },
+      [stampSignIn(this.db, user.userId)],
+    );
     return this.finish(interaction, { login: { accountId: user.userId, remember: true } });
   }
 
