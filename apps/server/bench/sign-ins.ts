@@ -3,7 +3,7 @@
  * access list is under load (issue 11): how many sign-ins a second the two cores give, and
  * what they do to the list's p99, both at the target's steady rate and as fast as they go.
  */
-import { ANSWER_TIMEOUT_MS, atSteadyRate, closedLoop, keepAliveGets, type Load } from './load.ts';
+import { atSteadyRate, closedLoop, keepAliveRequests, type Load } from './load.ts';
 import { int, ms, type Report, ratio } from './report.ts';
 
 /** Sign-ins in flight at once: enough to keep both cores hashing. */
@@ -45,15 +45,24 @@ export async function measureSignIns(
       connections: SIGN_IN_CONNECTIONS,
       duration,
     });
-  const signInOnce = async () => {
-    const res = await fetch(`${target.origin}/api/oauth2-server/login`, {
+  // The steady sign-ins' sender: as many sockets as the list's, so that sign-ins waiting on
+  // the server do not queue behind each other in the sender.
+  const steadySignIns = () =>
+    keepAliveRequests({
+      url: `${target.origin}/api/oauth2-server/login`,
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {},
       body,
-      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+      connections: LIST_CONNECTIONS,
     });
-    await res.arrayBuffer();
-    return res.ok;
+  /** Sign-ins at `STEADY_RATE` a second for `seconds`, on sockets of their own. */
+  const steadyRate = async () => {
+    const sender = await steadySignIns();
+    try {
+      return await atSteadyRate(STEADY_RATE, seconds, sender.send);
+    } finally {
+      sender.close();
+    }
   };
   const list = (duration: number) =>
     closedLoop({ url: target.listUrl, headers: target.listHeaders, connections: LIST_CONNECTIONS, duration });
@@ -64,10 +73,7 @@ export async function measureSignIns(
   await list(3);
   const listAlone = await list(seconds);
   console.log(`  list alone: ${int(listAlone.rps)} req/s, p99 ${ms(listAlone.p99)}`);
-  const [steady, listSteady] = await Promise.all([
-    atSteadyRate(STEADY_RATE, seconds, signInOnce),
-    list(seconds),
-  ]);
+  const [steady, listSteady] = await Promise.all([steadyRate(), list(seconds)]);
   console.log(
     `  sign-ins at ${STEADY_RATE}/s: ${steady.rps.toFixed(1)}/s done, the sender at most ${ms(steady.lag)} late; ` +
       `list ${int(listSteady.rps)} req/s, p99 ${ms(listSteady.p99)}`,
@@ -82,7 +88,7 @@ export async function measureSignIns(
   const shares: Share[] = [];
   for (const part of [4, 2]) {
     const rate = Math.round(listAlone.rps / part);
-    const gets = await keepAliveGets({
+    const gets = await keepAliveRequests({
       url: target.listUrl,
       headers: target.listHeaders,
       connections: LIST_CONNECTIONS,
@@ -90,10 +96,7 @@ export async function measureSignIns(
     try {
       const listAt = () => atSteadyRate(rate, seconds, gets.send);
       const listShareAlone = await listAt();
-      const [signing, listing] = await Promise.all([
-        atSteadyRate(STEADY_RATE, seconds, signInOnce),
-        listAt(),
-      ]);
+      const [signing, listing] = await Promise.all([steadyRate(), listAt()]);
       console.log(
         `  the list at ${int(rate)}/s: p99 ${ms(listShareAlone.p99)} alone; beside sign-ins at ${STEADY_RATE}/s ` +
           `(${signing.rps.toFixed(1)}/s done) ${int(listing.rps)}/s done, p99 ${ms(listing.p99)}`,
@@ -115,7 +118,8 @@ export async function measureSignIns(
     report.heading('Password sign-ins (argon2id, m = 7 MiB, t = 5, p = 1)', 3);
     report.line(
       `Gatehouse on PostgreSQL as \`npm start\` runs it. Sign-ins: \`POST /api/oauth2-server/login\` with the right ` +
-        `password, one sent every 1/${STEADY_RATE} s whatever the answers (\`fetch\`), then at ${SIGN_IN_CONNECTIONS} ` +
+        `password, one sent every 1/${STEADY_RATE} s whatever the answers (over ${LIST_CONNECTIONS} keep-alive ` +
+        `connections, bench/load.ts), then at ${SIGN_IN_CONNECTIONS} ` +
         `connections as fast as they go (autocannon); the list: page 0 of the data access list at ${LIST_CONNECTIONS} ` +
         'connections, as fast as it goes (autocannon) and then at a steady quarter and half of that (bench/load.ts); ' +
         `${seconds} s each, alone and then both at once, the load generators on the same cores.`,
