@@ -118,7 +118,10 @@ describe('auditedStatement: a change and its record in one statement', () => {
         t.db.insert(products).values({ id: 'stmt-b', name: 'B' }),
       ],
     );
-    const made = await t.db.select({ id: products.id }).from(products).where(sql`${products.id} like 'stmt-%'`);
+    const made = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.id} like 'stmt-%'`);
     expect(made.map((p) => p.id).sort()).toEqual(['stmt-a', 'stmt-b']);
     const [row] = await t.db.select().from(auditLog).where(eq(auditLog.requestId, 'req-statement-commit'));
     expect(row).toMatchObject({
@@ -145,7 +148,9 @@ describe('auditedStatement: a change and its record in one statement', () => {
       ),
     ).rejects.toThrow();
     expect(await t.db.select().from(products).where(eq(products.id, 'stmt-new'))).toEqual([]);
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.requestId, 'req-statement-fails'))).toEqual([]);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.requestId, 'req-statement-fails'))).toEqual(
+      [],
+    );
   });
 
   it('a record that cannot be written leaves the change unmade', async () => {
