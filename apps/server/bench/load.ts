@@ -91,11 +91,14 @@ export async function atSteadyRate(
 
 /**
  * One request (a GET, or `method` with a JSON `body`) to `url` over `connections` keep-alive
- * sockets taken in turn, with HTTP/1.1 pipelining when one is still busy: `send` for
- * `atSteadyRate` where `fetch` would cost the sending process too much CPU (at thousands a
- * second, and about 2 ms a sign-in, as much as the server's own event loop spends on it). It
- * writes one prepared request and reads each answer's status line and length. A socket whose oldest request has waited
- * `ANSWER_TIMEOUT_MS` is closed, failing what it holds; `close` closes them all.
+ * sockets taken in turn, with HTTP/1.1 pipelining when one is still busy; or, with
+ * `moreWhenBusy`, on a socket with nothing in flight, and on a further one opened when every
+ * socket is busy, as independent users would send them (no answer then waits behind another
+ * on its socket). `send` is for `atSteadyRate` where `fetch` would cost the sending process
+ * too much CPU: at thousands a second, or about 2 ms a sign-in, as much as the server's own
+ * event loop spends on one. It writes one prepared request and reads each answer's status
+ * line and length. A socket whose oldest request has waited `ANSWER_TIMEOUT_MS` is closed,
+ * failing what it holds; `close` closes them all.
  */
 export async function keepAliveRequests(options: {
   url: string;
@@ -103,6 +106,7 @@ export async function keepAliveRequests(options: {
   headers: Record<string, string>;
   body?: string;
   connections: number;
+  moreWhenBusy?: boolean;
 }): Promise<{ send: () => Promise<boolean>; close: () => void }> {
   const url = new URL(options.url);
   const body = options.body === undefined ? undefined : Buffer.from(options.body);
@@ -122,13 +126,16 @@ export async function keepAliveRequests(options: {
 
   /** A socket and its requests in flight, oldest first: when each was sent, and its answer. */
   type Connection = { socket: Socket; waiting: { sent: number; answer: (ok: boolean) => void }[] };
-  const open = (): Promise<Connection> =>
+  const connections: Connection[] = [];
+  /** A new socket, at once in `connections` (what is written before it connects waits for it). */
+  const open = (): Promise<void> =>
     new Promise((resolve, reject) => {
       const connection: Connection = { socket: connect(Number(url.port), url.hostname), waiting: [] };
+      connections.push(connection);
       const { socket, waiting } = connection;
       let pending: Buffer = Buffer.alloc(0);
       socket.setNoDelay(true);
-      socket.once('connect', () => resolve(connection));
+      socket.once('connect', () => resolve());
       socket.once('error', reject);
       socket.on('data', (chunk: Buffer) => {
         pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
@@ -152,7 +159,7 @@ export async function keepAliveRequests(options: {
         for (const { answer } of waiting.splice(0)) answer(false);
       });
     });
-  const connections = await Promise.all(Array.from({ length: options.connections }, open));
+  await Promise.all(Array.from({ length: options.connections }, open));
   const overdue = setInterval(() => {
     const now = performance.now();
     for (const { socket, waiting } of connections)
@@ -160,10 +167,19 @@ export async function keepAliveRequests(options: {
   }, 1000);
 
   let next = 0;
+  /** The socket for the next request: the next in turn, or with `moreWhenBusy` an idle one. */
+  const take = (): Connection => {
+    if (!options.moreWhenBusy) return connections[next++ % connections.length]!;
+    const idle = connections.find((c) => c.waiting.length === 0 && !c.socket.destroyed);
+    if (idle) return idle;
+    // A refused connection fails the requests written to it, through its 'close'.
+    open().catch(() => {});
+    return connections.at(-1)!;
+  };
   return {
     send: () =>
       new Promise<boolean>((answer) => {
-        const { socket, waiting } = connections[next++ % connections.length]!;
+        const { socket, waiting } = take();
         if (socket.destroyed) return answer(false);
         waiting.push({ sent: performance.now(), answer });
         socket.write(request);

@@ -45,15 +45,16 @@ export async function measureSignIns(
       connections: SIGN_IN_CONNECTIONS,
       duration,
     });
-  // The steady sign-ins' sender: as many sockets as the list's, so that sign-ins waiting on
-  // the server do not queue behind each other in the sender.
+  // The steady sign-ins' sender: a socket per sign-in in flight, opened as needed, as
+  // independent users send them; none waits behind another in the sender.
   const steadySignIns = () =>
     keepAliveRequests({
       url: `${target.origin}/api/oauth2-server/login`,
       method: 'POST',
       headers: {},
       body,
-      connections: LIST_CONNECTIONS,
+      connections: SIGN_IN_CONNECTIONS,
+      moreWhenBusy: true,
     });
   /** Sign-ins at `STEADY_RATE` a second for `seconds`, on sockets of their own. */
   const steadyRate = async () => {
@@ -118,8 +119,8 @@ export async function measureSignIns(
     report.heading('Password sign-ins (argon2id, m = 7 MiB, t = 5, p = 1)', 3);
     report.line(
       `Gatehouse on PostgreSQL as \`npm start\` runs it. Sign-ins: \`POST /api/oauth2-server/login\` with the right ` +
-        `password, one sent every 1/${STEADY_RATE} s whatever the answers (over ${LIST_CONNECTIONS} keep-alive ` +
-        `connections, bench/load.ts), then at ${SIGN_IN_CONNECTIONS} ` +
+        `password, one sent every 1/${STEADY_RATE} s whatever the answers (each on a keep-alive connection with ` +
+        `nothing else in flight, opened when none is free: bench/load.ts), then at ${SIGN_IN_CONNECTIONS} ` +
         `connections as fast as they go (autocannon); the list: page 0 of the data access list at ${LIST_CONNECTIONS} ` +
         'connections, as fast as it goes (autocannon) and then at a steady quarter and half of that (bench/load.ts); ' +
         `${seconds} s each, alone and then both at once, the load generators on the same cores.`,

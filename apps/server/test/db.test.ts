@@ -133,6 +133,12 @@ describe('auditedStatement: a change and its record in one statement', () => {
     });
   });
 
+  it('refuses a change of no statement', async () => {
+    await expect(
+      auditedStatement(t.db, ctx, { action: 'create', entity: 'product', entityId: 'x' }, []),
+    ).rejects.toThrow(/no change/);
+  });
+
   it('a part that fails leaves neither the other parts nor the record', async () => {
     await t.db.insert(products).values({ id: 'stmt-taken', name: 'Taken' });
     await expect(
@@ -153,12 +159,16 @@ describe('auditedStatement: a change and its record in one statement', () => {
     );
   });
 
-  it('a record that cannot be written leaves the change unmade', async () => {
-    await expect(
-      auditedStatement(t.db, ctx, { action: 'create', entity: 'product', entityId: 'x', after: { n: 1n } }, [
-        t.db.insert(products).values({ id: 'stmt-no-record', name: 'x' }),
-      ]),
-    ).rejects.toThrow();
+  it('a record the database refuses leaves the change unmade', async () => {
+    const failure = await auditedStatement(
+      t.db,
+      ctx,
+      // jsonb has no NUL character: PostgreSQL refuses the record, in the statement that makes the change.
+      { action: 'create', entity: 'product', entityId: 'x', after: { name: 'nul \u0000' } },
+      [t.db.insert(products).values({ id: 'stmt-no-record', name: 'x' })],
+    ).catch((err: Error) => err);
+    // Refused by the database itself, not while the statement was built.
+    expect((failure as Error & { cause?: Error }).cause?.message).toMatch(/unicode/i);
     expect(await t.db.select().from(products).where(eq(products.id, 'stmt-no-record'))).toEqual([]);
   });
 });

@@ -98,7 +98,8 @@ export async function auditedChange<T>(
  * parts of one `WITH` statement, which commits or rolls back as a whole. One round trip,
  * where a transaction takes four more (begin, the record, commit, and one per further
  * statement). For a change whose record is known before it runs and which reads nothing back,
- * such as a sign-in's new session.
+ * such as a sign-in's new session. The parts all see the database as it was before the
+ * statement and run in no set order, so no two may touch the same row.
  */
 export async function auditedStatement(
   db: Executor,
@@ -106,6 +107,7 @@ export async function auditedStatement(
   entry: AuditEntry & { entityId: string },
   changes: readonly SQLWrapper[],
 ): Promise<void> {
+  if (changes.length === 0) throw new Error('auditedStatement: no change to make');
   // Each part as its bare SQL: a query builder embedded as such is wrapped in parentheses,
   // which PostgreSQL refuses around a data-modifying statement.
   const parts = changes.map((change, i) => sql`${sql.identifier(`change_${i}`)} as (${change.getSQL()})`);
