@@ -33,6 +33,10 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The audit records a request wrote, by its request id. */
+const auditRecords = (requestId: string) =>
+  t.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
+
 const ctx: AuditContext = { actorId: 'u-1', actorName: 'tester', ip: '127.0.0.1', requestId: 'req-db-test' };
 
 async function counts(db: Database) {
@@ -64,7 +68,7 @@ describe('audit in the same transaction', () => {
       }),
     ).rejects.toThrow(/fails after/);
     expect(await t.db.select().from(products).where(eq(products.id, 'rolled-back'))).toEqual([]);
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.requestId, 'req-db-test'))).toEqual([]);
+    expect(await auditRecords('req-db-test')).toEqual([]);
   });
 
   it('an audit record that cannot be written rolls the change back', async () => {
@@ -93,7 +97,7 @@ describe('audit in the same transaction', () => {
         },
       );
     });
-    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.requestId, 'req-db-commit'));
+    const [row] = await auditRecords('req-db-commit');
     expect(row).toMatchObject({
       actorId: 'u-1',
       actorName: 'tester',
@@ -123,7 +127,7 @@ describe('auditedStatement: a change and its record in one statement', () => {
       .from(products)
       .where(sql`${products.id} like 'stmt-%'`);
     expect(made.map((p) => p.id).sort()).toEqual(['stmt-a', 'stmt-b']);
-    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.requestId, 'req-statement-commit'));
+    const [row] = await auditRecords('req-statement-commit');
     expect(row).toMatchObject({
       actorId: 'u-1',
       action: 'create',
@@ -154,9 +158,7 @@ describe('auditedStatement: a change and its record in one statement', () => {
       ),
     ).rejects.toThrow();
     expect(await t.db.select().from(products).where(eq(products.id, 'stmt-new'))).toEqual([]);
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.requestId, 'req-statement-fails'))).toEqual(
-      [],
-    );
+    expect(await auditRecords('req-statement-fails')).toEqual([]);
   });
 
   it('a record the database refuses leaves the change unmade', async () => {

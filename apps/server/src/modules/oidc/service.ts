@@ -197,17 +197,12 @@ export class OidcService {
     if (user.status !== 'ENABLED')
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
     await this.limiter.recordSuccess(attempt);
-    await upgradeOutdatedHash(
-      this.db,
-      { ...meta, actorId: user.userId, actorName: user.username },
-      user,
-      password,
-    );
+    const actor = { ...meta, actorId: user.userId, actorName: user.username };
+    await upgradeOutdatedHash(this.db, actor, user, password);
     // The password alone never passes for a user with two-factor sign-in on.
     if (this.twoFactor.required(user))
       await this.twoFactor.checkSignInCode(user, input?.code?.replace(/[\s-]/g, ''), meta);
     if (!(await repo.mayEnterApplication(this.db, user.userId, client.applicationId))) throw noAccess();
-    const actor = { ...meta, actorId: user.userId, actorName: user.username };
     await auditedStatement(
       this.db,
       actor,
