@@ -214,6 +214,36 @@ describe('GET /data/accesses', () => {
     expect(page.parse((await list({ applicationId: big, keyword: '' })).json()).totalElements).toBe(25);
   });
 
+  it('matches a keyword of several words as one piece of text, not as words found apart', async () => {
+    // Several words are also matched word by word (lib/listing.ts contains), for the index's sake;
+    // the result must stay that of the whole text.
+    const invoices = await createApplication(t.db);
+    await t.db.insert(dataAccesses).values(
+      [
+        ['inv-1', 'Invoice 20240 paid', 'billing'],
+        ['inv-2', 'Invoice 20241 paid', 'billing'],
+        ['inv-3', 'paid Invoice 20240', 'billing'],
+        ['inv-4', 'Invoice 20240  paid', 'billing'],
+        ['inv-20240', 'Invoice paid', 'billing'],
+      ].map(([id, name, category]) => ({
+        applicationId: invoices,
+        id: id!,
+        name: name!,
+        category: category!,
+      })),
+    );
+    const found = async (keyword: string) =>
+      ids((await list({ applicationId: invoices, keyword, size: 100 })).json()).sort();
+    expect(await found('invoice 20240 PAID')).toEqual(['inv-1']);
+    expect(await found('Invoice 20240')).toEqual(['inv-1', 'inv-3', 'inv-4']);
+    // Both words are in inv-3 and in inv-4 (two spaces), but not as the whole text.
+    expect(await found('20240 paid')).toEqual(['inv-1']);
+    expect(await found('paid invoice')).toEqual(['inv-3']);
+    // In one field (the id inv-20240) and across fields, words found apart are no match.
+    expect(await found('inv 20240')).toEqual([]);
+    expect(await found('paid billing')).toEqual([]);
+  });
+
   it('keeps the keyword indexes current at each write, with no pending list for a search to read', async () => {
     // GIN's pending list (fastupdate) grows under a stream of creates until a vacuum; every
     // keyword search reads it whole, and the planner turns to reading the application's rows.
