@@ -14,6 +14,10 @@ describe('searchWords', () => {
     expect(searchWords('  Order  ORDER service 7x9 v10a ')).toEqual(['v10a', '7x9', 'service', 'Order']);
   });
 
+  it('keeps the first four of a longer value', () => {
+    expect(searchWords('one two three four five six 7th')).toEqual(['7th', 'three', 'four', 'five']);
+  });
+
   it('leaves out the words a trigram index cannot look up', () => {
     expect(searchWords('a to 12 %_% é-é abc')).toEqual(['abc']);
     expect(searchWords('')).toEqual([]);

@@ -72,9 +72,15 @@ function escapeLike(value: string): string {
 const TRIGRAM = /[a-z0-9]{3}/i;
 
 /**
+ * At most this many words are matched one by one: the first few leap far enough, and each
+ * more is another condition to plan (a 200-character keyword can hold 50 words).
+ */
+const MAX_WORDS = 4;
+
+/**
  * The words of a search value that a trigram index can look up by themselves, each once: those
- * with a digit first, then the longer ones. An id or a number is what usually tells rows
- * apart; a word most rows share ("data", "access") is better checked last.
+ * with a digit first, then the longer ones, at most MAX_WORDS. An id or a number is what
+ * usually tells rows apart; a word most rows share ("data", "access") is better checked last.
  */
 export function searchWords(value: string): string[] {
   const byCase = new Map<string, string>();
@@ -83,7 +89,7 @@ export function searchWords(value: string): string[] {
   }
   const words = [...byCase.values()];
   const digit = (w: string) => (/\d/.test(w) ? 0 : 1);
-  return words.sort((a, b) => digit(a) - digit(b) || b.length - a.length);
+  return words.sort((a, b) => digit(a) - digit(b) || b.length - a.length).slice(0, MAX_WORDS);
 }
 
 /**
