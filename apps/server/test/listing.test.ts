@@ -18,6 +18,10 @@ describe('searchWords', () => {
     expect(searchWords('one two three four five six 7th')).toEqual(['7th', 'three', 'four', 'five']);
   });
 
+  it('splits on ASCII whitespace only', () => {
+    expect(searchWords('abc\uFEFFxyz\u00A0k9 def\tghij')).toEqual(['abc\uFEFFxyz\u00A0k9', 'ghij', 'def']);
+  });
+
   it('leaves out the words a trigram index cannot look up', () => {
     expect(searchWords('a to 12 %_% é-é abc')).toEqual(['abc']);
     expect(searchWords('')).toEqual([]);
@@ -36,6 +40,16 @@ describe('contains', () => {
     expect(query?.sql).toBe(
       '("t"."name" ilike $1 and "t"."name" ilike $2 and "t"."name" ilike $3 and "t"."name" ilike $4)',
     );
+  });
+
+  it('matches at most four words one by one', () => {
+    expect(render('one two three four five six 7th')?.params).toEqual([
+      '%7th%',
+      '%three%',
+      '%four%',
+      '%five%',
+      '%one two three four five six 7th%',
+    ]);
   });
 
   it('escapes the LIKE wildcards in the words as in the whole', () => {

@@ -84,7 +84,9 @@ const MAX_WORDS = 4;
  */
 export function searchWords(value: string): string[] {
   const byCase = new Map<string, string>();
-  for (const w of value.trim().split(/\s+/)) {
+  // ASCII whitespace only: a word must be a piece of the whole text as PostgreSQL lowercases
+  // it, and some characters JavaScript counts as space (U+FEFF) do not end a word there.
+  for (const w of value.trim().split(/[ \t\n\r\f\v]+/)) {
     if (TRIGRAM.test(w) && !byCase.has(w.toLowerCase())) byCase.set(w.toLowerCase(), w);
   }
   const words = [...byCase.values()];
