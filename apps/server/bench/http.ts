@@ -132,9 +132,12 @@ async function measureAll(target: Target, cases: Case[]): Promise<Measured> {
   }
 }
 
-/** p50 and p95 of `n` requests sent one at a time, after a few to warm up. */
 type Sequential = Awaited<ReturnType<typeof sequential>>;
 
+/**
+ * p50 and p95 of `n` requests sent one at a time, after a few to warm up: from this process,
+ * and again from a worker thread of its own (`fromWorker`).
+ */
 async function sequential(url: string, headers: Record<string, string>, n = SEQUENTIAL) {
   const figures = (samples: number[]) => {
     samples.sort((a, b) => a - b);

@@ -7,6 +7,7 @@ const render = (value: string) => {
   const condition = contains(table.name, value);
   return condition ? new PgDialect().sqlToQuery(condition) : undefined;
 };
+const params = (value: string) => render(value)?.params;
 
 describe('searchWords', () => {
   it('puts the words with a digit first, then the longer ones, each once', () => {
@@ -43,7 +44,7 @@ describe('contains', () => {
   });
 
   it('matches at most four words one by one', () => {
-    expect(render('one two three four five six 7th')?.params).toEqual([
+    expect(params('one two three four five six 7th')).toEqual([
       '%7th%',
       '%three%',
       '%four%',
@@ -53,10 +54,6 @@ describe('contains', () => {
   });
 
   it('escapes the LIKE wildcards in the words as in the whole', () => {
-    expect(render('100%_done files')?.params).toEqual([
-      '%100\\%\\_done%',
-      '%files%',
-      '%100\\%\\_done files%',
-    ]);
+    expect(params('100%_done files')).toEqual(['%100\\%\\_done%', '%files%', '%100\\%\\_done files%']);
   });
 });

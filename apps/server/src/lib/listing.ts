@@ -106,8 +106,9 @@ export function searchWords(value: string): string[] {
  */
 export function contains(column: AnyColumn, value: string | undefined): SQL | undefined {
   if (!given(value)) return undefined;
-  const whole = ilike(column, `%${escapeLike(value.trim())}%`);
-  const words = searchWords(value);
+  const text = value.trim();
+  const whole = ilike(column, `%${escapeLike(text)}%`);
+  const words = searchWords(text);
   if (words.length < 2) return whole;
   return and(...words.map((w) => ilike(column, `%${escapeLike(w)}%`)), whole);
 }
