@@ -95,6 +95,13 @@ export const IDENTITY_MESSAGES = {
   selfLockout: 'You cannot disable or demote yourself out of administration.',
   passwordIsUsername: 'The password must not be the username.',
   inUse: (what: string) => `It is still in use: ${what}.`,
+  notHeld: (what: string) => `You can only give what you hold yourself; you do not hold ${what}.`,
+  ownRole: 'You cannot widen the grants of a role you hold.',
+  outsideScope: (what: 'role' | 'user' | 'group') =>
+    `This ${what} reaches beyond the applications you manage.`,
+  administratorOnly: 'Only an administrator can change an administrator.',
+  moreConsoleRights: (what: string) =>
+    `This account holds console rights you do not hold (${what}); only someone who holds them can change it.`,
 } as const;
 
 /** Confirm prompts of spec §8. */

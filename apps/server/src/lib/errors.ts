@@ -36,7 +36,9 @@ export const unauthenticatedFor = (authorization: string | undefined) =>
     ? unauthenticated()
     : new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.notSignedIn);
 
-export const forbidden = () => new AppError(403, ERROR_CODES.FORBIDDEN, HTTP_STATUS_MESSAGES[403]!);
+/** 403; the message says why where the refusal is more than a missing grant. */
+export const forbidden = (message: string = HTTP_STATUS_MESSAGES[403]!) =>
+  new AppError(403, ERROR_CODES.FORBIDDEN, message);
 
 export const notFound = (message: string = MESSAGES.notFound) =>
   new AppError(404, ERROR_CODES.NOT_FOUND, message);

@@ -12,6 +12,9 @@ import { type AppScope, assertSameApplication } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { validationFailed } from '../../lib/errors.ts';
+import { type Actor, actorOf, assertHolds } from '../access/delegation.ts';
+import { added, GrantSet } from '../access/grant-set.ts';
+import { grantOfAclEntry } from '../access/repository.ts';
 import { applicationExists, foundInScope } from '../applications/in-scope.ts';
 import * as repo from './repository.ts';
 
@@ -40,6 +43,23 @@ async function assertRefs(db: Executor, input: CreateAcl): Promise<void> {
     fields.targetId = CATALOG_MESSAGES.unknownTarget;
   }
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
+}
+
+/** What an entry gives its subject, as a grant set (empty for one that gives nothing). */
+async function grantOf(db: Executor, entry: Parameters<typeof grantOfAclEntry>[1]): Promise<GrantSet> {
+  const row = await grantOfAclEntry(db, entry);
+  return GrantSet.of(row ? [row] : []);
+}
+
+/**
+ * Delegation: an entry gives its subject what it names, so the caller must hold whatever a
+ * new or changed entry gives beyond what it gave to the same subject before.
+ */
+async function assertMayGive(tx: Executor, actor: Actor, after: repo.AclRow, before?: repo.AclRow) {
+  const sameSubject =
+    before !== undefined && before.subjectType === after.subjectType && before.subjectId === after.subjectId;
+  const had = sameSubject ? await grantOf(tx, before) : new GrantSet();
+  assertHolds(actor, added(await grantOf(tx, after), had));
 }
 
 const valuesOf = (input: CreateAcl) => ({
@@ -83,6 +103,7 @@ export class AclService {
         ...valuesOf(input),
         status: input.status ?? 'ENABLED',
       });
+      await assertMayGive(tx, await actorOf(tx, ctx), row);
       return { entityId: row.aclId, after: toAcl(row) };
     });
   }
@@ -96,6 +117,7 @@ export class AclService {
         ...valuesOf(input),
         ...(input.status ? { status: input.status } : {}),
       });
+      await assertMayGive(tx, await actorOf(tx, ctx), row, before);
       return { entityId: row.aclId, before: toAcl(before), after: toAcl(row) };
     });
   }
@@ -104,6 +126,9 @@ export class AclService {
     return this.audit.change(ctx, 'status', async (tx) => {
       const before = await foundInScope(aclId, scope, (id) => repo.findForUpdate(tx, id));
       const row = await repo.update(tx, aclId, { status });
+      // Enabled again, the entry gives its subject what it names once more.
+      if (status === 'ENABLED' && before.status !== 'ENABLED')
+        assertHolds(await actorOf(tx, ctx), await grantOf(tx, row));
       return { entityId: aclId, before: toAcl(before), after: toAcl(row) };
     });
   }

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext, type Grant, type RouteAccess } from '../../plugins/auth.ts';
+import { appScope, auditContext, type Grant, type RouteAccess } from '../../plugins/auth.ts';
 
 const BASE = '/api/admin-service/v2/group';
 const PERMISSION = 'admin-setting.manage-group';
@@ -61,7 +61,8 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: groupSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.setMembers(request.params.id, request.body.userIds, auditContext(request)),
+    async (request) =>
+      service.setMembers(request.params.id, request.body.userIds, auditContext(request), appScope(request)),
   );
 
   app.get(
@@ -90,7 +91,8 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(namedRefSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.setRoles(request.params.id, request.body.roleIds, auditContext(request)),
+    async (request) =>
+      service.setRoles(request.params.id, request.body.roleIds, auditContext(request), appScope(request)),
   );
 };
 

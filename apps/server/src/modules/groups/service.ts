@@ -9,12 +9,23 @@ import {
   type UpdateGroup,
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
+import type { AppScope } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { countsOf, refused } from '../../lib/errors.ts';
 import { assertAllExist } from '../../lib/records.ts';
-import { assertMayChangeBuiltinHolding, keepingAdministration } from '../users/administration.ts';
+import {
+  type Actor,
+  actorOf,
+  assertHolds,
+  assertMayAssignGroups,
+  assertMayAssignRoles,
+  assertMayChangeGroups,
+  assertMayChangeUsers,
+} from '../access/delegation.ts';
+import { footprintsOfGroups } from '../access/holdings.ts';
+import { keepingAdministration } from '../users/administration.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'group';
@@ -40,6 +51,22 @@ function requireGroup(db: Executor, groupId: string): Promise<repo.GroupWithCoun
 async function lockGroup(tx: Executor, groupId: string): Promise<repo.GroupWithCount> {
   await foundByUuid(groupId, (id) => repo.findForUpdate(tx, id));
   return requireGroup(tx, groupId);
+}
+
+/**
+ * The group locked for a change by the caller, who may change it (delegation: within their
+ * applications; one that gives the built-in role, an administrator's).
+ */
+async function lockGroupFor(
+  tx: Executor,
+  ctx: AuditContext,
+  groupId: string,
+  scope: AppScope,
+): Promise<{ group: repo.GroupWithCount; actor: Actor }> {
+  const group = await lockGroup(tx, groupId);
+  const actor = await actorOf(tx, ctx);
+  await assertMayChangeGroups(tx, actor, [groupId], scope);
+  return { group, actor };
 }
 
 export class GroupService {
@@ -68,9 +95,9 @@ export class GroupService {
     });
   }
 
-  async update(input: UpdateGroup, ctx: AuditContext): Promise<Group> {
+  async update(input: UpdateGroup, ctx: AuditContext, scope: AppScope): Promise<Group> {
     return this.audit.uniqueChange(ctx, 'update', async (tx) => {
-      const before = await lockGroup(tx, input.groupId);
+      const { group: before } = await lockGroupFor(tx, ctx, input.groupId, scope);
       const row = await repo.update(tx, input.groupId, {
         name: input.name,
         code: input.code,
@@ -81,11 +108,18 @@ export class GroupService {
     });
   }
 
-  /** A disabled group gives its members none of its roles, so disabling may end an administration. */
-  async setStatus(groupId: string, status: Status, ctx: AuditContext): Promise<Group> {
+  /**
+   * A disabled group gives its members none of its roles, so disabling may end an
+   * administration. The status changes what every member holds: the caller must be one who
+   * may change each of them, and enabling gives its roles again, so they must hold those.
+   */
+  async setStatus(groupId: string, status: Status, ctx: AuditContext, scope: AppScope): Promise<Group> {
     return this.audit.change(ctx, 'status', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
-        const before = await lockGroup(tx, groupId);
+        const { group: before, actor } = await lockGroupFor(tx, ctx, groupId, scope);
+        await assertMayChangeUsers(tx, actor, await repo.memberIds(tx, groupId), scope);
+        if (status === 'ENABLED' && before.status !== 'ENABLED')
+          assertHolds(actor, (await footprintsOfGroups(tx, [groupId])).get(groupId)!.grants);
         const row = await repo.update(tx, groupId, { status });
         return {
           entityId: groupId,
@@ -97,9 +131,9 @@ export class GroupService {
   }
 
   /** Refused while the group has members; its roles go with it. */
-  async remove(groupId: string, ctx: AuditContext): Promise<void> {
+  async remove(groupId: string, ctx: AuditContext, scope: AppScope): Promise<void> {
     await this.audit.change(ctx, 'delete', async (tx) => {
-      const before = await lockGroup(tx, groupId);
+      const { group: before } = await lockGroupFor(tx, ctx, groupId, scope);
       if (before.memberCount > 0) {
         throw refused(IDENTITY_MESSAGES.inUse(countsOf([[before.memberCount, 'member']])));
       }
@@ -109,8 +143,12 @@ export class GroupService {
     });
   }
 
-  /** Replaces the members; the users' roles through the group change with it. */
-  async setMembers(groupId: string, userIds: string[], ctx: AuditContext): Promise<Group> {
+  /**
+   * Replaces the members; the users' roles through the group change with it. Each member
+   * added or removed is an account the caller may change, and a member added gains the
+   * group's roles, which the caller must be one who may hand out.
+   */
+  async setMembers(groupId: string, userIds: string[], ctx: AuditContext, scope: AppScope): Promise<Group> {
     const wanted = [...new Set(userIds)];
     assertAllExist(
       await repo.existingUsers(this.db, wanted),
@@ -120,8 +158,12 @@ export class GroupService {
     );
     return this.audit.change(ctx, 'members', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
-        await lockGroup(tx, groupId);
+        const { actor } = await lockGroupFor(tx, ctx, groupId, scope);
         const before = await repo.memberIds(tx, groupId);
+        const joining = wanted.filter((id) => !before.includes(id));
+        const leaving = before.filter((id) => !wanted.includes(id));
+        await assertMayChangeUsers(tx, actor, [...joining, ...leaving], scope);
+        if (joining.length > 0) await assertMayAssignGroups(tx, actor, [groupId], scope);
         await repo.replaceMembers(tx, groupId, wanted);
         return {
           entityId: groupId,
@@ -137,8 +179,16 @@ export class GroupService {
     return repo.rolesOf(this.db, groupId);
   }
 
-  /** Replaces the roles the group gives its members. */
-  async setRoles(groupId: string, roleIds: string[], ctx: AuditContext): Promise<NamedRef[]> {
+  /**
+   * Replaces the roles the group gives its members: a change to what each member holds, so
+   * the caller must be one who may change each of them, and may hand out every role added.
+   */
+  async setRoles(
+    groupId: string,
+    roleIds: string[],
+    ctx: AuditContext,
+    scope: AppScope,
+  ): Promise<NamedRef[]> {
     const wanted = [...new Set(roleIds)];
     assertAllExist(
       await repo.existingRoles(this.db, wanted),
@@ -148,10 +198,16 @@ export class GroupService {
     );
     return this.audit.change(ctx, 'roles', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
-        await lockGroup(tx, groupId);
+        const { actor } = await lockGroupFor(tx, ctx, groupId, scope);
+        await assertMayChangeUsers(tx, actor, await repo.memberIds(tx, groupId), scope);
         const before = await repo.rolesOf(tx, groupId);
-        const held = before.map((r) => r.id);
-        await assertMayChangeBuiltinHolding(tx, ctx.actorId, held, wanted);
+        const held = new Set(before.map((r) => r.id));
+        await assertMayAssignRoles(
+          tx,
+          actor,
+          wanted.filter((id) => !held.has(id)),
+          scope,
+        );
         await repo.replaceRoles(tx, groupId, wanted);
         return { entityId: groupId, before, after: await repo.rolesOf(tx, groupId) };
       }),

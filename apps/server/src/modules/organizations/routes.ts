@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext, type Grant, type RouteAccess } from '../../plugins/auth.ts';
+import { appScope, auditContext, type Grant, type RouteAccess } from '../../plugins/auth.ts';
 
 const BASE = '/api/admin-service/v2/organization';
 const PERMISSION = 'admin-setting.manage-organization';
@@ -78,7 +78,8 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: organizationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.setMembers(request.params.id, request.body.userIds, auditContext(request)),
+    async (request) =>
+      service.setMembers(request.params.id, request.body.userIds, auditContext(request), appScope(request)),
   );
 };
 

@@ -8,7 +8,9 @@ import {
   type UpdateOrganization,
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
+import type { AppScope } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
+import { actorOf, assertMayChangeUsers } from '../access/delegation.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { countsOf, refused, validationFailed } from '../../lib/errors.ts';
@@ -158,9 +160,15 @@ export class OrganizationService {
 
   /**
    * Makes exactly these users the node's members. A user belongs to at most one node, so a
-   * user listed here leaves the one they were in.
+   * user listed here leaves the one they were in. A user's organization is part of their
+   * account: each user joining or leaving is one the caller may change.
    */
-  async setMembers(organizationId: string, userIds: string[], ctx: AuditContext): Promise<Organization> {
+  async setMembers(
+    organizationId: string,
+    userIds: string[],
+    ctx: AuditContext,
+    scope: AppScope,
+  ): Promise<Organization> {
     const wanted = [...new Set(userIds)];
     assertAllExist(
       await repo.existingUsers(this.db, wanted),
@@ -171,6 +179,11 @@ export class OrganizationService {
     return this.audit.change(ctx, 'members', async (tx) => {
       await lockOrganization(tx, organizationId);
       const before = await repo.memberIds(tx, organizationId);
+      const moved = [
+        ...wanted.filter((id) => !before.includes(id)),
+        ...before.filter((id) => !wanted.includes(id)),
+      ];
+      await assertMayChangeUsers(tx, await actorOf(tx, ctx), moved, scope);
       await repo.replaceMembers(tx, organizationId, wanted);
       const after = toOrganization(await requireOrganization(tx, organizationId));
       return { entityId: organizationId, before: { userIds: before }, after };

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext, type Grant, type RouteAccess } from '../../plugins/auth.ts';
+import { appScope, auditContext, type Grant, type RouteAccess } from '../../plugins/auth.ts';
 
 const BASE = '/api/admin-service/v2/role';
 const PERMISSION = 'admin-setting.manage-role';
@@ -80,7 +80,8 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: roleGrantsSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.setGrants(request.params.id, request.body, auditContext(request)),
+    async (request) =>
+      service.setGrants(request.params.id, request.body, auditContext(request), appScope(request)),
   );
 };
 

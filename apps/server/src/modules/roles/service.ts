@@ -12,7 +12,16 @@ import {
   type UpdateRole,
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
+import type { AppScope } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
+import {
+  actorOf,
+  assertHolds,
+  assertMayChangeRoles,
+  assertNotWideningOwnRole,
+} from '../access/delegation.ts';
+import { added } from '../access/grant-set.ts';
+import { footprintsOfRoles } from '../access/holdings.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { countsOf, refused, validationFailed } from '../../lib/errors.ts';
@@ -88,10 +97,11 @@ export class RoleService {
     });
   }
 
-  async update(input: UpdateRole, ctx: AuditContext): Promise<Role> {
+  async update(input: UpdateRole, ctx: AuditContext, scope: AppScope): Promise<Role> {
     return this.audit.uniqueChange(ctx, 'update', async (tx) => {
       const before = await requireRole(tx, input.roleId, true);
       assertNotBuiltin(before);
+      await assertMayChangeRoles(tx, await actorOf(tx, ctx), [input.roleId], scope);
       const row = await repo.update(tx, input.roleId, {
         name: input.name,
         code: input.code,
@@ -101,21 +111,29 @@ export class RoleService {
     });
   }
 
-  /** A disabled role grants nothing to anyone who holds it, from their next request on. */
-  async setStatus(roleId: string, status: Status, ctx: AuditContext): Promise<Role> {
+  /**
+   * A disabled role grants nothing to anyone who holds it, from their next request on.
+   * Enabling it gives its holders its grants again, so only someone who holds them may.
+   */
+  async setStatus(roleId: string, status: Status, ctx: AuditContext, scope: AppScope): Promise<Role> {
     return this.audit.change(ctx, 'status', async (tx) => {
       const before = await requireRole(tx, roleId, true);
       assertNotBuiltin(before);
+      const actor = await actorOf(tx, ctx);
+      await assertMayChangeRoles(tx, actor, [roleId], scope);
+      if (status === 'ENABLED' && before.status !== 'ENABLED')
+        assertHolds(actor, (await footprintsOfRoles(tx, [roleId])).get(roleId)!.grants);
       const row = await repo.update(tx, roleId, { status });
       return { entityId: roleId, before: toRole(before), after: toRole(row) };
     });
   }
 
   /** Refused while a user or a group holds the role; the message says how many. */
-  async remove(roleId: string, ctx: AuditContext): Promise<void> {
+  async remove(roleId: string, ctx: AuditContext, scope: AppScope): Promise<void> {
     await this.audit.change(ctx, 'delete', async (tx) => {
       const before = await requireRole(tx, roleId, true);
       assertNotBuiltin(before);
+      await assertMayChangeRoles(tx, await actorOf(tx, ctx), [roleId], scope);
       const held = await repo.holders(tx, roleId);
       if (held.users + held.groups > 0) {
         const by = countsOf([
@@ -135,15 +153,32 @@ export class RoleService {
     return grantsOf(this.db, roleId);
   }
 
-  /** Replaces the role's permission and resource grants, once every one of them checks out. */
-  async setGrants(roleId: string, input: RoleGrants, ctx: AuditContext): Promise<RoleGrants> {
+  /**
+   * Replaces the role's permission and resource grants, once every one of them checks out.
+   * Delegation: the role lies within the caller's applications before and after, whatever
+   * the change adds the caller holds, and a role the caller holds is not widened.
+   */
+  async setGrants(
+    roleId: string,
+    input: RoleGrants,
+    ctx: AuditContext,
+    scope: AppScope,
+  ): Promise<RoleGrants> {
     const role = await requireRole(this.db, roleId);
     assertNotBuiltin(role);
     const grants = await this.checkGrants(input);
     return this.audit.change(ctx, 'grants', async (tx) => {
       assertNotBuiltin(await requireRole(tx, roleId, true));
+      const actor = await actorOf(tx, ctx);
+      await assertMayChangeRoles(tx, actor, [roleId], scope);
       const before = await grantsOf(tx, roleId);
+      const held = (await footprintsOfRoles(tx, [roleId])).get(roleId)!.grants;
       await repo.replaceGrants(tx, roleId, grants.permissions, grants.resources);
+      const after = (await footprintsOfRoles(tx, [roleId])).get(roleId)!.grants;
+      const change = added(after, held);
+      assertHolds(actor, change);
+      await assertNotWideningOwnRole(tx, actor, roleId, change);
+      await assertMayChangeRoles(tx, actor, [roleId], scope);
       return { entityId: roleId, before, after: await grantsOf(tx, roleId) };
     });
   }

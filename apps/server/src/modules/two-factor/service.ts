@@ -15,6 +15,7 @@ import {
 } from '@gatehouse/contract';
 import { Secret, TOTP } from 'otpauth';
 import type { Database, Executor } from '../../db/client.ts';
+import type { AppScope } from '../../lib/app-scope.ts';
 import { type AuditContext, audit, auditedChange } from '../../lib/audit.ts';
 import { foundByUuid } from '../../lib/entity-service.ts';
 import { AppError, refused, unauthenticated, validationFailed } from '../../lib/errors.ts';
@@ -22,7 +23,7 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import { deriveKey, seal, unseal } from '../../lib/server-key.ts';
 import type { AuthState, RequestMeta } from '../../lib/sessions.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';
-import { assertMayActOnAccount } from '../users/administration.ts';
+import { assertMayChangeAccount } from '../users/administration.ts';
 import * as repo from './repository.ts';
 
 const invalidCode = () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, TWO_FACTOR_MESSAGES.invalidCode);
@@ -165,13 +166,13 @@ export class TwoFactorService {
   }
 
   /**
-   * An administrator turns a user's 2FA off (a lost phone and lost recovery codes). Only an
-   * administrator may do it to an administrator, as with a password reset.
+   * An administrator turns a user's 2FA off (a lost phone and lost recovery codes). Only
+   * someone who may change the account may, as with a password reset.
    */
-  async reset(userId: string, ctx: AuditContext): Promise<void> {
+  async reset(userId: string, ctx: AuditContext, scope: AppScope): Promise<void> {
     await auditedChange(this.db, ctx, { entity: 'user', action: 'two-factor.reset' }, async (tx) => {
       const user = await foundByUuid(userId, (id) => repo.findUserForUpdate(tx, id));
-      await assertMayActOnAccount(tx, ctx.actorId, userId);
+      await assertMayChangeAccount(tx, ctx, userId, scope);
       await repo.setTotp(tx, userId, { totpSecret: null, totpEnabledAt: null, totpLastStep: null });
       await repo.replaceRecoveryCodes(tx, userId, []);
       return {

@@ -1,6 +1,9 @@
 import { IDENTITY_MESSAGES } from '@gatehouse/contract';
 import type { Executor } from '../../db/client.ts';
+import type { AppScope } from '../../lib/app-scope.ts';
+import type { AuditContext } from '../../lib/audit.ts';
 import { forbidden, refused } from '../../lib/errors.ts';
+import { actorOf, assertMayChangeUsers } from '../access/delegation.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -37,29 +40,15 @@ export function assertNotSelf(actorId: string | null, userId: string): void {
 }
 
 /**
- * Only an administrator may set an administrator's password: otherwise a user manager
- * could reset it and sign in as them.
+ * 403 unless the acting user may change this account: only an administrator changes an
+ * administrator, a manager limited to some applications only accounts within them, and
+ * nobody an account with console rights they do not hold (see `access/delegation.ts`).
  */
-export async function assertMayActOnAccount(
+export async function assertMayChangeAccount(
   tx: Executor,
-  actorId: string | null,
+  ctx: AuditContext,
   userId: string,
+  scope: AppScope,
 ): Promise<void> {
-  if (!(await repo.isAdministrator(tx, userId))) return;
-  if (actorId === null || !(await repo.isAdministrator(tx, actorId))) throw forbidden();
-}
-
-/**
- * Only an administrator gives or takes the built-in role, to a user or to a group, even
- * where that changes no one's standing yet (a group without members).
- */
-export async function assertMayChangeBuiltinHolding(
-  tx: Executor,
-  actorId: string | null,
-  before: readonly string[],
-  after: readonly string[],
-): Promise<void> {
-  const builtin = await repo.builtinRoleIds(tx);
-  if (!builtin.some((id) => before.includes(id) !== after.includes(id))) return;
-  if (actorId === null || !(await repo.isAdministrator(tx, actorId))) throw forbidden();
+  await assertMayChangeUsers(tx, await actorOf(tx, ctx), [userId], scope);
 }

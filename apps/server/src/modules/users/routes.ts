@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext, type Grant, type RouteAccess } from '../../plugins/auth.ts';
+import { appScope, auditContext, type Grant, type RouteAccess } from '../../plugins/auth.ts';
 
 const BASE = '/api/admin-service/v2/user';
 const PERMISSION = 'admin-setting.manage-user';
@@ -91,7 +91,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userMembershipSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.setRoles(request.params.id, request.body.roleIds, auditContext(request)),
+    async (request) =>
+      service.setRoles(request.params.id, request.body.roleIds, auditContext(request), appScope(request)),
   );
 
   app.put(
@@ -106,7 +107,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userMembershipSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.setGroups(request.params.id, request.body.groupIds, auditContext(request)),
+    async (request) =>
+      service.setGroups(request.params.id, request.body.groupIds, auditContext(request), appScope(request)),
   );
 
   app.put(
@@ -122,7 +124,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resetPasswordResultSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.resetPassword(request.params.id, request.body.password, auditContext(request)),
+    async (request) =>
+      service.resetPassword(
+        request.params.id,
+        request.body.password,
+        auditContext(request),
+        appScope(request),
+      ),
   );
 
   app.post(
@@ -139,7 +147,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.expirePassword(request.params.id, auditContext(request));
+      await service.expirePassword(request.params.id, auditContext(request), appScope(request));
       return { ok: true as const };
     },
   );
@@ -170,7 +178,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.revokeSessions(request.params.id, undefined, auditContext(request));
+      await service.revokeSessions(request.params.id, undefined, auditContext(request), appScope(request));
       return reply.code(204).send(null);
     },
   );
@@ -187,7 +195,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.revokeSessions(request.params.id, request.params.sessionId, auditContext(request));
+      await service.revokeSessions(
+        request.params.id,
+        request.params.sessionId,
+        auditContext(request),
+        appScope(request),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -204,7 +217,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.services.twoFactor.reset(request.params.id, auditContext(request));
+      await app.services.twoFactor.reset(request.params.id, auditContext(request), appScope(request));
       return reply.code(204).send(null);
     },
   );

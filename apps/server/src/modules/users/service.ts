@@ -12,7 +12,7 @@ import {
   type UserSession,
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { isUuid } from '../../lib/app-scope.ts';
+import { type AppScope, isUuid } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
 import type { Duplicate } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
@@ -22,11 +22,15 @@ import { expirePassword, recordPasswordHistory, storePassword } from '../../lib/
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import { assertAllExist } from '../../lib/records.ts';
 import {
-  assertMayActOnAccount,
-  assertMayChangeBuiltinHolding,
-  assertNotSelf,
-  keepingAdministration,
-} from './administration.ts';
+  type Actor,
+  actorOf,
+  assertHolds,
+  assertMayAssignGroups,
+  assertMayAssignRoles,
+  assertMayChangeUsers,
+} from '../access/delegation.ts';
+import { footprintsOfUsers } from '../access/holdings.ts';
+import { assertMayChangeAccount, assertNotSelf, keepingAdministration } from './administration.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'user';
@@ -125,7 +129,7 @@ export class UserService {
     return generated === undefined ? user : { ...user, initialPassword: generated };
   }
 
-  async update(input: UpdateUser, ctx: AuditContext): Promise<User> {
+  async update(input: UpdateUser, ctx: AuditContext, scope: AppScope): Promise<User> {
     const organizationId = input.organizationId ?? null;
     if (organizationId !== null) {
       assertAllExist(
@@ -137,6 +141,7 @@ export class UserService {
     }
     return this.audit.change(ctx, 'update', async (tx) => {
       const before = await requireUser(tx, input.userId, true);
+      await assertMayChangeAccount(tx, ctx, input.userId, scope);
       const row = await repo.update(tx, input.userId, {
         name: input.name,
         email: input.email,
@@ -150,13 +155,18 @@ export class UserService {
 
   /**
    * Enables or disables a user. A disabled user's sessions end at once; the acting user
-   * cannot disable themselves, nor anyone whose loss would leave no administrator.
+   * cannot disable themselves, nor anyone whose loss would leave no administrator. Enabling
+   * gives the user back what their roles grant, so only someone who holds it may.
    */
-  async setStatus(userId: string, status: Status, ctx: AuditContext): Promise<User> {
+  async setStatus(userId: string, status: Status, ctx: AuditContext, scope: AppScope): Promise<User> {
     if (status === 'DISABLED') assertNotSelf(ctx.actorId, userId);
     return this.audit.change(ctx, 'status', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         const before = await requireUser(tx, userId, true);
+        const actor = await actorOf(tx, ctx);
+        await assertMayChangeUsers(tx, actor, [userId], scope);
+        if (status === 'ENABLED' && before.status !== 'ENABLED')
+          assertHolds(actor, (await footprintsOfUsers(tx, [userId])).get(userId)!.grants);
         const row = await repo.update(tx, userId, { status });
         if (status === 'DISABLED') await repo.endSessions(tx, userId);
         return { entityId: userId, before: toUser(before), after: toUser(row) };
@@ -165,11 +175,12 @@ export class UserService {
   }
 
   /** Deletes a user with their sessions and memberships; not oneself, nor the last administrator. */
-  async remove(userId: string, ctx: AuditContext): Promise<void> {
+  async remove(userId: string, ctx: AuditContext, scope: AppScope): Promise<void> {
     assertNotSelf(ctx.actorId, userId);
     await this.audit.change(ctx, 'delete', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         const before = await requireUser(tx, userId, true);
+        await assertMayChangeAccount(tx, ctx, userId, scope);
         const membership = await membershipOf(tx, userId);
         await repo.remove(tx, userId);
         return { entityId: userId, before: { ...toUser(before), ...membership }, after: undefined };
@@ -183,8 +194,16 @@ export class UserService {
     return membershipOf(this.db, userId);
   }
 
-  /** Replaces the roles the user holds directly. */
-  async setRoles(userId: string, roleIds: string[], ctx: AuditContext): Promise<UserMembership> {
+  /**
+   * Replaces the roles the user holds directly. Each role added is one the caller may hand
+   * out: within their applications, and granting nothing they do not hold.
+   */
+  async setRoles(
+    userId: string,
+    roleIds: string[],
+    ctx: AuditContext,
+    scope: AppScope,
+  ): Promise<UserMembership> {
     const wanted = [...new Set(roleIds)];
     assertAllExist(
       await repo.existingRoles(this.db, wanted),
@@ -192,15 +211,25 @@ export class UserService {
       'roleIds',
       IDENTITY_MESSAGES.unknownRole,
     );
-    return this.changeMembership(userId, ctx, 'roles', async (tx, before) => {
-      const held = before.roles.map((r) => r.id);
-      await assertMayChangeBuiltinHolding(tx, ctx.actorId, held, wanted);
+    return this.changeMembership(userId, ctx, scope, 'roles', async (tx, before, actor) => {
+      const held = new Set(before.roles.map((r) => r.id));
+      await assertMayAssignRoles(
+        tx,
+        actor,
+        wanted.filter((id) => !held.has(id)),
+        scope,
+      );
       await repo.replaceRoles(tx, userId, wanted);
     });
   }
 
-  /** Replaces the groups the user belongs to. */
-  async setGroups(userId: string, groupIds: string[], ctx: AuditContext): Promise<UserMembership> {
+  /** Replaces the groups the user belongs to; each group joined gives roles the caller may hand out. */
+  async setGroups(
+    userId: string,
+    groupIds: string[],
+    ctx: AuditContext,
+    scope: AppScope,
+  ): Promise<UserMembership> {
     const wanted = [...new Set(groupIds)];
     assertAllExist(
       await repo.existingGroups(this.db, wanted),
@@ -208,20 +237,32 @@ export class UserService {
       'groupIds',
       IDENTITY_MESSAGES.unknownGroup,
     );
-    return this.changeMembership(userId, ctx, 'groups', (tx) => repo.replaceGroups(tx, userId, wanted));
+    return this.changeMembership(userId, ctx, scope, 'groups', async (tx, before, actor) => {
+      const member = new Set(before.groups.map((g) => g.id));
+      await assertMayAssignGroups(
+        tx,
+        actor,
+        wanted.filter((id) => !member.has(id)),
+        scope,
+      );
+      await repo.replaceGroups(tx, userId, wanted);
+    });
   }
 
   private async changeMembership(
     userId: string,
     ctx: AuditContext,
+    scope: AppScope,
     action: 'roles' | 'groups',
-    replace: (tx: Executor, before: UserMembership) => Promise<void>,
+    replace: (tx: Executor, before: UserMembership, actor: Actor) => Promise<void>,
   ): Promise<UserMembership> {
     return this.audit.change(ctx, action, async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         await requireUser(tx, userId, true);
+        const actor = await actorOf(tx, ctx);
+        await assertMayChangeUsers(tx, actor, [userId], scope);
         const before = await membershipOf(tx, userId);
-        await replace(tx, before);
+        await replace(tx, before, actor);
         return { entityId: userId, before, after: await membershipOf(tx, userId) };
       }),
     );
@@ -230,12 +271,13 @@ export class UserService {
   /**
    * An administrator's reset: the given password, or a generated one returned once. The
    * user must choose a new one at the next sign-in, and every session of theirs ends now.
-   * An administrator's password is reset only by an administrator.
+   * Only someone who may change the account may (an administrator's: an administrator).
    */
   async resetPassword(
     userId: string,
     password: string | undefined,
     ctx: AuditContext,
+    scope: AppScope,
   ): Promise<{ initialPassword?: string }> {
     const user = await requireUser(this.db, userId);
     const generated = password === undefined ? generatePassword() : undefined;
@@ -251,7 +293,7 @@ export class UserService {
     const passwordHash = await hashPassword(chosen);
     await this.audit.change(ctx, 'password.reset', async (tx) => {
       const before = await requireUser(tx, userId, true);
-      await assertMayActOnAccount(tx, ctx.actorId, userId);
+      await assertMayChangeAccount(tx, ctx, userId, scope);
       await storePassword(tx, userId, passwordHash, {
         mustChangePassword: true,
         keep: PASSWORD_POLICY.historyCount,
@@ -268,12 +310,12 @@ export class UserService {
 
   /**
    * Marks the user's password as past the policy's maximum age: at the next request they
-   * must choose a new one (/overdue). Audited; an administrator's account only by an administrator.
+   * must choose a new one (/overdue). Audited; only by someone who may change the account.
    */
-  async expirePassword(userId: string, ctx: AuditContext): Promise<void> {
+  async expirePassword(userId: string, ctx: AuditContext, scope: AppScope): Promise<void> {
     await this.audit.change(ctx, 'password.expire', async (tx) => {
       await requireUser(tx, userId, true);
-      await assertMayActOnAccount(tx, ctx.actorId, userId);
+      await assertMayChangeAccount(tx, ctx, userId, scope);
       await expirePassword(tx, [userId]);
       return { entityId: userId, after: { passwordExpired: true } };
     });
@@ -285,9 +327,15 @@ export class UserService {
   }
 
   /** Ends one session of the user (404 when it is not theirs), or with no `sessionId` all of them. */
-  async revokeSessions(userId: string, sessionId: string | undefined, ctx: AuditContext): Promise<number> {
+  async revokeSessions(
+    userId: string,
+    sessionId: string | undefined,
+    ctx: AuditContext,
+    scope: AppScope,
+  ): Promise<number> {
     return this.audit.change(ctx, 'sessions.revoke', async (tx) => {
       await requireUser(tx, userId);
+      await assertMayChangeAccount(tx, ctx, userId, scope);
       if (sessionId !== undefined && !isUuid(sessionId)) throw notFound();
       const ended = await repo.endSessions(tx, userId, sessionId);
       if (sessionId !== undefined && ended === 0) throw notFound();

@@ -1,0 +1,263 @@
+import { type Action, PLATFORM_APP_ID } from '@gatehouse/contract';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  applicationAcls,
+  groupMembers,
+  groupRoles,
+  groups,
+  permissions,
+  resources,
+  rolePermissions,
+  roleResources,
+  roles,
+  userRoles,
+  users,
+} from '../../db/schema/index.ts';
+import type { GrantRow } from './grant-set.ts';
+
+/**
+ * The reads behind "what does this principal hold". `live` reads what takes effect now:
+ * enabled roles, enabled groups, enabled entries; without it, everything assigned whatever
+ * its status, which is what a principal may come to hold when something is enabled again.
+ */
+
+const enabledIf = (live: boolean, column: typeof roles.status | typeof groups.status) =>
+  live ? eq(column, 'ENABLED') : undefined;
+
+export type HeldRole = { holderId: string; roleId: string; builtin: boolean };
+
+/** The roles each user holds: directly, and through the groups they belong to. */
+export async function rolesOfUsers(
+  db: Executor,
+  userIds: readonly string[],
+  live: boolean,
+): Promise<HeldRole[]> {
+  if (userIds.length === 0) return [];
+  const direct = await db
+    .select({ holderId: userRoles.userId, roleId: roles.roleId, builtin: roles.builtin })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.roleId, userRoles.roleId))
+    .where(and(inArray(userRoles.userId, [...userIds]), enabledIf(live, roles.status)));
+  const viaGroups = await db
+    .select({ holderId: groupMembers.userId, roleId: roles.roleId, builtin: roles.builtin })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.groupId, groupMembers.groupId))
+    .innerJoin(groupRoles, eq(groupRoles.groupId, groupMembers.groupId))
+    .innerJoin(roles, eq(roles.roleId, groupRoles.roleId))
+    .where(
+      and(
+        inArray(groupMembers.userId, [...userIds]),
+        enabledIf(live, groups.status),
+        enabledIf(live, roles.status),
+      ),
+    );
+  return [...direct, ...viaGroups];
+}
+
+/** Which of these roles are built in. */
+export async function builtinAmong(db: Executor, roleIds: readonly string[]): Promise<Set<string>> {
+  if (roleIds.length === 0) return new Set();
+  const rows = await db
+    .select({ roleId: roles.roleId })
+    .from(roles)
+    .where(and(inArray(roles.roleId, [...roleIds]), eq(roles.builtin, true)));
+  return new Set(rows.map((r) => r.roleId));
+}
+
+/** The roles each group gives its members. */
+export async function rolesOfGroups(db: Executor, groupIds: readonly string[]): Promise<HeldRole[]> {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({ holderId: groupRoles.groupId, roleId: roles.roleId, builtin: roles.builtin })
+    .from(groupRoles)
+    .innerJoin(roles, eq(roles.roleId, groupRoles.roleId))
+    .where(inArray(groupRoles.groupId, [...groupIds]));
+}
+
+/** The groups each user belongs to. */
+export async function groupsOfUsers(
+  db: Executor,
+  userIds: readonly string[],
+  live: boolean,
+): Promise<{ userId: string; groupId: string }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: groupMembers.userId, groupId: groupMembers.groupId })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.groupId, groupMembers.groupId))
+    .where(and(inArray(groupMembers.userId, [...userIds]), enabledIf(live, groups.status)));
+}
+
+/** The members of each group. */
+export async function membersOfGroups(
+  db: Executor,
+  groupIds: readonly string[],
+): Promise<{ groupId: string; userId: string }[]> {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({ groupId: groupMembers.groupId, userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(inArray(groupMembers.groupId, [...groupIds]));
+}
+
+/** The users holding each role: directly, or through a group. */
+export async function holdersOfRoles(
+  db: Executor,
+  roleIds: readonly string[],
+): Promise<{ roleId: string; userId: string }[]> {
+  if (roleIds.length === 0) return [];
+  const direct = await db
+    .select({ roleId: userRoles.roleId, userId: userRoles.userId })
+    .from(userRoles)
+    .where(inArray(userRoles.roleId, [...roleIds]));
+  const viaGroups = await db
+    .select({ roleId: groupRoles.roleId, userId: groupMembers.userId })
+    .from(groupRoles)
+    .innerJoin(groupMembers, eq(groupMembers.groupId, groupRoles.groupId))
+    .where(inArray(groupRoles.roleId, [...roleIds]));
+  return [...direct, ...viaGroups];
+}
+
+/** Whether each user is enabled; a user who is not found is left out. */
+export async function userStatuses(db: Executor, userIds: readonly string[]): Promise<Map<string, boolean>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: users.userId, status: users.status })
+    .from(users)
+    .where(inArray(users.userId, [...userIds]));
+  return new Map(rows.map((r) => [r.userId, r.status === 'ENABLED']));
+}
+
+/** What each role grants: its permissions with their actions, and its resources. */
+export async function grantsOfRoles(
+  db: Executor,
+  roleIds: readonly string[],
+): Promise<{ roleId: string; row: GrantRow }[]> {
+  if (roleIds.length === 0) return [];
+  const perms = await db
+    .select({
+      roleId: rolePermissions.roleId,
+      applicationId: rolePermissions.applicationId,
+      permissionId: rolePermissions.permissionId,
+      actions: rolePermissions.actions,
+      applicationIds: rolePermissions.applicationIds,
+    })
+    .from(rolePermissions)
+    .where(inArray(rolePermissions.roleId, [...roleIds]));
+  const granted = await db
+    .select({
+      roleId: roleResources.roleId,
+      resourceId: resources.resourceId,
+      applicationId: resources.applicationId,
+    })
+    .from(roleResources)
+    .innerJoin(resources, eq(resources.resourceId, roleResources.resourceId))
+    .where(inArray(roleResources.roleId, [...roleIds]));
+  return [
+    ...perms.map(({ roleId, ...p }) => ({ roleId, row: { kind: 'permission' as const, ...p } })),
+    ...granted.map(({ roleId, ...r }) => ({ roleId, row: { kind: 'resource' as const, ...r } })),
+  ];
+}
+
+export type AclSubjects = {
+  users?: readonly string[];
+  groups?: readonly string[];
+  roles?: readonly string[];
+};
+export type AclSubjectType = 'USER' | 'GROUP' | 'ROLE';
+
+/**
+ * What the access-control entries naming these subjects grant: a permission entry its
+ * permission (by the `id` a role grant names it with) and actions, a resource entry its
+ * resource. Each row says which subject it came from.
+ */
+export async function grantsOfAclSubjects(
+  db: Executor,
+  subjects: AclSubjects,
+  live: boolean,
+): Promise<{ subjectType: AclSubjectType; subjectId: string; row: GrantRow }[]> {
+  const named: SQL[] = [];
+  const bySubject = (type: AclSubjectType, ids: readonly string[] | undefined) => {
+    if (ids && ids.length > 0)
+      named.push(and(eq(applicationAcls.subjectType, type), inArray(applicationAcls.subjectId, [...ids]))!);
+  };
+  bySubject('USER', subjects.users);
+  bySubject('GROUP', subjects.groups);
+  bySubject('ROLE', subjects.roles);
+  if (named.length === 0) return [];
+  const rows = await db
+    .select({
+      subjectType: applicationAcls.subjectType,
+      subjectId: applicationAcls.subjectId,
+      applicationId: applicationAcls.applicationId,
+      targetType: applicationAcls.targetType,
+      targetId: applicationAcls.targetId,
+      actions: applicationAcls.actions,
+      permissionId: permissions.id,
+    })
+    .from(applicationAcls)
+    .leftJoin(
+      permissions,
+      and(
+        eq(applicationAcls.targetType, 'PERMISSION'),
+        eq(permissions.resourceId, applicationAcls.targetId),
+        eq(permissions.applicationId, applicationAcls.applicationId),
+      ),
+    )
+    .where(and(or(...named), live ? eq(applicationAcls.status, 'ENABLED') : undefined));
+  const out: { subjectType: AclSubjectType; subjectId: string; row: GrantRow }[] = [];
+  for (const r of rows) {
+    // A client is no principal that signs in, and an entry of the platform itself gives no
+    // console right (those come from role grants alone).
+    if (r.subjectType === 'CLIENT' || r.applicationId === PLATFORM_APP_ID) continue;
+    const subject = { subjectType: r.subjectType, subjectId: r.subjectId };
+    if (r.targetType === 'RESOURCE') {
+      out.push({
+        ...subject,
+        row: { kind: 'resource', applicationId: r.applicationId, resourceId: r.targetId },
+      });
+    } else if (r.permissionId !== null) {
+      out.push({
+        ...subject,
+        row: {
+          kind: 'permission',
+          applicationId: r.applicationId,
+          permissionId: r.permissionId,
+          actions: r.actions,
+          applicationIds: null,
+        },
+      });
+    }
+  }
+  return out;
+}
+
+/** What one access-control entry grants its subject; null for an entry of the platform itself. */
+export async function grantOfAclEntry(
+  db: Executor,
+  entry: {
+    applicationId: string;
+    targetType: 'PERMISSION' | 'RESOURCE';
+    targetId: string;
+    actions: readonly Action[];
+  },
+): Promise<GrantRow | null> {
+  if (entry.applicationId === PLATFORM_APP_ID) return null;
+  if (entry.targetType === 'RESOURCE')
+    return { kind: 'resource', applicationId: entry.applicationId, resourceId: entry.targetId };
+  const [permission] = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(
+      and(eq(permissions.resourceId, entry.targetId), eq(permissions.applicationId, entry.applicationId)),
+    );
+  if (!permission) return null;
+  return {
+    kind: 'permission',
+    applicationId: entry.applicationId,
+    permissionId: permission.id,
+    actions: entry.actions,
+    applicationIds: null,
+  };
+}
