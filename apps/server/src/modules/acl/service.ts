@@ -98,12 +98,14 @@ export class AclService {
     await applicationExists(this.db, input.applicationId);
     await assertRefs(this.db, input);
     return this.audit.uniqueChange(ctx, 'create', async (tx) => {
+      // What the caller holds before the entry, which may name them, exists.
+      const actor = await actorOf(tx, ctx);
       const row = await repo.insert(tx, {
         applicationId: input.applicationId,
         ...valuesOf(input),
         status: input.status ?? 'ENABLED',
       });
-      await assertMayGive(tx, await actorOf(tx, ctx), row);
+      await assertMayGive(tx, actor, row);
       return { entityId: row.aclId, after: toAcl(row) };
     });
   }
@@ -113,11 +115,12 @@ export class AclService {
       const before = await foundByUuid(input.aclId, (id) => repo.findForUpdate(tx, id));
       assertSameApplication(before.applicationId, input.applicationId);
       await assertRefs(tx, input);
+      const actor = await actorOf(tx, ctx);
       const row = await repo.update(tx, input.aclId, {
         ...valuesOf(input),
         ...(input.status ? { status: input.status } : {}),
       });
-      await assertMayGive(tx, await actorOf(tx, ctx), row, before);
+      await assertMayGive(tx, actor, row, before);
       return { entityId: row.aclId, before: toAcl(before), after: toAcl(row) };
     });
   }
@@ -125,10 +128,10 @@ export class AclService {
   async setStatus(aclId: string, status: Status, ctx: AuditContext, scope: AppScope): Promise<Acl> {
     return this.audit.change(ctx, 'status', async (tx) => {
       const before = await foundInScope(aclId, scope, (id) => repo.findForUpdate(tx, id));
-      const row = await repo.update(tx, aclId, { status });
       // Enabled again, the entry gives its subject what it names once more.
       if (status === 'ENABLED' && before.status !== 'ENABLED')
-        assertHolds(await actorOf(tx, ctx), await grantOf(tx, row));
+        assertHolds(await actorOf(tx, ctx), await grantOf(tx, before));
+      const row = await repo.update(tx, aclId, { status });
       return { entityId: aclId, before: toAcl(before), after: toAcl(row) };
     });
   }
