@@ -14,17 +14,21 @@ export type GrantRow =
       actions: readonly Action[];
       applicationIds: readonly string[] | null;
     }
-  | { kind: 'resource'; applicationId: string; resourceId: string };
+  | { kind: 'resource'; applicationId: string; resourceId: string }
+  /** A button code an application shows: an element of its tree, or of one of its pages. */
+  | { kind: 'element'; applicationId: string; code: string };
 
 /**
  * What a principal holds or a change would give, merged: the console areas with each
- * action's applications, the permissions of other applications with their actions, and
- * resources with the application each belongs to.
+ * action's applications, the permissions of other applications with their actions,
+ * resources with the application each belongs to, and the element codes of each
+ * application (of its tree's elements and of its pages).
  */
 export class GrantSet {
   readonly platform = new Map<string, Map<Action, AppScope>>();
   readonly permissions = new Map<string, Map<string, Set<Action>>>();
   readonly resources = new Map<string, string>();
+  readonly elements = new Map<string, Set<string>>();
 
   static of(rows: Iterable<GrantRow>): GrantSet {
     const set = new GrantSet();
@@ -35,6 +39,10 @@ export class GrantSet {
   add(row: GrantRow): this {
     if (row.kind === 'resource') {
       this.resources.set(row.resourceId, row.applicationId);
+      return this;
+    }
+    if (row.kind === 'element') {
+      this.elements.set(row.applicationId, (this.elements.get(row.applicationId) ?? new Set()).add(row.code));
       return this;
     }
     if (row.applicationId === PLATFORM_APP_ID) {
@@ -63,11 +71,18 @@ export class GrantSet {
           applicationIds: null,
         });
     for (const [resourceId, applicationId] of other.resources) this.resources.set(resourceId, applicationId);
+    for (const [applicationId, codes] of other.elements)
+      for (const code of codes) this.add({ kind: 'element', applicationId, code });
     return this;
   }
 
   get isEmpty(): boolean {
-    return this.platform.size === 0 && this.permissions.size === 0 && this.resources.size === 0;
+    return (
+      this.platform.size === 0 &&
+      this.permissions.size === 0 &&
+      this.resources.size === 0 &&
+      this.elements.size === 0
+    );
   }
 
   private addPlatform(permissionId: string, actions: readonly Action[], scope: AppScope): void {
@@ -123,7 +138,15 @@ export function added(after: GrantSet, before: GrantSet): GrantSet {
   }
   for (const [resourceId, applicationId] of after.resources)
     if (!before.resources.has(resourceId)) out.resources.set(resourceId, applicationId);
+  addElementsMissing(out, after, before);
   return out;
+}
+
+/** Adds to `out` the element codes of `wanted` that `held` lacks. */
+function addElementsMissing(out: GrantSet, wanted: GrantSet, held: GrantSet): void {
+  for (const [applicationId, codes] of wanted.elements)
+    for (const code of codes)
+      if (!held.elements.get(applicationId)?.has(code)) out.add({ kind: 'element', applicationId, code });
 }
 
 /** What of `wanted` the holder does not hold at least as widely; empty when it holds it all. */
@@ -153,6 +176,7 @@ export function notHeld(holder: Holdings, wanted: GrantSet): GrantSet {
   }
   for (const [resourceId, applicationId] of wanted.resources)
     if (!held.resources.has(resourceId)) out.resources.set(resourceId, applicationId);
+  addElementsMissing(out, wanted, held);
   return out;
 }
 
@@ -168,7 +192,7 @@ export function liesWithin(set: GrantSet, scope: AppScope): boolean {
     for (const granted of actions.values())
       if (granted === 'all' || [...granted].some((id) => !scope.has(id))) return false;
   for (const applicationId of set.permissions.keys()) if (!inScope(scope, applicationId)) return false;
-  for (const applicationId of set.resources.values())
+  for (const applicationId of [...set.resources.values(), ...set.elements.keys()])
     if (applicationId !== PLATFORM_APP_ID && !inScope(scope, applicationId)) return false;
   return true;
 }
@@ -202,6 +226,8 @@ export function describe(set: GrantSet, limit = 5): string {
   for (const [applicationId, perms] of set.permissions)
     for (const [permissionId, actions] of perms)
       parts.push(`${permissionId} (${ACTIONS.filter((a) => actions.has(a)).join(', ')}) in ${applicationId}`);
+  for (const [applicationId, codes] of set.elements)
+    parts.push(`element${codes.size === 1 ? '' : 's'} ${[...codes].sort().join(', ')} in ${applicationId}`);
   if (set.resources.size > 0)
     parts.push(`${set.resources.size} resource${set.resources.size === 1 ? '' : 's'}`);
   const shown = parts.slice(0, limit).join('; ');

@@ -33,9 +33,9 @@ function aclOf(acl: Acl, type: repo.AclSubjectType, id: string): GrantRow[] {
 const unique = (ids: Iterable<string>) => [...new Set(ids)];
 
 /** Per holder: whether a built-in role is among its roles, and what those roles grant. */
-async function throughRoles(db: Executor, held: repo.HeldRole[]) {
+async function throughRoles(db: Executor, held: repo.HeldRole[], live: boolean) {
   const roleIds = unique(held.map((h) => h.roleId));
-  const rows = byKey(await repo.grantsOfRoles(db, roleIds), 'roleId');
+  const rows = byKey(await repo.grantsOfRoles(db, roleIds, live), 'roleId');
   const out = new Map<string, { administrator: boolean; roleIds: Set<string>; grants: GrantSet }>();
   for (const h of held) {
     const entry = out.get(h.holderId) ?? { administrator: false, roleIds: new Set(), grants: new GrantSet() };
@@ -54,7 +54,7 @@ async function ofUsers(
   live: boolean,
 ): Promise<Map<string, Holdings>> {
   const ids = unique(userIds);
-  const { out: viaRoles, roleIds } = await throughRoles(db, await repo.rolesOfUsers(db, ids, live));
+  const { out: viaRoles, roleIds } = await throughRoles(db, await repo.rolesOfUsers(db, ids, live), live);
   const memberships = await repo.groupsOfUsers(db, ids, live);
   const acl = await repo.grantsOfAclSubjects(
     db,
@@ -99,7 +99,7 @@ export async function footprintsOfGroups(
   groupIds: readonly string[],
 ): Promise<Map<string, Holdings>> {
   const ids = unique(groupIds);
-  const { out: viaRoles, roleIds } = await throughRoles(db, await repo.rolesOfGroups(db, ids));
+  const { out: viaRoles, roleIds } = await throughRoles(db, await repo.rolesOfGroups(db, ids), false);
   const acl = await repo.grantsOfAclSubjects(db, { groups: ids, roles: roleIds }, false);
   const result = new Map<string, Holdings>();
   for (const groupId of ids) {
@@ -119,7 +119,7 @@ export async function footprintsOfRoles(
 ): Promise<Map<string, Holdings>> {
   const ids = unique(roleIds);
   const builtin = await repo.builtinAmong(db, ids);
-  const rows = byKey(await repo.grantsOfRoles(db, ids), 'roleId');
+  const rows = byKey(await repo.grantsOfRoles(db, ids, false), 'roleId');
   const acl = await repo.grantsOfAclSubjects(db, { roles: ids }, false);
   return new Map(
     ids.map((roleId) => [

@@ -3,9 +3,12 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   applicationAcls,
+  applicationPages,
   groupMembers,
   groupRoles,
   groups,
+  pageElementRoles,
+  pageElements,
   permissions,
   resources,
   rolePermissions,
@@ -129,10 +132,14 @@ export async function userStatuses(db: Executor, userIds: readonly string[]): Pr
   return new Map(rows.map((r) => [r.userId, r.status === 'ENABLED']));
 }
 
-/** What each role grants: its permissions with their actions, and its resources. */
+/**
+ * What each role grants: its permissions with their actions, its resources (an element also
+ * as its code), and the page elements that name it (live: of enabled pages only).
+ */
 export async function grantsOfRoles(
   db: Executor,
   roleIds: readonly string[],
+  live: boolean,
 ): Promise<{ roleId: string; row: GrantRow }[]> {
   if (roleIds.length === 0) return [];
   const perms = await db
@@ -150,14 +157,40 @@ export async function grantsOfRoles(
       roleId: roleResources.roleId,
       resourceId: resources.resourceId,
       applicationId: resources.applicationId,
+      type: resources.type,
+      id: resources.id,
     })
     .from(roleResources)
     .innerJoin(resources, eq(resources.resourceId, roleResources.resourceId))
     .where(inArray(roleResources.roleId, [...roleIds]));
-  return [
-    ...perms.map(({ roleId, ...p }) => ({ roleId, row: { kind: 'permission' as const, ...p } })),
-    ...granted.map(({ roleId, ...r }) => ({ roleId, row: { kind: 'resource' as const, ...r } })),
-  ];
+  const onPages = await db
+    .select({
+      roleId: pageElementRoles.roleId,
+      applicationId: pageElements.applicationId,
+      code: pageElements.code,
+    })
+    .from(pageElementRoles)
+    .innerJoin(pageElements, eq(pageElements.elementId, pageElementRoles.elementId))
+    .innerJoin(applicationPages, eq(applicationPages.pageId, pageElements.pageId))
+    .where(
+      and(
+        inArray(pageElementRoles.roleId, [...roleIds]),
+        live ? eq(applicationPages.status, 'ENABLED') : undefined,
+      ),
+    );
+  const out: { roleId: string; row: GrantRow }[] = [];
+  for (const { roleId, ...p } of perms) out.push({ roleId, row: { kind: 'permission', ...p } });
+  for (const r of granted) {
+    out.push({
+      roleId: r.roleId,
+      row: { kind: 'resource', applicationId: r.applicationId, resourceId: r.resourceId },
+    });
+    if (r.type === 'ELEMENT')
+      out.push({ roleId: r.roleId, row: { kind: 'element', applicationId: r.applicationId, code: r.id } });
+  }
+  for (const { roleId, applicationId, code } of onPages)
+    out.push({ roleId, row: { kind: 'element', applicationId, code } });
+  return out;
 }
 
 export type AclSubjects = {

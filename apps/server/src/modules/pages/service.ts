@@ -15,6 +15,13 @@ import { type EntityAudit, entityAudit, pageOf } from '../../lib/entity-service.
 import { notFound, refused } from '../../lib/errors.ts';
 import { assertAllExist } from '../../lib/records.ts';
 import { applicationExists, foundInScope } from '../applications/in-scope.ts';
+import {
+  actorOf,
+  assertHolds,
+  assertMayChangeRoles,
+  assertNotWideningOwnRole,
+} from '../access/delegation.ts';
+import { GrantSet } from '../access/grant-set.ts';
 import * as repo from './repository.ts';
 
 function toPage(row: repo.PageRow, elements: repo.ElementWithRoles[]): AppPage {
@@ -36,6 +43,10 @@ function toPage(row: repo.PageRow, elements: repo.ElementWithRoles[]): AppPage {
 async function withElements(db: Executor, row: repo.PageRow): Promise<AppPage> {
   return toPage(row, await repo.elementsOf(db, [row.pageId]));
 }
+
+/** Element codes of an application, as what they give. */
+const elementsOf = (applicationId: string, codes: string[]) =>
+  GrantSet.of(codes.map((code) => ({ kind: 'element' as const, applicationId, code })));
 
 /**
  * Pages of an application (v2 `application/pages`) and their elements (buttons): a flat
@@ -82,11 +93,24 @@ export class AppPageService {
     });
   }
 
-  /** `PUT pages/{id}`: a disabled page hides its elements from everyone. */
+  /**
+   * `PUT pages/{id}`: a disabled page hides its elements from everyone. Enabled again, it
+   * shows them to their roles' holders once more, so only someone who holds them may.
+   */
   async update(pageId: string, input: UpdateAppPage, ctx: AuditContext, scope: AppScope): Promise<AppPage> {
     return this.audit.uniqueChange(ctx, 'update', async (tx) => {
       const before = await foundInScope(pageId, scope, (id) => repo.findForUpdate(tx, id));
       assertSameApplication(before.applicationId, input.applicationId);
+      if (input.status === 'ENABLED' && before.status !== 'ENABLED') {
+        const shown = (await withElements(tx, before)).elements.filter((e) => e.roleIds.length > 0);
+        assertHolds(
+          await actorOf(tx, ctx),
+          elementsOf(
+            before.applicationId,
+            shown.map((e) => e.code),
+          ),
+        );
+      }
       const row = await repo.update(tx, pageId, {
         name: input.name,
         route: input.route,
@@ -113,7 +137,11 @@ export class AppPageService {
     });
   }
 
-  /** Adds an element (its code unique in the application), shown to the holders of `roleIds`. */
+  /**
+   * Adds an element (its code unique in the application), shown to the holders of
+   * `roleIds`: a grant to those roles, so the caller must be one who may change them, must
+   * hold the element, and may not widen a role they hold.
+   */
   async addElement(
     pageId: string,
     input: CreatePageElement,
@@ -130,6 +158,13 @@ export class AppPageService {
     return this.elementAudit.uniqueChange(ctx, 'add-element', async (tx) => {
       const page = await foundInScope(pageId, scope, (id) => repo.findForUpdate(tx, id));
       const before = await withElements(tx, page);
+      if (roleIds.length > 0) {
+        const actor = await actorOf(tx, ctx);
+        const given = elementsOf(page.applicationId, [input.code]);
+        await assertMayChangeRoles(tx, actor, roleIds, scope);
+        assertHolds(actor, given);
+        for (const roleId of roleIds) await assertNotWideningOwnRole(tx, actor, roleId, given);
+      }
       const element = await repo.insertElement(tx, {
         pageId,
         applicationId: page.applicationId,
