@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLATFORM_APP_ID } from '@gatehouse/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,17 +170,22 @@ describe('migration 0002 on an existing installation', () => {
 describe('migration 0011 on an existing installation', () => {
   it("keeps the provider's artefacts by the hash of their id, the tokens without their jti", async () => {
     await atMigration(11, async (handle) => {
+      // The artefacts of an enabled account: from 0015 on, those of no such account are dropped.
+      const user = '00000000-0000-4000-8000-000000000001';
+      await handle.db.execute(
+        sql`insert into users (user_id, username, name, password_hash) values (${user}, 'u1', 'U1', 'x')`,
+      );
       await handle.db.execute(sql`insert into oidc_payloads (model, id, payload) values
-        ('AccessToken', 'the-access-token-value', '{"jti":"the-access-token-value","accountId":"u1"}'),
-        ('Grant', 'the-grant-id', '{"jti":"the-grant-id","accountId":"u1"}')`);
+        ('AccessToken', 'the-access-token-value', ${JSON.stringify({ jti: 'the-access-token-value', accountId: user })}::jsonb),
+        ('Grant', 'the-grant-id', ${JSON.stringify({ jti: 'the-grant-id', accountId: user })}::jsonb)`);
       await migrateDatabase(handle);
       const rows = await handle.db
         .select({ model: oidcPayloads.model, id: oidcPayloads.id, payload: oidcPayloads.payload })
         .from(oidcPayloads)
         .orderBy(asc(oidcPayloads.model));
       expect(rows).toEqual([
-        { model: 'AccessToken', id: hashToken('the-access-token-value'), payload: { accountId: 'u1' } },
-        { model: 'Grant', id: hashToken('the-grant-id'), payload: { jti: 'the-grant-id', accountId: 'u1' } },
+        { model: 'AccessToken', id: hashToken('the-access-token-value'), payload: { accountId: user } },
+        { model: 'Grant', id: hashToken('the-grant-id'), payload: { jti: 'the-grant-id', accountId: user } },
       ]);
     });
   }, 60_000);
@@ -207,6 +212,45 @@ describe('migration 0014 on an existing installation', () => {
         { id: 'menu-1', childCount: 0 },
         { id: 'menu-2', childCount: 0 },
         { id: 'menu-3', childCount: 0 },
+      ]);
+    });
+  }, 60_000);
+});
+
+describe('migration 0015 on an existing installation', () => {
+  it('names the account of every artefact written before, and drops those of accounts no longer enabled', async () => {
+    await atMigration(15, async (handle) => {
+      const rowsOf = async <Row>(query: SQL) =>
+        ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
+      const [enabled, disabled] = await rowsOf<{ user_id: string }>(sql`insert into users
+        (username, name, password_hash, status) values ('kept', 'Kept', 'x', 'ENABLED'), ('gone', 'Gone', 'x', 'DISABLED')
+        returning user_id`);
+      const deleted = '00000000-0000-4000-8000-000000000000';
+      const payload = (value: object) => JSON.stringify(value);
+      await handle.db.execute(sql`insert into oidc_payloads (model, id, payload, grant_id) values
+        ('Session', 's1', ${payload({ accountId: enabled!.user_id, uid: 'u1' })}::jsonb, null),
+        ('Grant', 'g1', ${payload({ jti: 'grant-1', accountId: enabled!.user_id })}::jsonb, null),
+        ('RefreshToken', 'r1', ${payload({ accountId: enabled!.user_id, grantId: 'grant-1' })}::jsonb, 'grant-1'),
+        ('Interaction', 'i1', ${payload({ result: { login: { accountId: enabled!.user_id } } })}::jsonb, null),
+        ('Interaction', 'i2', ${payload({ session: { accountId: enabled!.user_id, uid: 'u1' } })}::jsonb, null),
+        ('Interaction', 'i3', ${payload({ params: { client_id: 'c' } })}::jsonb, null),
+        ('ClientCredentials', 'c1', ${payload({ clientId: 'c' })}::jsonb, null),
+        ('Session', 's2', ${payload({ accountId: disabled!.user_id })}::jsonb, null),
+        ('AccessToken', 'a2', ${payload({ accountId: deleted, grantId: 'grant-2' })}::jsonb, 'grant-2')`);
+      await migrateDatabase(handle);
+      const rows = await handle.db
+        .select({ model: oidcPayloads.model, id: oidcPayloads.id, accountId: oidcPayloads.accountId })
+        .from(oidcPayloads)
+        .orderBy(asc(oidcPayloads.id));
+      const account = enabled!.user_id;
+      expect(rows).toEqual([
+        { model: 'ClientCredentials', id: 'c1', accountId: null },
+        { model: 'Grant', id: 'g1', accountId: account },
+        { model: 'Interaction', id: 'i1', accountId: account },
+        { model: 'Interaction', id: 'i2', accountId: account },
+        { model: 'Interaction', id: 'i3', accountId: null },
+        { model: 'RefreshToken', id: 'r1', accountId: account },
+        { model: 'Session', id: 's1', accountId: account },
       ]);
     });
   }, 60_000);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { applicationClients } from './application-clients.ts';
 
@@ -14,6 +15,15 @@ export const oidcPayloads = pgTable(
     payload: jsonb('payload').notNull(),
     /** Set for the artefacts of one grant, so revoking the grant finds them all. */
     grantId: text('grant_id'),
+    /**
+     * The account an artefact belongs to, so ending a user's access finds them all: sessions,
+     * grants, codes and tokens name it, an interaction once its login is done (or in the
+     * session it started from). Computed by the database from the payload, so no writer,
+     * this version's or an earlier one's, can leave it out.
+     */
+    accountId: text('account_id').generatedAlwaysAs(
+      sql`coalesce(payload->>'accountId', payload->'result'->'login'->>'accountId', payload->'session'->>'accountId')`,
+    ),
     userCode: text('user_code'),
     uid: text('uid'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -22,6 +32,7 @@ export const oidcPayloads = pgTable(
   (t) => [
     primaryKey({ columns: [t.model, t.id] }),
     index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_account_idx').on(t.accountId),
     index('oidc_payloads_uid_idx').on(t.uid),
     index('oidc_payloads_user_code_idx').on(t.userCode),
     index('oidc_payloads_expires_idx').on(t.expiresAt),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import {
@@ -125,6 +125,43 @@ export async function deleteGrant(db: Executor, grantId: string, grantKey: strin
         and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantKey)),
       ),
     );
+}
+
+/** Accounts per statement in `endOidcAccess`: a statement takes at most 65,535 parameters. */
+const END_ACCESS_BATCH = 1000;
+
+/**
+ * Ends the OIDC access of these accounts, inside the caller's transaction: their provider
+ * sessions (a browser's next authorization request, `prompt=none` too, must sign in again),
+ * their grants (consent is asked again), and their codes, tokens and interactions. Every
+ * artefact issued under a grant names the grant's account (`account_id`), so one delete by
+ * account takes them all. A refresh token is then `invalid_grant`, an access token inactive
+ * at userinfo, at introspection and on the routes that accept one. The provider keeps none of
+ * this in memory: each request reads it through the adapter.
+ *
+ * A token that a request in flight saves afterwards names a grant that is gone, which the
+ * provider treats as inactive. Answers how many provider sessions and grants ended, for the
+ * change's audit record: not the tokens, codes and interactions that went with them, nor
+ * expired rows the purge had not reached yet (deleted all the same).
+ */
+export async function endOidcAccess(tx: Executor, userIds: string[]): Promise<number> {
+  let ended = 0;
+  for (let i = 0; i < userIds.length; i += END_ACCESS_BATCH) {
+    const gone = tx.$with('gone').as(
+      tx
+        .delete(oidcPayloads)
+        .where(inArray(oidcPayloads.accountId, userIds.slice(i, i + END_ACCESS_BATCH)))
+        .returning({ model: oidcPayloads.model, live: sql<boolean>`${live()}`.as('live') }),
+    );
+    const [row] = await tx
+      .with(gone)
+      .select({
+        ended: sql<number>`(count(*) filter (where ${gone.live} and ${gone.model} in ('Session', 'Grant')))::int`,
+      })
+      .from(gone);
+    ended += row?.ended ?? 0;
+  }
+  return ended;
 }
 
 export async function deleteExpiredPayloads(db: Executor): Promise<number> {
