@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createdClientSchema } from '@gatehouse/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type BaseClient, generators, Issuer } from 'openid-client';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   auditLog,
   clientSecrets,
   oidcPayloads,
+  passwordResetTokens,
   resources,
   rolePermissions,
   roleResources,
@@ -18,7 +19,8 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { hashIsOutdated } from '../src/lib/passwords.ts';
-import { createApplication, put, storeEarlierHash } from './fixtures.ts';
+import { hashToken } from '../src/lib/tokens.ts';
+import { auditOf, createApplication, del, put, storeEarlierHash } from './fixtures.ts';
 import { buildApp } from '../src/app.ts';
 import { build, type TestContext } from './helper.ts';
 
@@ -831,5 +833,186 @@ describe('interaction sign-in with two-factor sign-in on', () => {
     const right = await login({ ...credentials, code: totp.generate({ timestamp: Date.now() + 30_000 }) });
     expect(right.status, JSON.stringify(right.json)).toBe(200);
     expect(right.json.redirectTo).toEqual(expect.any(String));
+  });
+});
+
+describe("ending a user's sessions ends their OIDC access everywhere", () => {
+  const USERS = '/api/admin-service/v2/user';
+  let roleId: string;
+  beforeAll(async () => {
+    const [holding] = await t.db.select().from(userRoles).where(eq(userRoles.userId, granted.userId));
+    roleId = holding!.roleId;
+  });
+
+  /** Where a `prompt=none` request sends the browser back to the client: a code, or an error. */
+  async function silentSignIn(browser: Browser, client: BaseClient): Promise<URLSearchParams> {
+    const res = await browser.get(
+      client.authorizationUrl({
+        scope: 'openid',
+        redirect_uri: REDIRECT,
+        code_challenge: generators.codeChallenge(generators.codeVerifier()),
+        code_challenge_method: 'S256',
+        prompt: 'none',
+        state: 'silent',
+      }),
+    );
+    expect(res.status, await res.clone().text()).toBe(303);
+    const back = new URL(res.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
+    return back.searchParams;
+  }
+
+  const userinfoStatus = async (accessToken: string) =>
+    (await fetch(`${origin}/oidc/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+
+  /** The provider's artefacts that name the account, whatever their model. */
+  const artefactsOf = (userId: string) =>
+    t.db
+      .select({ model: oidcPayloads.model })
+      .from(oidcPayloads)
+      .where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`);
+
+  /** A fresh user signed in at the relying party: a provider session in `browser`, a grant, its tokens. */
+  async function signedInAtRp() {
+    const user = await t.createUser({ roleIds: [roleId] });
+    const client = rp();
+    const browser = new Browser();
+    const flow = await signIn(browser, client, user);
+    expect(flow.callback, JSON.stringify(flow.login)).toMatch(/[?&]code=/);
+    const tokens = await client.callback(REDIRECT, client.callbackParams(flow.callback!), {
+      code_verifier: flow.verifier,
+      state: flow.state,
+      nonce: flow.nonce,
+    });
+    // Signed in: the provider answers a silent request with a code, the access token reads userinfo.
+    expect((await silentSignIn(browser, client)).get('code')).toBeTruthy();
+    expect(await userinfoStatus(tokens.access_token!)).toBe(200);
+    return { user, client, browser, tokens };
+  }
+
+  type SignedIn = Awaited<ReturnType<typeof signedInAtRp>>['user'];
+  const ok = (res: { statusCode: number; body: string }, status = 200) =>
+    expect(res.statusCode, res.body).toBe(status);
+  /** The id of one of the user's console sessions, as the session lists show it. */
+  const consoleSessionOf = async (token: string) => {
+    const own = await t.get('/api/admin-service/user/sessions', token);
+    return (own.json() as { sessionId: string; current: boolean }[]).find((s) => s.current)!.sessionId;
+  };
+
+  const triggers: [string, string, (user: SignedIn) => Promise<void>][] = [
+    [
+      'their own password change',
+      'password.change',
+      async (user) => {
+        const token = await t.login(user.username, user.password);
+        const body = { oldPassword: user.password, newPassword: 'changed-password-789' };
+        ok(await t.post('/api/oauth2-server/change-password', body, token));
+      },
+    ],
+    [
+      "an administrator's password reset",
+      'password.reset',
+      async (user) => ok(await put(t, `${USERS}/${user.userId}/password`, {}, admin)),
+    ],
+    [
+      'a password reset through an emailed link',
+      'password.reset-by-link',
+      async (user) => {
+        const token = randomBytes(24).toString('base64url');
+        await t.db.insert(passwordResetTokens).values({
+          tokenHash: hashToken(token),
+          userId: user.userId,
+          expiresAt: new Date(Date.now() + 600_000),
+        });
+        ok(await t.post('/api/oauth2-server/reset-password', { token, newPassword: 'by-link-password-789' }));
+      },
+    ],
+    [
+      "an administrator's revoke of all their sessions",
+      'sessions.revoke',
+      async (user) => {
+        await t.login(user.username, user.password);
+        ok(await del(t, `${USERS}/${user.userId}/sessions`, admin), 204);
+      },
+    ],
+    [
+      "an administrator's revoke of one console session",
+      'sessions.revoke',
+      async (user) => {
+        const sessionId = await consoleSessionOf(await t.login(user.username, user.password));
+        ok(await del(t, `${USERS}/${user.userId}/sessions/${sessionId}`, admin), 204);
+      },
+    ],
+    [
+      'their own revoke of one of their console sessions',
+      'session.revoke',
+      async (user) => {
+        const token = await t.login(user.username, user.password);
+        const other = await consoleSessionOf(await t.login(user.username, user.password));
+        ok(await del(t, `/api/admin-service/user/sessions/${other}`, token));
+      },
+    ],
+    [
+      'an administrator expiring their password',
+      'password.expire',
+      async (user) => ok(await t.post(`${USERS}/${user.userId}/password/expire`, undefined, admin)),
+    ],
+    [
+      'disabling the user',
+      'status',
+      async (user) => ok(await put(t, `${USERS}/${user.userId}/status`, { status: 'DISABLED' }, admin)),
+    ],
+    ['deleting the user', 'delete', async (user) => ok(await del(t, `${USERS}/${user.userId}`, admin), 204)],
+  ];
+
+  for (const [trigger, action, act] of triggers)
+    it(`after ${trigger}: prompt=none asks again, the refresh token is invalid_grant, the access token is refused`, async () => {
+      const { user, client, browser, tokens } = await signedInAtRp();
+      await act(user);
+
+      expect((await silentSignIn(browser, client)).get('error')).toBe('login_required');
+      await expect(client.refresh(tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+      expect(await userinfoStatus(tokens.access_token!)).toBe(401);
+      expect((await client.introspect(tokens.access_token!)).active).toBe(false);
+      const menus = await t.get('/api/oauth2-server/authorization/menus', tokens.access_token);
+      expect(menus.statusCode).toBe(401);
+      // Nothing of the account is left in the provider's storage: no session, grant, token or code.
+      expect(await artefactsOf(user.userId)).toEqual([]);
+      // The change's audit record says what ended: here one provider session and one grant.
+      const record = (await auditOf(t.db, 'user', user.userId)).findLast((r) => r.action === action);
+      expect(record?.after).toMatchObject({ endedOidcSessionsAndGrants: 2 });
+    });
+
+  it('a sign-in whose login was done but not yet resumed cannot be resumed', async () => {
+    const user = await t.createUser({ roleIds: [roleId] });
+    const browser = new Browser();
+    const start = await browser.get(
+      rp().authorizationUrl({
+        scope: 'openid',
+        redirect_uri: REDIRECT,
+        code_challenge: generators.codeChallenge(generators.codeVerifier()),
+        code_challenge_method: 'S256',
+      }),
+    );
+    const uid = uidOf(start.headers.get('location')!);
+    const login = await api('POST', `/api/oauth2-server/interaction/${uid}/login`, {
+      username: user.username,
+      password: user.password,
+    });
+    expect(login.status).toBe(200);
+    ok(await del(t, `${USERS}/${user.userId}/sessions`, admin), 204);
+    const resume = await browser.get(login.json.redirectTo as string);
+    expect(resume.status).toBe(400);
+    expect(resume.headers.get('location')).toBeNull();
+    expect(await resume.text()).toContain('interaction session not found');
+  });
+
+  it('leaves the OIDC access of other users alone', async () => {
+    const bystander = await signedInAtRp();
+    const { user } = await signedInAtRp();
+    ok(await del(t, `${USERS}/${user.userId}/sessions`, admin), 204);
+    expect((await silentSignIn(bystander.browser, bystander.client)).get('code')).toBeTruthy();
+    expect(await userinfoStatus(bystander.tokens.access_token!)).toBe(200);
+    expect((await bystander.client.refresh(bystander.tokens.refresh_token!)).access_token).toBeTruthy();
   });
 });

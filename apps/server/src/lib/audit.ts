@@ -67,8 +67,16 @@ function auditRow(ctx: AuditContext, entry: AuditEntry): typeof auditLog.$inferI
 /**
  * What a change reports for its record: `after` is also what the change returns (the record
  * as the API shows it), and `action` overrides the default (a status flip, say).
+ * `recordedAfter`, when given, is what the record keeps as `after` instead: the answer and
+ * what else the change did (the sessions it ended, say).
  */
-export type AuditedResult<T> = { entityId: string; before?: unknown; after: T; action?: string };
+export type AuditedResult<T> = {
+  entityId: string;
+  before?: unknown;
+  after: T;
+  action?: string;
+  recordedAfter?: unknown;
+};
 
 /**
  * Makes a change and writes its audit record in one transaction, so both commit or neither
@@ -87,7 +95,7 @@ export async function auditedChange<T>(
       entity: entry.entity,
       entityId: result.entityId,
       before: result.before,
-      after: result.after,
+      after: result.recordedAfter ?? result.after,
     });
     return result.after;
   });

@@ -7,6 +7,7 @@ import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { notFound, unauthenticated } from '../../lib/errors.ts';
 import type { SessionRow, UserRow } from '../../lib/session-repository.ts';
 import type { AuthState } from '../../lib/sessions.ts';
+import { endOidcAccess } from '../oidc/repository.ts';
 import * as repo from './repository.ts';
 
 type ProfileChange = z.output<typeof updateProfileSchema>;
@@ -60,16 +61,24 @@ export class AccountService {
     );
   }
 
-  /** Ends one of the caller's sessions (404 when it is not theirs); ending the current one signs out. */
+  /**
+   * Ends one of the caller's sessions (404 when it is not theirs); ending the current one signs
+   * out. Their OIDC access ends too, as with an administrator's revoke: which provider session
+   * a console session led to is not known, and a session ended from the list is one its owner
+   * does not trust.
+   */
   async revokeSession(auth: AuthState, sessionId: string, ctx: AuditContext): Promise<{ current: boolean }> {
     if (!isUuid(sessionId)) throw notFound();
     return auditedChange(this.db, ctx, { entity: 'user', action: 'session.revoke' }, async (tx) => {
       const ended = await repo.endSession(tx, auth.user.userId, sessionId);
       if (ended === 0) throw notFound();
+      const endedOidcSessionsAndGrants = await endOidcAccess(tx, [auth.user.userId]);
+      const current = sessionId === auth.sessionId;
       return {
         entityId: auth.user.userId,
         before: { sessionId },
-        after: { current: sessionId === auth.sessionId },
+        after: { current },
+        recordedAfter: { current, endedOidcSessionsAndGrants },
       };
     });
   }

@@ -21,6 +21,7 @@ import type { AuthState, RequestMeta, SessionResolver } from '../../lib/sessions
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';
+import { endOidcAccess } from '../oidc/repository.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
 import * as repo from './repository.ts';
 
@@ -143,7 +144,8 @@ export class AuthService {
   /**
    * Replaces the password under the policy (initial, overdue or own change alike), records it
    * in the history with its date, clears the first-login flag and ends every other session
-   * of the user; the session that made the change stays signed in.
+   * of the user, and their OIDC access everywhere (this browser's provider session too); the
+   * console session that made the change stays signed in.
    */
   async changePassword(
     auth: AuthState,
@@ -172,10 +174,11 @@ export class AuthService {
         keep: PASSWORD_POLICY.historyCount,
       });
       const ended = await repo.deleteOtherSessions(tx, user.userId, auth.sessionId);
+      const endedOidcSessionsAndGrants = await endOidcAccess(tx, [user.userId]);
       return {
         entityId: user.userId,
         before: { mustChangePassword: user.mustChangePassword },
-        after: { mustChangePassword: false, endedSessions: ended },
+        after: { mustChangePassword: false, endedSessions: ended, endedOidcSessionsAndGrants },
       };
     });
   }

@@ -15,6 +15,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { RequestMeta } from '../../lib/sessions.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { RequestLimiter } from '../../plugins/rate-limit.ts';
+import { endOidcAccess } from '../oidc/repository.ts';
 import * as repo from './repository.ts';
 
 export type PasswordResetDeps = {
@@ -107,7 +108,8 @@ export class PasswordResetService {
 
   /**
    * Sets the new password from a link: the token must be unused and unexpired, the policy
-   * applies, the token is spent, and every session of the user ends. Audited.
+   * applies, the token is spent, and every session of the user ends, their OIDC access too.
+   * Audited.
    */
   async reset(input: PasswordResetRequest, meta: RequestMeta): Promise<void> {
     const ip = meta.ip ?? 'unknown';
@@ -141,10 +143,11 @@ export class PasswordResetService {
         keep: PASSWORD_POLICY.historyCount,
       });
       const endedSessions = await repo.endAllSessions(tx, user.userId);
+      const endedOidcSessionsAndGrants = await endOidcAccess(tx, [user.userId]);
       return {
         entityId: user.userId,
         before: { mustChangePassword: user.mustChangePassword },
-        after: { mustChangePassword: false, endedSessions },
+        after: { mustChangePassword: false, endedSessions, endedOidcSessionsAndGrants },
       };
     });
   }

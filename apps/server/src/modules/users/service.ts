@@ -21,6 +21,7 @@ import { assertPasswordPolicy } from '../../lib/password-policy.ts';
 import { expirePassword, recordPasswordHistory, storePassword } from '../../lib/password-repository.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import { assertAllExist } from '../../lib/records.ts';
+import { endOidcAccess } from '../oidc/repository.ts';
 import {
   type Actor,
   actorOf,
@@ -76,6 +77,16 @@ function requireUser(db: Executor, userId: string, forUpdate = false): Promise<r
 async function membershipOf(db: Executor, userId: string): Promise<UserMembership> {
   const [roles, groups] = [await repo.rolesOf(db, userId), await repo.groupsOf(db, userId)];
   return { roles, groups };
+}
+
+/**
+ * Ends every session of the user and their OIDC access (provider sessions, grants and the
+ * tokens of those), in the caller's transaction; what ended, for the audit record.
+ */
+async function endAccess(tx: Executor, userId: string) {
+  const endedSessions = await repo.endSessions(tx, userId);
+  const endedOidcSessionsAndGrants = await endOidcAccess(tx, [userId]);
+  return { endedSessions, endedOidcSessionsAndGrants };
 }
 
 export class UserService {
@@ -154,9 +165,10 @@ export class UserService {
   }
 
   /**
-   * Enables or disables a user. A disabled user's sessions end at once; the acting user
-   * cannot disable themselves, nor anyone whose loss would leave no administrator. Enabling
-   * gives the user back what their roles grant, so only someone who holds it may.
+   * Enables or disables a user. A disabled user's sessions end at once, their OIDC access
+   * with them (`endOidcAccess`); the acting user cannot disable themselves, nor anyone whose
+   * loss would leave no administrator. Enabling gives the user back what their roles grant,
+   * so only someone who holds it may.
    */
   async setStatus(userId: string, status: Status, ctx: AuditContext, scope: AppScope): Promise<User> {
     if (status === 'DISABLED') assertNotSelf(ctx.actorId, userId);
@@ -168,13 +180,18 @@ export class UserService {
         if (status === 'ENABLED' && before.status !== 'ENABLED')
           assertHolds(actor, (await footprintsOfUsers(tx, [userId])).get(userId)!.grants);
         const row = await repo.update(tx, userId, { status });
-        if (status === 'DISABLED') await repo.endSessions(tx, userId);
-        return { entityId: userId, before: toUser(before), after: toUser(row) };
+        const after = toUser(row);
+        if (status !== 'DISABLED') return { entityId: userId, before: toUser(before), after };
+        const ended = await endAccess(tx, userId);
+        return { entityId: userId, before: toUser(before), after, recordedAfter: { ...after, ...ended } };
       }),
     );
   }
 
-  /** Deletes a user with their sessions and memberships; not oneself, nor the last administrator. */
+  /**
+   * Deletes a user with their sessions, OIDC access and memberships; not oneself, nor the
+   * last administrator.
+   */
   async remove(userId: string, ctx: AuditContext, scope: AppScope): Promise<void> {
     assertNotSelf(ctx.actorId, userId);
     await this.audit.change(ctx, 'delete', async (tx) =>
@@ -182,8 +199,14 @@ export class UserService {
         const before = await requireUser(tx, userId, true);
         await assertMayChangeAccount(tx, ctx, userId, scope);
         const membership = await membershipOf(tx, userId);
+        const ended = await endAccess(tx, userId);
         await repo.remove(tx, userId);
-        return { entityId: userId, before: { ...toUser(before), ...membership }, after: undefined };
+        return {
+          entityId: userId,
+          before: { ...toUser(before), ...membership },
+          after: undefined,
+          recordedAfter: ended,
+        };
       }),
     );
   }
@@ -270,8 +293,9 @@ export class UserService {
 
   /**
    * An administrator's reset: the given password, or a generated one returned once. The
-   * user must choose a new one at the next sign-in, and every session of theirs ends now.
-   * Only someone who may change the account may (an administrator's: an administrator).
+   * user must choose a new one at the next sign-in, and every session of theirs ends now,
+   * their OIDC access too. Only someone who may change the account may (an administrator's:
+   * an administrator).
    */
   async resetPassword(
     userId: string,
@@ -298,11 +322,10 @@ export class UserService {
         mustChangePassword: true,
         keep: PASSWORD_POLICY.historyCount,
       });
-      const endedSessions = await repo.endSessions(tx, userId);
       return {
         entityId: userId,
         before: { mustChangePassword: before.mustChangePassword },
-        after: { mustChangePassword: true, endedSessions },
+        after: { mustChangePassword: true, ...(await endAccess(tx, userId)) },
       };
     });
     return generated === undefined ? {} : { initialPassword: generated };
@@ -310,14 +333,17 @@ export class UserService {
 
   /**
    * Marks the user's password as past the policy's maximum age: at the next request they
-   * must choose a new one (/overdue). Audited; only by someone who may change the account.
+   * must choose a new one (/overdue). Their OIDC access ends now: the console holds a session
+   * to the change, but a relying party's tokens would go on working, and an expiry is how a
+   * suspected leak is answered. Audited; only by someone who may change the account.
    */
   async expirePassword(userId: string, ctx: AuditContext, scope: AppScope): Promise<void> {
     await this.audit.change(ctx, 'password.expire', async (tx) => {
       await requireUser(tx, userId, true);
       await assertMayChangeAccount(tx, ctx, userId, scope);
       await expirePassword(tx, [userId]);
-      return { entityId: userId, after: { passwordExpired: true } };
+      const endedOidcSessionsAndGrants = await endOidcAccess(tx, [userId]);
+      return { entityId: userId, after: { passwordExpired: true, endedOidcSessionsAndGrants } };
     });
   }
 
@@ -326,7 +352,12 @@ export class UserService {
     return (await repo.liveSessions(this.db, userId)).map(toSession);
   }
 
-  /** Ends one session of the user (404 when it is not theirs), or with no `sessionId` all of them. */
+  /**
+   * Ends one session of the user (404 when it is not theirs), or with no `sessionId` all of
+   * them. Either way the user's OIDC access ends too: which provider session a console
+   * session led to is not known, and ending a session is how an administrator answers a
+   * suspected compromise. Answers the number of console sessions ended.
+   */
   async revokeSessions(
     userId: string,
     sessionId: string | undefined,
@@ -339,7 +370,13 @@ export class UserService {
       if (sessionId !== undefined && !isUuid(sessionId)) throw notFound();
       const ended = await repo.endSessions(tx, userId, sessionId);
       if (sessionId !== undefined && ended === 0) throw notFound();
-      return { entityId: userId, before: { sessionId: sessionId ?? 'all' }, after: ended };
+      const endedOidcSessionsAndGrants = await endOidcAccess(tx, [userId]);
+      return {
+        entityId: userId,
+        before: { sessionId: sessionId ?? 'all' },
+        after: ended,
+        recordedAfter: { endedSessions: ended, endedOidcSessionsAndGrants },
+      };
     });
   }
 }
