@@ -60,7 +60,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags,
-        summary: "End one of the signed-in user's sessions; ending the current one signs out",
+        summary:
+          "End one of the signed-in user's sessions, and their OIDC access; ending the current one signs out",
         params: sessionIdParamsSchema,
         response: { 200: z.object({ current: z.boolean() }), ...errorResponses(401, 404) },
       },

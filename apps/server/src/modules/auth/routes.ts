@@ -84,7 +84,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated', allowPendingPasswordChange: true },
       schema: {
         tags: ['auth'],
-        summary: 'Replace the password; other sessions of the user end',
+        summary: "Replace the password; the user's other sessions and their OIDC access end",
         body: changePasswordRequestSchema,
         response: { 200: okSchema, ...errorResponses(400, 401, 429) },
       },

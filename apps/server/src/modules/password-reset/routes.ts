@@ -52,7 +52,8 @@ const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: "Set a new password with a reset link's token; every session of the user ends",
+        summary:
+          "Set a new password with a reset link's token; every session of the user ends, and their OIDC access",
         description:
           'A used, expired or unknown token is a 400 with `fields.token`; the policy is `fields.newPassword`. ' +
           'Wrong tokens are limited per IP (429 with Retry-After once spent).',

@@ -58,8 +58,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     summaries: {
       create: 'Create a user; without a password one is generated and returned once',
       update: "Update a user's name, contact details, avatar and organization",
-      status: 'Enable or disable a user; disabling ends their sessions',
-      delete: 'Delete a user, with their sessions and memberships',
+      status: 'Enable or disable a user; disabling ends their sessions and OIDC access',
+      delete: 'Delete a user, with their sessions, OIDC access and memberships',
     },
     // Nothing an update changes is unique, and no rule refuses it.
     errors: { update: [400, 401, 403, 404] },
@@ -118,7 +118,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Reset a user's password; they must choose a new one at the next sign-in",
-        description: 'Without a password one is generated and returned once. Every session of the user ends.',
+        description:
+          'Without a password one is generated and returned once. Every session of the user ends, and their OIDC access: provider sessions, grants and their tokens.',
         params: byId,
         body: resetPasswordSchema,
         response: { 200: resetPasswordResultSchema, ...errorResponses(400, 401, 403, 404) },
@@ -141,7 +142,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Expire a user's password now: they must choose a new one before they continue",
         description:
-          'Moves the date of the password back past the maximum age of the policy (/overdue). Audited.',
+          'Moves the date of the password back past the maximum age of the policy (/overdue). Their OIDC access (provider sessions, grants and their tokens) ends. Audited.',
         params: byId,
         response: { 200: okSchema, ...errorResponses(401, 403, 404) },
       },
@@ -173,6 +174,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'End every session of the user',
+        description: 'Their OIDC access ends too: provider sessions, grants and their tokens.',
         params: byId,
         response: { 204: z.null(), ...errorResponses(401, 403, 404) },
       },
@@ -190,6 +192,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'End one session of the user',
+        description:
+          "All of the user's OIDC access ends too (provider sessions, grants and their tokens): which provider session a console session led to is not known.",
         params: byId.extend({ sessionId: z.string().max(100) }),
         response: { 204: z.null(), ...errorResponses(401, 403, 404) },
       },

@@ -45,6 +45,7 @@ export function OwnSessionsCard({ onSignedOut }: { onSignedOut: () => void }) {
             render: (_, s) => (
               <ConfirmAction
                 question={s.current ? t('endCurrentConfirm') : t('endSessionConfirm')}
+                description={t('endSessionText')}
                 label={t('endSession')}
                 success={t('sessionEnded')}
                 danger

@@ -75,6 +75,7 @@ export function UserSessionsDialog({ open, user, endNeed, onClose }: UserSession
         <AccessDisable key="end-all" {...endNeed}>
           <ConfirmAction
             question={t('endAllQuestion')}
+            description={t('endAllText')}
             label={t('endAll')}
             success={MESSAGES.changedSuccessfully}
             danger
