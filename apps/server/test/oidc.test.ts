@@ -21,6 +21,7 @@ import {
 import { hashIsOutdated } from '../src/lib/passwords.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { auditOf, createApplication, del, put, storeEarlierHash } from './fixtures.ts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { build, type TestContext } from './helper.ts';
 
@@ -106,44 +107,100 @@ const rp = (secret = registered.secret, clientId = registered.client) =>
     response_types: ['code'],
   });
 
-/** A browser: follows nothing by itself, keeps cookies. */
+type StoredCookie = { name: string; value: string; path: string };
+type Inject = (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+
+/** RFC 6265 5.1.4: whether a cookie of `cookiePath` goes with a request for `path`. */
+function pathMatches(cookiePath: string, path: string): boolean {
+  if (path === cookiePath) return true;
+  return path.startsWith(cookiePath) && (cookiePath.endsWith('/') || path[cookiePath.length] === '/');
+}
+
+/**
+ * A browser: follows nothing by itself, keeps cookies by name and path, and sends a request
+ * the cookies whose path it matches (the longer paths first, as browsers order them).
+ */
 class Browser {
-  private jar = new Map<string, string>();
+  private jar: StoredCookie[] = [];
   async get(url: string): Promise<Response> {
-    const res = await fetch(new URL(url, origin), { redirect: 'manual', headers: { cookie: this.cookie() } });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      const name = pair!.slice(0, at);
-      const value = pair!.slice(at + 1);
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
+    const target = new URL(url, origin);
+    const res = await fetch(target, {
+      redirect: 'manual',
+      headers: { cookie: this.cookieFor(target.pathname) },
+    });
+    this.keep(target.pathname, res.headers.getSetCookie());
     return res;
   }
   async post(url: string, form: Record<string, string>): Promise<Response> {
-    return fetch(new URL(url, origin), {
+    const target = new URL(url, origin);
+    const res = await fetch(target, {
       method: 'POST',
       redirect: 'manual',
-      headers: { cookie: this.cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        cookie: this.cookieFor(target.pathname),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams(form).toString(),
     });
+    this.keep(target.pathname, res.headers.getSetCookie());
+    return res;
   }
-  private cookie() {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  /**
+   * A call of the interaction API as the /oauth page makes it, same origin and with this
+   * browser's cookies; injected into `via` (the test app unless given), whose answers are
+   * checked against the OpenAPI document.
+   */
+  async api(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+    headers: Record<string, string> = {},
+    via: Inject = t.inject,
+  ) {
+    const res = await via({
+      method,
+      url: path,
+      headers: { ...headers, cookie: this.cookieFor(path) },
+      ...(body === undefined ? {} : { payload: body }),
+    });
+    const setCookie = res.headers['set-cookie'];
+    this.keep(path, setCookie === undefined ? [] : ([] as string[]).concat(setCookie));
+    return { status: res.statusCode, json: res.json() as Record<string, unknown>, body: res.body };
+  }
+  /** The Cookie header this browser sends with a request for `path`. */
+  cookieFor(path: string): string {
+    return this.jar
+      .filter((c) => pathMatches(c.path, path))
+      .sort((a, b) => b.path.length - a.path.length)
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+  }
+  /** The cookies named `name`, with their paths. */
+  cookies(name: string): StoredCookie[] {
+    return this.jar.filter((c) => c.name === name);
+  }
+  private keep(requestPath: string, lines: string[]) {
+    for (const line of lines) {
+      const [pair, ...attributes] = line.split(';');
+      const at = pair!.indexOf('=');
+      const name = pair!.slice(0, at).trim();
+      const value = pair!.slice(at + 1).trim();
+      const pathAttribute = attributes
+        .map((a) => a.trim())
+        .find((a) => a.toLowerCase().startsWith('path='))
+        ?.slice('path='.length);
+      // RFC 6265 5.1.4: without a path, the request path's directory.
+      const path = pathAttribute?.startsWith('/')
+        ? pathAttribute
+        : requestPath.slice(0, Math.max(1, requestPath.lastIndexOf('/')));
+      this.jar = this.jar.filter((c) => !(c.name === name && c.path === path));
+      if (value !== '' && !/expires=Thu, 01 Jan 1970/i.test(line)) this.jar.push({ name, value, path });
+    }
   }
 }
 
 const uidOf = (location: string) => new URL(location, origin).searchParams.get('uid')!;
-
-async function api(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await t.inject({
-    method,
-    url: path,
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-  return { status: res.statusCode, json: res.json() as Record<string, unknown> };
-}
+const INTERACTION = '/api/oauth2-server/interaction';
 
 /** Runs the authorization request up to the redirect back to the client. */
 async function signIn(
@@ -169,14 +226,14 @@ async function signIn(
   expect(res.status).toBe(303);
   let location = res.headers.get('location')!;
   expect(location).toMatch(/^\/oauth\?uid=/);
-  const details = await api('GET', `/api/oauth2-server/interaction/${uidOf(location)}`);
+  const details = await browser.api('GET', `${INTERACTION}/${uidOf(location)}`);
   expect(details.json).toMatchObject({ prompt: 'login', clientName: 'Shop web', applicationName: 'Shop' });
-  const login = await api('POST', `/api/oauth2-server/interaction/${uidOf(location)}/login`, user);
+  const login = await browser.api('POST', `${INTERACTION}/${uidOf(location)}/login`, user);
   if (login.status !== 200) return { login, verifier, state, nonce };
   res = await browser.get(login.json.redirectTo as string);
   location = res.headers.get('location')!;
   expect(location).toMatch(/^\/oauth\?uid=/);
-  const consent = await api('POST', `/api/oauth2-server/interaction/${uidOf(location)}/consent`);
+  const consent = await browser.api('POST', `${INTERACTION}/${uidOf(location)}/consent`);
   expect(consent.status).toBe(200);
   res = await browser.get(consent.json.redirectTo as string);
   const callback = res.headers.get('location')!;
@@ -342,19 +399,18 @@ describe('authorization code with PKCE', () => {
         code_challenge_method: 'S256',
       }),
     );
-    const abort = await api(
-      'POST',
-      `/api/oauth2-server/interaction/${uidOf(res.headers.get('location')!)}/abort`,
-    );
+    const abort = await browser.api('POST', `${INTERACTION}/${uidOf(res.headers.get('location')!)}/abort`);
     const back = await browser.get(abort.json.redirectTo as string);
     expect(back.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:4000\/cb\?error=access_denied/);
   });
 });
 
 describe('interaction sign-in: throttled and audited like the console login', () => {
-  /** Starts an authorization request and returns its interaction id. */
-  async function startInteraction() {
-    const res = await new Browser().get(
+  type Started = { uid: string; cookie: string };
+  /** Starts an authorization request; returns its interaction id and the browser's cookies for its API. */
+  async function startInteraction(): Promise<Started> {
+    const browser = new Browser();
+    const res = await browser.get(
       rp().authorizationUrl({
         scope: 'openid',
         redirect_uri: REDIRECT,
@@ -362,13 +418,14 @@ describe('interaction sign-in: throttled and audited like the console login', ()
         code_challenge_method: 'S256',
       }),
     );
-    return uidOf(res.headers.get('location')!);
+    const uid = uidOf(res.headers.get('location')!);
+    return { uid, cookie: browser.cookieFor(`${INTERACTION}/${uid}/login`) };
   }
-  const loginAt = (uid: string, body: object, ip: string, requestId: string) =>
+  const loginAt = ({ uid, cookie }: Started, body: object, ip: string, requestId: string) =>
     t.inject({
       method: 'POST',
-      url: `/api/oauth2-server/interaction/${uid}/login`,
-      headers: { 'x-request-id': requestId },
+      url: `${INTERACTION}/${uid}/login`,
+      headers: { 'x-request-id': requestId, cookie },
       payload: body,
       remoteAddress: ip,
     });
@@ -376,9 +433,9 @@ describe('interaction sign-in: throttled and audited like the console login', ()
     t.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
 
   it('records login.failed for a wrong password and login for a right one', async () => {
-    const uid = await startInteraction();
+    const started = await startInteraction();
     const wrong = await loginAt(
-      uid,
+      started,
       { username: granted.username, password: 'not-it' },
       '10.7.0.1',
       'ix-fail-1',
@@ -387,10 +444,15 @@ describe('interaction sign-in: throttled and audited like the console login', ()
     expect(await auditOf('ix-fail-1')).toMatchObject([
       { action: 'login.failed', entity: 'user', entityId: granted.userId, actorId: null, ip: '10.7.0.1' },
     ]);
-    const unknown = await loginAt(uid, { username: 'nobody-here', password: 'x' }, '10.7.0.1', 'ix-fail-2');
+    const unknown = await loginAt(
+      started,
+      { username: 'nobody-here', password: 'x' },
+      '10.7.0.1',
+      'ix-fail-2',
+    );
     expect(unknown.statusCode).toBe(401);
     expect(await auditOf('ix-fail-2')).toMatchObject([{ action: 'login.failed', entityId: null }]);
-    const right = await loginAt(uid, granted, '10.7.0.1', 'ix-ok-1');
+    const right = await loginAt(started, granted, '10.7.0.1', 'ix-ok-1');
     expect(right.statusCode, right.body).toBe(200);
     const [row] = await auditOf('ix-ok-1');
     expect(row).toMatchObject({
@@ -407,8 +469,8 @@ describe('interaction sign-in: throttled and audited like the console login', ()
 
   it("replaces a hash made at an earlier version's parameters once the password is proved", async () => {
     await storeEarlierHash(t.db, granted.userId, granted.password);
-    const uid = await startInteraction();
-    const right = await loginAt(uid, granted, '10.7.0.2', 'ix-rehash-1');
+    const started = await startInteraction();
+    const right = await loginAt(started, granted, '10.7.0.2', 'ix-rehash-1');
     expect(right.statusCode, right.body).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.userId, granted.userId));
     expect(hashIsOutdated(row!.passwordHash)).toBe(false);
@@ -418,9 +480,9 @@ describe('interaction sign-in: throttled and audited like the console login', ()
   });
 
   it('finds the username without regard to case, as the console sign-in does', async () => {
-    const uid = await startInteraction();
+    const started = await startInteraction();
     const shouted = await loginAt(
-      uid,
+      started,
       { username: granted.username.toUpperCase(), password: granted.password },
       '10.7.0.2',
       'ix-case-1',
@@ -439,16 +501,22 @@ describe('interaction sign-in: throttled and audited like the console login', ()
     });
     expect(signedIn.statusCode).toBe(200);
     const device = String(signedIn.headers['set-cookie']).split(';')[0]!;
-    const uid = await startInteraction();
+    const started = await startInteraction();
     const guess = async (i: number) =>
-      (await loginAt(uid, { username: victim.username, password: `guess-${i}` }, `10.8.0.${i}`, `ix-g-${i}`))
-        .statusCode;
+      (
+        await loginAt(
+          started,
+          { username: victim.username, password: `guess-${i}` },
+          `10.8.0.${i}`,
+          `ix-g-${i}`,
+        )
+      ).statusCode;
     // Ten failures pass freely; the eleventh starts the account's wait (1 s), the next doubles it.
     for (let i = 0; i < 11; i++) expect(await guess(i)).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await guess(11)).toBe(401);
     const blocked = await loginAt(
-      uid,
+      started,
       { username: victim.username, password: victim.password },
       '10.8.1.1',
       'ix-blocked',
@@ -466,8 +534,8 @@ describe('interaction sign-in: throttled and audited like the console login', ()
     // The browser that signed in before passes the limiter (this user has no access to the app).
     const known = await t.inject({
       method: 'POST',
-      url: `/api/oauth2-server/interaction/${uid}/login`,
-      headers: { cookie: device },
+      url: `${INTERACTION}/${started.uid}/login`,
+      headers: { cookie: `${device}; ${started.cookie}` },
       payload: { username: victim.username, password: victim.password },
       remoteAddress: '10.8.1.3',
     });
@@ -475,13 +543,13 @@ describe('interaction sign-in: throttled and audited like the console login', ()
   });
 
   it('answers 429 once the IP budget is spent', async () => {
-    const uid = await startInteraction();
+    const started = await startInteraction();
     for (let i = 0; i < 50; i++) {
-      await loginAt(uid, { username: `ghost-${i}`, password: 'x' }, '10.9.0.1', `ix-ip-${i}`);
+      await loginAt(started, { username: `ghost-${i}`, password: 'x' }, '10.9.0.1', `ix-ip-${i}`);
     }
-    const blocked = await loginAt(uid, granted, '10.9.0.1', 'ix-ip-blocked');
+    const blocked = await loginAt(started, granted, '10.9.0.1', 'ix-ip-blocked');
     expect(blocked.statusCode).toBe(429);
-    const elsewhere = await loginAt(uid, granted, '10.9.0.2', 'ix-ip-other');
+    const elsewhere = await loginAt(started, granted, '10.9.0.2', 'ix-ip-other');
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
   });
 });
@@ -597,22 +665,27 @@ describe('two instances on one database', () => {
         }),
       );
       const uid = uidOf(start.headers.get('location')!);
-      const login = await other.inject({
-        method: 'POST',
-        url: `/api/oauth2-server/interaction/${uid}/login`,
-        payload: { username: granted.username, password: granted.password },
-      });
-      expect(login.statusCode, login.body).toBe(200);
-      const resume = new URL(login.json().redirectTo as string);
+      const viaOther = (opts: InjectOptions) => other.inject(opts);
+      const login = await browser.api(
+        'POST',
+        `${INTERACTION}/${uid}/login`,
+        { username: granted.username, password: granted.password },
+        {},
+        viaOther,
+      );
+      expect(login.status, login.body).toBe(200);
+      const resume = new URL(login.json.redirectTo as string);
       const next = await browser.get(`${otherOrigin}${resume.pathname}`);
       const consentUid = uidOf(next.headers.get('location')!);
-      const consent = await other.inject({
-        method: 'POST',
-        url: `/api/oauth2-server/interaction/${consentUid}/consent`,
-      });
-      const back = await browser.get(
-        `${otherOrigin}${new URL(consent.json().redirectTo as string).pathname}`,
+      const consent = await browser.api(
+        'POST',
+        `${INTERACTION}/${consentUid}/consent`,
+        undefined,
+        {},
+        viaOther,
       );
+      expect(consent.status, consent.body).toBe(200);
+      const back = await browser.get(`${otherOrigin}${new URL(consent.json.redirectTo as string).pathname}`);
       const params = client.callbackParams(back.headers.get('location')!);
       const tokens = await client.callback(REDIRECT, params, { code_verifier: verifier });
       expect(tokens.claims().sub).toBe(granted.userId);
@@ -820,7 +893,7 @@ describe('interaction sign-in with two-factor sign-in on', () => {
       }),
     );
     const uid = uidOf(res.headers.get('location')!);
-    const login = (body: object) => api('POST', `/api/oauth2-server/interaction/${uid}/login`, body);
+    const login = (body: object) => browser.api('POST', `${INTERACTION}/${uid}/login`, body);
     const credentials = { username: user.username, password: user.password };
 
     const passwordOnly = await login(credentials);
