@@ -696,7 +696,7 @@ const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/ready',
   'POST /api/oauth2-server/login',
-  // The OIDC interaction: the random, short-lived interaction id is the capability.
+  // The OIDC interaction: its cookie, held by the browser that started it, is the capability.
   'GET /api/oauth2-server/interaction/:uid',
   'POST /api/oauth2-server/interaction/:uid/login',
   'POST /api/oauth2-server/interaction/:uid/consent',

@@ -1068,7 +1068,7 @@ describe("ending a user's sessions ends their OIDC access everywhere", () => {
       }),
     );
     const uid = uidOf(start.headers.get('location')!);
-    const login = await api('POST', `/api/oauth2-server/interaction/${uid}/login`, {
+    const login = await browser.api('POST', `/api/oauth2-server/interaction/${uid}/login`, {
       username: user.username,
       password: user.password,
     });
@@ -1087,5 +1087,289 @@ describe("ending a user's sessions ends their OIDC access everywhere", () => {
     expect((await silentSignIn(bystander.browser, bystander.client)).get('code')).toBeTruthy();
     expect(await userinfoStatus(bystander.tokens.access_token!)).toBe(200);
     expect((await bystander.client.refresh(bystander.tokens.refresh_token!)).access_token).toBeTruthy();
+  });
+});
+
+describe('an interaction is bound to the browser that started it', () => {
+  let publicClientId: string;
+  const publicRp = () =>
+    new issuer.Client({
+      client_id: publicClientId,
+      token_endpoint_auth_method: 'none',
+      redirect_uris: [REDIRECT],
+      response_types: ['code'],
+    });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    const res = await t.post(
+      V2,
+      { clientName: 'Shop app', clientType: 'PUBLIC', redirectUrl: REDIRECT, applicationId: appId },
+      admin,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    publicClientId = createdClientSchema.parse(res.json()).client;
+  });
+
+  /** Opens the authorize URL in `browser` with a fresh PKCE pair; the interaction id and the verifier. */
+  async function start(browser: Browser, client: BaseClient = publicRp()) {
+    const verifier = generators.codeVerifier();
+    const res = await browser.get(
+      client.authorizationUrl({
+        scope: 'openid profile offline_access gatehouse',
+        redirect_uri: REDIRECT,
+        code_challenge: generators.codeChallenge(verifier),
+        code_challenge_method: 'S256',
+        prompt: 'consent',
+      }),
+    );
+    expect(res.status).toBe(303);
+    return { uid: uidOf(res.headers.get('location')!), verifier, response: res };
+  }
+
+  /** The codes and grants the provider holds for a client. */
+  async function issuedTo(clientId: string) {
+    const rows = await t.db.select().from(oidcPayloads);
+    return rows.filter(
+      (row) =>
+        ['AuthorizationCode', 'Grant'].includes(row.model) &&
+        (row.payload as { clientId?: string }).clientId === clientId,
+    );
+  }
+
+  /** The refusal of a call without the interaction's cookie: a 404 that names nothing of it. */
+  function expectRefused(answer: { status: number; body: string }, ...secrets: string[]) {
+    expect(answer.status, answer.body).toBe(404);
+    expect(JSON.parse(answer.body)).toEqual({
+      code: 'NOT_FOUND',
+      message: expect.stringMatching(/expired.*another browser.*Start again/),
+      requestId: expect.any(String),
+    });
+    for (const secret of secrets) expect(answer.body).not.toContain(secret);
+  }
+
+  it("a sign-in link opened in the victim's browser: Continue as the victim is refused, and the attacker's browser gets no code and no session", async () => {
+    // The attacker starts the flow of a public client with a PKCE pair of its own …
+    const attacker = new Browser();
+    const { uid, verifier } = await start(attacker);
+    // … and sends the victim /oauth?uid=…; the victim is signed in to the console.
+    const victim = new Browser();
+    const token = await t.login(granted.username, granted.password);
+    const details = await victim.api('GET', `${INTERACTION}/${uid}`, undefined, bearer(token));
+    expectRefused(details, 'Shop app', publicClientId, appId, granted.userId);
+    // The page's "Continue as …", and the password form, both refused.
+    expectRefused(await victim.api('POST', `${INTERACTION}/${uid}/login`, {}, bearer(token)));
+    expectRefused(await victim.api('POST', `${INTERACTION}/${uid}/login`, granted));
+    expectRefused(await victim.api('POST', `${INTERACTION}/${uid}/consent`, undefined, bearer(token)));
+
+    // The attacker's browser resumes: nobody signed in there, so the provider asks again.
+    const resumed = await attacker.get(`/oidc/auth/${uid}`);
+    expect(resumed.status).toBe(303);
+    const location = resumed.headers.get('location')!;
+    expect(location, location).toMatch(/^\/oauth\?uid=/);
+    const next = uidOf(location);
+    const asked = await attacker.api('GET', `${INTERACTION}/${next}`);
+    expect(asked.status, asked.body).toBe(200);
+    expect(asked.json).toMatchObject({ prompt: 'login', loginRequired: true, accountId: null });
+    // Consent without credentials goes nowhere: the interaction asks for a login.
+    const consent = await attacker.api('POST', `${INTERACTION}/${next}/consent`);
+    expect(consent.status, consent.body).toBe(409);
+    // Neither a code nor a grant exists for the client, so the attacker's verifier buys nothing.
+    expect(await issuedTo(publicClientId)).toEqual([]);
+    expect(verifier).toBeTruthy();
+
+    // The victim's own sign-in, started in the victim's browser, goes through.
+    const own = await start(victim);
+    const signedIn = await victim.api('POST', `${INTERACTION}/${own.uid}/login`, {}, bearer(token));
+    expect(signedIn.status, signedIn.body).toBe(200);
+    const consentAt = await victim.get(signedIn.json.redirectTo as string);
+    const consented = await victim.api(
+      'POST',
+      `${INTERACTION}/${uidOf(consentAt.headers.get('location')!)}/consent`,
+    );
+    expect(consented.status, consented.body).toBe(200);
+    const back = await victim.get(consented.json.redirectTo as string);
+    const params = publicRp().callbackParams(back.headers.get('location')!);
+    const tokens = await publicRp().callback(REDIRECT, params, { code_verifier: own.verifier });
+    expect(tokens.claims().sub).toBe(granted.userId);
+    expect((await issuedTo(publicClientId)).map((row) => row.model).sort()).toEqual([
+      'AuthorizationCode',
+      'Grant',
+    ]);
+  });
+
+  it('details, login, consent and abort answer another browser 404, as for an unknown id, naming neither the account nor the client; the browser that started it goes on', async () => {
+    const owner = new Browser();
+    const client = rp();
+    const verifier = generators.codeVerifier();
+    const res = await owner.get(
+      client.authorizationUrl({
+        scope: 'openid',
+        redirect_uri: REDIRECT,
+        code_challenge: generators.codeChallenge(verifier),
+        code_challenge_method: 'S256',
+        prompt: 'consent',
+      }),
+    );
+    const login = await owner.api(
+      'POST',
+      `${INTERACTION}/${uidOf(res.headers.get('location')!)}/login`,
+      granted,
+    );
+    expect(login.status, login.body).toBe(200);
+    const consentAt = await owner.get(login.json.redirectTo as string);
+    const uid = uidOf(consentAt.headers.get('location')!);
+    const own = await owner.api('GET', `${INTERACTION}/${uid}`);
+    expect(own.json).toMatchObject({ prompt: 'consent', accountId: granted.userId, clientName: 'Shop web' });
+
+    const other = new Browser();
+    const token = await t.login(granted.username, granted.password);
+    const secrets = [granted.userId, granted.username, 'Shop web', registered.client, appId];
+    const unknown = await other.api('GET', `${INTERACTION}/no-such-interaction`);
+    expectRefused(unknown);
+    const details = await other.api('GET', `${INTERACTION}/${uid}`, undefined, bearer(token));
+    expectRefused(details, ...secrets);
+    expect({ ...details.json, requestId: '' }).toEqual({ ...unknown.json, requestId: '' });
+    expectRefused(
+      await other.api('POST', `${INTERACTION}/${uid}/consent`, undefined, bearer(token)),
+      ...secrets,
+    );
+    expectRefused(await other.api('POST', `${INTERACTION}/${uid}/abort`), ...secrets);
+    expectRefused(await other.api('POST', `${INTERACTION}/${uid}/login`, {}, bearer(token)), ...secrets);
+
+    // None of it touched the owner's interaction.
+    const consent = await owner.api('POST', `${INTERACTION}/${uid}/consent`);
+    expect(consent.status, consent.body).toBe(200);
+    const back = await owner.get(consent.json.redirectTo as string);
+    const params = client.callbackParams(back.headers.get('location')!);
+    const tokens = await client.callback(REDIRECT, params, { code_verifier: verifier });
+    expect(tokens.claims().sub).toBe(granted.userId);
+  });
+
+  it("another interaction's cookie, a forged one or an unsigned one opens nothing", async () => {
+    const first = new Browser();
+    const { uid } = await start(first);
+    const second = new Browser();
+    const { uid: otherUid } = await start(second);
+    const [value] = first.cookies('_interaction');
+    const [signature] = second.cookies('_interaction.sig');
+    const tries = [
+      // The second browser's own cookies, sent for the first interaction's path.
+      second.cookieFor(`${INTERACTION}/${otherUid}`),
+      // The first interaction's id under the second's signature.
+      `_interaction=${value!.value}; _interaction.sig=${signature!.value}`,
+      `_interaction=${uid}`,
+    ];
+    for (const cookie of tries) {
+      const answer = await t.inject({ method: 'GET', url: `${INTERACTION}/${uid}`, headers: { cookie } });
+      expectRefused({ status: answer.statusCode, body: answer.body });
+    }
+    expect((await first.api('GET', `${INTERACTION}/${uid}`)).status).toBe(200);
+  });
+
+  it('the provider sets its interaction cookie for that interaction’s API path alone: signed, http-only, SameSite=Lax, no longer for /oauth', async () => {
+    const browser = new Browser();
+    const { uid, response } = await start(browser);
+    const lines = response.headers.getSetCookie();
+    const ofName = (name: string) => lines.filter((line) => line.startsWith(`${name}=`));
+    for (const name of ['_interaction', '_interaction.sig']) {
+      const [line, ...more] = ofName(name);
+      expect(more, lines.join('\n')).toEqual([]);
+      expect(line).toMatch(new RegExp(`; path=${INTERACTION}/${uid};`));
+      expect(line).toMatch(/; samesite=lax/);
+      expect(line).toMatch(/; httponly/);
+      expect(line).not.toMatch(/; secure/);
+      // As long as the interaction lives (TTL.Interaction, 10 minutes).
+      const expires = Date.parse(/expires=([^;]+)/.exec(line!)![1]!);
+      expect(Math.abs(expires - Date.now() - 600_000)).toBeLessThan(5_000);
+    }
+    // The resume cookie stays the provider's own.
+    expect(ofName('_interaction_resume')[0]).toMatch(new RegExp(`; path=/oidc/auth/${uid};`));
+    expect(browser.cookieFor('/oauth')).not.toContain('_interaction=');
+    expect(browser.cookieFor(`${INTERACTION}/${uid}/consent`)).toMatch(/_interaction=.*_interaction.sig=/);
+  });
+
+  it('behind a TLS proxy the cookie is Secure', async () => {
+    const other = buildApp({
+      db: t.db,
+      logger: false,
+      config: {
+        webDir: '/nonexistent-web-dir',
+        secretKey: SERVER_KEY,
+        issuer: 'https://id.gatehouse.test/oidc',
+        trustProxy: true,
+      },
+    });
+    await other.ready();
+    try {
+      const url = new URL(
+        rp().authorizationUrl({
+          scope: 'openid',
+          redirect_uri: REDIRECT,
+          code_challenge: generators.codeChallenge(generators.codeVerifier()),
+          code_challenge_method: 'S256',
+        }),
+      );
+      const res = await other.inject({
+        method: 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { host: 'id.gatehouse.test', 'x-forwarded-proto': 'https' },
+      });
+      expect(res.statusCode, res.body).toBe(303);
+      const uid = uidOf(String(res.headers.location));
+      const lines = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      const cookie = lines.filter((line) => line.startsWith('_interaction='));
+      expect(cookie).toHaveLength(1);
+      expect(cookie[0]).toMatch(
+        new RegExp(`; path=${INTERACTION}/${uid};.*; samesite=lax; secure; httponly`),
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('two sign-ins at once in one browser both complete', async () => {
+    const browser = new Browser();
+    const client = rp();
+    const flows = [];
+    for (const state of ['first', 'second']) {
+      const verifier = generators.codeVerifier();
+      const res = await browser.get(
+        client.authorizationUrl({
+          scope: 'openid',
+          redirect_uri: REDIRECT,
+          code_challenge: generators.codeChallenge(verifier),
+          code_challenge_method: 'S256',
+          prompt: 'consent',
+          state,
+        }),
+      );
+      flows.push({ state, verifier, uid: uidOf(res.headers.get('location')!) });
+    }
+    expect(browser.cookies('_interaction')).toHaveLength(2);
+    const logins = [];
+    for (const flow of flows) {
+      const login = await browser.api('POST', `${INTERACTION}/${flow.uid}/login`, granted);
+      expect(login.status, login.body).toBe(200);
+      logins.push(login.json.redirectTo as string);
+    }
+    const consents = [];
+    for (const resume of logins) {
+      const res = await browser.get(resume);
+      consents.push(uidOf(res.headers.get('location')!));
+    }
+    for (const [i, uid] of consents.entries()) {
+      const consent = await browser.api('POST', `${INTERACTION}/${uid}/consent`);
+      expect(consent.status, consent.body).toBe(200);
+      const back = await browser.get(consent.json.redirectTo as string);
+      const flow = flows[i]!;
+      const params = client.callbackParams(back.headers.get('location')!);
+      expect(params.state).toBe(flow.state);
+      const tokens = await client.callback(REDIRECT, params, {
+        code_verifier: flow.verifier,
+        state: flow.state,
+      });
+      expect(tokens.claims().sub).toBe(granted.userId);
+    }
   });
 });

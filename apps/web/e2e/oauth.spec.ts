@@ -219,7 +219,7 @@ test('a console session that has ended meanwhile leaves the form to sign in with
 
 test('an unknown interaction shows a message on the page and redirects nowhere', async ({ page }) => {
   await page.goto('/oauth?uid=no-such-interaction');
-  await expect(page.getByRole('alert')).toContainText(/expired or does not exist/);
+  await expect(page.getByRole('alert')).toContainText(/expired or was started in another browser/);
   await expect(page).toHaveURL(/\/oauth\?uid=no-such-interaction$/);
 });
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+export const OIDC_MESSAGES = {
+  /**
+   * An interaction this browser cannot continue: unknown, expired, or started in another
+   * browser. One message for all three, so a sign-in link tells whoever else holds it nothing.
+   */
+  interactionGone:
+    'This sign-in has expired or was started in another browser. Start again from the application, in this browser.',
+} as const;
+
 /** The OpenID Provider's interaction (the console's /oauth page): what the user is asked. */
 export const interactionDetailsSchema = z.object({
   uid: z.string(),

@@ -5,6 +5,7 @@ import { deriveKey } from '../../lib/server-key.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import * as secrets from '../clients/repository.ts';
 import { adapterFactory, CLIENT_APPLICATION, CLIENT_SECRETS } from './adapter.ts';
+import { bindInteractionsToBrowser, COOKIE_NAMES, SHORT_COOKIE } from './interaction-cookie.ts';
 import type { PrivateJwk } from './keys.ts';
 import * as repo from './repository.ts';
 
@@ -92,8 +93,9 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
     jwks: { keys: options.keys as never[] },
     cookies: {
       keys: [deriveKey(options.serverKey, 'oidc-cookies').toString('base64url')],
+      names: { ...COOKIE_NAMES },
       long: { signed: true, httpOnly: true, sameSite: 'lax' },
-      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { ...SHORT_COOKIE },
     },
     scopes: ['openid', 'offline_access', 'profile', 'email', 'phone', GATEHOUSE_SCOPE],
     claims: {
@@ -164,6 +166,7 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
   };
   const provider = new oidc.default(options.issuer, configuration);
   provider.proxy = options.proxy;
+  bindInteractionsToBrowser(provider);
 
   /**
    * Secrets are stored only as SHA-256, so oidc-provider's plain comparison with

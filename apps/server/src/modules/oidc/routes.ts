@@ -12,11 +12,24 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { requestMeta } from '../../plugins/auth.ts';
 import { deviceOf, rememberDevice } from '../../plugins/device-cookie.ts';
 import { securityHeadersFor } from '../../plugins/security-headers.ts';
+import { INTERACTION_API } from './interaction-cookie.ts';
+import type { BrowserExchange } from './service.ts';
 
 export const OIDC_PREFIX = '/oidc';
-const INTERACTION = '/api/oauth2-server/interaction/:uid';
+const INTERACTION = `${INTERACTION_API}/:uid`;
 const tags = ['openid connect'];
 const params = z.object({ uid: z.string().min(1).max(100) });
+const BOUND =
+  'The interaction is bound to the browser that started it: the provider set its interaction ' +
+  'cookie for this path when it sent the browser to /oauth, and the call must carry it (a same-origin ' +
+  'fetch of the /oauth page does). Without it (another browser, or the interaction expired) the ' +
+  'answer is 404, the same as for an unknown id, and names neither the account nor the client.';
+
+/** The raw request and answer, where the provider reads the interaction cookie. */
+const browserOf = (request: FastifyRequest, reply: FastifyReply): BrowserExchange => ({
+  req: request.raw,
+  res: reply.raw,
+});
 
 /**
  * oidc-provider mounted under /oidc through its Node callback, in a scope of its own with no
@@ -59,17 +72,18 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     INTERACTION,
     {
-      // The interaction id is the capability: random, short-lived, bound to the browser's cookie at the provider.
+      // No console session needed: the interaction's cookie in the browser that started it is the capability.
       config: { access: 'public' },
       schema: {
         tags,
         summary:
           'What an OIDC sign-in asks: the client, its application, the scopes, whether a login is needed',
+        description: BOUND,
         params,
         response: { 200: interactionDetailsSchema, ...errorResponses(404) },
       },
     },
-    async (request) => service.details(request.params.uid),
+    async (request, reply) => service.details(request.params.uid, browserOf(request, reply)),
   );
 
   app.post(
@@ -80,6 +94,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Sign in for an OIDC interaction: with the console session (Authorization) or a username and password (throttled and audited like the console sign-in)',
+        description: BOUND,
         params,
         body: interactionLoginSchema,
         response: { 200: interactionRedirectSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
@@ -90,6 +105,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const answer = await service.login(
         request.params.uid,
+        browserOf(request, reply),
         body,
         session,
         requestMeta(request),
@@ -108,11 +124,12 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Approve the scopes of an OIDC interaction; the grant is remembered',
+        description: BOUND,
         params,
         response: { 200: interactionRedirectSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
-    async (request) => service.consent(request.params.uid),
+    async (request, reply) => service.consent(request.params.uid, browserOf(request, reply)),
   );
 
   app.post(
@@ -122,11 +139,12 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Decline an OIDC interaction: the client receives access_denied',
+        description: BOUND,
         params,
         response: { 200: interactionRedirectSchema, ...errorResponses(404) },
       },
     },
-    async (request) => service.abort(request.params.uid),
+    async (request, reply) => service.abort(request.params.uid, browserOf(request, reply)),
   );
 };
 

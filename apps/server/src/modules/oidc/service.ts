@@ -1,9 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ERROR_CODES,
   type InteractionDetails,
   type InteractionLogin,
   type InteractionRedirect,
   MESSAGES,
+  OIDC_MESSAGES,
 } from '@gatehouse/contract';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
@@ -30,6 +32,9 @@ export type OidcOptions = {
   serverKey: Buffer;
   proxy: boolean;
 };
+
+/** A browser's request to the interaction API and its answer, where the provider reads its cookie. */
+export type BrowserExchange = { req: IncomingMessage; res: ServerResponse };
 
 const noAccess = () =>
   new AppError(
@@ -127,19 +132,30 @@ export class OidcService {
     return provider;
   }
 
-  private async interaction(uid: string) {
+  /**
+   * The interaction `uid` as the provider hands it to the browser that started it: through
+   * `interactionDetails`, which finds it by that browser's interaction cookie (set for the
+   * interaction's own API path, interaction-cookie.ts) and checks the provider session it
+   * began in. Without that cookie, with another interaction's, or once the interaction or its
+   * session has ended, there is none: every such call answers the same 404, naming neither
+   * the account nor the client, so a sign-in link reveals nothing to whoever else holds it.
+   */
+  private async interaction(uid: string, browser: BrowserExchange) {
     const provider = await this.provider();
-    const interaction = await provider.Interaction.find(uid);
-    if (!interaction)
-      throw notFound('This sign-in has expired or does not exist. Start again from the application.');
+    const { errors } = await import('oidc-provider');
+    const interaction = await provider.interactionDetails(browser.req, browser.res).catch((err: unknown) => {
+      if (err instanceof errors.SessionNotFound) return undefined;
+      throw err;
+    });
+    if (interaction?.uid !== uid) throw notFound(OIDC_MESSAGES.interactionGone);
     const clientId = String(interaction.params.client_id ?? '');
     const client = await repo.findUsableClient(this.db, clientId);
     if (!client) throw notFound('This application client is unknown or disabled.');
     return { provider, interaction, client };
   }
 
-  async details(uid: string): Promise<InteractionDetails> {
-    const { interaction, client } = await this.interaction(uid);
+  async details(uid: string, browser: BrowserExchange): Promise<InteractionDetails> {
+    const { interaction, client } = await this.interaction(uid, browser);
     const prompt = interaction.prompt.name === 'login' ? 'login' : 'consent';
     return {
       uid,
@@ -164,12 +180,13 @@ export class OidcService {
    */
   async login(
     uid: string,
+    browser: BrowserExchange,
     input: InteractionLogin,
     session: AuthState | null,
     meta: RequestMeta,
     device?: DeviceCookie,
   ): Promise<InteractionRedirect> {
-    const { interaction, client } = await this.interaction(uid);
+    const { interaction, client } = await this.interaction(uid, browser);
     if (interaction.prompt.name !== 'login') throw refused('This sign-in does not ask for a login.');
     if (input?.username === undefined && input?.password === undefined) {
       if (!session) throw unauthenticated();
@@ -218,8 +235,8 @@ export class OidcService {
   }
 
   /** Grants the scopes asked for; the grant is remembered for the next sign-in of this client. */
-  async consent(uid: string): Promise<InteractionRedirect> {
-    const { provider, interaction, client } = await this.interaction(uid);
+  async consent(uid: string, browser: BrowserExchange): Promise<InteractionRedirect> {
+    const { provider, interaction, client } = await this.interaction(uid, browser);
     if (interaction.prompt.name !== 'consent') throw refused('This sign-in does not ask for consent.');
     const accountId = interaction.session?.accountId;
     if (!accountId) throw unauthenticated();
@@ -241,8 +258,8 @@ export class OidcService {
   }
 
   /** The user declines: the client gets access_denied at its registered redirect URI. */
-  async abort(uid: string): Promise<InteractionRedirect> {
-    const { interaction } = await this.interaction(uid);
+  async abort(uid: string, browser: BrowserExchange): Promise<InteractionRedirect> {
+    const { interaction } = await this.interaction(uid, browser);
     return this.finish(interaction, {
       error: 'access_denied',
       error_description: 'The user declined the sign-in',
