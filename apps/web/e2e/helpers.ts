@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import {
   ADMIN_USERNAME,
+  type ClientType,
   type CreatedClient,
   type DataAccess,
   type Permission,
@@ -154,7 +155,7 @@ export async function createClient(
   request: APIRequestContext,
   token: string,
   appId: string,
-  body: { clientName: string; redirectUrl?: string | null; status?: Status },
+  body: { clientName: string; redirectUrl?: string | null; status?: Status; clientType?: ClientType },
 ): Promise<CreatedClient> {
   const res = await request.post('/api/admin-service/v2/application/client', {
     headers: auth(token),

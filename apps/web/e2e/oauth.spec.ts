@@ -223,6 +223,85 @@ test('an unknown interaction shows a message on the page and redirects nowhere',
   await expect(page).toHaveURL(/\/oauth\?uid=no-such-interaction$/);
 });
 
+test('a step the browser can no longer make (its interaction cookie gone) ends the page with the refusal', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const s = await seed(request, baseURL!);
+  const flow = authorizeUrl(s.client.client, s.redirectUri);
+  await page.goto(flow.url);
+  await expect(page.getByRole('heading', { name: /Sign in to Shop/ })).toBeVisible();
+  await page.context().clearCookies();
+  await page.getByLabel('Username').fill(s.user.username);
+  await page.getByLabel('Password').fill(s.user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'The sign-in cannot go on' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(/expired or was started in another browser/);
+  await expect(page.getByLabel('Password')).toHaveCount(0);
+});
+
+test("a sign-in link sent to another browser: the victim is refused, and the attacker's browser gets no code", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const s = await seed(request, baseURL!);
+  const app = await createClient(request, await apiToken(request), s.app.appId, {
+    clientName: 'Shop app',
+    clientType: 'PUBLIC',
+    redirectUrl: s.redirectUri,
+  });
+  const attackerContext = await browser.newContext();
+  const victimContext = await browser.newContext();
+  try {
+    // The attacker starts a public client's sign-in with a PKCE pair of its own.
+    const attacker = await attackerContext.newPage();
+    const callbacks: string[] = [];
+    attacker.on('request', (req) => {
+      if (new URL(req.url()).pathname === CALLBACK) callbacks.push(req.url());
+    });
+    const flow = authorizeUrl(app.client, s.redirectUri);
+    await attacker.goto(flow.url);
+    await expect(attacker).toHaveURL(/\/oauth\?uid=/);
+    const uid = new URL(attacker.url()).searchParams.get('uid')!;
+
+    // The victim, signed in to the console, opens the link: no "Continue as", only the refusal.
+    const victim = await victimContext.newPage();
+    const victimToken = await signIn(victim, request, s.user);
+    await victim.goto(`/oauth?uid=${encodeURIComponent(uid)}`);
+    await expect(victim.getByRole('heading', { name: 'The sign-in cannot go on' })).toBeVisible();
+    await expect(victim.getByRole('alert')).toContainText(/expired or was started in another browser/);
+    await expect(victim.getByRole('button', { name: /^Continue as / })).toHaveCount(0);
+    await expect(victim.getByText('Shop app')).toHaveCount(0);
+    // The call behind "Continue as …", made from the victim's page with the console session, is refused.
+    const continued = await victim.evaluate(
+      async ([path, token]) => {
+        const res = await fetch(path!, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: '{}',
+        });
+        return res.status;
+      },
+      [`/api/oauth2-server/interaction/${encodeURIComponent(uid)}/login`, victimToken],
+    );
+    expect(continued).toBe(404);
+
+    // The attacker resumes: nobody signed in in its browser, so the provider asks for a login again.
+    await attacker.goto(`/oidc/auth/${encodeURIComponent(uid)}`);
+    await expect(attacker).toHaveURL(/\/oauth\?uid=/);
+    expect(new URL(attacker.url()).searchParams.get('uid')).not.toBe(uid);
+    await expect(attacker.getByRole('heading', { name: /Sign in to Shop/ })).toBeVisible();
+    await expect(attacker.getByLabel('Password')).toBeVisible();
+    await expect(attacker.getByRole('button', { name: 'Allow' })).toHaveCount(0);
+    expect(callbacks).toEqual([]);
+  } finally {
+    await attackerContext.close();
+    await victimContext.close();
+  }
+});
+
 test('a user with two-factor sign-in gives the code on /oauth after the password', async ({
   page,
   request,

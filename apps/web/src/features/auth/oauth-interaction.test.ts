@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http';
-import { interactionErrorText, sameOriginRedirect } from './oauth-interaction';
+import { interactionErrorText, isInteractionGone, sameOriginRedirect } from './oauth-interaction';
 
 const ORIGIN = 'https://id.example.com';
 
@@ -20,21 +20,31 @@ describe('sameOriginRedirect', () => {
   });
 });
 
+const texts = { failed: 'Start again', gone: 'Expired, or started in another browser' };
+
 describe('interactionErrorText', () => {
-  it("says the server's reason for a refusal", () => {
-    const expired = new ApiError('http', 'Not found', {
-      status: 404,
-      body: { message: 'This sign-in has expired or does not exist.' },
+  it('says the interaction is gone for a 404: unknown, expired, or started in another browser', () => {
+    const gone = new ApiError('http', 'Not found', { status: 404, body: { message: 'server text' } });
+    expect(isInteractionGone(gone)).toBe(true);
+    expect(interactionErrorText(gone, texts)).toBe('Expired, or started in another browser');
+  });
+
+  it("says the server's reason for another refusal", () => {
+    const refused = new ApiError('http', 'Forbidden', {
+      status: 403,
+      body: { message: 'You have no access to this application.' },
     });
-    expect(interactionErrorText(expired, 'fallback')).toBe('This sign-in has expired or does not exist.');
+    expect(isInteractionGone(refused)).toBe(false);
+    expect(interactionErrorText(refused, texts)).toBe('You have no access to this application.');
   });
 
   it('keeps the catalogue text for a server failure', () => {
     const failed = new ApiError('http', 'Server error', { status: 500, body: { message: 'stack…' } });
-    expect(interactionErrorText(failed, 'fallback')).toBe('Server error');
+    expect(interactionErrorText(failed, texts)).toBe('Server error');
   });
 
   it('falls back to the given text for anything that is not an API error', () => {
-    expect(interactionErrorText(new TypeError('boom'), 'Start again')).toBe('Start again');
+    expect(isInteractionGone(new TypeError('boom'))).toBe(false);
+    expect(interactionErrorText(new TypeError('boom'), texts)).toBe('Start again');
   });
 });

@@ -15,9 +15,21 @@ export function sameOriginRedirect(target: string, origin: string): string | nul
   }
 }
 
-/** What the page says for a failed call: the server's own wording for a refusal, else the catalogue's. */
-export function interactionErrorText(error: unknown, fallback: string): string {
-  if (!isApiError(error)) return fallback;
+/**
+ * Whether a call found no interaction for this browser: unknown, expired, or started in
+ * another browser (whose cookie this one does not hold). Nothing on the page can go on then.
+ */
+export function isInteractionGone(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'http' && error.status === 404;
+}
+
+/**
+ * What the page says for a failed call: `gone` when there is no interaction for this browser,
+ * the server's own wording for another refusal, else the catalogue's.
+ */
+export function interactionErrorText(error: unknown, texts: { failed: string; gone: string }): string {
+  if (!isApiError(error)) return texts.failed;
+  if (isInteractionGone(error)) return texts.gone;
   if (error.status === 401) return error.serverMessage ?? MESSAGES.invalidCredentials;
   if (error.kind === 'http' && error.status !== undefined && error.status < 500 && error.serverMessage)
     return error.serverMessage;

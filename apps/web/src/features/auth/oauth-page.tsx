@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/http';
 import { getCurrentUser, getToken } from '@/lib/session';
 import { type InteractionStep, useInteraction, useInteractionStep } from './api/interaction';
 import { AuthCard } from './components/auth-card';
-import { interactionErrorText, sameOriginRedirect } from './oauth-interaction';
+import { interactionErrorText, isInteractionGone, sameOriginRedirect } from './oauth-interaction';
 import { useOAuthMessages } from './oauth-messages';
 import { Notice } from '@/components/notice';
 
@@ -20,11 +20,14 @@ const KNOWN_SCOPES = new Set(['openid', 'profile', 'email', 'phone', 'offline_ac
  */
 export function OAuthPage() {
   const t = useOAuthMessages();
+  const texts = { failed: t('failed'), gone: t('gone') };
   const [params] = useSearchParams();
   const uid = params.get('uid') ?? '';
   const details = useInteraction(uid);
   const step = useInteractionStep(uid);
   const [error, setError] = useState<string | null>(null);
+  // A step that finds no interaction for this browser ends the page: nothing here can go on.
+  const [gone, setGone] = useState(false);
   // Once an answer is followed the page only waits for the browser to leave.
   const [leaving, setLeaving] = useState(false);
 
@@ -49,12 +52,17 @@ export function OAuthPage() {
         setNeedsCode(true);
         return false;
       }
-      setError(interactionErrorText(e, t('failed')));
+      if (isInteractionGone(e)) {
+        setGone(true);
+        return false;
+      }
+      setError(interactionErrorText(e, texts));
       return false;
     }
   };
 
   if (!uid) return <Problem text={t('noInteraction')} />;
+  if (gone) return <Problem text={t('gone')} />;
   if (details.isPending) {
     return (
       <AuthCard title={t('signIn')}>
@@ -62,7 +70,7 @@ export function OAuthPage() {
       </AuthCard>
     );
   }
-  if (details.isError) return <Problem text={interactionErrorText(details.error, t('failed'))} />;
+  if (details.isError) return <Problem text={interactionErrorText(details.error, texts)} />;
 
   const busy = step.isPending || leaving;
   const info = details.data;

@@ -5,7 +5,8 @@ import { api } from '@/lib/http';
 /**
  * The interaction API of the /oauth page. Every call is silent and keeps the console session
  * on a 401: the page says what went wrong itself, and a wrong password is an answer, not a
- * lost session.
+ * lost session. The browser sends the interaction's cookie with each call (same origin, see
+ * `lib/http.ts`): the server answers only the browser that started the sign-in, 404 to any other.
  */
 const quiet = { silent: true, authRedirect: false } as const;
 const path = (uid: string) => `/oauth2-server/interaction/${encodeURIComponent(uid)}`;
