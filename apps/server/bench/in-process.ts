@@ -523,7 +523,8 @@ class Jar {
     await res.arrayBuffer();
     return res;
   }
-  private header() {
+  /** The Cookie header: every cookie kept, whatever its path (one sign-in at a time needs no more). */
+  header() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 }
@@ -684,9 +685,10 @@ async function benchOidc(report: Report, { app, db, login }: Served, label: stri
   const { client, secret } = created.json() as { client: string; secret: string };
   const interaction = async (jar: Jar, location: string, step: 'login' | 'consent') => {
     const uid = new URL(location, origin).searchParams.get('uid');
+    // With the browser's cookies: the interaction answers only the browser that started it.
     const res = await fetch(`${origin}/api/oauth2-server/interaction/${uid}/${step}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: jar.header() },
       body: step === 'login' ? JSON.stringify({ username: 'admin', password: PASSWORD }) : '{}',
     });
     if (res.status !== 200) throw new Error(`${step}: ${res.status} ${await res.text()}`);
