@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createdClientSchema } from '@gatehouse/contract';
+import { createdClientSchema, OIDC_MESSAGES } from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type BaseClient, generators, Issuer } from 'openid-client';
 import { Secret, TOTP } from 'otpauth';
@@ -964,15 +964,37 @@ describe("ending a user's sessions ends their OIDC access everywhere", () => {
   }
 
   type SignedIn = Awaited<ReturnType<typeof signedInAtRp>>['user'];
-  const ok = (res: { statusCode: number; body: string }, status = 200) =>
+  const ok = (res: { statusCode: number; body: string }, status = 200): void => {
     expect(res.statusCode, res.body).toBe(status);
+  };
   /** The id of one of the user's console sessions, as the session lists show it. */
   const consoleSessionOf = async (token: string) => {
     const own = await t.get('/api/admin-service/user/sessions', token);
     return (own.json() as { sessionId: string; current: boolean }[]).find((s) => s.current)!.sessionId;
   };
 
-  const triggers: [string, string, (user: SignedIn) => Promise<void>][] = [
+  const GROUPS = '/api/admin-service/v2/group';
+  const ROLES = '/api/admin-service/v2/role';
+  /** A role that grants something in the application, besides the one every test user holds. */
+  const secondRole = async () => {
+    const role = (
+      await t.post(ROLES, { name: 'second', code: `second-${randomBytes(4).toString('hex')}` }, admin)
+    ).json();
+    return role.roleId as string;
+  };
+  /** A group giving `role`, with `members`. */
+  const groupGiving = async (role: string, members: string[] = []) => {
+    const group = (
+      await t.post(GROUPS, { name: 'g', code: `g-${randomBytes(4).toString('hex')}` }, admin)
+    ).json();
+    ok(await put(t, `${GROUPS}/${group.groupId}/roles`, { roleIds: [role] }, admin));
+    if (members.length > 0)
+      ok(await put(t, `${GROUPS}/${group.groupId}/members`, { userIds: members }, admin));
+    return group.groupId as string;
+  };
+
+  /** Each trigger, the audit action recording it, and what it does (returning the record's entity when not the user). */
+  const triggers: [string, string, (user: SignedIn) => Promise<unknown>][] = [
     [
       'their own password change',
       'password.change',
@@ -1036,12 +1058,66 @@ describe("ending a user's sessions ends their OIDC access everywhere", () => {
       async (user) => ok(await put(t, `${USERS}/${user.userId}/status`, { status: 'DISABLED' }, admin)),
     ],
     ['deleting the user', 'delete', async (user) => ok(await del(t, `${USERS}/${user.userId}`, admin), 204)],
+    [
+      'taking a role from them',
+      'roles',
+      async (user) => ok(await put(t, `${USERS}/${user.userId}/roles`, { roleIds: [] }, admin)),
+    ],
+    [
+      'taking them out of a group that gives them a role',
+      'groups',
+      async (user) => {
+        const group = await groupGiving(await secondRole());
+        ok(await put(t, `${USERS}/${user.userId}/groups`, { groupIds: [group] }, admin));
+        ok(await put(t, `${USERS}/${user.userId}/groups`, { groupIds: [] }, admin));
+      },
+    ],
+    [
+      "removing them from a group's members",
+      'members',
+      async (user) => {
+        const group = await groupGiving(await secondRole(), [user.userId]);
+        ok(await put(t, `${GROUPS}/${group}/members`, { userIds: [] }, admin));
+        return { entity: 'group', entityId: group };
+      },
+    ],
+    [
+      'taking a role from a group of theirs',
+      'roles',
+      async (user) => {
+        const group = await groupGiving(await secondRole(), [user.userId]);
+        ok(await put(t, `${GROUPS}/${group}/roles`, { roleIds: [] }, admin));
+        return { entity: 'group', entityId: group };
+      },
+    ],
+    [
+      'disabling a group of theirs',
+      'status',
+      async (user) => {
+        const group = await groupGiving(await secondRole(), [user.userId]);
+        ok(await put(t, `${GROUPS}/${group}/status`, { status: 'DISABLED' }, admin));
+        return { entity: 'group', entityId: group };
+      },
+    ],
+    [
+      'disabling a role they hold',
+      'status',
+      async (user) => {
+        const second = await secondRole();
+        ok(await put(t, `${USERS}/${user.userId}/roles`, { roleIds: [roleId, second] }, admin));
+        ok(await put(t, `${ROLES}/${second}/status`, { status: 'DISABLED' }, admin));
+        return { entity: 'role', entityId: second };
+      },
+    ],
   ];
 
   for (const [trigger, action, act] of triggers)
     it(`after ${trigger}: prompt=none asks again, the refresh token is invalid_grant, the access token is refused`, async () => {
       const { user, client, browser, tokens } = await signedInAtRp();
-      await act(user);
+      const audited = ((await act(user)) as { entity: string; entityId: string } | undefined) ?? {
+        entity: 'user',
+        entityId: user.userId,
+      };
 
       expect((await silentSignIn(browser, client)).get('error')).toBe('login_required');
       await expect(client.refresh(tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
@@ -1052,7 +1128,9 @@ describe("ending a user's sessions ends their OIDC access everywhere", () => {
       // Nothing of the account is left in the provider's storage: no session, grant, token or code.
       expect(await artefactsOf(user.userId)).toEqual([]);
       // The change's audit record says what ended: here one provider session and one grant.
-      const record = (await auditOf(t.db, 'user', user.userId)).findLast((r) => r.action === action);
+      const record = (await auditOf(t.db, audited.entity, audited.entityId)).findLast(
+        (r) => r.action === action,
+      );
       expect(record?.after).toMatchObject({ endedOidcSessionsAndGrants: 2 });
     });
 
@@ -1147,6 +1225,40 @@ describe('an interaction is bound to the browser that started it', () => {
     });
     for (const secret of secrets) expect(answer.body).not.toContain(secret);
   }
+
+  it('a password an administrator set, or an expired one, signs nothing in until it is replaced', async () => {
+    const [holding] = await t.db.select().from(userRoles).where(eq(userRoles.userId, granted.userId));
+    const user = await t.createUser({ roleIds: [holding!.roleId] });
+    const browser = new Browser();
+    const USERS = '/api/admin-service/v2/user';
+    const reset = await put(
+      t,
+      `${USERS}/${user.userId}/password`,
+      { password: 'temporary-password-42' },
+      admin,
+    );
+    expect(reset.statusCode, reset.body).toBe(200);
+    const login = async (body: object, headers: Record<string, string> = {}) =>
+      browser.api('POST', `${INTERACTION}/${(await start(browser)).uid}/login`, body, headers);
+    for (const answer of [
+      // The password the administrator set, with the right credentials.
+      await login({ username: user.username, password: 'temporary-password-42' }),
+      // The console session of a user who still has to choose their own.
+      await login({}, bearer(await t.login(user.username, 'temporary-password-42'))),
+    ]) {
+      expect(answer.status, answer.body).toBe(409);
+      expect(answer.json.message).toBe(OIDC_MESSAGES.passwordChangeFirst);
+    }
+    // Once chosen it works, until an administrator expires it.
+    const own = await t.login(user.username, 'temporary-password-42');
+    const change = { oldPassword: 'temporary-password-42', newPassword: 'chosen-password-4242' };
+    expect((await t.post('/api/oauth2-server/change-password', change, own)).statusCode).toBe(200);
+    expect((await login({ username: user.username, password: 'chosen-password-4242' })).status).toBe(200);
+    expect((await t.post(`${USERS}/${user.userId}/password/expire`, undefined, admin)).statusCode).toBe(200);
+    const expired = await login({ username: user.username, password: 'chosen-password-4242' });
+    expect(expired.status, expired.body).toBe(409);
+    expect(expired.json.message).toBe(OIDC_MESSAGES.passwordChangeFirst);
+  });
 
   it("a sign-in link opened in the victim's browser: Continue as the victim is refused, and the attacker's browser gets no code and no session", async () => {
     // The attacker starts the flow of a public client with a PKCE pair of its own …

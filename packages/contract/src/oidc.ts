@@ -7,6 +7,9 @@ export const OIDC_MESSAGES = {
    */
   interactionGone:
     'This sign-in has expired or was started in another browser. Start again from the application, in this browser.',
+  /** The account's password was set by an administrator or has expired: it signs nothing in until replaced. */
+  passwordChangeFirst:
+    'You must set a new password before you can sign in here. Sign in to the console to choose one, then start again from the application.',
 } as const;
 
 /** The OpenID Provider's interaction (the console's /oauth page): what the user is asked. */

@@ -201,7 +201,7 @@ export class SessionResolver {
   }
 
   /** Older than the maximum age; a password the user must replace anyway is not also "expired". */
-  private async isPasswordExpired(user: PasswordAge): Promise<boolean> {
+  async isPasswordExpired(user: PasswordAge): Promise<boolean> {
     if (user.mustChangePassword) return false;
     const days = await this.passwordMaxAgeDays();
     return days > 0 && Date.now() - user.passwordChangedAt.getTime() > days * 86_400_000;

@@ -25,6 +25,7 @@ import {
   assertMayChangeUsers,
 } from '../access/delegation.ts';
 import { footprintsOfGroups } from '../access/holdings.ts';
+import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
 import { keepingAdministration } from '../users/administration.ts';
 import * as repo from './repository.ts';
 
@@ -117,14 +118,19 @@ export class GroupService {
     return this.audit.change(ctx, 'status', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         const { group: before, actor } = await lockGroupFor(tx, ctx, groupId, scope);
-        await assertMayChangeUsers(tx, actor, await repo.memberIds(tx, groupId), scope);
+        const members = await repo.memberIds(tx, groupId);
+        await assertMayChangeUsers(tx, actor, members, scope);
         if (status === 'ENABLED' && before.status !== 'ENABLED')
           assertHolds(actor, (await footprintsOfGroups(tx, [groupId])).get(groupId)!.grants);
-        const row = await repo.update(tx, groupId, { status });
+        const { result: row, endedOidcSessionsAndGrants } = await endingOidcOnRoleLoss(tx, members, () =>
+          repo.update(tx, groupId, { status }),
+        );
+        const after = toGroup({ ...row, memberCount: before.memberCount });
         return {
           entityId: groupId,
           before: toGroup(before),
-          after: toGroup({ ...row, memberCount: before.memberCount }),
+          after,
+          recordedAfter: { ...after, endedOidcSessionsAndGrants },
         };
       }),
     );
@@ -164,11 +170,15 @@ export class GroupService {
         const leaving = before.filter((id) => !wanted.includes(id));
         await assertMayChangeUsers(tx, actor, [...joining, ...leaving], scope);
         if (joining.length > 0) await assertMayAssignGroups(tx, actor, [groupId], scope);
-        await repo.replaceMembers(tx, groupId, wanted);
+        const { endedOidcSessionsAndGrants } = await endingOidcOnRoleLoss(tx, leaving, () =>
+          repo.replaceMembers(tx, groupId, wanted),
+        );
+        const after = toGroup(await requireGroup(tx, groupId));
         return {
           entityId: groupId,
           before: { userIds: before },
-          after: toGroup(await requireGroup(tx, groupId)),
+          after,
+          recordedAfter: { ...after, endedOidcSessionsAndGrants },
         };
       }),
     );
@@ -199,7 +209,8 @@ export class GroupService {
     return this.audit.change(ctx, 'roles', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         const { actor } = await lockGroupFor(tx, ctx, groupId, scope);
-        await assertMayChangeUsers(tx, actor, await repo.memberIds(tx, groupId), scope);
+        const members = await repo.memberIds(tx, groupId);
+        await assertMayChangeUsers(tx, actor, members, scope);
         const before = await repo.rolesOf(tx, groupId);
         const held = new Set(before.map((r) => r.id));
         await assertMayAssignRoles(
@@ -208,8 +219,16 @@ export class GroupService {
           wanted.filter((id) => !held.has(id)),
           scope,
         );
-        await repo.replaceRoles(tx, groupId, wanted);
-        return { entityId: groupId, before, after: await repo.rolesOf(tx, groupId) };
+        const { endedOidcSessionsAndGrants } = await endingOidcOnRoleLoss(tx, members, () =>
+          repo.replaceRoles(tx, groupId, wanted),
+        );
+        const after = await repo.rolesOf(tx, groupId);
+        return {
+          entityId: groupId,
+          before,
+          after,
+          recordedAfter: { roles: after, endedOidcSessionsAndGrants },
+        };
       }),
     );
   }

@@ -190,6 +190,8 @@ export class OidcService {
     if (interaction.prompt.name !== 'login') throw refused('This sign-in does not ask for a login.');
     if (input?.username === undefined && input?.password === undefined) {
       if (!session) throw unauthenticated();
+      if (session.user.mustChangePassword || session.passwordExpired)
+        throw refused(OIDC_MESSAGES.passwordChangeFirst);
       const userId = session.user.userId;
       if (!(await repo.mayEnterApplication(this.db, userId, client.applicationId))) throw noAccess();
       return this.finish(interaction, { login: { accountId: userId, remember: true } });
@@ -219,6 +221,10 @@ export class OidcService {
     // The password alone never passes for a user with two-factor sign-in on.
     if (this.twoFactor.required(user))
       await this.twoFactor.checkSignInCode(user, input?.code?.replace(/[\s-]/g, ''), meta);
+    // A password an administrator set, or one past the policy's age, signs nothing in until
+    // it is replaced in the console: it may be known to someone else, or leaked long ago.
+    if (user.mustChangePassword || (await this.sessions.isPasswordExpired(user)))
+      throw refused(OIDC_MESSAGES.passwordChangeFirst);
     if (!(await repo.mayEnterApplication(this.db, user.userId, client.applicationId))) throw noAccess();
     await auditedStatement(
       this.db,

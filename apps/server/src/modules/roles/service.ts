@@ -22,6 +22,8 @@ import {
 } from '../access/delegation.ts';
 import { added } from '../access/grant-set.ts';
 import { footprintsOfRoles } from '../access/holdings.ts';
+import { holdersOfRoles } from '../access/repository.ts';
+import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { countsOf, refused, validationFailed } from '../../lib/errors.ts';
@@ -112,8 +114,9 @@ export class RoleService {
   }
 
   /**
-   * A disabled role grants nothing to anyone who holds it, from their next request on.
-   * Enabling it gives its holders its grants again, so only someone who holds them may.
+   * A disabled role grants nothing to anyone who holds it, from their next request on, and
+   * ends their OIDC access. Enabling it gives its holders its grants again, so only someone
+   * who holds them may.
    */
   async setStatus(roleId: string, status: Status, ctx: AuditContext, scope: AppScope): Promise<Role> {
     return this.audit.change(ctx, 'status', async (tx) => {
@@ -123,8 +126,17 @@ export class RoleService {
       await assertMayChangeRoles(tx, actor, [roleId], scope);
       if (status === 'ENABLED' && before.status !== 'ENABLED')
         assertHolds(actor, (await footprintsOfRoles(tx, [roleId])).get(roleId)!.grants);
-      const row = await repo.update(tx, roleId, { status });
-      return { entityId: roleId, before: toRole(before), after: toRole(row) };
+      const holders = (await holdersOfRoles(tx, [roleId])).map((h) => h.userId);
+      const { result: row, endedOidcSessionsAndGrants } = await endingOidcOnRoleLoss(tx, holders, () =>
+        repo.update(tx, roleId, { status }),
+      );
+      const after = toRole(row);
+      return {
+        entityId: roleId,
+        before: toRole(before),
+        after,
+        recordedAfter: { ...after, endedOidcSessionsAndGrants },
+      };
     });
   }
 

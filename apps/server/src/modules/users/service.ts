@@ -31,6 +31,7 @@ import {
   assertMayChangeUsers,
 } from '../access/delegation.ts';
 import { footprintsOfUsers } from '../access/holdings.ts';
+import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
 import { assertMayChangeAccount, assertNotSelf, keepingAdministration } from './administration.ts';
 import * as repo from './repository.ts';
 
@@ -285,8 +286,11 @@ export class UserService {
         const actor = await actorOf(tx, ctx);
         await assertMayChangeUsers(tx, actor, [userId], scope);
         const before = await membershipOf(tx, userId);
-        await replace(tx, before, actor);
-        return { entityId: userId, before, after: await membershipOf(tx, userId) };
+        const { endedOidcSessionsAndGrants } = await endingOidcOnRoleLoss(tx, [userId], () =>
+          replace(tx, before, actor),
+        );
+        const after = await membershipOf(tx, userId);
+        return { entityId: userId, before, after, recordedAfter: { ...after, endedOidcSessionsAndGrants } };
       }),
     );
   }
