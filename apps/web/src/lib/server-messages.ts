@@ -87,7 +87,8 @@ export const APP_CONFIG_MESSAGES_ZH = {
   childrenForbidType: '现有子项不能位于此类型之下。',
 } satisfies Record<keyof typeof APP_CONFIG_MESSAGES, string>;
 
-type PlainIdentityKey = Exclude<keyof typeof IDENTITY_MESSAGES, 'inUse'>;
+type PlainKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+
 export const IDENTITY_MESSAGES_ZH = {
   duplicateUsername: '该用户名已被占用。',
   duplicateCode: '该编码已被使用。',
@@ -105,9 +106,9 @@ export const IDENTITY_MESSAGES_ZH = {
   lastAdministrator: '这样将没有启用的管理员。',
   selfLockout: '您不能禁用自己或取消自己的管理权限。',
   passwordIsUsername: '密码不能与用户名相同。',
-} satisfies Record<PlainIdentityKey, string>;
-
-type PlainKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+  ownRole: '您不能扩大自己所持有角色的授权。',
+  administratorOnly: '只有管理员可以修改管理员。',
+} satisfies Record<PlainKeys<typeof IDENTITY_MESSAGES>, string>;
 
 export const PASSWORD_MESSAGES_ZH = {
   tooShort: MESSAGES_ZH.passwordTooShort,
