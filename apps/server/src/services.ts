@@ -4,6 +4,7 @@ import type { Database, Listen } from './db/client.ts';
 import { AUTH_CHANNEL } from './lib/caller-cache.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { SessionResolver } from './lib/sessions.ts';
+import { AccessService } from './modules/access/service.ts';
 import { AccountService } from './modules/account/service.ts';
 import { AclService } from './modules/acl/service.ts';
 import { AppApiService } from './modules/app-apis/service.ts';
@@ -59,7 +60,9 @@ export function createServices(db: Database, deps: ServiceDeps) {
     async () => deps.sessionIdleSeconds ?? (await settings.get()).lockSeconds + IDLE_GRACE_SECONDS,
   );
   const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey);
+  const access = new AccessService(db);
   return {
+    access,
     sessions,
     twoFactor,
     auth: new AuthService(db, deps.loginLimiter, sessions, deps.platformPermissionIds, twoFactor),
@@ -77,9 +80,9 @@ export function createServices(db: Database, deps: ServiceDeps) {
     dictionaries: new DictionaryService(db),
     dictionaryItems: new DictionaryItemService(db),
     menus: new MenuService(db),
-    users: new UserService(db),
-    groups: new GroupService(db),
-    roles: new RoleService(db, deps.platformPermissionIds),
+    users: new UserService(db, access),
+    groups: new GroupService(db, access),
+    roles: new RoleService(db, deps.platformPermissionIds, access),
     organizations: new OrganizationService(db),
     health: new HealthService(db),
     settings,

@@ -179,6 +179,7 @@ const SAMPLES: Record<string, Sample> = {
     }),
   },
   'GET /api/admin-service/user/sessions': { req: () => ({ url: '/api/admin-service/user/sessions' }) },
+  'GET /api/admin-service/user/holdings': { req: () => ({ url: '/api/admin-service/user/holdings' }) },
   'DELETE /api/admin-service/user/sessions/:sessionId': {
     // Another user's session: 404 for every signed-in caller, and nobody is signed out.
     req: async () => ({ url: `/api/admin-service/user/sessions/${await sessionOf()}` }),
@@ -725,6 +726,7 @@ const OWN = new Set([
   'GET /api/admin-service/user/profile',
   'PUT /api/admin-service/user/profile',
   'GET /api/admin-service/user/sessions',
+  'GET /api/admin-service/user/holdings',
   'DELETE /api/admin-service/user/sessions/:sessionId',
 ]);
 

@@ -1,7 +1,7 @@
 import { IDENTITY_MESSAGES, PLATFORM_APP_ID } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles } from '../src/db/schema/index.ts';
+import { rolePermissions, roles } from '../src/db/schema/index.ts';
 import { createApplication, put } from './fixtures.ts';
 import { build, type CreateRoleInput, type TestContext } from './helper.ts';
 
@@ -300,5 +300,127 @@ describe('a grant limited to some applications limits role and user management',
       manager.token,
     );
     expect(inB.statusCode).toBe(403);
+  });
+});
+
+describe('what the console is told, to offer only what delegation allows', () => {
+  it('lists say per user, role and group whether the caller may change it or hand it out', async () => {
+    const limited = [
+      {
+        permissionId: '',
+        actions: ['retrieve', 'update'] as ('retrieve' | 'update')[],
+        applicationIds: [appA],
+      },
+    ];
+    const manager = await signedIn({
+      permissions: [
+        'admin-setting.manage-user',
+        'admin-setting.manage-role',
+        'admin-setting.manage-group',
+      ].map((permissionId) => ({ ...limited[0]!, permissionId })),
+    });
+    const own = manager.roles[0]!;
+    await put(
+      t,
+      `${ROLE}/${own.roleId}/grants`,
+      {
+        ...(await grantsOf(own.roleId)),
+        permissions: [
+          ...(await grantsOf(own.roleId)).permissions,
+          { applicationId: appA, permissionId: 'orders', actionEntitySet: ['retrieve'] },
+        ],
+      },
+      admin,
+    );
+    const roleWith = async (code: string, actions: string[], applicationId = appA) => {
+      const role = (await t.post(ROLE, { name: code, code }, admin)).json();
+      await put(
+        t,
+        `${ROLE}/${role.roleId}/grants`,
+        { permissions: [{ applicationId, permissionId: 'orders', actionEntitySet: actions }], resources: [] },
+        admin,
+      );
+      return role.roleId as string;
+    };
+    const readA = await roleWith('flags-read-a', ['retrieve']);
+    const deleteA = await roleWith('flags-delete-a', ['delete']);
+    const readB = await roleWith('flags-read-b', ['retrieve'], appB);
+    const token = (await t.login(manager.user.username, manager.user.password)) as string;
+
+    const roleFlags = new Map(
+      (await t.get(`${ROLE}?size=100`, token)).json().content.map((r: { roleId: string }) => [r.roleId, r]),
+    );
+    expect(roleFlags.get(readA)).toMatchObject({ manageable: true, assignable: true, held: false });
+    expect(roleFlags.get(deleteA)).toMatchObject({ manageable: true, assignable: false, held: false });
+    expect(roleFlags.get(readB)).toMatchObject({ manageable: false, assignable: false });
+    expect(roleFlags.get(adminRoleId)).toMatchObject({ manageable: false, assignable: false });
+    expect(roleFlags.get(own.roleId)).toMatchObject({ held: true });
+    expect((await t.get(`${ROLE}/${readB}`, token)).json()).toMatchObject({ manageable: false });
+
+    const bUser = await t.createUser({ roleIds: [readB] });
+    const aUser = await t.createUser({ roleIds: [readA] });
+    const userFlags = new Map(
+      (await t.get(`${USER}?size=100`, token)).json().content.map((u: { userId: string }) => [u.userId, u]),
+    );
+    expect(userFlags.get(aUser.userId)).toMatchObject({ manageable: true });
+    expect(userFlags.get(bUser.userId)).toMatchObject({ manageable: false });
+    const adminId = (await t.get('/api/admin-service/user/current', admin)).json().userId;
+    expect(userFlags.get(adminId)).toMatchObject({ manageable: false });
+
+    const groupB = (await t.post(GROUP, { name: 'gb', code: 'flags-group-b' }, admin)).json();
+    await put(t, `${GROUP}/${groupB.groupId}/roles`, { roleIds: [readB] }, admin);
+    const groupA = (await t.post(GROUP, { name: 'ga', code: 'flags-group-a' }, admin)).json();
+    await put(t, `${GROUP}/${groupA.groupId}/roles`, { roleIds: [readA] }, admin);
+    const groupFlags = new Map(
+      (await t.get(`${GROUP}?size=100`, token))
+        .json()
+        .content.map((g: { groupId: string }) => [g.groupId, g]),
+    );
+    expect(groupFlags.get(groupA.groupId)).toMatchObject({ manageable: true, assignable: true });
+    expect(groupFlags.get(groupB.groupId)).toMatchObject({ manageable: false, assignable: false });
+
+    // The administrator may do all of it.
+    const asAdmin = (await t.get(`${ROLE}/${readB}`, admin)).json();
+    expect(asAdmin).toMatchObject({ manageable: true, assignable: true });
+  });
+
+  it("the caller's holdings: each action's applications, other applications' permissions, resources", async () => {
+    const manager = await signedIn({
+      permissions: [
+        {
+          permissionId: 'admin-setting.manage-role',
+          actions: ['retrieve', 'update'],
+          applicationIds: [appA],
+        },
+        { permissionId: 'app-config.client', actions: ['retrieve'] },
+      ],
+    });
+    await t.db.insert(rolePermissions).values({
+      roleId: manager.roles[0]!.roleId,
+      applicationId: appB,
+      permissionId: 'orders',
+      actions: ['delete', 'retrieve'],
+    });
+    const held = (await t.get('/api/admin-service/user/holdings', manager.token)).json();
+    expect(held.administrator).toBe(false);
+    expect(held.platform).toEqual(
+      expect.arrayContaining([
+        {
+          permissionId: 'admin-setting.manage-role',
+          actions: [
+            { action: 'update', applicationIds: [appA] },
+            { action: 'retrieve', applicationIds: [appA] },
+          ],
+        },
+        { permissionId: 'app-config.client', actions: [{ action: 'retrieve', applicationIds: null }] },
+      ]),
+    );
+    expect(held.permissions).toEqual([
+      { applicationId: appB, permissionId: 'orders', actions: ['retrieve', 'delete'] },
+    ]);
+    expect(held.resources).toEqual([]);
+    expect((await t.get('/api/admin-service/user/holdings', admin)).json()).toMatchObject({
+      administrator: true,
+    });
   });
 });

@@ -43,7 +43,12 @@ describe('groups', () => {
   it('creates, reads, lists, updates and audits a group; codes are unique', async () => {
     const g = await newGroup('sales', 'Sales');
     expect(g).toMatchObject({ name: 'Sales', code: 'sales', status: 'ENABLED', memberCount: 0 });
-    expect((await t.get(`${GROUP}/${g.groupId}`, admin)).json()).toEqual(g);
+    // A read says too what the caller may do with the group.
+    expect((await t.get(`${GROUP}/${g.groupId}`, admin)).json()).toEqual({
+      ...g,
+      manageable: true,
+      assignable: true,
+    });
     const dup = await t.post(GROUP, { name: 'Other', code: 'sales' }, admin);
     expect(dup.statusCode).toBe(409);
     expect(dup.json().fields).toEqual({ code: IDENTITY_MESSAGES.duplicateCode });

@@ -12,6 +12,10 @@ export const groupSchema = z.object({
   status: statusSchema,
   memberCount: z.number().int(),
   ...timestamps,
+  /** In a list or a read: whether the caller may change the group (its roles lie within their applications). */
+  manageable: z.boolean().optional(),
+  /** In a list or a read: whether the caller may add a member, who gains the group's roles. */
+  assignable: z.boolean().optional(),
 });
 export type Group = z.infer<typeof groupSchema>;
 

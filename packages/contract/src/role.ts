@@ -26,8 +26,34 @@ export const roleSchema = z.object({
   /** The built-in Administrator role: it holds everything and cannot be edited or deleted. */
   builtin: z.boolean(),
   ...timestamps,
+  /** In a list or a read: whether the caller may change the role (its grants lie within their applications). */
+  manageable: z.boolean().optional(),
+  /** In a list or a read: whether the caller may hand the role out (they hold all it grants). */
+  assignable: z.boolean().optional(),
+  /** In a list or a read: whether the caller holds the role, whose grants they may then only narrow. */
+  held: z.boolean().optional(),
 });
 export type Role = z.infer<typeof roleSchema>;
+
+/**
+ * What the signed-in user holds (GET /admin-service/user/holdings), for the screens that hand
+ * rights out to offer only those: each console area's actions with the applications they
+ * reach (null: every one), the permissions of other applications, the resources.
+ */
+export const holdingsSchema = z.object({
+  administrator: z.boolean(),
+  platform: z.array(
+    z.object({
+      permissionId: z.string(),
+      actions: z.array(z.object({ action: actionSchema, applicationIds: z.array(z.string()).nullable() })),
+    }),
+  ),
+  permissions: z.array(
+    z.object({ applicationId: z.string(), permissionId: z.string(), actions: z.array(actionSchema) }),
+  ),
+  resources: z.array(z.string()),
+});
+export type Holdings = z.infer<typeof holdingsSchema>;
 
 export const createRoleSchema = z.object({
   name: requiredString(200),

@@ -42,6 +42,12 @@ export const userSchema = z.object({
   mustChangePassword: z.boolean(),
   lastSignInDate: z.string().nullable(),
   ...timestamps,
+  /**
+   * In a list or a read: whether the caller may change this account (delegation: only an
+   * administrator changes an administrator, a limited manager only accounts within their
+   * applications, nobody an account with console rights they do not hold).
+   */
+  manageable: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { auditContext, type RouteAccess } from '../plugins/auth.ts';
 import type { AppScope } from './app-scope.ts';
 import type { AuditContext } from './audit.ts';
+import type { AuthState } from './sessions.ts';
 import { errorResponses } from './schemas.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -22,8 +23,9 @@ export const byId = z.object({ id: z.string().max(100) });
  * (`assertInScope`); a service of records outside applications ignores it.
  */
 export interface CrudService<Item, Query, Create, Update, Created = Item> {
-  list(query: Query, scope: AppScope): Promise<Page<Item>>;
-  get(id: string, scope: AppScope): Promise<Item>;
+  /** `caller` lets a service say, per record, what the caller may do with it (delegation). */
+  list(query: Query, scope: AppScope, caller: AuthState | null): Promise<Page<Item>>;
+  get(id: string, scope: AppScope, caller: AuthState | null): Promise<Item>;
   create(input: Create, ctx: AuditContext, scope: AppScope): Promise<Created>;
   update(input: Update, ctx: AuditContext, scope: AppScope): Promise<Item>;
   setStatus(id: string, status: Status, ctx: AuditContext, scope: AppScope): Promise<Item>;
@@ -163,14 +165,15 @@ export function registerCrudRoutes<S extends CrudSchemas, O extends CrudOperatio
               response: { 200: pageSchema(item), ...failures },
             },
           },
-          async (request) => service.list(request.query as z.output<S['listQuery']>, scopeOf(request)),
+          async (request) =>
+            service.list(request.query as z.output<S['listQuery']>, scopeOf(request), request.auth),
         );
         break;
       case 'get':
         app.get(
           `${base}/:id`,
           { config, schema: { ...doc, params: byId, response: { 200: item, ...failures } } },
-          async (request) => service.get(request.params.id, scopeOf(request)),
+          async (request) => service.get(request.params.id, scopeOf(request), request.auth),
         );
         break;
       case 'create':

@@ -104,6 +104,16 @@ export async function assertMayAssignRoles(
   assertNone(judge(await footprintsOfRoles(db, roleIds), (r) => assignRefusal(actor, r, scope)).first);
 }
 
+/** The groups the actor may add a member to within `scope`: the member gains the group's roles. */
+export async function assignableGroups(
+  db: Executor,
+  actor: Actor,
+  groupIds: readonly string[],
+  scope: AppScope,
+): Promise<Set<string>> {
+  return judge(await footprintsOfGroups(db, groupIds), (g) => assignRefusal(actor, g, scope)).allowed;
+}
+
 /** 403 unless the actor may hand out the roles of every one of these groups (adding a member). */
 export async function assertMayAssignGroups(
   db: Executor,

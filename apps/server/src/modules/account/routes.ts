@@ -1,4 +1,5 @@
 import {
+  holdingsSchema,
   ownSessionSchema,
   profileSchema,
   sessionIdParamsSchema,
@@ -39,6 +40,22 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.updateProfile(request.auth!, request.body, auditContext(request)),
+  );
+
+  app.get(
+    '/api/admin-service/user/holdings',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'What the signed-in user holds, which is all they may hand out to roles, users and groups',
+        description:
+          'Console areas with the applications each action reaches (null: every one), the permissions of other ' +
+          'applications with their actions, and resources. An administrator holds everything: only the flag is set.',
+        response: { 200: holdingsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => app.services.access.holdings(request.auth!),
   );
 
   app.get(

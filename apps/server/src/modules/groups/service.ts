@@ -25,6 +25,8 @@ import {
   assertMayChangeUsers,
 } from '../access/delegation.ts';
 import { footprintsOfGroups } from '../access/holdings.ts';
+import type { AccessService } from '../access/service.ts';
+import type { AuthState } from '../../lib/sessions.ts';
 import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
 import { keepingAdministration } from '../users/administration.ts';
 import * as repo from './repository.ts';
@@ -73,16 +75,22 @@ async function lockGroupFor(
 export class GroupService {
   private readonly audit: EntityAudit;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly access: AccessService,
+  ) {
     this.audit = entityAudit(db, ENTITY, DUPLICATE_CODE);
   }
 
-  async list(query: GroupListQuery): Promise<Page<Group>> {
-    return pageOf(await repo.list(this.db, query), toGroup);
+  /** Each group says whether the caller may change it and add members to it. */
+  async list(query: GroupListQuery, _scope: AppScope, caller: AuthState | null): Promise<Page<Group>> {
+    const page = pageOf(await repo.list(this.db, query), toGroup);
+    return { ...page, content: await this.access.annotateGroups(caller, page.content) };
   }
 
-  async get(groupId: string): Promise<Group> {
-    return toGroup(await requireGroup(this.db, groupId));
+  async get(groupId: string, _scope: AppScope, caller: AuthState | null): Promise<Group> {
+    const [group] = await this.access.annotateGroups(caller, [toGroup(await requireGroup(this.db, groupId))]);
+    return group!;
   }
 
   async create(input: CreateGroup, ctx: AuditContext): Promise<Group> {

@@ -22,6 +22,8 @@ import {
 } from '../access/delegation.ts';
 import { added } from '../access/grant-set.ts';
 import { footprintsOfRoles } from '../access/holdings.ts';
+import type { AccessService } from '../access/service.ts';
+import type { AuthState } from '../../lib/sessions.ts';
 import { holdersOfRoles } from '../access/repository.ts';
 import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
@@ -76,16 +78,20 @@ export class RoleService {
   constructor(
     private readonly db: Database,
     private readonly platformPermissionIds: () => ReadonlySet<string>,
+    private readonly access: AccessService,
   ) {
     this.audit = entityAudit(db, ENTITY, DUPLICATE_CODE);
   }
 
-  async list(query: RoleListQuery): Promise<Page<Role>> {
-    return pageOf(await repo.list(this.db, query), toRole);
+  /** Each role says whether the caller may change it, hand it out, and whether they hold it. */
+  async list(query: RoleListQuery, _scope: AppScope, caller: AuthState | null): Promise<Page<Role>> {
+    const page = pageOf(await repo.list(this.db, query), toRole);
+    return { ...page, content: await this.access.annotateRoles(caller, page.content) };
   }
 
-  async get(roleId: string): Promise<Role> {
-    return toRole(await requireRole(this.db, roleId));
+  async get(roleId: string, _scope: AppScope, caller: AuthState | null): Promise<Role> {
+    const [role] = await this.access.annotateRoles(caller, [toRole(await requireRole(this.db, roleId))]);
+    return role!;
   }
 
   async create(input: CreateRole, ctx: AuditContext): Promise<Role> {

@@ -31,6 +31,8 @@ import {
   assertMayChangeUsers,
 } from '../access/delegation.ts';
 import { footprintsOfUsers } from '../access/holdings.ts';
+import type { AccessService } from '../access/service.ts';
+import type { AuthState } from '../../lib/sessions.ts';
 import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
 import { assertMayChangeAccount, assertNotSelf, keepingAdministration } from './administration.ts';
 import * as repo from './repository.ts';
@@ -93,16 +95,22 @@ async function endAccess(tx: Executor, userId: string) {
 export class UserService {
   private readonly audit: EntityAudit;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly access: AccessService,
+  ) {
     this.audit = entityAudit(db, ENTITY, DUPLICATE_USERNAME);
   }
 
-  async list(query: UserListQuery): Promise<Page<User>> {
-    return pageOf(await repo.list(this.db, query), toUser);
+  /** Each user says whether the caller may change the account (`manageable`). */
+  async list(query: UserListQuery, _scope: AppScope, caller: AuthState | null): Promise<Page<User>> {
+    const page = pageOf(await repo.list(this.db, query), toUser);
+    return { ...page, content: await this.access.annotateUsers(caller, page.content) };
   }
 
-  async get(userId: string): Promise<User> {
-    return toUser(await requireUser(this.db, userId));
+  async get(userId: string, _scope: AppScope, caller: AuthState | null): Promise<User> {
+    const [user] = await this.access.annotateUsers(caller, [toUser(await requireUser(this.db, userId))]);
+    return user!;
   }
 
   /**
