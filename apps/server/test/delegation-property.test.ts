@@ -11,7 +11,7 @@
  * permission and resource grants, their elements and page elements, and the enabled
  * entries naming the user, their groups or their roles.
  *
- * DELEGATION_RUNS sets the number of actors (`npm run fuzz` runs more); each sends up to five
+ * DELEGATION_RUNS sets the number of actors (60; `npm run fuzz` runs 1,000); each sends up to five
  * requests. DELEGATION_SEED replays a run (fast-check prints the seed of a failure).
  */
 import fc from 'fast-check';
