@@ -77,6 +77,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       MAIL_FROM: 'Gatehouse <gatehouse@e2e.test>',
+      // The origin of the emailed links: as in production, never the request's Host.
+      GATEHOUSE_PUBLIC_URL: baseURL,
     },
   },
 });

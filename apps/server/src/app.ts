@@ -69,6 +69,12 @@ export function genReqId(req: { headers: Record<string, string | string[] | unde
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/** A URL's host part for an address: a wildcard is this machine, reached as localhost. */
+function urlHost(address: string, ipv6 = address.includes(':')): string {
+  if (address === '0.0.0.0' || address === '::') return 'localhost';
+  return ipv6 ? `[${address}]` : address;
+}
+
 /** Marks a parsed query string that had more parameters than §9 allows (qs drops the rest). */
 const OVER_PARAMETER_LIMIT = Symbol('over the parameter limit');
 
@@ -154,10 +160,19 @@ export function buildApp(options: BuildAppOptions) {
   });
   // With SMTP_URL, reset links go by email; without it, to the log.
   const mailer = config.smtpUrl ? new Mailer(config.smtpUrl, config.mailFrom) : null;
+  if (config.production && !config.publicUrl)
+    app.log.warn(
+      'GATEHOUSE_PUBLIC_URL is not set: password reset links are refused (503) until it is, as production never builds links on the address a request names',
+    );
   app.register(services, {
     db: options.db,
     ...(options.listen ? { listen: options.listen } : {}),
     mailer,
+    links: {
+      publicUrl: config.publicUrl,
+      production: config.production,
+      ownOrigin: `http://${urlHost(config.host)}:${config.port}`,
+    },
     sessionIdleSeconds: config.sessionIdleSeconds,
     oidc: {
       issuer: config.issuer,
@@ -170,7 +185,7 @@ export function buildApp(options: BuildAppOptions) {
   app.register(healthRoutes);
   app.register(authRoutes);
   app.register(twoFactorRoutes);
-  app.register(passwordResetRoutes, { publicUrl: config.publicUrl });
+  app.register(passwordResetRoutes);
   app.register(accountRoutes);
   app.register(menuRoutes);
   app.register(ssoRoutes);
@@ -204,17 +219,14 @@ export function buildApp(options: BuildAppOptions) {
     await instance.services.passwordReset.settled();
     await mailer?.close();
   });
-  // Without GATEHOUSE_ISSUER the issuer is this server's own address, known once it listens.
-  app.addHook('onListen', function setIssuer() {
+  // Without GATEHOUSE_ISSUER the issuer is this server's own address, known once it listens;
+  // so is the origin of development's emailed links without GATEHOUSE_PUBLIC_URL.
+  app.addHook('onListen', function learnOwnAddress() {
     const address = this.server.address();
     if (address === null || typeof address === 'string') return;
-    const wildcard = address.address === '0.0.0.0' || address.address === '::';
-    const host = wildcard
-      ? 'localhost'
-      : address.family === 'IPv6'
-        ? `[${address.address}]`
-        : address.address;
-    this.services.oidc.setDefaultIssuer(`http://${host}:${address.port}/oidc`);
+    const origin = `http://${urlHost(address.address, address.family === 'IPv6')}:${address.port}`;
+    this.services.oidc.setDefaultIssuer(`${origin}/oidc`);
+    this.services.passwordReset.setListeningOrigin(origin);
   });
 
   app.register(spa, { webDir: webDirExists(config) ? config.webDir : undefined });

@@ -44,8 +44,13 @@ export type AppConfig = {
   smtpUrl: string | undefined;
   /** MAIL_FROM, the sender of the server's emails. */
   mailFrom: string;
-  /** GATEHOUSE_PUBLIC_URL: the console's origin for links in emails; unset, the request's origin. */
+  /**
+   * GATEHOUSE_PUBLIC_URL: the console's origin, the only origin of the links in emails. Unset,
+   * production refuses to send such links; development uses the server's own address.
+   */
   publicUrl: string | undefined;
+  /** NODE_ENV=production. */
+  production: boolean;
   /**
    * GATEHOUSE_SESSION_IDLE_SECONDS: a session unused this long serves nothing but the lock's
    * unlock (0: no idle timeout). Unset, it follows the console's lock time, plus a grace.
@@ -87,6 +92,25 @@ function parseMilliseconds(name: string, value: string | undefined): number | un
   return milliseconds;
 }
 
+/**
+ * An http(s) origin, without a path, query or fragment: emailed links are built on it, so
+ * anything else would make them point somewhere unexpected.
+ */
+function parsePublicUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const invalid = () =>
+    new Error(`GATEHOUSE_PUBLIC_URL is not an http(s) origin such as https://iam.example.com: ${value}`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw invalid();
+  }
+  const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !value.includes('#');
+  if (!['http:', 'https:'].includes(url.protocol) || !bare || url.username || url.password) throw invalid();
+  return url.origin;
+}
+
 /** `true`, or the proxy addresses/CIDRs to trust, comma-separated (proxy-addr syntax). */
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (value === undefined || value === '' || value === 'false') return false;
@@ -114,7 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secretKey: nonEmpty(env.GATEHOUSE_SECRET_KEY) ? parseSecretKey(env.GATEHOUSE_SECRET_KEY!) : undefined,
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Gatehouse <no-reply@localhost>',
-    publicUrl: nonEmpty(env.GATEHOUSE_PUBLIC_URL)?.replace(/\/+$/, ''),
+    publicUrl: parsePublicUrl(env.GATEHOUSE_PUBLIC_URL),
+    production: env.NODE_ENV === 'production',
     sessionIdleSeconds: parseSeconds('GATEHOUSE_SESSION_IDLE_SECONDS', env.GATEHOUSE_SESSION_IDLE_SECONDS),
     databaseStatementTimeoutMs:
       parseMilliseconds('GATEHOUSE_DB_STATEMENT_TIMEOUT_MS', env.GATEHOUSE_DB_STATEMENT_TIMEOUT_MS) ??

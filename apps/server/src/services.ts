@@ -20,7 +20,11 @@ import { MenuService } from './modules/menus/service.ts';
 import { OidcService, type OidcOptions } from './modules/oidc/service.ts';
 import { OrganizationService } from './modules/organizations/service.ts';
 import { AppPageService } from './modules/pages/service.ts';
-import { type PasswordResetDeps, PasswordResetService } from './modules/password-reset/service.ts';
+import {
+  type LinkOrigins,
+  type PasswordResetDeps,
+  PasswordResetService,
+} from './modules/password-reset/service.ts';
 import { PreferencesService } from './modules/preferences/service.ts';
 import { PermissionService } from './modules/permissions/service.ts';
 import { ProductService } from './modules/products/service.ts';
@@ -128,6 +132,7 @@ async function services(
     db: Database;
     oidc: OidcOptions;
     mailer: Mailer | null;
+    links: LinkOrigins;
     listen?: Listen;
     sessionIdleSeconds: number | undefined;
   },
@@ -136,7 +141,7 @@ async function services(
     'services',
     createServices(opts.db, {
       loginLimiter: app.loginLimiter,
-      passwordReset: { limiter: app.forgetLimiter, mailer: opts.mailer, log: app.log },
+      passwordReset: { limiter: app.forgetLimiter, mailer: opts.mailer, log: app.log, links: opts.links },
       platformPermissionIds: platformPermissionIds(app.routeAccess),
       oidc: opts.oidc,
       sessionIdleSeconds: opts.sessionIdleSeconds,

@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { ERROR_CODES, PASSWORD_MESSAGES } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, passwordResetTokens, sessions, users } from '../src/db/schema/index.ts';
+import { loadConfig } from '../src/config.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { build, median, type TestContext } from './helper.ts';
 
@@ -24,6 +26,8 @@ const smtp = new SMTPServer({
   },
 });
 
+const PUBLIC_URL = 'https://iam.example.test';
+
 let t: TestContext;
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
@@ -32,6 +36,7 @@ beforeAll(async () => {
     config: {
       smtpUrl: `smtp://127.0.0.1:${port}`,
       mailFrom: 'Gatehouse <gatehouse@example.test>',
+      publicUrl: PUBLIC_URL,
       forgetRateLimit: { perAccount: 3, perIp: 100, windowSeconds: 900 },
     },
   });
@@ -71,7 +76,7 @@ describe('/forget', () => {
     const byName = await linkFor(user.username, 'reader@example.test');
     expect(byName.mail.subject).toBe('Reset your Gatehouse password');
     expect(JSON.stringify(byName.mail.from)).toContain('gatehouse@example.test');
-    expect(byName.mail.text).toContain('http://console.example.test:8443/reset-password?token=');
+    expect(byName.mail.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
     expect(byName.mail.text).toContain('30 minutes');
     const byEmail = await linkFor('READER@example.test', 'reader@example.test');
     expect(byEmail.token).not.toBe(byName.token);
@@ -199,6 +204,149 @@ describe('/reset-password', () => {
   });
 });
 
+/** The server's log as parsed lines, written by the real logger. */
+function capturedLog() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, logger: { level: 'info', stream } };
+}
+
+/** The reset links a server without SMTP_URL wrote to its log. */
+const loggedLinks = (lines: Record<string, unknown>[]) =>
+  lines
+    .map((line) => /^Password reset link: (\S+)$/.exec(String(line.msg))?.[1])
+    .filter((link): link is string => link !== undefined);
+
+/** Headers a client chooses, which must never become the origin of a link. */
+const FORGED = {
+  host: 'evil.example',
+  'x-forwarded-host': 'evil.example',
+  'x-forwarded-proto': 'https',
+};
+
+describe("the link's origin comes from the configuration, never from the request", () => {
+  it('GATEHOUSE_PUBLIC_URL, whatever Host the request names', async () => {
+    const user = await userWithEmail('poisoned@example.test');
+    const before = received.length;
+    const res = await t.post(FORGET, { account: user.username }, undefined, { headers: FORGED });
+    expect(res.statusCode).toBe(200);
+    await t.app.services.passwordReset.settled();
+    const mail = received.slice(before).find((m) => JSON.stringify(m.to).includes('poisoned@example.test'));
+    expect(mail?.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
+    expect(mail?.text).not.toContain('evil.example');
+  });
+
+  it("in development without it, the server's own address (HOST, PORT, then the listening one), even behind a trusted proxy", async () => {
+    const log = capturedLog();
+    const local = await build({ logger: log.logger, config: { trustProxy: true, host: '127.0.0.1' } });
+    try {
+      const user = await local.createUser();
+      expect(
+        (await local.post(FORGET, { account: user.username }, undefined, { headers: FORGED })).statusCode,
+      ).toBe(200);
+      await local.app.services.passwordReset.settled();
+      expect(loggedLinks(log.lines)).toEqual([
+        expect.stringMatching(/^http:\/\/127\.0\.0\.1:8080\/reset-password\?token=/),
+      ]);
+
+      await local.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = local.app.server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}${FORGET}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...FORGED },
+        body: JSON.stringify({ account: user.username }),
+      });
+      expect(res.status).toBe(200);
+      await local.app.services.passwordReset.settled();
+      expect(loggedLinks(log.lines)[1]).toMatch(
+        new RegExp(`^http://127\\.0\\.0\\.1:${port}/reset-password\\?token=`),
+      );
+      expect(loggedLinks(log.lines).join(' ')).not.toContain('evil.example');
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('in production without it, every request is refused alike (503 naming it), nothing is sent, and the start warns once', async () => {
+    const log = capturedLog();
+    const local = await build({ logger: log.logger, config: { production: true, publicUrl: undefined } });
+    try {
+      const warnings = log.lines.filter((line) => String(line.msg).includes('GATEHOUSE_PUBLIC_URL'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.level).toBe(40);
+      const user = await local.createUser();
+      const known = await local.post(FORGET, { account: user.username }, undefined, { headers: FORGED });
+      const unknown = await local.post(FORGET, { account: 'nobody-has-this-name' });
+      await local.app.services.passwordReset.settled();
+      for (const res of [known, unknown]) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({
+          code: ERROR_CODES.UNAVAILABLE,
+          message: PASSWORD_MESSAGES.resetLinksNotConfigured,
+        });
+      }
+      expect(PASSWORD_MESSAGES.resetLinksNotConfigured).toContain('GATEHOUSE_PUBLIC_URL');
+      const { requestId: _known, ...knownBody } = known.json();
+      const { requestId: _unknown, ...unknownBody } = unknown.json();
+      expect(knownBody).toEqual(unknownBody);
+      expect(loggedLinks(log.lines)).toEqual([]);
+      expect(await local.db.select().from(passwordResetTokens)).toEqual([]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('in production with it, links are issued on it', async () => {
+    const log = capturedLog();
+    const local = await build({
+      logger: log.logger,
+      config: { production: true, publicUrl: 'https://iam.example.com' },
+    });
+    try {
+      const user = await local.createUser();
+      expect(
+        (await local.post(FORGET, { account: user.username }, undefined, { headers: FORGED })).statusCode,
+      ).toBe(200);
+      await local.app.services.passwordReset.settled();
+      expect(loggedLinks(log.lines)).toEqual([
+        expect.stringMatching(/^https:\/\/iam\.example\.com\/reset-password\?token=/),
+      ]);
+      expect(log.lines.some((line) => String(line.msg).includes('GATEHOUSE_PUBLIC_URL is not set'))).toBe(
+        false,
+      );
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('reads NODE_ENV, and GATEHOUSE_PUBLIC_URL only as an http(s) origin', () => {
+    expect(loadConfig({}).production).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).production).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).production).toBe(false);
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ GATEHOUSE_PUBLIC_URL: 'https://IAM.example.com/' }).publicUrl).toBe(
+      'https://iam.example.com',
+    );
+    expect(loadConfig({ GATEHOUSE_PUBLIC_URL: 'http://127.0.0.1:8080' }).publicUrl).toBe(
+      'http://127.0.0.1:8080',
+    );
+    for (const value of [
+      'iam.example.com',
+      'ftp://iam.example.com',
+      'https://iam.example.com/console',
+      'https://iam.example.com/?x=1',
+      'https://iam.example.com/#top',
+      'https://user:pw@iam.example.com',
+    ])
+      expect(() => loadConfig({ GATEHOUSE_PUBLIC_URL: value }), value).toThrow(/GATEHOUSE_PUBLIC_URL/);
+  });
+});
+
 describe('without SMTP_URL', () => {
   it('writes one info line with the link to the log', async () => {
     const local = await build();
@@ -212,7 +360,7 @@ describe('without SMTP_URL', () => {
         (call) => call.find((a) => typeof a === 'string') as string | undefined,
       );
       const line = lines.find((l) => l?.includes('/reset-password?token='));
-      expect(line).toMatch(/^Password reset link: http:\/\/localhost(:\d+)?\/reset-password\?token=[\w-]+$/);
+      expect(line).toMatch(/^Password reset link: http:\/\/127\.0\.0\.1:8080\/reset-password\?token=[\w-]+$/);
       const token = new URL(line!.replace('Password reset link: ', '')).searchParams.get('token')!;
       expect((await local.post(RESET, { token, newPassword: 'from-the-log-pw' })).statusCode).toBe(200);
     } finally {

@@ -31,6 +31,9 @@ export const PASSWORD_MESSAGES = {
   /** The one answer of /forget, whether or not an account matched. */
   resetLinkSent:
     'If an account matches, a link to reset its password has been sent. It works once, within 30 minutes.',
+  /** /forget on a production server that has no public address to build the link on. */
+  resetLinksNotConfigured:
+    'Password reset links are not available: the server has no public address (GATEHOUSE_PUBLIC_URL). Ask an administrator.',
   resetLinkInvalid: 'This reset link is not valid. Ask for a new one.',
   resetLinkExpired: 'This reset link has expired. Ask for a new one.',
   resetLinkUsed: 'This reset link has already been used. Ask for a new one.',

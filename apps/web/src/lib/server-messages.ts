@@ -118,6 +118,7 @@ export const PASSWORD_MESSAGES_ZH = {
   common: '此密码过于常见，请选择更难猜测的密码。',
   reused: `新密码不能与最近 ${PASSWORD_POLICY.historyCount} 次使用的密码相同。`,
   resetLinkSent: '如果有匹配的账号，重置密码的链接已发送。链接仅可使用一次，30 分钟内有效。',
+  resetLinksNotConfigured: '密码重置链接不可用：服务器未配置公开地址（GATEHOUSE_PUBLIC_URL）。请联系管理员。',
   resetLinkInvalid: '此重置链接无效，请重新申请。',
   resetLinkExpired: '此重置链接已过期，请重新申请。',
   resetLinkUsed: '此重置链接已被使用，请重新申请。',

@@ -113,7 +113,7 @@ export class OidcService {
   }
 
   private async build(): Promise<Provider> {
-    // The issuer is GATEHOUSE_PUBLIC_URL's, or the listening address's: an instance that
+    // The issuer is GATEHOUSE_ISSUER, or the listening address's: an instance that
     // does not listen yet (injected requests) has no provider to offer.
     if (!this.issuer) throw unavailable();
     const keys = await loadSigningKeys(this.db, this.options.serverKey);

@@ -5,20 +5,11 @@ import {
   PASSWORD_MESSAGES,
   passwordResetRequestSchema,
 } from '@gatehouse/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { requestMeta } from '../../plugins/auth.ts';
 
-/**
- * Where a reset link points: GATEHOUSE_PUBLIC_URL when set (it should be, behind a proxy or
- * wherever the Host header is not trusted), otherwise the origin the request came to.
- */
-function linkOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
-const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }> = async (app, opts) => {
+const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.passwordReset;
 
   app.post(
@@ -31,17 +22,14 @@ const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined
           'Send a single-use password reset link (30 minutes) to the account a username or email names',
         description:
           'Always answers 200 with the same body, whether or not an account matched. Limited per IP and per ' +
-          'identifier (429 once spent).',
+          'identifier (429 once spent). The link is built on GATEHOUSE_PUBLIC_URL, never on the request; ' +
+          'in production without it every request answers 503.',
         body: forgetPasswordRequestSchema,
-        response: { 200: forgetPasswordResultSchema, ...errorResponses(400, 429) },
+        response: { 200: forgetPasswordResultSchema, ...errorResponses(400, 429, 503) },
       },
     },
     async (request) => {
-      await service.requestLink(
-        request.body.account,
-        linkOrigin(request, opts.publicUrl),
-        requestMeta(request),
-      );
+      await service.requestLink(request.body.account, requestMeta(request));
       return { message: PASSWORD_MESSAGES.resetLinkSent };
     },
   );

@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   PASSWORD_MESSAGES,
   PASSWORD_POLICY,
   type PasswordResetRequest,
@@ -7,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { auditedChange } from '../../lib/audit.ts';
-import { validationFailed } from '../../lib/errors.ts';
+import { AppError, validationFailed } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { assertPasswordPolicy } from '../../lib/password-policy.ts';
 import { storePassword } from '../../lib/password-repository.ts';
@@ -23,7 +24,25 @@ export type PasswordResetDeps = {
   /** Null without SMTP_URL: the link goes to the log instead. */
   mailer: Mailer | null;
   log: FastifyBaseLogger;
+  /** Where the links in emails point; configuration only, never a request's Host. */
+  links: LinkOrigins;
 };
+
+export type LinkOrigins = {
+  /** GATEHOUSE_PUBLIC_URL: when set, the origin of every link. */
+  publicUrl: string | undefined;
+  /** NODE_ENV=production: without `publicUrl` no link is issued. */
+  production: boolean;
+  /**
+   * In development without `publicUrl`: the server's own configured address (HOST, PORT),
+   * replaced by the listening address once the server listens (`setListeningOrigin`).
+   */
+  ownOrigin: string;
+};
+
+/** A production server without GATEHOUSE_PUBLIC_URL has nowhere safe to point a link at. */
+const linksNotConfigured = () =>
+  new AppError(503, ERROR_CODES.UNAVAILABLE, PASSWORD_MESSAGES.resetLinksNotConfigured);
 
 const RESET_PATH = '/reset-password';
 
@@ -50,19 +69,36 @@ function mailText(name: string, link: string): string {
 export class PasswordResetService {
   /** Links being issued and sent: the answer does not wait for them (see `requestLink`). */
   private readonly pending = new Set<Promise<void>>();
+  private ownOrigin: string;
 
   constructor(
     private readonly db: Database,
     private readonly deps: PasswordResetDeps,
-  ) {}
+  ) {
+    this.ownOrigin = deps.links.ownOrigin;
+  }
+
+  /** The listening address (with the port PORT=0 chose), for development's links. */
+  setListeningOrigin(origin: string): void {
+    this.ownOrigin = origin;
+  }
+
+  /** The origin of emailed links, or undefined when production has none configured. */
+  linkOrigin(): string | undefined {
+    const { publicUrl, production } = this.deps.links;
+    return publicUrl ?? (production ? undefined : this.ownOrigin);
+  }
 
   /**
    * Counts the request against the limits, then issues and sends the link in the
    * background. The caller answers the same way at once whether or not an account matched:
    * neither the status, the body nor the time (no lookup, insert or SMTP exchange is waited
-   * for) tells who has an account.
+   * for) tells who has an account. Without an origin for the link (production without
+   * GATEHOUSE_PUBLIC_URL) every request is refused alike, before anything is counted.
    */
-  async requestLink(account: string, origin: string, meta: RequestMeta): Promise<void> {
+  async requestLink(account: string, meta: RequestMeta): Promise<void> {
+    const origin = this.linkOrigin();
+    if (origin === undefined) throw linksNotConfigured();
     await this.deps.limiter.take(account, meta.ip ?? 'unknown');
     const job = this.issueLinks(account, origin, meta).catch((err: unknown) => {
       this.deps.log.error({ err }, 'Issuing a password reset link failed');
