@@ -7,7 +7,7 @@ import { type AppConfig, defaultConfig, webDirExists } from './config.ts';
 import type { Database, Listen } from './db/client.ts';
 import { validationFailed } from './lib/errors.ts';
 import type { CounterStore } from './lib/rate-limit-store.ts';
-import { withSafeErrors } from './lib/log-errors.ts';
+import { withSafeSerializers } from './lib/log-errors.ts';
 import { generateSecretKey } from './lib/server-key.ts';
 import { Mailer } from './lib/mailer.ts';
 import accountRoutes from './modules/account/routes.ts';
@@ -105,7 +105,7 @@ async function refuseOverLimitQuery(request: FastifyRequest) {
 export function buildApp(options: BuildAppOptions) {
   const config = defaultConfig(options.config);
   const app = Fastify({
-    logger: withSafeErrors(options.logger, config.logLevel),
+    logger: withSafeSerializers(options.logger, config.logLevel),
     genReqId,
     bodyLimit: BODY_LIMIT_BYTES,
     // The five-minute budget of the spec: for receiving a request and for handling it.
