@@ -1,4 +1,5 @@
 import {
+  APP_CONFIG_MESSAGES,
   clientSchema,
   createdClientSchema,
   legacyClientListSchema,
@@ -112,6 +113,29 @@ describe('POST /v2/application/client', () => {
     const emptyUrl = await create({ redirectUrl: '', status: 'DISABLED' });
     expect(emptyUrl).toMatchObject({ redirectUrl: null, status: 'DISABLED' });
   });
+
+  it('refuses a redirect URI with a fragment, or plain http to a host other than the loopback, on create and update', async () => {
+    const refused = [
+      ['https://shop.example/cb#state', APP_CONFIG_MESSAGES.redirectUrlFragment],
+      ['https://shop.example/cb#', APP_CONFIG_MESSAGES.redirectUrlFragment],
+      ['http://shop.example/cb', APP_CONFIG_MESSAGES.redirectUrlHttps],
+      ['https://shop.example/cb http://10.0.0.5/cb', APP_CONFIG_MESSAGES.redirectUrlHttps],
+    ] as const;
+    const kept = await create();
+    for (const [redirectUrl, message] of refused) {
+      const created = await t.post(V2, { clientName: 'x', redirectUrl, applicationId: app }, admin);
+      expect(created.statusCode, redirectUrl).toBe(400);
+      expect(created.json().fields).toEqual({ redirectUrl: message });
+      const updated = await put(t, V2, { acId: kept.acId, clientName: 'x', redirectUrl }, admin);
+      expect(updated.statusCode, redirectUrl).toBe(400);
+      expect(updated.json().fields).toEqual({ redirectUrl: message });
+    }
+    const loopback =
+      'http://localhost:3000/cb http://127.0.0.1:4000/cb http://[::1]:5000/cb https://shop.example/cb';
+    expect((await create({ redirectUrl: loopback })).redirectUrl).toBe(loopback);
+    const [row] = await t.db.select().from(applicationClients).where(eq(applicationClients.acId, kept.acId));
+    expect(row!.redirectUrl).toBe('https://shop.example/cb');
+  });
 });
 
 describe('reading and changing clients', () => {
@@ -129,13 +153,13 @@ describe('reading and changing clients', () => {
     const res = await put(
       t,
       V2,
-      { acId: created.acId, clientName: 'New name', redirectUrl: 'http://x.test/cb' },
+      { acId: created.acId, clientName: 'New name', redirectUrl: 'https://x.test/cb' },
       admin,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       clientName: 'New name',
-      redirectUrl: 'http://x.test/cb',
+      redirectUrl: 'https://x.test/cb',
       status: 'ENABLED',
     });
     const withStatus = await put(
@@ -145,7 +169,7 @@ describe('reading and changing clients', () => {
       admin,
     );
     // A redirect URL left out is kept (issue 12: it used to be cleared); null clears it.
-    expect(withStatus.json()).toMatchObject({ redirectUrl: 'http://x.test/cb', status: 'DISABLED' });
+    expect(withStatus.json()).toMatchObject({ redirectUrl: 'https://x.test/cb', status: 'DISABLED' });
     const cleared = await put(
       t,
       V2,

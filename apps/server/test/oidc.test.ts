@@ -1485,3 +1485,52 @@ describe('an interaction is bound to the browser that started it', () => {
     }
   });
 });
+
+describe('a client stored with redirect URIs that the rules now refuse', () => {
+  const FRAGMENT = 'https://rp.example/with#fragment';
+  const PLAIN = 'http://rp.example/plain';
+  const authorize = (clientId: string, redirectUri: string) =>
+    new Browser().get(
+      `/oidc/auth?${new URLSearchParams({
+        client_id: clientId,
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: redirectUri,
+        code_challenge: generators.codeChallenge(generators.codeVerifier()),
+        code_challenge_method: 'S256',
+      })}`,
+    );
+  const storeRedirectUrl = (acId: string, redirectUrl: string) =>
+    t.db.update(applicationClients).set({ redirectUrl }).where(eq(applicationClients.acId, acId));
+
+  it('keeps its other URIs and client credentials; the refused ones are refused like unregistered ones', async () => {
+    await storeRedirectUrl(registered.acId, `${FRAGMENT} ${PLAIN} ${REDIRECT}`);
+    try {
+      expect((await rp().grant({ grant_type: 'client_credentials' })).access_token).toBeTruthy();
+      const usable = await authorize(registered.client, REDIRECT);
+      expect(usable.status).toBe(303);
+      expect(usable.headers.get('location')).toMatch(/^\/oauth\?uid=/);
+      for (const refused of [FRAGMENT, PLAIN]) {
+        const res = await authorize(registered.client, refused);
+        expect(res.status, refused).toBe(400);
+        expect(res.headers.get('location')).toBeNull();
+        expect(await res.text()).toContain('redirect_uri');
+      }
+    } finally {
+      await storeRedirectUrl(registered.acId, `${REDIRECT} ${OTHER_REDIRECT}`);
+    }
+  });
+
+  it('with none left, signs nobody in and shows a page, never a redirect', async () => {
+    const res = await t.post(
+      V2,
+      { clientName: 'Old SPA', clientType: 'PUBLIC', redirectUrl: REDIRECT, applicationId: appId },
+      admin,
+    );
+    const created = createdClientSchema.parse(res.json());
+    await storeRedirectUrl(created.acId, PLAIN);
+    const refused = await authorize(created.client, PLAIN);
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('location')).toBeNull();
+  });
+});

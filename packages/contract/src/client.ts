@@ -8,7 +8,7 @@ import {
   statusSchema,
   timestamps,
 } from './common.ts';
-import { MESSAGES } from './messages.ts';
+import { APP_CONFIG_MESSAGES, MESSAGES } from './messages.ts';
 
 /**
  * CONFIDENTIAL clients (servers) authenticate with a secret; PUBLIC clients (single-page and
@@ -37,14 +37,43 @@ export type Client = z.infer<typeof clientSchema>;
 /** Only the create response carries the secret (none for a public client); it is never returned again. */
 export const createdClientSchema = clientSchema.extend({ secret: z.string().nullable() });
 export type CreatedClient = z.infer<typeof createdClientSchema>;
-const redirectUrlSchema = z
+/** A host a plain-http redirect URI may name: this machine's loopback (RFC 8252 §7.3). */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Why one redirect URI is refused, or undefined when it may be registered: an absolute
+ * http(s) URL without a fragment (RFC 6749 §3.1.2), https unless it names the loopback
+ * (RFC 9700 §2.6). The provider leaves out a stored URI that breaks these rules.
+ */
+export function redirectUriProblem(uri: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return APP_CONFIG_MESSAGES.redirectUrlFormat;
+  }
+  if (!/^https?:\/\/\S+$/i.test(uri)) return APP_CONFIG_MESSAGES.redirectUrlFormat;
+  if (uri.includes('#')) return APP_CONFIG_MESSAGES.redirectUrlFragment;
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return APP_CONFIG_MESSAGES.redirectUrlHttps;
+  return undefined;
+}
+
+/** A client's redirect URL field may list several URIs, separated by white space. */
+export function redirectUrisOf(redirectUrl: string | null | undefined): string[] {
+  return (redirectUrl ?? '').split(/\s+/).filter((uri) => uri !== '');
+}
+
+/** The redirect URL field: each URI must match exactly at sign-in, so each is checked here. */
+export const redirectUrlSchema = z
   .string()
   .trim()
-  .max(2000)
+  .max(2000, { error: APP_CONFIG_MESSAGES.atMost2000 })
   .refine((v) => !CONTROL_CHARACTERS_BUT_LINES.test(v), { error: MESSAGES.controlCharacters })
-  // Several redirect URIs are separated by white space; each must match exactly at sign-in.
-  .refine((v) => v === '' || v.split(/\s+/).every((uri) => /^https?:\/\/\S+$/i.test(uri)), {
-    error: 'Enter a valid http(s) URL',
+  .check((ctx) => {
+    const problem = redirectUrisOf(ctx.value).map(redirectUriProblem).find(Boolean);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
   })
   .nullish();
 export const createClientSchema = z

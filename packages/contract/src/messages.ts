@@ -73,6 +73,10 @@ export const APP_CONFIG_MESSAGES = {
   parentIsSelf: 'A resource cannot sit under itself or its own descendants.',
   categoryNoUrl: 'A category has no URL.',
   urlFormat: "Enter a path starting with '/' or an http(s) URL.",
+  redirectUrlFormat: 'Enter a valid http(s) URL',
+  redirectUrlFragment: 'A redirect URL must not contain a fragment (#).',
+  redirectUrlHttps: 'Use https: http is allowed only for localhost, 127.0.0.1 or [::1].',
+  atMost2000: 'At most 2000 characters',
   childrenForbidType: 'The existing children cannot sit under this type.',
 } as const;
 

@@ -84,6 +84,10 @@ export const APP_CONFIG_MESSAGES_ZH = {
   parentIsSelf: '资源不能位于自身或其后代之下。',
   categoryNoUrl: '分类没有 URL。',
   urlFormat: "请输入以 '/' 开头的路径或 http(s) URL。",
+  redirectUrlFormat: '请输入有效的 http(s) URL',
+  redirectUrlFragment: '重定向 URL 不能包含片段（#）。',
+  redirectUrlHttps: '请使用 https：仅 localhost、127.0.0.1 或 [::1] 允许使用 http。',
+  atMost2000: '最多 2000 个字符',
   childrenForbidType: '现有子项不能位于此类型之下。',
 } satisfies Record<keyof typeof APP_CONFIG_MESSAGES, string>;
 

@@ -1,3 +1,4 @@
+import { redirectUriProblem, redirectUrisOf } from '@gatehouse/contract';
 import type { Adapter, AdapterPayload, errors as oidcErrors } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -8,9 +9,15 @@ export const CLIENT_APPLICATION = 'gatehouse_application_id';
 /** The client's unexpired secret hashes, read with it, for `compareClientSecret` (provider.ts). */
 export const CLIENT_SECRETS = 'gatehouse_secrets';
 
-/** A client's redirect URL field may list several URIs, separated by white space. */
-export function redirectUrisOf(redirectUrl: string | null): string[] {
-  return (redirectUrl ?? '').split(/\s+/).filter((uri) => uri !== '');
+/**
+ * The redirect URIs a sign-in may use: those of the client's field that today's rules accept.
+ * One stored before the rules (a fragment, plain http to a host other than the loopback) is
+ * left out, so the provider refuses it like an unregistered one, while the client's other
+ * URIs and its client-credentials grant keep working: oidc-provider would otherwise refuse
+ * the whole client's metadata for a fragment.
+ */
+export function usableRedirectUris(redirectUrl: string | null): string[] {
+  return redirectUrisOf(redirectUrl).filter((uri) => redirectUriProblem(uri) === undefined);
 }
 
 /**
@@ -19,7 +26,7 @@ export function redirectUrisOf(redirectUrl: string | null): string[] {
  * (see provider.ts), and no HMAC algorithm is enabled that would use the placeholder as a key.
  */
 function clientMetadata(client: repo.UsableClient, secretPlaceholder: string): AdapterPayload {
-  const redirectUris = redirectUrisOf(client.redirectUrl);
+  const redirectUris = usableRedirectUris(client.redirectUrl);
   const interactive = redirectUris.length > 0;
   // A public client proves nothing at the token endpoint (PKCE S256 is required of it, see
   // provider.ts) and has no client-credentials grant: it acts only for a signed-in user.

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Client, MESSAGES } from '@gatehouse/contract';
+import { APP_CONFIG_MESSAGES, type Client, MESSAGES } from '@gatehouse/contract';
 import { findDialog, renderScreen, type StubHandler, stubAppServer } from '@/test/support';
 import { fetchClientList } from './api/client-list';
 import { ClientPage } from './client-page';
@@ -133,10 +133,19 @@ describe('client form', () => {
     expect(await within(form).findByText(MESSAGES.required)).toBeInTheDocument();
 
     await user.type(within(form).getByLabelText('Client name'), 'Billing');
-    await user.type(within(form).getByLabelText('Redirect URL'), 'ftp://nope');
-    await user.click(within(form).getByRole('button', { name: 'OK' }));
-    expect(await within(form).findByText('Enter a valid http(s) URL')).toBeInTheDocument();
-    await user.clear(within(form).getByLabelText('Redirect URL'));
+    const redirect = within(form).getByLabelText('Redirect URL');
+    for (const [value, message] of [
+      ['ftp://nope', APP_CONFIG_MESSAGES.redirectUrlFormat],
+      ['https://billing.example.com/cb#top', APP_CONFIG_MESSAGES.redirectUrlFragment],
+      ['https://billing.example.com/cb http://billing.example.com/cb', APP_CONFIG_MESSAGES.redirectUrlHttps],
+    ] as const) {
+      await user.clear(redirect);
+      await user.type(redirect, value);
+      await user.click(within(form).getByRole('button', { name: 'OK' }));
+      expect(await within(form).findByText(message)).toBeInTheDocument();
+    }
+    expect(stub.writes()).toEqual([]);
+    await user.clear(redirect);
     await user.click(within(form).getByRole('button', { name: 'OK' }));
 
     const created = await findDialog(MESSAGES.createdSuccessfully);

@@ -1,15 +1,16 @@
 import { Form, Input, Select } from 'antd';
-import type { FormRule } from 'antd';
 import {
   CLIENT_TYPES,
   type Client,
   type ClientType,
   ENABLED_STATUSES,
+  redirectUrlSchema,
   type Status,
 } from '@gatehouse/contract';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import { FormDialog } from '@/components/form-dialog';
 import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import { schemaRule } from '@/components/schema-rule';
 import { type AppConfigKey, useAppConfigT } from '../../shared/messages';
 import { clientTypeLabel } from '../client-types';
 
@@ -32,11 +33,6 @@ const statusOptions = optionsOf(ENABLED_STATUSES);
 export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client, ClientFormValues>) {
   const t = useAppConfigT();
   const clientTypeOptions = CLIENT_TYPES.map((value) => ({ value, label: clientTypeLabel(value) }));
-  /** The same check the server makes (contract `createClientSchema`), so the user learns it before sending. */
-  const redirectUrlRules: FormRule[] = [
-    { pattern: /^https?:\/\/\S+$/i, message: t('validUrl') },
-    { max: 2000, message: t('atMost2000') },
-  ];
   const initialValues: Partial<ClientFormValues> = client
     ? {
         clientName: client.clientName,
@@ -68,7 +64,8 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
         label={t('redirectUrl')}
         dependencies={['clientType']}
         rules={[
-          ...redirectUrlRules,
+          // The server's own check (fragments, plain http off the loopback), before sending.
+          schemaRule(redirectUrlSchema),
           ({ getFieldValue }) => ({
             validator: (_rule, value?: string | null) =>
               getFieldValue('clientType') === 'PUBLIC' && !value?.trim()

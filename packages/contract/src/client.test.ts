@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { createClientSchema, redirectUriProblem, updateClientSchema } from './client.ts';
+import { APP_CONFIG_MESSAGES } from './messages.ts';
+
+describe('redirect URIs', () => {
+  it('accept https anywhere, and plain http on the loopback only', () => {
+    for (const uri of [
+      'https://rp.example/cb',
+      'https://rp.example:8443/cb?x=1',
+      'https://localhost/cb',
+      'http://localhost:3000/cb',
+      'http://127.0.0.1:4000/cb',
+      'http://127.10.0.2/cb',
+      'http://[::1]:8080/cb',
+      'HTTP://LOCALHOST/cb',
+    ])
+      expect(redirectUriProblem(uri), uri).toBeUndefined();
+  });
+
+  it('refuse a fragment, even an empty one', () => {
+    for (const uri of ['https://rp.example/cb#frag', 'https://rp.example/cb#', 'http://127.0.0.1/cb#x'])
+      expect(redirectUriProblem(uri), uri).toBe(APP_CONFIG_MESSAGES.redirectUrlFragment);
+  });
+
+  it('refuse plain http to any other host', () => {
+    for (const uri of [
+      'http://rp.example/cb',
+      'http://intranet:8080/cb',
+      'http://10.0.0.1/cb',
+      'http://localhost.rp.example/cb',
+      'http://127.0.0.1.rp.example/cb',
+      'http://[::2]/cb',
+      'http://0.0.0.0/cb',
+    ])
+      expect(redirectUriProblem(uri), uri).toBe(APP_CONFIG_MESSAGES.redirectUrlHttps);
+  });
+
+  it('refuse what is not an absolute http(s) URL', () => {
+    for (const uri of [
+      'javascript:alert(1)',
+      'ftp://rp.example/cb',
+      '/cb',
+      'https://',
+      'com.example.app:/cb',
+    ])
+      expect(redirectUriProblem(uri), uri).toBe(APP_CONFIG_MESSAGES.redirectUrlFormat);
+  });
+
+  it('are checked one by one in the field, on create and on update', () => {
+    const base = { clientName: 'c', applicationId: 'app' };
+    expect(
+      createClientSchema.safeParse({ ...base, redirectUrl: 'https://a.example/cb http://127.0.0.1/cb' })
+        .success,
+    ).toBe(true);
+    const create = createClientSchema.safeParse({
+      ...base,
+      redirectUrl: 'https://a.example/cb  http://b.example/cb',
+    });
+    expect(create.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['redirectUrl', APP_CONFIG_MESSAGES.redirectUrlHttps],
+    ]);
+    const update = updateClientSchema.safeParse({
+      acId: '00000000-0000-4000-8000-000000000000',
+      clientName: 'c',
+      redirectUrl: 'https://a.example/cb#x',
+    });
+    expect(update.error?.issues[0]?.message).toBe(APP_CONFIG_MESSAGES.redirectUrlFragment);
+    expect(
+      updateClientSchema.safeParse({
+        acId: '00000000-0000-4000-8000-000000000000',
+        clientName: 'c',
+        redirectUrl: '',
+      }).success,
+    ).toBe(true);
+  });
+});
