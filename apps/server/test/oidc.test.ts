@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createdClientSchema, OIDC_MESSAGES } from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -1534,3 +1534,86 @@ describe('a client stored with redirect URIs that the rules now refuse', () => {
     expect(refused.headers.get('location')).toBeNull();
   });
 });
+
+describe('client authentication at the token endpoints', () => {
+  const tokenRequest = (form: Record<string, string>, basic?: [string, string]) =>
+    fetch(issuer.metadata.token_endpoint!, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(basic
+          ? {
+              authorization: `Basic ${Buffer.from(`${encodeURIComponent(basic[0])}:${encodeURIComponent(basic[1])}`).toString('base64')}`,
+            }
+          : {}),
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+  const errorOf = async (res: Response) => ((await res.json()) as { error?: string }).error;
+
+  it('discovery names what works: client_secret_basic and none', async () => {
+    expect(issuer.metadata.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'none']);
+    expect(issuer.metadata.introspection_endpoint_auth_methods_supported).toEqual([
+      'client_secret_basic',
+      'none',
+    ]);
+    expect(issuer.metadata.revocation_endpoint_auth_methods_supported).toEqual([
+      'client_secret_basic',
+      'none',
+    ]);
+  });
+
+  it('a confidential client authenticates with HTTP Basic only: its secret in the body, or a client_secret_jwt, is invalid', async () => {
+    const basic = await tokenRequest({ grant_type: 'client_credentials' }, [
+      registered.client,
+      registered.secret,
+    ]);
+    expect(basic.status).toBe(200);
+    const post = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: registered.client,
+      client_secret: registered.secret,
+    });
+    expect(post.status).toBe(401);
+    expect(await errorOf(post)).toBe('invalid_client');
+    const jwt = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: registered.client,
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: hs256Assertion(registered.client, registered.secret, issuer.metadata.token_endpoint!),
+    });
+    expect(jwt.status).toBe(401);
+    expect(await errorOf(jwt)).toBe('invalid_client');
+  });
+
+  it('a public client authenticates with none: a secret in HTTP Basic is invalid', async () => {
+    const res = await t.post(
+      V2,
+      { clientName: 'Auth SPA', clientType: 'PUBLIC', redirectUrl: REDIRECT, applicationId: appId },
+      admin,
+    );
+    const { client } = createdClientSchema.parse(res.json());
+    const exchange = { grant_type: 'authorization_code', code: 'no-such-code', redirect_uri: REDIRECT };
+    // Authenticated, it gets as far as the code, which is unknown.
+    const none = await tokenRequest({ ...exchange, client_id: client, code_verifier: 'v'.repeat(43) });
+    expect(await errorOf(none)).toBe('invalid_grant');
+    const basic = await tokenRequest({ ...exchange, code_verifier: 'v'.repeat(43) }, [client, 'any-secret']);
+    expect(basic.status).toBe(401);
+    expect(await errorOf(basic)).toBe('invalid_client');
+  });
+});
+
+/** A client_secret_jwt assertion (RFC 7523) signed with the client's secret. */
+function hs256Assertion(clientId: string, secret: string, audience: string): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({
+    iss: clientId,
+    sub: clientId,
+    aud: audience,
+    jti: randomBytes(16).toString('hex'),
+    iat: now,
+    exp: now + 60,
+  })}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
