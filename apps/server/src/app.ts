@@ -69,6 +69,20 @@ export function genReqId(req: { headers: Record<string, string | string[] | unde
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/**
+ * Node looks for requests past their receive deadline only every `connectionsCheckingInterval`
+ * (30 s by default, as long as the default deadline): checked every tenth of the deadline,
+ * between 0.1 and 1 s, a slow request is cut within about that much of it. The headers' own
+ * limit (Node's default 60 s) is kept within the same deadline.
+ */
+function receiveChecks(timeoutMs: number) {
+  if (timeoutMs === 0) return {};
+  return {
+    connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(timeoutMs / 10))),
+    headersTimeout: Math.min(60_000, timeoutMs),
+  };
+}
+
 /** A URL's host part for an address: a wildcard is this machine, reached as localhost. */
 function urlHost(address: string, ipv6 = address.includes(':')): string {
   if (address === '0.0.0.0' || address === '::') return 'localhost';
@@ -108,9 +122,12 @@ export function buildApp(options: BuildAppOptions) {
     logger: withSafeSerializers(options.logger, config.logLevel),
     genReqId,
     bodyLimit: BODY_LIMIT_BYTES,
-    // The five-minute budget of the spec: for receiving a request and for handling it.
-    // The idle socket timeout sits above both so it never cuts a request short.
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Receiving a request (headers and body) has GATEHOUSE_REQUEST_BODY_TIMEOUT_MS, so a
+    // body sent a byte at a time does not hold a connection for minutes; handling it has the
+    // spec's five minutes. The idle socket timeout sits above both so it never cuts a request
+    // short. Node compares the receive deadline at each connection check: see receiveChecks.
+    requestTimeout: config.requestBodyTimeoutMs,
+    http: receiveChecks(config.requestBodyTimeoutMs),
     handlerTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: REQUEST_TIMEOUT_MS + 30_000,
     keepAliveTimeout: 72_000,

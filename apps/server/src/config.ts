@@ -61,10 +61,18 @@ export type AppConfig = {
    * a lock) longer, and the request answers 503; 0 turns it off. PGlite has none.
    */
   databaseStatementTimeoutMs: number;
+  /**
+   * GATEHOUSE_REQUEST_BODY_TIMEOUT_MS: a request's headers and body must arrive within this,
+   * or the connection gets 408 and closes; 0 turns it off. Handling it has its own budget.
+   */
+  requestBodyTimeoutMs: number;
 };
 
 /** A statement that has run this long is stuck, not slow: the slowest list query takes well under a second. */
 const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
+/** Even a 1 MiB body arrives in this on any working link; a slower one only holds a connection. */
+const DEFAULT_REQUEST_BODY_TIMEOUT_MS = 30_000;
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -144,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseStatementTimeoutMs:
       parseMilliseconds('GATEHOUSE_DB_STATEMENT_TIMEOUT_MS', env.GATEHOUSE_DB_STATEMENT_TIMEOUT_MS) ??
       DEFAULT_STATEMENT_TIMEOUT_MS,
+    requestBodyTimeoutMs:
+      parseMilliseconds('GATEHOUSE_REQUEST_BODY_TIMEOUT_MS', env.GATEHOUSE_REQUEST_BODY_TIMEOUT_MS) ??
+      DEFAULT_REQUEST_BODY_TIMEOUT_MS,
   };
 }
 
