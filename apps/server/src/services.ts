@@ -65,6 +65,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
   );
   const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey);
   const access = new AccessService(db);
+  const passwordReset = new PasswordResetService(db, deps.passwordReset);
   return {
     access,
     sessions,
@@ -84,14 +85,14 @@ export function createServices(db: Database, deps: ServiceDeps) {
     dictionaries: new DictionaryService(db),
     dictionaryItems: new DictionaryItemService(db),
     menus: new MenuService(db),
-    users: new UserService(db, access),
+    users: new UserService(db, access, passwordReset),
     groups: new GroupService(db, access),
     roles: new RoleService(db, deps.platformPermissionIds, access),
     organizations: new OrganizationService(db),
     health: new HealthService(db),
     settings,
-    passwordReset: new PasswordResetService(db, deps.passwordReset),
-    account: new AccountService(db),
+    passwordReset,
+    account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),
     oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor),
   };

@@ -7,7 +7,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, passwordResetTokens, sessions, users } from '../src/db/schema/index.ts';
 import { loadConfig } from '../src/config.ts';
+import { afterCommit, auditedChange } from '../src/lib/audit.ts';
 import { hashToken } from '../src/lib/tokens.ts';
+import { put } from './fixtures.ts';
 import { build, median, type TestContext } from './helper.ts';
 
 /** A real SMTP server on an ephemeral port; every mail it receives is parsed and kept. */
@@ -366,5 +368,124 @@ describe('without SMTP_URL', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('a changed email address', () => {
+  const USER_V2 = '/api/admin-service/v2/user';
+  const PROFILE = '/api/admin-service/user/profile';
+  const mailsTo = (address: string, since: number) =>
+    received.slice(since).filter((m) => JSON.stringify(m.to).includes(address));
+  const emailChangeRecords = async (userId: string) =>
+    (await t.db.select().from(auditLog).where(eq(auditLog.entityId, userId))).filter(
+      (r) => r.action === 'email.change',
+    );
+  const adminEdit = async (user: { userId: string; name: string }, email: string) => {
+    const res = await put(t, USER_V2, { userId: user.userId, name: user.name, email }, await t.login());
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it("an administrator's edit ends the open reset links and tells the old address by email", async () => {
+    const user = await userWithEmail('before-admin@example.test');
+    const { token } = await linkFor(user.username, 'before-admin@example.test');
+    const since = received.length;
+    await adminEdit(user, 'after-admin@example.test');
+    await t.app.services.passwordReset.settled();
+
+    const stale = await t.post(RESET, { token, newPassword: 'not-after-change-1' });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().fields.token).toBe(PASSWORD_MESSAGES.resetLinkExpired);
+    const [notice, ...more] = mailsTo('before-admin@example.test', since);
+    expect(more).toEqual([]);
+    expect(notice?.subject).toBe('Your Gatehouse email address was changed');
+    expect(notice?.text).toContain(`account ${user.username} was changed by an administrator`);
+    expect(notice?.text).not.toContain('after-admin@example.test');
+    expect(mailsTo('after-admin@example.test', since)).toEqual([]);
+    expect(await emailChangeRecords(user.userId)).toMatchObject([
+      {
+        before: { email: 'before-admin@example.test' },
+        after: { email: 'after-admin@example.test', cancelledResetLinks: 1, oldAddressTold: 'email' },
+      },
+    ]);
+    // A link asked for now goes to the new address and works.
+    const fresh = await linkFor(user.username, 'after-admin@example.test');
+    expect((await t.post(RESET, { token: fresh.token, newPassword: 'after-change-pw-1' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("the user's own profile does the same", async () => {
+    const user = await userWithEmail('before-own@example.test');
+    const { token } = await linkFor(user.username, 'before-own@example.test');
+    const session = await t.login(user.username, user.password);
+    const since = received.length;
+    const res = await put(t, PROFILE, { name: user.name, email: 'after-own@example.test' }, session);
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.services.passwordReset.settled();
+    expect((await t.post(RESET, { token, newPassword: 'not-after-change-2' })).json().fields.token).toBe(
+      PASSWORD_MESSAGES.resetLinkExpired,
+    );
+    const [notice] = mailsTo('before-own@example.test', since);
+    expect(notice?.text).toContain(`account ${user.username} was changed from its profile`);
+    expect(await emailChangeRecords(user.userId)).toMatchObject([
+      { after: { cancelledResetLinks: 1, oldAddressTold: 'email' } },
+    ]);
+  });
+
+  it('an edit that keeps the address (its case aside) ends nothing and tells no one', async () => {
+    const user = await userWithEmail('kept@example.test');
+    const { token } = await linkFor(user.username, 'kept@example.test');
+    const since = received.length;
+    await adminEdit(user, 'KEPT@example.test');
+    await t.app.services.passwordReset.settled();
+    expect(received.length).toBe(since);
+    expect(await emailChangeRecords(user.userId)).toEqual([]);
+    expect((await t.post(RESET, { token, newPassword: 'kept-address-pw-1' })).statusCode).toBe(200);
+  });
+
+  it('without SMTP_URL, the old address is named in a log line for the operator', async () => {
+    const log = capturedLog();
+    const local = await build({ logger: log.logger });
+    try {
+      const user = await local.createUser();
+      await local.db
+        .update(users)
+        .set({ email: 'logged-old@example.test' })
+        .where(eq(users.userId, user.userId));
+      const session = await local.login(user.username, user.password);
+      const res = await local.inject({
+        method: 'PUT',
+        url: PROFILE,
+        headers: { authorization: `Bearer ${session}` },
+        payload: { name: user.name, email: 'logged-new@example.test' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await local.app.services.passwordReset.settled();
+      expect(
+        log.lines.filter((line) => line.msg === 'Email address changed: tell the old address'),
+      ).toMatchObject([
+        { userId: user.userId, username: user.username, oldAddress: 'logged-old@example.test' },
+      ]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('what a change queues with afterCommit runs once it commits, never after a rollback', async () => {
+    const ran: string[] = [];
+    const ctx = { actorId: null, actorName: null, ip: null, requestId: null };
+    await expect(
+      auditedChange(t.db, ctx, { entity: 'test', action: 'rolled-back' }, async (tx) => {
+        afterCommit(tx, () => ran.push('rolled back'));
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    await auditedChange(t.db, ctx, { entity: 'test', action: 'committed' }, async (tx) => {
+      afterCommit(tx, () => ran.push('committed'));
+      expect(ran).toEqual([]);
+      return { entityId: 'x', after: {} };
+    });
+    expect(ran).toEqual(['committed']);
+    await expect(t.db.transaction(async (tx) => afterCommit(tx, () => {}))).rejects.toThrow(/auditedChange/);
   });
 });

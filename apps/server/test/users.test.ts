@@ -157,7 +157,9 @@ describe('GET /v2/user, GET and PUT /v2/user/{id}', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Renamed', email: 'renamed@example.com', phone: null });
-    const [, update] = await auditOf(t.db, 'user', a.userId);
+    // The new address also ends the open reset links: its own record (password-reset.test.ts).
+    const [, emailChange, update] = await auditOf(t.db, 'user', a.userId);
+    expect(emailChange).toMatchObject({ action: 'email.change', after: { email: 'renamed@example.com' } });
     expect(update).toMatchObject({ action: 'update', before: { name: a.name }, after: { name: 'Renamed' } });
     expect((await put(t, BASE, { ...fresh(), userId: crypto.randomUUID() }, admin)).statusCode).toBe(404);
   });

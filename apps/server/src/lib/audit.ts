@@ -78,9 +78,25 @@ export type AuditedResult<T> = {
   recordedAfter?: unknown;
 };
 
+/** What `afterCommit` queued, per transaction of an `auditedChange`. */
+const committedEffects = new WeakMap<Transaction, (() => void)[]>();
+
+/**
+ * Runs `effect` once the `auditedChange` whose transaction `tx` is has committed, never after
+ * a rollback: for what cannot be taken back, such as an email. `effect` starts its work and
+ * returns; it must not throw. Not durable: an effect queued when the process stops between
+ * the commit and it is lost (the job queue will carry these).
+ */
+export function afterCommit(tx: Transaction, effect: () => void): void {
+  const effects = committedEffects.get(tx);
+  if (!effects) throw new Error('afterCommit needs the transaction of an auditedChange');
+  effects.push(effect);
+}
+
 /**
  * Makes a change and writes its audit record in one transaction, so both commit or neither
  * does. The change returns the record as the API shows it after (and, for an update, before).
+ * What the change queued with `afterCommit` runs once the transaction has committed.
  */
 export async function auditedChange<T>(
   db: Database,
@@ -88,7 +104,9 @@ export async function auditedChange<T>(
   entry: { entity: string; action: string },
   change: (tx: Transaction) => Promise<AuditedResult<T>>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
+  const effects: (() => void)[] = [];
+  const after = await db.transaction(async (tx) => {
+    committedEffects.set(tx, effects);
     const result = await change(tx);
     await audit(tx, ctx, {
       action: result.action ?? entry.action,
@@ -99,6 +117,8 @@ export async function auditedChange<T>(
     });
     return result.after;
   });
+  for (const effect of effects) effect();
+  return after;
 }
 
 /**

@@ -8,6 +8,7 @@ import { notFound, unauthenticated } from '../../lib/errors.ts';
 import type { SessionRow, UserRow } from '../../lib/session-repository.ts';
 import type { AuthState } from '../../lib/sessions.ts';
 import { endOidcAccess } from '../oidc/repository.ts';
+import type { PasswordResetService } from '../password-reset/service.ts';
 import * as repo from './repository.ts';
 
 type ProfileChange = z.output<typeof updateProfileSchema>;
@@ -29,7 +30,10 @@ function toOwnSession(row: SessionRow, currentId: string): OwnSession {
 
 /** The signed-in user's own account: the profile they edit and the sessions they see and end. */
 export class AccountService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly passwordReset: Pick<PasswordResetService, 'emailChanged'>,
+  ) {}
 
   async profile(auth: AuthState): Promise<Profile> {
     const row = await repo.findUser(this.db, auth.user.userId);
@@ -51,6 +55,7 @@ export class AccountService {
       const before = await repo.findUser(tx, auth.user.userId);
       if (!before) throw unauthenticated();
       const row = await repo.updateProfile(tx, auth.user.userId, values);
+      await this.passwordReset.emailChanged(tx, ctx, before, row.email);
       return { entityId: row.userId, before: toProfile(before), after: toProfile(row) };
     });
   }

@@ -63,6 +63,25 @@ export async function spendOpenTokens(tx: Executor, userId: string): Promise<voi
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
+/**
+ * Ends the user's unused, unexpired links now (a link then says it has expired); how many.
+ * For a new email address: the links went to the old one.
+ */
+export async function expireOpenTokens(tx: Executor, userId: string): Promise<number> {
+  const rows = await tx
+    .update(passwordResetTokens)
+    .set({ expiresAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ tokenHash: passwordResetTokens.tokenHash });
+  return rows.length;
+}
+
 export async function findUser(db: Executor, userId: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
   return row;

@@ -6,8 +6,8 @@ import {
   RESET_LINK_MINUTES,
 } from '@gatehouse/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { auditedChange } from '../../lib/audit.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { type AuditContext, afterCommit, audit, auditedChange } from '../../lib/audit.ts';
 import { AppError, validationFailed } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { assertPasswordPolicy } from '../../lib/password-policy.ts';
@@ -62,6 +62,29 @@ function mailText(name: string, link: string): string {
   ].join('\n');
 }
 
+/** An account whose email address changes, as it was before. */
+export type EmailChange = {
+  userId: string;
+  username: string;
+  name: string;
+  /** The address before the change. */
+  email: string | null;
+};
+
+/** Email addresses compare without regard to case or surrounding blanks, as /forget finds them. */
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  (a?.trim().toLowerCase() || null) === (b?.trim().toLowerCase() || null);
+
+function emailChangedText(name: string, username: string, byThemselves: boolean): string {
+  return [
+    `Hello ${name},`,
+    '',
+    `The email address of your Gatehouse account ${username} was changed ${byThemselves ? 'from its profile' : 'by an administrator'}. Its emails now go to the new address, and the password reset links sent before the change no longer work.`,
+    '',
+    'If you did not expect this change, contact your Gatehouse administrator at once.',
+  ].join('\n');
+}
+
 /**
  * The password lifecycle's self-service part: /forget sends a single-use link that expires
  * in 30 minutes, /reset-password sets the new password from it.
@@ -100,16 +123,73 @@ export class PasswordResetService {
     const origin = this.linkOrigin();
     if (origin === undefined) throw linksNotConfigured();
     await this.deps.limiter.take(account, meta.ip ?? 'unknown');
-    const job = this.issueLinks(account, origin, meta).catch((err: unknown) => {
-      this.deps.log.error({ err }, 'Issuing a password reset link failed');
-    });
-    this.pending.add(job);
-    void job.finally(() => this.pending.delete(job));
+    this.track(this.issueLinks(account, origin, meta), 'Issuing a password reset link failed');
   }
 
-  /** Resolves once the links asked for so far are issued and sent (tests, shutdown). */
+  /** Resolves once the links and notices asked for so far are issued and sent (tests, shutdown). */
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  /** Runs `job` in the background, reporting its failure, and keeps it until it settles. */
+  private track(job: Promise<void>, failure: string): void {
+    const tracked = job.catch((err: unknown) => {
+      this.deps.log.error({ err }, failure);
+    });
+    this.pending.add(tracked);
+    void tracked.finally(() => this.pending.delete(tracked));
+  }
+
+  /**
+   * The account's email address changes to `newEmail`, in `tx`, the transaction of an
+   * `auditedChange` (an administrator's edit, the user's own profile). The open reset links
+   * went to the old address, so they expire in the same transaction, with an audit record;
+   * once it commits, the old address is told: by email with SMTP_URL, else in a log line for
+   * the operator, as reset links are. Nothing happens when the address stays the same.
+   */
+  async emailChanged(
+    tx: Transaction,
+    ctx: AuditContext,
+    account: EmailChange,
+    newEmail: string | null,
+  ): Promise<void> {
+    if (sameAddress(account.email, newEmail)) return;
+    const oldAddress = account.email?.trim() || null;
+    const cancelledResetLinks = await repo.expireOpenTokens(tx, account.userId);
+    const told = oldAddress === null ? null : this.deps.mailer ? 'email' : 'log';
+    await audit(tx, ctx, {
+      entity: 'user',
+      action: 'email.change',
+      entityId: account.userId,
+      before: { email: account.email },
+      after: { email: newEmail, cancelledResetLinks, oldAddressTold: told },
+    });
+    if (oldAddress === null) return;
+    const byThemselves = ctx.actorId === account.userId;
+    afterCommit(tx, () =>
+      this.track(
+        this.tellOldAddress(account, oldAddress, byThemselves),
+        'Telling the old address of an email change failed',
+      ),
+    );
+  }
+
+  private async tellOldAddress(
+    account: EmailChange,
+    oldAddress: string,
+    byThemselves: boolean,
+  ): Promise<void> {
+    const { userId, username } = account;
+    if (!this.deps.mailer) {
+      // No SMTP_URL: the operator tells the old address; one info line says so.
+      this.deps.log.info({ userId, username, oldAddress }, 'Email address changed: tell the old address');
+      return;
+    }
+    await this.deps.mailer.send({
+      to: oldAddress,
+      subject: 'Your Gatehouse email address was changed',
+      text: emailChangedText(account.name || username, username, byThemselves),
+    });
   }
 
   private async issueLinks(account: string, origin: string, meta: RequestMeta): Promise<void> {

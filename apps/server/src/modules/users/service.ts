@@ -35,6 +35,7 @@ import type { AccessService } from '../access/service.ts';
 import type { AuthState } from '../../lib/sessions.ts';
 import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
 import { assertMayChangeAccount, assertNotSelf, keepingAdministration } from './administration.ts';
+import type { PasswordResetService } from '../password-reset/service.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'user';
@@ -98,6 +99,7 @@ export class UserService {
   constructor(
     private readonly db: Database,
     private readonly access: AccessService,
+    private readonly passwordReset: Pick<PasswordResetService, 'emailChanged'>,
   ) {
     this.audit = entityAudit(db, ENTITY, DUPLICATE_USERNAME);
   }
@@ -169,6 +171,7 @@ export class UserService {
         avatar: orNull(input.avatar),
         organizationId,
       });
+      await this.passwordReset.emailChanged(tx, ctx, before, row.email);
       return { entityId: row.userId, before: toUser(before), after: toUser(row) };
     });
   }
