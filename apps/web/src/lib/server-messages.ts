@@ -6,6 +6,7 @@ import {
   HTTP_STATUS_MESSAGES,
   IDENTITY_MESSAGES,
   MESSAGES,
+  OIDC_MESSAGES,
   type MessageKey,
   PASSWORD_MESSAGES,
   PASSWORD_POLICY,
@@ -169,6 +170,11 @@ export const CATALOG_MESSAGES_ZH = {
   builtinApplication: '内置的平台应用不能被禁用。',
 } satisfies Record<PlainKeys<typeof CATALOG_MESSAGES>, string>;
 
+export const OIDC_MESSAGES_ZH = {
+  interactionGone: '此登录已过期，或是在另一个浏览器中发起的。请在此浏览器中从应用重新开始。',
+  passwordChangeFirst: '您必须先设置新密码才能在此登录。请登录控制台设置新密码，然后从应用重新开始。',
+} satisfies Record<PlainKeys<typeof OIDC_MESSAGES>, string>;
+
 /** The nouns of CATALOG_MESSAGES.usedBy ("Used by 2 applications: a, b"). */
 const USED_BY_NOUNS_ZH: Record<string, string> = {
   application: '应用',
@@ -195,6 +201,7 @@ export const MESSAGE_TABLES: ReadonlyArray<
   [ACCOUNT_MESSAGES, ACCOUNT_MESSAGES_ZH],
   [DICTIONARY_MESSAGES, DICTIONARY_MESSAGES_ZH],
   [CATALOG_MESSAGES, CATALOG_MESSAGES_ZH],
+  [OIDC_MESSAGES, OIDC_MESSAGES_ZH],
 ];
 
 function pairs<K extends string>(en: Readonly<Record<K, unknown>>, zh: Partial<Record<K, string>>) {
