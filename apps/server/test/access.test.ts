@@ -122,6 +122,37 @@ describe('delegated administration: a grant limited to some applications', () =>
     });
   });
 
+  it("a role manager limited to A reads the platform's tree too, which a role may grant whatever its scope", async () => {
+    const RESOURCES = '/api/admin-service/resources';
+    const roleManager = await tokenFor({
+      permissions: [
+        {
+          permissionId: 'admin-setting.manage-role',
+          actions: ['retrieve', 'update'],
+          applicationIds: [appA],
+        },
+      ],
+    });
+    const platform = await t.get(`${RESOURCES}?${query({ applicationId: PLATFORM_APP_ID })}`, roleManager);
+    expect(platform.statusCode).toBe(200);
+    const [category] = platform.json().content as { resourceId: string }[];
+    expect(category).toBeDefined();
+    expect((await t.get(`${RESOURCES}/${category!.resourceId}`, roleManager)).statusCode).toBe(200);
+    expect((await t.get(`${RESOURCES}?${query({ applicationId: appA })}`, roleManager)).statusCode).toBe(200);
+    expect((await t.get(`${RESOURCES}?${query({ applicationId: appB })}`, roleManager)).statusCode).toBe(403);
+    expect((await t.get(`${RESOURCES}/${nodeB}`, roleManager)).statusCode).toBe(403);
+    // The resource screen's own right stays within its applications.
+    const resourceReader = await tokenFor({
+      permissions: [{ permissionId: 'app-config.resource', actions: ['retrieve'], applicationIds: [appA] }],
+    });
+    const denied = await t.get(`${RESOURCES}?${query({ applicationId: PLATFORM_APP_ID })}`, resourceReader);
+    expect(denied.statusCode).toBe(403);
+    expect((await t.get(`${RESOURCES}/${category!.resourceId}`, resourceReader)).statusCode).toBe(403);
+    expect((await t.get(`${RESOURCES}?${query({ applicationId: appA })}`, resourceReader)).statusCode).toBe(
+      200,
+    );
+  });
+
   it('merges scopes per action over the roles and groups a user holds', async () => {
     const token = await tokenFor(
       { permissions: [{ permissionId: 'app-config.client', actions: ['retrieve'], applicationIds: [appA] }] },

@@ -31,7 +31,8 @@ declare module 'fastify' {
     allowPendingPasswordChange?: boolean;
     /**
      * The handler narrows its answer to the caller's applications (the application list,
-     * whose `applicationId` is a search filter), so a named application is not checked.
+     * whose `applicationId` is a search filter), or checks the named one itself (the resource
+     * trees), so a named application is not checked here.
      */
     filtersByScope?: boolean;
     /**

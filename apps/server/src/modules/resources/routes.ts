@@ -1,14 +1,18 @@
 import {
   type Action,
   createResourceSchema,
+  PLATFORM_APP_ID,
   pageSchema,
   resourceListQuerySchema,
   resourceSchema,
   updateResourceSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { type AppScope, assertInScope } from '../../lib/app-scope.ts';
 import { errorResponses } from '../../lib/schemas.ts';
+import { scopeOf } from '../../lib/sessions.ts';
 import { appScope, auditContext, type RouteAccess } from '../../plugins/auth.ts';
 
 const access = (action: Action) => ({ access: { permissionId: 'app-config.resource', action } });
@@ -22,6 +26,19 @@ const READ: RouteAccess = {
   ],
 };
 
+/**
+ * Where a read of the trees reaches: the checked grant's applications, and for the role
+ * screen the platform's tree too. A role's grants may name the console's own menus and
+ * buttons whatever applications its manager is limited to (they lie within every scope, as
+ * delegation has it), so that manager must see them to grant or remove them.
+ */
+function readScope(request: FastifyRequest): AppScope {
+  const scope = appScope(request);
+  if (scope === 'all' || !request.auth) return scope;
+  if (scopeOf(request.auth, 'admin-setting.manage-role', 'retrieve') === null) return scope;
+  return new Set([...scope, PLATFORM_APP_ID]);
+}
+
 /** The legacy resource API of spec §7: a tree of categories, menus and elements. */
 const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.resources;
@@ -29,15 +46,21 @@ const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin-service/resources',
     {
-      config: { access: READ },
+      // The handler checks the named application against readScope itself.
+      config: { access: READ, filtersByScope: true },
       schema: {
         tags,
         summary: 'List root resources, or with any search filter the matching ones at any depth',
+        description:
+          "A caller limited to some applications reads theirs, and with the role screen's right the platform's tree too.",
         querystring: resourceListQuerySchema,
         response: { 200: pageSchema(resourceSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.list(request.query),
+    async (request) => {
+      assertInScope(readScope(request), request.query.applicationId);
+      return service.list(request.query);
+    },
   );
 
   app.get(
@@ -51,7 +74,7 @@ const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(resourceSchema), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.children(request.params.id, appScope(request)),
+    async (request) => service.children(request.params.id, readScope(request)),
   );
 
   app.post(
