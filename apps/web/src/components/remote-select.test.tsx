@@ -20,6 +20,12 @@ describe('mergeChoices', () => {
       mergeChoices(['r9', 'self'], new Map(), [AUDITOR, { value: 'self', label: 'Me' }], ['self']),
     ).toEqual([{ value: 'r9', label: 'r9' }, AUDITOR]);
   });
+
+  it('offers a disabled choice as found, but never disables a chosen value', () => {
+    const off = (choice: Choice): Choice => ({ ...choice, disabled: true, title: 'Not yours to give' });
+    const named = new Map([['r1', ADMIN.label]]);
+    expect(mergeChoices(['r1'], named, [off(ADMIN), off(AUDITOR)])).toEqual([ADMIN, off(AUDITOR)]);
+  });
 });
 
 describe('RemoteSelect', () => {

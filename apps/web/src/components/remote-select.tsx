@@ -6,8 +6,11 @@ import type { QueryOptionsOf } from './list-screen/list-query';
 /** Typing pauses this long before the picker asks the server, so each keystroke is not a request. */
 export const REMOTE_SEARCH_DEBOUNCE_MS = 250;
 
-/** One choice of a picker: the value it sets and the text it shows. */
-export type Choice = { value: string; label: string };
+/**
+ * One choice of a picker: the value it sets and the text it shows; a disabled one is shown
+ * but cannot be picked, `title` saying why.
+ */
+export type Choice = { value: string; label: string; disabled?: boolean; title?: string };
 
 /** `value` after `delay` ms without a change. */
 export function useDebounced<T>(value: T, delay: number): T {
@@ -23,7 +26,8 @@ export function useDebounced<T>(value: T, delay: number): T {
  * The options a picker shows: the chosen values first, named from what is known of them
  * (the record's own list, or a choice made from an earlier search), then what the search
  * found, each value once and none of the excluded ones. A chosen value nobody has named
- * shows as it is rather than disappearing.
+ * shows as it is rather than disappearing, and a chosen value is never disabled: what the
+ * record has stays removable.
  */
 export function mergeChoices(
   chosen: readonly string[],

@@ -217,4 +217,26 @@ describe('actionColumn', () => {
     expect(screen.queryByRole('button', { name: 'Enable' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
+
+  it('leaves out what would change a row the user may not change, and keeps what reads it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const codes = ['user:status', 'user:delete', 'user:update'];
+    renderCell(
+      CATEGORY,
+      {
+        changeable: (row) => row.id !== CATEGORY.id,
+        allows: (code) => codes.includes(code),
+        rowActions: [
+          { key: 'reset', label: 'Reset password', code: 'user:update', onClick: vi.fn(), changes: true },
+          { key: 'sessions', label: 'Sessions', onClick: vi.fn() },
+        ],
+        toggle: { code: 'user:status', subject: () => 'user', onToggle: vi.fn() },
+        remove: { code: 'user:delete', subject: 'user', onDelete: vi.fn() },
+      },
+      codes,
+    );
+    expect((await menuItems(user)).map((item) => item.textContent)).toEqual(['Detail', 'Sessions']);
+    expect(screen.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
 });

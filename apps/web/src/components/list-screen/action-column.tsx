@@ -83,6 +83,12 @@ export type ActionColumnOptions<Row, Kind extends string = never> = {
    * Edit, the status toggle, Delete and the changing row actions show disabled with it.
    */
   lockedFor?: (row: Row) => string | undefined;
+  /**
+   * Whether the user may change this row at all, as the server says per record (delegation:
+   * an account or a role beyond what they manage). Where not, Edit, the status toggle, Delete
+   * and the changing row actions are left out, as an action the role lacks is.
+   */
+  changeable?: (row: Row) => boolean;
 };
 
 function statusOf(row: object): string | undefined {
@@ -108,6 +114,7 @@ export function actionColumn<Row extends object, Kind extends string = never>({
   roleCan = () => true,
   remove,
   lockedFor = () => undefined,
+  changeable = () => true,
 }: ActionColumnOptions<Row, Kind>): Column<Row> {
   // The kit's texts are read once for the column, not in every row: the column is built
   // again when the language changes.
@@ -128,6 +135,7 @@ export function actionColumn<Row extends object, Kind extends string = never>({
   });
   const items = (row: Row): RowAction[] => {
     const locked = lockedFor(row);
+    const mayUpdate = roleCan('update') && changeable(row);
     return [
       ...(editable
         ? [
@@ -136,7 +144,7 @@ export function actionColumn<Row extends object, Kind extends string = never>({
               key: 'edit',
               label: kitT('edit'),
               onClick: () => open('EDIT', row),
-              hidden: !roleCan('update'),
+              hidden: !mayUpdate,
               ...gate(can.update, locked),
             },
           ]
@@ -152,7 +160,7 @@ export function actionColumn<Row extends object, Kind extends string = never>({
         key: action.key,
         label: action.label,
         onClick: () => action.onClick(row),
-        hidden: action.hiddenFor?.(row) || (action.changes && !roleCan('update')),
+        hidden: action.hiddenFor?.(row) || (action.changes && !mayUpdate),
         ...gate(action.code === undefined || allows(action.code), action.changes ? locked : undefined),
       })),
     ];
@@ -165,10 +173,12 @@ export function actionColumn<Row extends object, Kind extends string = never>({
   const beside = (row: Row) => {
     const locked = lockedFor(row);
     const next = nextStatus(statusOf(row));
+    const mayChange = changeable(row);
     return (
       <>
         {extra?.(row)}
         {showToggle &&
+          mayChange &&
           gated(
             toggle.code,
             <ConfirmAction
@@ -181,6 +191,7 @@ export function actionColumn<Row extends object, Kind extends string = never>({
             />,
           )}
         {showRemove &&
+          mayChange &&
           gated(
             remove.code,
             <ConfirmAction

@@ -93,6 +93,8 @@ export type ListScreenProps<
   rowActions?: RowMenuAction<Row>[];
   /** Why a row may not change (e.g. a built-in record); its changing actions show disabled. */
   lockedFor?: (row: Row) => string | undefined;
+  /** Whether the user may change the row at all (the server's per-record answer); where not, its changing actions are left out. */
+  changeable?: (row: Row) => boolean;
   /** Shown in the row's Action cell beside the menu, e.g. a link. */
   rowExtra?: (row: Row) => ReactNode;
   /**
@@ -174,7 +176,7 @@ export function ListScreen<
   };
 
   const noPermission = t('noPermission');
-  const { toggle, rowExtra, rowActions, remove, lockedFor } = props;
+  const { toggle, rowExtra, rowActions, remove, lockedFor, changeable } = props;
   // Built again only when what it shows changes, so opening a row of a tree draws only the
   // rows that appear, not every row of the table.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a dependency though unread, since the column's texts are read when its cells draw
@@ -193,6 +195,7 @@ export function ListScreen<
         roleCan,
         remove,
         lockedFor,
+        changeable,
       }),
     [
       dialog.openFrom,
@@ -208,6 +211,7 @@ export function ListScreen<
       roleCan,
       remove,
       lockedFor,
+      changeable,
       i18n.language,
     ],
   );
