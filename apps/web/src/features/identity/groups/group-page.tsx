@@ -22,6 +22,9 @@ const GroupForm = lazyForm(() => import('./components/group-form').then((m) => m
 
 export const GROUP_CODES = areaCodes('group');
 
+/** Whether the caller may change the group at all, as the server says (delegation). */
+export const groupChangeable = (group: Pick<Group, 'manageable'>) => group.manageable !== false;
+
 export const GROUP_SEARCH_FIELDS: SearchField[] = [
   withText('label', 'name', { name: 'name', type: 'text' } as SearchField),
   withText('label', 'code', { name: 'code', type: 'text' } as SearchField),
@@ -58,6 +61,8 @@ export function GroupPage() {
         rows={groupsQueryOptions}
         rowKey="groupId"
         columns={GROUP_COLUMNS}
+        // Its members and roles stay readable; changing them is left out.
+        changeable={groupChangeable}
         create={{ code: GROUP_CODES.create, save: (values) => create.mutateAsync(nameCodeBody(values)) }}
         update={{
           code: GROUP_CODES.update,
@@ -86,7 +91,12 @@ export function GroupPage() {
         need={need(GROUP_CODES, 'update')}
         onClose={members.close}
       />
-      <GroupRolesDialog open={roles.open} group={roles.row} editable={canUpdate} onClose={roles.close} />
+      <GroupRolesDialog
+        open={roles.open}
+        group={roles.row}
+        editable={canUpdate && roles.row !== undefined && groupChangeable(roles.row)}
+        onClose={roles.close}
+      />
     </>
   );
 }

@@ -7,7 +7,8 @@ import { statusColumn } from '@/components/list-screen/columns';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
 import { type AccessNeed, AccessDisable } from '@/lib/access';
-import { userChoicesQueryOptions } from './api/user-choices';
+import { manageableUserChoicesQueryOptions } from './api/user-choices';
+import { handingOut } from './hand-out';
 import { identityText, useIdentityT } from './messages';
 import { PageList } from '@/components/pager';
 
@@ -31,6 +32,10 @@ export type MembersPanelProps = {
   need: AccessNeed;
   /** What the members belong to, for the removal prompt: "Remove this member from the group?". */
   of: 'group' | 'organization';
+  /** The record may not be changed at all (delegation): the members are only shown. */
+  readOnly?: boolean;
+  /** Why no member may be added (a group whose roles the caller may not hand out); anyone by default. */
+  addRefusal?: string;
 };
 
 /** The members are all loaded at once and shown ten to a page. */
@@ -63,9 +68,20 @@ const MEMBER_COLUMNS: Column<User>[] = [
 
 /**
  * The members of a group or organization: a table of them, a picker that searches the users
- * on the server to add more, and a Remove on each row that asks first.
+ * on the server to add more, and a Remove on each row that asks first. A user the caller may
+ * not change can be neither added nor removed.
  */
-export function MembersPanel({ members, loading, failed, onRetry, onSave, need, of }: MembersPanelProps) {
+export function MembersPanel({
+  members,
+  loading,
+  failed,
+  onRetry,
+  onSave,
+  need,
+  of,
+  readOnly = false,
+  addRefusal,
+}: MembersPanelProps) {
   const toast = useToast();
   const t = useIdentityT();
   const [adding, setAdding] = useState<string[]>([]);
@@ -91,46 +107,55 @@ export function MembersPanel({ members, loading, failed, onRetry, onSave, need, 
     }
   };
 
-  const columns: Column<User>[] = [
-    ...MEMBER_COLUMNS,
-    {
-      title: t('action'),
-      key: 'action',
-      width: 100,
-      render: (_, member) => (
-        <AccessDisable {...need}>
-          <ConfirmAction
-            question={t(of === 'group' ? 'removeMemberOfGroup' : 'removeMemberOfOrganization')}
-            label={t('remove')}
-            success={MESSAGES.savedSuccessfully}
-            danger
-            onConfirm={() => onSave(withoutMember(ids, member.userId))}
-          />
-        </AccessDisable>
-      ),
-    },
-  ];
+  const removeColumn: Column<User> = {
+    title: t('action'),
+    key: 'action',
+    width: 100,
+    render: (_, member) => (
+      <AccessDisable {...need}>
+        <ConfirmAction
+          question={t(of === 'group' ? 'removeMemberOfGroup' : 'removeMemberOfOrganization')}
+          label={t('remove')}
+          success={MESSAGES.savedSuccessfully}
+          danger
+          disabled={member.manageable === false}
+          title={member.manageable === false ? t('userNotManageable') : undefined}
+          onConfirm={() => onSave(withoutMember(ids, member.userId))}
+        />
+      </AccessDisable>
+    ),
+  };
+  const columns = readOnly ? MEMBER_COLUMNS : [...MEMBER_COLUMNS, removeColumn];
 
   return (
     <>
-      <Flex gap={8} style={{ marginBottom: 16 }}>
-        <RemoteSelect
-          multiple
-          aria-label={t('usersToAdd')}
-          search={userChoicesQueryOptions}
-          exclude={ids}
-          value={adding}
-          onChange={setAdding}
-          placeholder={t('searchUsers')}
-          disabled={members === undefined}
-          style={{ flex: 1 }}
-        />
-        <AccessDisable {...need}>
-          <Button type="primary" onClick={add} loading={saving} disabled={adding.length === 0}>
-            {t('addMembers')}
-          </Button>
-        </AccessDisable>
-      </Flex>
+      {!readOnly && (
+        <Flex gap={8} style={{ marginBottom: 16 }} title={addRefusal}>
+          <RemoteSelect
+            multiple
+            aria-label={t('usersToAdd')}
+            search={(keyword) =>
+              handingOut(manageableUserChoicesQueryOptions(keyword), [], t('userNotManageable'))
+            }
+            exclude={ids}
+            value={adding}
+            onChange={setAdding}
+            placeholder={t('searchUsers')}
+            disabled={members === undefined || addRefusal !== undefined}
+            style={{ flex: 1 }}
+          />
+          <AccessDisable {...need}>
+            <Button
+              type="primary"
+              onClick={add}
+              loading={saving}
+              disabled={adding.length === 0 || addRefusal !== undefined}
+            >
+              {t('addMembers')}
+            </Button>
+          </AccessDisable>
+        </Flex>
+      )}
       <DataTable<User>
         label={t('members')}
         rowKey="userId"

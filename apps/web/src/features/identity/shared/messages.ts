@@ -30,6 +30,12 @@ const en = {
   addMembers: 'Add members',
   membersLoadFailed: 'The members could not be loaded.',
   noMembers: 'No members yet.',
+  // What delegation leaves out: the server says per record what the caller may change or give.
+  userNotManageable: 'You cannot change this user: their rights reach beyond what you manage.',
+  roleNotAssignable:
+    'You cannot give this role: it grants something you do not hold, or reaches beyond your applications.',
+  groupNotAssignable:
+    'You cannot add members to this group: its roles grant something you do not hold, or reach beyond your applications.',
   // Users.
   userOne: 'user',
   userMany: 'users',
@@ -199,6 +205,9 @@ export const useIdentityT = defineMessages(NAMESPACE, en, {
   addMembers: '添加成员',
   membersLoadFailed: '成员加载失败。',
   noMembers: '暂无成员。',
+  userNotManageable: '您无法更改该用户：其权限超出了您的管理范围。',
+  roleNotAssignable: '您无法授予该角色：它授予了您未拥有的权限，或超出了您管理的应用。',
+  groupNotAssignable: '您无法向该用户组添加成员：其角色授予了您未拥有的权限，或超出了您管理的应用。',
   userOne: '用户',
   userMany: '用户',
   phone: '电话',

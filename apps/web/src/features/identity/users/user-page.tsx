@@ -23,6 +23,9 @@ const UserForm = lazyForm(() => import('./components/user-form').then((m) => m.U
 
 export const USER_CODES = areaCodes('user');
 
+/** Whether the caller may change the account at all, as the server says (delegation). */
+export const userChangeable = (user: Pick<User, 'manageable'>) => user.manageable !== false;
+
 /**
  * Manage User (spec §2; /admin-setting/manage-user and manage-user-V2): the accounts, with
  * their roles and groups, passwords and sessions.
@@ -52,6 +55,8 @@ export function UserPage() {
         rows={usersQueryOptions}
         rowKey="userId"
         columns={USER_COLUMNS}
+        // Detail, the roles and groups and the sessions stay readable; changing them is left out.
+        changeable={userChangeable}
         create={{
           code: USER_CODES.create,
           save: (values) => create.mutateAsync(toCreateUser(values)),
@@ -88,6 +93,7 @@ export function UserPage() {
             label: t('resetPassword'),
             code: USER_CODES.update,
             onClick: reset.show,
+            changes: true,
           },
           { key: 'sessions', label: t('sessions'), onClick: sessions.show },
           {
@@ -95,6 +101,7 @@ export function UserPage() {
             label: tTwoFactor('action'),
             code: USER_CODES.update,
             onClick: resetTwoFactor,
+            changes: true,
           },
         ]}
         form={(props) => <UserForm {...props} />}
@@ -102,7 +109,7 @@ export function UserPage() {
       <UserMembershipDialog
         open={membership.open}
         user={membership.row}
-        editable={canUpdate}
+        editable={canUpdate && membership.row !== undefined && userChangeable(membership.row)}
         onClose={membership.close}
       />
       <ResetPasswordDialog
@@ -117,6 +124,7 @@ export function UserPage() {
         open={sessions.open}
         user={sessions.row}
         endNeed={need(USER_CODES, 'update')}
+        endable={sessions.row !== undefined && userChangeable(sessions.row)}
         onClose={sessions.close}
       />
       <InitialPasswordDialog

@@ -15,7 +15,10 @@ export type GroupMembersDialogProps = {
   onClose: () => void;
 };
 
-/** The members of a group, who hold its roles while it is enabled. */
+/**
+ * The members of a group, who hold its roles while it is enabled; only shown when the caller
+ * may not change the group.
+ */
 export function GroupMembersDialog({ open, group, need, onClose }: GroupMembersDialogProps) {
   const groupId = group?.groupId ?? '';
   const members = useQuery({ ...membersQueryOptions({ groupId }), enabled: open && group !== undefined });
@@ -39,6 +42,9 @@ export function GroupMembersDialog({ open, group, need, onClose }: GroupMembersD
         onSave={(userIds) => save.mutateAsync({ groupId, userIds })}
         need={need}
         of="group"
+        readOnly={group?.manageable === false}
+        // A member added gains the group's roles, which the caller must be able to hand out.
+        addRefusal={group?.assignable === false ? t('groupNotAssignable') : undefined}
       />
     </Modal>
   );

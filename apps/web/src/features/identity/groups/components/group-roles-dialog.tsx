@@ -4,7 +4,8 @@ import { type Group, MESSAGES } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
-import { namedRoleChoice, roleChoicesQueryOptions } from '../../shared/api/role-choices';
+import { assignableRoleChoicesQueryOptions, namedRoleChoice } from '../../shared/api/role-choices';
+import { handingOut } from '../../shared/hand-out';
 import { useIdentityT } from '../../shared/messages';
 import { useGroupRoles } from '../api/group-roles';
 import { useSetGroupRoles } from '../api/set-group-roles';
@@ -14,12 +15,15 @@ type Values = { roleIds: string[] };
 export type GroupRolesDialogProps = {
   open: boolean;
   group: Group | undefined;
-  /** Without `group:update` the dialog only shows them. */
+  /** Without `group:update`, or for a group the caller may not change, the dialog only shows them. */
   editable: boolean;
   onClose: () => void;
 };
 
-/** The roles a group gives its members, picked from a search of the server. */
+/**
+ * The roles a group gives its members, picked from a search of the server; a role the caller
+ * may not hand out shows disabled, unless the group has it already.
+ */
 export function GroupRolesDialog({ open, group, editable, onClose }: GroupRolesDialogProps) {
   const [form] = Form.useForm<Values>();
   const roles = useGroupRoles(group?.groupId);
@@ -27,6 +31,7 @@ export function GroupRolesDialog({ open, group, editable, onClose }: GroupRolesD
   const toast = useToast();
   const t = useIdentityT();
   const data = roles.data;
+  const had = data?.map((r) => r.id) ?? [];
 
   // The roles may arrive after the dialog opened, once the form has taken its (empty) values.
   useEffect(() => {
@@ -39,7 +44,7 @@ export function GroupRolesDialog({ open, group, editable, onClose }: GroupRolesD
       mode={editable ? 'EDIT' : 'DETAIL'}
       title={t('rolesOf', { name: group?.name ?? '' })}
       form={form}
-      initialValues={data && { roleIds: data.map((r) => r.id) }}
+      initialValues={data && { roleIds: had }}
       onSubmit={async ({ roleIds }) => {
         if (!group) return;
         await save.mutateAsync({ groupId: group.groupId, roleIds });
@@ -54,7 +59,9 @@ export function GroupRolesDialog({ open, group, editable, onClose }: GroupRolesD
         <Form.Item name="roleIds" label={t('roles')} extra={t('groupRolesHelp')}>
           <RemoteSelect
             multiple
-            search={roleChoicesQueryOptions}
+            search={(keyword) =>
+              handingOut(assignableRoleChoicesQueryOptions(keyword), had, t('roleNotAssignable'))
+            }
             known={data?.map(namedRoleChoice)}
             placeholder={t('searchRoles')}
           />

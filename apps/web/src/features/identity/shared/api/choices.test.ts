@@ -7,7 +7,13 @@ import {
   permissionRecordNamesQueryOptions,
 } from './permission-choices';
 import { fetchResourceChoices } from './resource-choices';
-import { roleNamesQueryOptions } from './role-choices';
+import { assignableGroupChoicesQueryOptions } from './group-choices';
+import {
+  assignableRoleChoicesQueryOptions,
+  roleChoicesQueryOptions,
+  roleNamesQueryOptions,
+} from './role-choices';
+import { manageableUserChoicesQueryOptions } from './user-choices';
 
 let stub: ReturnType<typeof stubHttp> | undefined;
 afterEach(() => stub?.restore());
@@ -88,5 +94,55 @@ describe('record-key choices', () => {
     expect(permissionRecordNamesQueryOptions('portal', 'API').queryKey).not.toEqual(
       permissionRecordChoicesQueryOptions('portal', 'API', 'names').queryKey,
     );
+  });
+});
+
+describe('choices of the pickers that hand something out', () => {
+  it('disable the roles the server says the caller may not hand out', async () => {
+    stub = server([
+      { roleId: 'r1', name: 'Reader', code: 'reader', assignable: true },
+      { roleId: 'r2', name: 'Auditor', code: 'auditor', assignable: false },
+      // An older server says nothing: nothing is held back.
+      { roleId: 'r3', name: 'Viewer', code: 'viewer' },
+    ]);
+    expect(await run(assignableRoleChoicesQueryOptions('a'))).toEqual([
+      { value: 'r1', label: 'Reader (reader)' },
+      { value: 'r2', label: 'Auditor (auditor)', disabled: true },
+      { value: 'r3', label: 'Viewer (viewer)' },
+    ]);
+    expect(stub.calls[0]).toMatchObject({ url: '/admin-service/v2/role', params: { keyword: 'a', page: 0 } });
+    // The plain roles picker (an access-control entry, a page element) holds nothing back.
+    expect(await run(roleChoicesQueryOptions('a'))).toEqual([
+      { value: 'r1', label: 'Reader (reader)' },
+      { value: 'r2', label: 'Auditor (auditor)' },
+      { value: 'r3', label: 'Viewer (viewer)' },
+    ]);
+    expect(assignableRoleChoicesQueryOptions('a').queryKey).not.toEqual(
+      roleChoicesQueryOptions('a').queryKey,
+    );
+  });
+
+  it('disable the groups the caller may not add a member to', async () => {
+    stub = server([
+      { groupId: 'g1', name: 'Team A', code: 'team-a', assignable: true },
+      { groupId: 'g2', name: 'Team B', code: 'team-b', assignable: false },
+    ]);
+    expect(await run(assignableGroupChoicesQueryOptions(''))).toEqual([
+      { value: 'g1', label: 'Team A (team-a)' },
+      { value: 'g2', label: 'Team B (team-b)', disabled: true },
+    ]);
+    expect(stub.calls[0]!.url).toBe('/admin-service/v2/group');
+  });
+
+  it('disable the users the caller may not change, as members', async () => {
+    stub = server([
+      { userId: 'u1', name: 'Alice', username: 'alice', manageable: true },
+      { userId: 'u2', name: 'Admin', username: 'admin', manageable: false },
+    ]);
+    expect(await run(manageableUserChoicesQueryOptions(''))).toEqual([
+      { value: 'u1', label: 'Alice (alice)' },
+      { value: 'u2', label: 'Admin (admin)', disabled: true },
+    ]);
+    expect(stub.calls[0]!.url).toBe('/admin-service/v2/user');
   });
 });

@@ -15,17 +15,31 @@ export const namedGroupChoice = (ref: NamedRef): Choice => ({
   label: `${ref.name} (${ref.code})`,
 });
 
+/** A group as a user's groups picker offers it: disabled when the caller may not add members (`assignable`). */
+export const assignableGroupChoice = (group: Group): Choice => ({
+  ...groupChoice(group),
+  ...(group.assignable === false ? { disabled: true } : {}),
+});
+
+async function fetchGroups(keyword: string, signal?: AbortSignal): Promise<Group[]> {
+  return (await api.get<Page<Group>>('/admin-service/v2/group', { params: choiceParams(keyword), signal }))
+    .content;
+}
+
 /** GET /admin-service/v2/group, the first page matching `keyword`: the choices of a groups picker. */
 export async function fetchGroupChoices(keyword: string, signal?: AbortSignal): Promise<Choice[]> {
-  const page = await api.get<Page<Group>>('/admin-service/v2/group', {
-    params: choiceParams(keyword),
-    signal,
-  });
-  return page.content.map(groupChoice);
+  return (await fetchGroups(keyword, signal)).map(groupChoice);
 }
 
 export const groupChoicesQueryOptions = (keyword: string) =>
   queryOptions({
     queryKey: [...identityKey, 'groups', 'choices', keyword],
     queryFn: ({ signal }) => fetchGroupChoices(keyword, signal),
+  });
+
+/** The same search, each group disabled that the caller may not add a member to (`assignableGroupChoice`). */
+export const assignableGroupChoicesQueryOptions = (keyword: string) =>
+  queryOptions({
+    queryKey: [...identityKey, 'groups', 'choices', 'assignable', keyword],
+    queryFn: async ({ signal }) => (await fetchGroups(keyword, signal)).map(assignableGroupChoice),
   });

@@ -16,20 +16,36 @@ export const namedRoleChoice = (ref: NamedRef): Choice => ({
   label: `${ref.name} (${ref.code})`,
 });
 
+/**
+ * A role as a picker that hands roles out (to a user, to a group) offers it: disabled when
+ * the server says the caller may not hand it out (`assignable`).
+ */
+export const assignableRoleChoice = (role: Role): Choice => ({
+  ...roleChoice(role),
+  ...(role.assignable === false ? { disabled: true } : {}),
+});
+
 /** GET /admin-service/v2/role, the first page matching `keyword`: the choices of a roles picker. */
-export function fetchRoleChoices(keyword: string, signal?: AbortSignal): Promise<Choice[]> {
-  return fetchRoles(choiceParams(keyword), signal);
+export async function fetchRoleChoices(keyword: string, signal?: AbortSignal): Promise<Choice[]> {
+  return (await fetchRoles(choiceParams(keyword), signal)).map(roleChoice);
 }
 
-async function fetchRoles(params: Record<string, unknown>, signal?: AbortSignal): Promise<Choice[]> {
-  const page = await api.get<Page<Role>>('/admin-service/v2/role', { params, signal });
-  return page.content.map(roleChoice);
+async function fetchRoles(params: Record<string, unknown>, signal?: AbortSignal): Promise<Role[]> {
+  return (await api.get<Page<Role>>('/admin-service/v2/role', { params, signal })).content;
 }
 
 export const roleChoicesQueryOptions = (keyword: string) =>
   queryOptions({
     queryKey: [...identityKey, 'roles', 'choices', keyword],
     queryFn: ({ signal }) => fetchRoleChoices(keyword, signal),
+  });
+
+/** The same search, each role disabled that the caller may not hand out (`assignableRoleChoice`). */
+export const assignableRoleChoicesQueryOptions = (keyword: string) =>
+  queryOptions({
+    queryKey: [...identityKey, 'roles', 'choices', 'assignable', keyword],
+    queryFn: async ({ signal }) =>
+      (await fetchRoles(choiceParams(keyword), signal)).map(assignableRoleChoice),
   });
 
 /**
@@ -39,5 +55,6 @@ export const roleChoicesQueryOptions = (keyword: string) =>
 export const roleNamesQueryOptions = () =>
   queryOptions({
     queryKey: [...identityKey, 'roles', 'names'],
-    queryFn: ({ signal }) => fetchRoles({ page: 0, size: MAX_PAGE_SIZE }, signal),
+    queryFn: async ({ signal }) =>
+      (await fetchRoles({ page: 0, size: MAX_PAGE_SIZE }, signal)).map(roleChoice),
   });

@@ -10,14 +10,31 @@ export const userChoice = (user: Pick<User, 'userId' | 'name' | 'username'>): Ch
   label: `${user.name} (${user.username})`,
 });
 
-/** GET /admin-service/v2/user, the first page matching `keyword`: the choices of a members picker. */
+/** A user as a members picker offers them: disabled when the caller may not change the account (`manageable`). */
+export const manageableUserChoice = (user: User): Choice => ({
+  ...userChoice(user),
+  ...(user.manageable === false ? { disabled: true } : {}),
+});
+
+async function fetchUsers(keyword: string, signal?: AbortSignal): Promise<User[]> {
+  return (await api.get<Page<User>>('/admin-service/v2/user', { params: choiceParams(keyword), signal }))
+    .content;
+}
+
+/** GET /admin-service/v2/user, the first page matching `keyword`: the choices of a users picker. */
 export async function fetchUserChoices(keyword: string, signal?: AbortSignal): Promise<Choice[]> {
-  const page = await api.get<Page<User>>('/admin-service/v2/user', { params: choiceParams(keyword), signal });
-  return page.content.map(userChoice);
+  return (await fetchUsers(keyword, signal)).map(userChoice);
 }
 
 export const userChoicesQueryOptions = (keyword: string) =>
   queryOptions({
     queryKey: [...identityKey, 'users', 'choices', keyword],
     queryFn: ({ signal }) => fetchUserChoices(keyword, signal),
+  });
+
+/** The same search for a members picker, each user disabled whom the caller may not change (`manageableUserChoice`). */
+export const manageableUserChoicesQueryOptions = (keyword: string) =>
+  queryOptions({
+    queryKey: [...identityKey, 'users', 'choices', 'manageable', keyword],
+    queryFn: async ({ signal }) => (await fetchUsers(keyword, signal)).map(manageableUserChoice),
   });

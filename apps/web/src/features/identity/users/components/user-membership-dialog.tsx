@@ -4,8 +4,9 @@ import { MESSAGES, type User } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
-import { groupChoicesQueryOptions, namedGroupChoice } from '../../shared/api/group-choices';
-import { namedRoleChoice, roleChoicesQueryOptions } from '../../shared/api/role-choices';
+import { assignableGroupChoicesQueryOptions, namedGroupChoice } from '../../shared/api/group-choices';
+import { assignableRoleChoicesQueryOptions, namedRoleChoice } from '../../shared/api/role-choices';
+import { handingOut } from '../../shared/hand-out';
 import { useIdentityT } from '../../shared/messages';
 import { sameMembers } from '../../shared/same-members';
 import { useSetUserGroups } from '../api/set-user-groups';
@@ -18,14 +19,15 @@ export type UserMembershipDialogProps = {
   open: boolean;
   /** The user whose roles and groups are shown. */
   user: User | undefined;
-  /** Without `user:update` the dialog only shows them. */
+  /** Without `user:update`, or for an account the caller may not change, the dialog only shows them. */
   editable: boolean;
   onClose: () => void;
 };
 
 /**
  * The roles a user holds directly and the groups they belong to, each picked from a search
- * of the server. Saving replaces only the list that changed.
+ * of the server. A role or group the caller may not hand out shows disabled, unless the user
+ * has it already. Saving replaces only the list that changed.
  */
 export function UserMembershipDialog({ open, user, editable, onClose }: UserMembershipDialogProps) {
   const [form] = Form.useForm<Values>();
@@ -73,7 +75,13 @@ export function UserMembershipDialog({ open, user, editable, onClose }: UserMemb
           <Form.Item name="roleIds" label={t('roles')} extra={t('userRolesHelp')}>
             <RemoteSelect
               multiple
-              search={roleChoicesQueryOptions}
+              search={(keyword) =>
+                handingOut(
+                  assignableRoleChoicesQueryOptions(keyword),
+                  initialValues?.roleIds ?? [],
+                  t('roleNotAssignable'),
+                )
+              }
               known={data?.roles.map(namedRoleChoice)}
               placeholder={t('searchRoles')}
             />
@@ -81,7 +89,13 @@ export function UserMembershipDialog({ open, user, editable, onClose }: UserMemb
           <Form.Item name="groupIds" label={t('groups')}>
             <RemoteSelect
               multiple
-              search={groupChoicesQueryOptions}
+              search={(keyword) =>
+                handingOut(
+                  assignableGroupChoicesQueryOptions(keyword),
+                  initialValues?.groupIds ?? [],
+                  t('groupNotAssignable'),
+                )
+              }
               known={data?.groups.map(namedGroupChoice)}
               placeholder={t('searchGroups')}
             />

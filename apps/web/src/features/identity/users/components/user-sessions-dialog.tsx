@@ -13,6 +13,8 @@ export type UserSessionsDialogProps = {
   user: User | undefined;
   /** What ending a session needs (spec §6). */
   endNeed: AccessNeed;
+  /** Whether the caller may change the account; where not, the sessions are only shown. */
+  endable: boolean;
   onClose: () => void;
 };
 
@@ -33,8 +35,11 @@ export const SESSION_COLUMNS: Column<UserSession>[] = [
   },
 ];
 
-/** The user's live sessions; an administrator can end one, or all of them, at once. */
-export function UserSessionsDialog({ open, user, endNeed, onClose }: UserSessionsDialogProps) {
+/**
+ * The user's live sessions; an administrator can end one, or all of them, at once, unless the
+ * account is beyond what they may change.
+ */
+export function UserSessionsDialog({ open, user, endNeed, endable, onClose }: UserSessionsDialogProps) {
   const sessions = useUserSessions(open ? user?.userId : undefined);
   const end = useEndUserSessions();
   const t = useIdentityT();
@@ -43,26 +48,24 @@ export function UserSessionsDialog({ open, user, endNeed, onClose }: UserSession
     if (user) await end.mutateAsync({ userId: user.userId, sessionId });
   };
 
-  const columns: Column<UserSession>[] = [
-    ...SESSION_COLUMNS,
-    {
-      title: t('action'),
-      key: 'action',
-      width: 90,
-      render: (_, session) => (
-        <AccessDisable {...endNeed}>
-          <ConfirmAction
-            question={t('endSessionQuestion')}
-            description={t('endSessionText')}
-            label={t('end')}
-            success={MESSAGES.changedSuccessfully}
-            danger
-            onConfirm={() => endSessions(session.sessionId)}
-          />
-        </AccessDisable>
-      ),
-    },
-  ];
+  const endColumn: Column<UserSession> = {
+    title: t('action'),
+    key: 'action',
+    width: 90,
+    render: (_, session) => (
+      <AccessDisable {...endNeed}>
+        <ConfirmAction
+          question={t('endSessionQuestion')}
+          description={t('endSessionText')}
+          label={t('end')}
+          success={MESSAGES.changedSuccessfully}
+          danger
+          onConfirm={() => endSessions(session.sessionId)}
+        />
+      </AccessDisable>
+    ),
+  };
+  const columns: Column<UserSession>[] = endable ? [...SESSION_COLUMNS, endColumn] : SESSION_COLUMNS;
   const rows = sessions.data ?? [];
 
   return (
@@ -72,18 +75,20 @@ export function UserSessionsDialog({ open, user, endNeed, onClose }: UserSession
       onCancel={onClose}
       width={960}
       footer={[
-        <AccessDisable key="end-all" {...endNeed}>
-          <ConfirmAction
-            question={t('endAllQuestion')}
-            description={t('endAllText')}
-            label={t('endAll')}
-            success={MESSAGES.changedSuccessfully}
-            danger
-            type="default"
-            disabled={rows.length === 0}
-            onConfirm={() => endSessions()}
-          />
-        </AccessDisable>,
+        endable && (
+          <AccessDisable key="end-all" {...endNeed}>
+            <ConfirmAction
+              question={t('endAllQuestion')}
+              description={t('endAllText')}
+              label={t('endAll')}
+              success={MESSAGES.changedSuccessfully}
+              danger
+              type="default"
+              disabled={rows.length === 0}
+              onConfirm={() => endSessions()}
+            />
+          </AccessDisable>
+        ),
         <Button key="close" onClick={onClose}>
           {t('close')}
         </Button>,
