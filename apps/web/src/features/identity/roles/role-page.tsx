@@ -51,6 +51,9 @@ export const ROLE_COLUMNS: Column<Role>[] = recordColumns<Role>().map((column) =
 export const roleLock = (role: Pick<Role, 'builtin'>) =>
   role.builtin ? localizeMessage(IDENTITY_MESSAGES.builtinRole, i18n.language) : undefined;
 
+/** Whether the caller may change the role at all, as the server says (delegation). */
+export const roleChangeable = (role: Pick<Role, 'manageable'>) => role.manageable !== false;
+
 /** Manage Role (spec §2): roles, their grants of permissions and resources, and a preview of each. */
 export function RolePage() {
   const create = useCreateRole();
@@ -89,8 +92,9 @@ export function RolePage() {
           onDelete: ({ roleId }) => remove.mutateAsync(roleId),
         }}
         lockedFor={roleLock}
+        changeable={roleChangeable}
         rowActions={[
-          // Opens read-only for the built-in role or without role:update.
+          // Opens read-only for the built-in role, one the caller may not change, or without role:update.
           { key: 'grants', label: t('grants'), onClick: grants.show },
           { key: 'preview', label: t('previewAsRole'), onClick: preview.show },
         ]}

@@ -36,6 +36,12 @@ const en = {
     'You cannot give this role: it grants something you do not hold, or reaches beyond your applications.',
   groupNotAssignable:
     'You cannot add members to this group: its roles grant something you do not hold, or reach beyond your applications.',
+  heldRoleNotice:
+    'You hold this role, so its grants can only be narrowed: remove what it should no longer give; nothing can be added.',
+  heldRoleNoAdd: 'Nothing can be added to a role you hold.',
+  actionNotHeld: 'You do not hold this action here.',
+  resourceNotHeld: 'You do not hold this resource.',
+  limitRequired: 'Your own grant reaches only some applications, so this one stays limited to them.',
   // Users.
   userOne: 'user',
   userMany: 'users',
@@ -208,6 +214,11 @@ export const useIdentityT = defineMessages(NAMESPACE, en, {
   userNotManageable: '您无法更改该用户：其权限超出了您的管理范围。',
   roleNotAssignable: '您无法授予该角色：它授予了您未拥有的权限，或超出了您管理的应用。',
   groupNotAssignable: '您无法向该用户组添加成员：其角色授予了您未拥有的权限，或超出了您管理的应用。',
+  heldRoleNotice: '您拥有该角色，因此其授权只能缩小：可以移除不再需要授予的内容，但不能添加。',
+  heldRoleNoAdd: '不能向您拥有的角色添加授权。',
+  actionNotHeld: '您在此处未拥有该操作。',
+  resourceNotHeld: '您未拥有该资源。',
+  limitRequired: '您自己的授权仅覆盖部分应用，因此该授权必须限定在这些应用内。',
   userOne: '用户',
   userMany: '用户',
   phone: '电话',

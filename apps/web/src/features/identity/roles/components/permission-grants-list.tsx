@@ -7,19 +7,29 @@ import { schemaRule } from '@/components/schema-rule';
 import { applicationChoicesQueryOptions } from '../../shared/api/application-choices';
 import { useIdentityT } from '../../shared/messages';
 import { PLATFORM_PERMISSIONS, permissionChoicesQueryOptions } from '../../shared/api/permission-choices';
-import { canLimit, NEW_PERMISSION_GRANT } from '../grants';
+import { canLimit, type PermissionGrantValues } from '../grants';
+import {
+  actionOffered,
+  type GrantOffer,
+  mayCoverAll,
+  newGrant,
+  offeredActions,
+  offeredApplications,
+  offeredChoices,
+  offeredLimits,
+  offeredPermissions,
+} from '../grant-offer';
 
-const PLATFORM_CHOICE = { value: PLATFORM_APP_ID, label: `${PRODUCT_NAME} (${PLATFORM_APP_ID})` };
-const ACTION_OPTIONS = ACTIONS.map((action) => ({ label: action, value: action }));
+const PLATFORM_NAMES = [{ value: PLATFORM_APP_ID, label: `${PRODUCT_NAME} (${PLATFORM_APP_ID})` }];
 
 /**
  * The permission grants of the grants form (`permissions`, a Form.List): for each, the
  * application, one of its permissions, the actions (create, update, retrieve, delete), and
  * for a platform permission the applications it is limited to (delegated administration).
- * The server's field errors (`permissions.2.permissionId`) land on the grant they name.
+ * Only what `offer` allows is offered. The server's field errors (`permissions.2.permissionId`)
+ * land on the grant they name.
  */
-export function PermissionGrantsList() {
-  const form = Form.useFormInstance();
+export function PermissionGrantsList({ offer }: { offer: GrantOffer }) {
   const t = useIdentityT();
   return (
     <Form.List name="permissions">
@@ -27,108 +37,134 @@ export function PermissionGrantsList() {
         <>
           {fields.length === 0 && <Empty description={t('noPermissionGranted')} />}
           {fields.map(({ key, name }, index) => (
-            <Card
-              key={key}
-              size="small"
-              title={t('permissionN', { n: index + 1 })}
-              style={{ marginBottom: 12 }}
-              extra={
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('removePermissionN', { n: index + 1 })}
-                  onClick={() => remove(name)}
-                />
-              }
-            >
-              <Row gutter={12}>
-                <Col span={10}>
-                  <Form.Item name={[name, 'applicationId']} label={t('application')} rules={required}>
-                    <RemoteSelect
-                      search={applicationChoicesQueryOptions}
-                      known={[PLATFORM_CHOICE]}
-                      // Another application's permissions are other ids: the chosen one no longer applies.
-                      onChange={() => form.setFieldValue(['permissions', name, 'permissionId'], undefined)}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col span={14}>
-                  <Form.Item noStyle dependencies={[['permissions', name, 'applicationId']]}>
-                    {({ getFieldValue }) => {
-                      const applicationId: string | undefined = getFieldValue([
-                        'permissions',
-                        name,
-                        'applicationId',
-                      ]);
-                      return (
-                        <Form.Item name={[name, 'permissionId']} label={t('permission')} rules={required}>
-                          <RemoteSelect
-                            search={(keyword) => permissionChoicesQueryOptions(applicationId ?? '', keyword)}
-                            known={applicationId === PLATFORM_APP_ID ? PLATFORM_PERMISSIONS : []}
-                            disabled={applicationId === undefined ? true : undefined}
-                            placeholder={t('searchPermissions')}
-                          />
-                        </Form.Item>
-                      );
-                    }}
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Form.Item
-                name={[name, 'actionEntitySet']}
-                label={t('actions')}
-                rules={[schemaRule(permissionGrantSchema.shape.actionEntitySet)]}
-              >
-                <Checkbox.Group options={ACTION_OPTIONS} />
-              </Form.Item>
-              <Form.Item
-                noStyle
-                dependencies={[
-                  ['permissions', name, 'applicationId'],
-                  ['permissions', name, 'limited'],
-                ]}
-              >
-                {({ getFieldValue }) =>
-                  canLimit(getFieldValue(['permissions', name, 'applicationId'])) && (
-                    <Row gutter={12} align="top">
-                      <Col span={10}>
-                        <Form.Item
-                          name={[name, 'limited']}
-                          label={t('limitToApplications')}
-                          valuePropName="checked"
-                          extra={t('limitHelp')}
-                        >
-                          <Switch />
-                        </Form.Item>
-                      </Col>
-                      <Col span={14}>
-                        {getFieldValue(['permissions', name, 'limited']) && (
-                          <Form.Item
-                            name={[name, 'applicationIds']}
-                            label={t('applications')}
-                            extra={t('noApplicationChosen')}
-                          >
-                            <RemoteSelect multiple search={applicationChoicesQueryOptions} />
-                          </Form.Item>
-                        )}
-                      </Col>
-                    </Row>
-                  )
-                }
-              </Form.Item>
-            </Card>
+            <GrantCard key={key} name={name} index={index} offer={offer} onRemove={() => remove(name)} />
           ))}
           <Button
             type="dashed"
             block
             icon={<PlusOutlined />}
-            onClick={() => add({ ...NEW_PERMISSION_GRANT })}
+            onClick={() => add(newGrant(offer))}
+            // Only a removed grant could come back: nothing is added to a role one holds.
+            disabled={offer.narrowOnly || undefined}
+            title={offer.narrowOnly ? t('heldRoleNoAdd') : undefined}
           >
             {t('addPermission')}
           </Button>
         </>
       )}
     </Form.List>
+  );
+}
+
+type GrantCardProps = { name: number; index: number; offer: GrantOffer; onRemove: () => void };
+
+function GrantCard({ name, index, offer, onRemove }: GrantCardProps) {
+  const form = Form.useFormInstance();
+  const t = useIdentityT();
+  const path = ['permissions', name];
+  const row: Partial<PermissionGrantValues> = Form.useWatch(path, form) ?? {};
+  const { applicationId } = row;
+  const applications = offeredApplications(offer);
+  const permissions = offeredPermissions(offer, applicationId);
+  const limits = offeredLimits(offer, row);
+  const coversAll = mayCoverAll(offer, row);
+  // What the caller may not give shows disabled; the role's own actions stay, to be unchecked.
+  // An offered one sets no `disabled`, so the read-only form still disables it.
+  const actionOptions = ACTIONS.map((action) =>
+    actionOffered(offer, row, action)
+      ? { label: action, value: action }
+      : { label: action, value: action, disabled: true, title: t('actionNotHeld') },
+  );
+  // Another permission (or application) is another grant: keep only the actions it may have.
+  const keepOffered = (next: Partial<PermissionGrantValues>) =>
+    form.setFieldValue([...path, 'actionEntitySet'], offeredActions(offer, { ...row, ...next }));
+
+  return (
+    <Card
+      size="small"
+      title={t('permissionN', { n: index + 1 })}
+      style={{ marginBottom: 12 }}
+      extra={
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('removePermissionN', { n: index + 1 })}
+          onClick={onRemove}
+        />
+      }
+    >
+      <Row gutter={12}>
+        <Col span={10}>
+          <Form.Item name={[name, 'applicationId']} label={t('application')} rules={required}>
+            <RemoteSelect
+              search={(keyword) => ({
+                ...applicationChoicesQueryOptions(keyword),
+                select: (found) => offeredChoices(found, applications, keyword, PLATFORM_NAMES),
+              })}
+              known={PLATFORM_NAMES}
+              // Another application's permissions are other ids: the chosen one no longer applies.
+              onChange={(next) => {
+                form.setFieldValue([...path, 'permissionId'], undefined);
+                keepOffered({ applicationId: next ?? undefined, permissionId: undefined });
+              }}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={14}>
+          <Form.Item name={[name, 'permissionId']} label={t('permission')} rules={required}>
+            <RemoteSelect
+              search={(keyword) => ({
+                ...permissionChoicesQueryOptions(applicationId ?? '', keyword),
+                select: (found) => offeredChoices(found, permissions, keyword, PLATFORM_PERMISSIONS),
+              })}
+              known={applicationId === PLATFORM_APP_ID ? PLATFORM_PERMISSIONS : []}
+              disabled={applicationId === undefined ? true : undefined}
+              placeholder={t('searchPermissions')}
+              onChange={(next) => keepOffered({ permissionId: next ?? undefined })}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item
+        name={[name, 'actionEntitySet']}
+        label={t('actions')}
+        rules={[schemaRule(permissionGrantSchema.shape.actionEntitySet)]}
+      >
+        <Checkbox.Group options={actionOptions} />
+      </Form.Item>
+      {canLimit(applicationId) && (
+        <Row gutter={12} align="top">
+          <Col span={10}>
+            <Form.Item
+              name={[name, 'limited']}
+              label={t('limitToApplications')}
+              valuePropName="checked"
+              extra={row.limited && !coversAll ? t('limitRequired') : t('limitHelp')}
+            >
+              {/* Limiting narrows; lifting the limit may reach beyond what the caller holds. */}
+              <Switch disabled={(row.limited && !coversAll) || undefined} />
+            </Form.Item>
+          </Col>
+          <Col span={14}>
+            {row.limited && (
+              <Form.Item
+                name={[name, 'applicationIds']}
+                label={t('applications')}
+                extra={t('noApplicationChosen')}
+              >
+                <RemoteSelect
+                  multiple
+                  search={(keyword) => ({
+                    ...applicationChoicesQueryOptions(keyword),
+                    select: (found) => offeredChoices(found, limits, keyword),
+                  })}
+                />
+              </Form.Item>
+            )}
+          </Col>
+        </Row>
+      )}
+    </Card>
   );
 }

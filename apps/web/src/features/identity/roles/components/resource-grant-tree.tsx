@@ -8,6 +8,7 @@ import { RemoteSelect } from '@/components/remote-select';
 import { applicationChoicesQueryOptions } from '../../shared/api/application-choices';
 import { useIdentityT } from '../../shared/messages';
 import { resourceChildrenQueryOptions, resourceRootsQueryOptions } from '../api/application-resources';
+import { type GrantOffer, OFFER_ALL, resourceCheckable } from '../grant-offer';
 import { type ChildrenOf, grantResource, isHiddenGrant, type ParentOf, revokeResource } from '../grants';
 import { Notice } from '@/components/notice';
 
@@ -20,6 +21,8 @@ export type ResourceGrantTreeProps = {
   value?: string[];
   onChange?: (value: string[]) => void;
   readOnly?: boolean;
+  /** What the caller may give: a resource they may not is not checked anew. Everything by default. */
+  offer?: GrantOffer;
 };
 
 /**
@@ -27,8 +30,14 @@ export type ResourceGrantTreeProps = {
  * time (the platform's, the console's own navigation, first). Each level loads when it opens.
  * Checking a node grants its parents too, and unchecking it revokes what is open below it
  * (`grantResource`, `revokeResource`); the grants of the other applications stay as they are.
+ * A resource the caller may not give cannot be checked, but one granted can be unchecked.
  */
-export function ResourceGrantTree({ value = [], onChange, readOnly }: ResourceGrantTreeProps) {
+export function ResourceGrantTree({
+  value = [],
+  onChange,
+  readOnly,
+  offer = OFFER_ALL,
+}: ResourceGrantTreeProps) {
   const [applicationId, setApplicationId] = useState(PLATFORM_APP_ID);
   const t = useIdentityT();
   return (
@@ -56,17 +65,19 @@ export function ResourceGrantTree({ value = [], onChange, readOnly }: ResourceGr
         value={value}
         onChange={onChange}
         readOnly={readOnly}
+        offer={offer}
       />
     </>
   );
 }
 
-type ApplicationTreeProps = Omit<ResourceGrantTreeProps, 'value'> & {
+type ApplicationTreeProps = Omit<ResourceGrantTreeProps, 'value' | 'offer'> & {
   applicationId: string;
   value: string[];
+  offer: GrantOffer;
 };
 
-function ApplicationTree({ applicationId, value, onChange, readOnly }: ApplicationTreeProps) {
+function ApplicationTree({ applicationId, value, onChange, readOnly, offer }: ApplicationTreeProps) {
   const roots = useQuery(resourceRootsQueryOptions(applicationId));
   const t = useIdentityT();
   const [expanded, setExpanded] = useState<string[]>([]);
@@ -89,27 +100,31 @@ function ApplicationTree({ applicationId, value, onChange, readOnly }: Applicati
   }
   if (rows.length === 0) return <Empty description={t('noResources')} />;
 
-  const toNode = (row: TreeRow<Resource>): TreeDataNode => ({
-    key: row.resourceId,
-    isLeaf: !TREE.hasChildren(row),
-    children: row.children?.map(toNode),
-    title: (
-      <Flex gap={6} align="center" wrap>
-        <span>{row.name}</span>
-        <Typography.Text type="secondary" code>
-          {row.id}
-        </Typography.Text>
-        <Tag>{row.type}</Tag>
-        {row.status !== 'ENABLED' && <Tag color="red">{row.status}</Tag>}
-        {isHiddenGrant(granted, row.resourceId, parentOf) && (
-          <Typography.Text type="warning">{t('hiddenGrant')}</Typography.Text>
-        )}
-        {children.loading.has(row.resourceId) && (
-          <LoadingOutlined role="status" aria-label={t('loadingChildren')} />
-        )}
-      </Flex>
-    ),
-  });
+  const toNode = (row: TreeRow<Resource>): TreeDataNode => {
+    const checkable = resourceCheckable(offer, row, granted, parentOf);
+    return {
+      key: row.resourceId,
+      isLeaf: !TREE.hasChildren(row),
+      children: row.children?.map(toNode),
+      disableCheckbox: !checkable,
+      title: (
+        <Flex gap={6} align="center" wrap title={checkable ? undefined : t('resourceNotHeld')}>
+          <span>{row.name}</span>
+          <Typography.Text type="secondary" code>
+            {row.id}
+          </Typography.Text>
+          <Tag>{row.type}</Tag>
+          {row.status !== 'ENABLED' && <Tag color="red">{row.status}</Tag>}
+          {isHiddenGrant(granted, row.resourceId, parentOf) && (
+            <Typography.Text type="warning">{t('hiddenGrant')}</Typography.Text>
+          )}
+          {children.loading.has(row.resourceId) && (
+            <LoadingOutlined role="status" aria-label={t('loadingChildren')} />
+          )}
+        </Flex>
+      ),
+    };
+  };
 
   return (
     <>

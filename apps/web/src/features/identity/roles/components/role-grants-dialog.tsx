@@ -4,9 +4,11 @@ import { IDENTITY_MESSAGES, MESSAGES, type Role } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { Localized } from '@/components/localized';
 import { useToast } from '@/components/use-toast';
+import { useCallerHoldings } from '../api/caller-holdings';
 import { useRoleGrants } from '../api/role-grants';
 import { useSetRoleGrants } from '../api/set-role-grants';
 import { useIdentityT } from '../../shared/messages';
+import { grantOffer, OFFER_ALL } from '../grant-offer';
 import { type GrantValues, toGrantValues, toRoleGrants } from '../grants';
 import { PermissionGrantsList } from './permission-grants-list';
 import { ResourceGrantTree } from './resource-grant-tree';
@@ -36,7 +38,10 @@ function TabLabel({ text, field }: { text: string; field: keyof GrantValues }) {
 export type RoleGrantsDialogProps = {
   open: boolean;
   role: Role | undefined;
-  /** Without `role:update` (or for the built-in role) the grants are only shown. */
+  /**
+   * Without `role:update` the grants are only shown, as they are for the built-in role and
+   * for one the server says the caller may not change (`manageable`).
+   */
   editable: boolean;
   onClose: () => void;
 };
@@ -44,7 +49,8 @@ export type RoleGrantsDialogProps = {
 /**
  * A role's grants in one form: its permissions with their actions, the resources it grants
  * (a checkbox tree per application), and a preview of the navigation the draft would give.
- * Saving replaces them all (PUT role/{id}/grants).
+ * Only what the caller may give is offered (`grantOffer`, from their holdings); what the role
+ * has stays, to be removed. Saving replaces them all (PUT role/{id}/grants).
  */
 export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDialogProps) {
   const [form] = Form.useForm<GrantValues>();
@@ -54,7 +60,11 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
   const t = useIdentityT();
   const draft: string[] | undefined = Form.useWatch('resources', form);
   const initialValues = grants.data && toGrantValues(grants.data);
-  const readOnly = !editable || role?.builtin === true;
+  const readOnly = !editable || role?.builtin === true || role?.manageable === false;
+  const holdings = useCallerHoldings(open && !readOnly);
+  const offer = readOnly
+    ? OFFER_ALL
+    : grantOffer(holdings.data, role ?? {}, grants.data ?? { permissions: [], resources: [] });
 
   const [tab, setTab] = useState('permissions');
   // Each opening starts on the permissions.
@@ -90,7 +100,10 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
           title={<Localized text={IDENTITY_MESSAGES.builtinRole} />}
         />
       )}
-      {grants.isLoading ? (
+      {holdings.data && offer.narrowOnly && (
+        <Notice type="info" showIcon style={{ marginBottom: 16 }} title={t('heldRoleNotice')} />
+      )}
+      {grants.isLoading || holdings.isLoading ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <Tabs
@@ -104,7 +117,7 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
               label: <TabLabel text={t('permissions')} field="permissions" />,
               // Every tab stays mounted, so its fields are part of what is saved.
               forceRender: true,
-              children: <PermissionGrantsList />,
+              children: <PermissionGrantsList offer={offer} />,
             },
             {
               key: 'resources',
@@ -113,7 +126,7 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
               children: (
                 // Not noStyle: a refusal of the server (an unknown resource) shows under the tree.
                 <Form.Item name="resources">
-                  <ResourceGrantTree readOnly={readOnly} />
+                  <ResourceGrantTree readOnly={readOnly} offer={offer} />
                 </Form.Item>
               ),
             },
