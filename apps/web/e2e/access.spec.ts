@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import {
-  type Action,
-  HTTP_STATUS_MESSAGES,
-  PLATFORM_APP_ID,
-  permissionIdForPath,
-  type Resource,
-} from '@gatehouse/contract';
-import { ADMIN, createApp, createResource, signIn } from './helpers';
+import { type Action, HTTP_STATUS_MESSAGES, PLATFORM_APP_ID, permissionIdForPath } from '@gatehouse/contract';
+import { ADMIN, createApp, createResource, platformResourceIds, signIn } from './helpers';
 
 /**
  * Spec §4 and §6 as a user with a narrow role sees them: the navigation shows only the
@@ -24,32 +18,6 @@ async function apiToken(request: APIRequestContext, user: { username: string; pa
   const res = await request.post('/api/oauth2-server/login', { data: user });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).result.token as string;
-}
-
-/** The record keys of the platform resources (the console's own tree) with the given ids. */
-async function platformResourceIds(request: APIRequestContext, token: string, ids: string[]) {
-  const byId = new Map<string, string>();
-  const res = await request.get('/api/admin-service/resources', {
-    headers: auth(token),
-    params: { applicationId: PLATFORM_APP_ID, page: 0, size: 100 },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const queue: Resource[] = (await res.json()).content;
-  while (queue.length > 0) {
-    const resource = queue.shift()!;
-    byId.set(resource.id, resource.resourceId);
-    if (resource.type === 'ELEMENT') continue;
-    const children = await request.get(`/api/admin-service/resources/${resource.resourceId}`, {
-      headers: auth(token),
-    });
-    expect(children.status(), await children.text()).toBe(200);
-    queue.push(...((await children.json()) as Resource[]));
-  }
-  return ids.map((id) => {
-    const resourceId = byId.get(id);
-    expect(resourceId, `platform resource ${id}`).toBeDefined();
-    return resourceId!;
-  });
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type CreatedClient,
   type DataAccess,
   type Permission,
+  PLATFORM_APP_ID,
   type Resource,
   type ResourceType,
   SESSION_LIFETIME_SECONDS,
@@ -213,4 +214,30 @@ export async function resourceChildren(
   const res = await request.get(`/api/admin-service/resources/${resourceId}`, { headers: auth(token) });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
+}
+
+/** The record keys of the platform resources (the console's own tree) with the given ids. */
+export async function platformResourceIds(request: APIRequestContext, token: string, ids: string[]) {
+  const byId = new Map<string, string>();
+  const res = await request.get('/api/admin-service/resources', {
+    headers: auth(token),
+    params: { applicationId: PLATFORM_APP_ID, page: 0, size: 100 },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const queue: Resource[] = (await res.json()).content;
+  while (queue.length > 0) {
+    const resource = queue.shift()!;
+    byId.set(resource.id, resource.resourceId);
+    if (resource.type === 'ELEMENT') continue;
+    const children = await request.get(`/api/admin-service/resources/${resource.resourceId}`, {
+      headers: auth(token),
+    });
+    expect(children.status(), await children.text()).toBe(200);
+    queue.push(...((await children.json()) as Resource[]));
+  }
+  return ids.map((id) => {
+    const resourceId = byId.get(id);
+    expect(resourceId, `platform resource ${id}`).toBeDefined();
+    return resourceId!;
+  });
 }
