@@ -378,6 +378,12 @@ describe('what the console is told, to offer only what delegation allows', () =>
     );
     expect(groupFlags.get(groupA.groupId)).toMatchObject({ manageable: true, assignable: true });
     expect(groupFlags.get(groupB.groupId)).toMatchObject({ manageable: false, assignable: false });
+    // A group with an administrator among its members: its roles are theirs.
+    await put(t, `${GROUP}/${groupA.groupId}/members`, { userIds: [adminId] }, admin);
+    expect((await t.get(`${GROUP}/${groupA.groupId}`, token)).json()).toMatchObject({ manageable: false });
+    const refused = await put(t, `${GROUP}/${groupA.groupId}/roles`, { roleIds: [] }, token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(IDENTITY_MESSAGES.administratorOnly);
 
     // The administrator may do all of it.
     const asAdmin = (await t.get(`${ROLE}/${readB}`, admin)).json();

@@ -145,17 +145,26 @@ export async function assertMayChangeRoles(
   );
 }
 
-/** The groups the actor may change within `scope`. */
+/**
+ * The groups the actor may change within `scope`: a group lying within it, and, since the
+ * group's roles and status are its members' roles, none with an administrator among its
+ * members unless the actor is one.
+ */
 export async function manageableGroups(
   db: Executor,
   actor: Actor,
   groupIds: readonly string[],
   scope: AppScope,
 ): Promise<Set<string>> {
-  return judge(await footprintsOfGroups(db, groupIds), (g) => withinRefusal(actor, g, scope, 'group'))
-    .allowed;
+  const { allowed } = judge(await footprintsOfGroups(db, groupIds), (g) =>
+    withinRefusal(actor, g, scope, 'group'),
+  );
+  if (actor.holdings.administrator) return allowed;
+  const guarded = await repo.groupsWithAdministrators(db, [...allowed]);
+  return new Set([...allowed].filter((id) => !guarded.has(id)));
 }
 
+/** 403 unless the actor may change the group itself: its name, status, roles and deletion. */
 export async function assertMayChangeGroups(
   db: Executor,
   actor: Actor,
@@ -165,6 +174,20 @@ export async function assertMayChangeGroups(
   assertNone(
     judge(await footprintsOfGroups(db, groupIds), (g) => withinRefusal(actor, g, scope, 'group')).first,
   );
+}
+
+/**
+ * 403 when one of the groups has an administrator among its members and the actor is not
+ * one: the group's roles and status are that administrator's roles.
+ */
+export async function assertNoAdministratorMembers(
+  db: Executor,
+  actor: Actor,
+  groupIds: readonly string[],
+): Promise<void> {
+  if (actor.holdings.administrator) return;
+  if ((await repo.groupsWithAdministrators(db, groupIds)).size > 0)
+    throw forbidden(IDENTITY_MESSAGES.administratorOnly);
 }
 
 /** The accounts the actor may change within `scope`. */

@@ -294,3 +294,31 @@ export async function grantOfAclEntry(
     applicationIds: null,
   };
 }
+
+/** Which of these groups have a member who holds the built-in role, directly or through any group. */
+export async function groupsWithAdministrators(
+  db: Executor,
+  groupIds: readonly string[],
+): Promise<Set<string>> {
+  if (groupIds.length === 0) return new Set();
+  const builtin = db.select({ roleId: roles.roleId }).from(roles).where(eq(roles.builtin, true));
+  const direct = db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(inArray(userRoles.roleId, builtin));
+  const viaGroups = db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .innerJoin(groupRoles, eq(groupRoles.groupId, groupMembers.groupId))
+    .where(inArray(groupRoles.roleId, builtin));
+  const rows = await db
+    .selectDistinct({ groupId: groupMembers.groupId })
+    .from(groupMembers)
+    .where(
+      and(
+        inArray(groupMembers.groupId, [...groupIds]),
+        or(inArray(groupMembers.userId, direct), inArray(groupMembers.userId, viaGroups)),
+      ),
+    );
+  return new Set(rows.map((r) => r.groupId));
+}

@@ -23,6 +23,7 @@ import {
   assertMayAssignRoles,
   assertMayChangeGroups,
   assertMayChangeUsers,
+  assertNoAdministratorMembers,
 } from '../access/delegation.ts';
 import { footprintsOfGroups } from '../access/holdings.ts';
 import type { AccessService } from '../access/service.ts';
@@ -119,15 +120,15 @@ export class GroupService {
 
   /**
    * A disabled group gives its members none of its roles, so disabling may end an
-   * administration. The status changes what every member holds: the caller must be one who
-   * may change each of them, and enabling gives its roles again, so they must hold those.
+   * administration: with an administrator among the members, only an administrator changes
+   * it. Enabling gives its roles again, so the caller must hold what they grant.
    */
   async setStatus(groupId: string, status: Status, ctx: AuditContext, scope: AppScope): Promise<Group> {
     return this.audit.change(ctx, 'status', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         const { group: before, actor } = await lockGroupFor(tx, ctx, groupId, scope);
         const members = await repo.memberIds(tx, groupId);
-        await assertMayChangeUsers(tx, actor, members, scope);
+        await assertNoAdministratorMembers(tx, actor, [groupId]);
         if (status === 'ENABLED' && before.status !== 'ENABLED')
           assertHolds(actor, (await footprintsOfGroups(tx, [groupId])).get(groupId)!.grants);
         const { result: row, endedOidcSessionsAndGrants } = await endingOidcOnRoleLoss(tx, members, () =>
@@ -198,8 +199,8 @@ export class GroupService {
   }
 
   /**
-   * Replaces the roles the group gives its members: a change to what each member holds, so
-   * the caller must be one who may change each of them, and may hand out every role added.
+   * Replaces the roles the group gives its members: with an administrator among them, only
+   * an administrator may; the caller must be one who may hand out every role added.
    */
   async setRoles(
     groupId: string,
@@ -218,7 +219,7 @@ export class GroupService {
       keepingAdministration(tx, ctx.actorId, async () => {
         const { actor } = await lockGroupFor(tx, ctx, groupId, scope);
         const members = await repo.memberIds(tx, groupId);
-        await assertMayChangeUsers(tx, actor, members, scope);
+        await assertNoAdministratorMembers(tx, actor, [groupId]);
         const before = await repo.rolesOf(tx, groupId);
         const held = new Set(before.map((r) => r.id));
         await assertMayAssignRoles(
