@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
-import { hashPassword } from '../src/lib/passwords.ts';
+import { hashPassword } from '../src/modules/passwords/hashing.ts';
 import { type Child, freePort, memoryOf, servingPid, startChild, waitUntilServing } from './children.ts';
 import {
   BIG_APP,

@@ -35,7 +35,7 @@ import { buildApp } from '../src/app.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { applications, oidcPayloads, resources, roleResources, users } from '../src/db/schema/index.ts';
-import { hashPassword } from '../src/lib/passwords.ts';
+import { hashPassword } from '../src/modules/passwords/hashing.ts';
 import { TTL } from '../src/modules/oidc/provider.ts';
 import { seed } from '../src/platform/seed.ts';
 import { freePort } from './children.ts';

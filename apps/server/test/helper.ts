@@ -18,7 +18,7 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { seed } from '../src/platform/seed.ts';
-import { hashPassword } from '../src/lib/passwords.ts';
+import { hashPassword } from '../src/modules/passwords/hashing.ts';
 import { checkResponses } from './conformance.ts';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';

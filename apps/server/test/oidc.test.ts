@@ -18,7 +18,7 @@ import {
   userRoles,
   users,
 } from '../src/db/schema/index.ts';
-import { hashIsOutdated } from '../src/lib/passwords.ts';
+import { hashIsOutdated } from '../src/modules/passwords/hashing.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { auditOf, createApplication, del, put, storeEarlierHash } from './fixtures.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';

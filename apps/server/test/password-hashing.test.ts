@@ -11,7 +11,7 @@ import {
   hashParameters,
   hashPassword,
   verifyPassword,
-} from '../src/lib/passwords.ts';
+} from '../src/modules/passwords/hashing.ts';
 import { EARLIER_ARGON2 } from './fixtures.ts';
 
 describe('password hashing under a burst', () => {

@@ -2,7 +2,7 @@ import { ERROR_CODES, PASSWORD_MESSAGES, PASSWORD_POLICY } from '@gatehouse/cont
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, passwordHistory, users } from '../src/db/schema/index.ts';
-import { isCommonPassword } from '../src/lib/password-policy.ts';
+import { isCommonPassword } from '../src/modules/passwords/policy.ts';
 import { build, type TestContext } from './helper.ts';
 
 let t: TestContext;

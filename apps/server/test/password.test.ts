@@ -2,7 +2,7 @@ import { ERROR_CODES, MESSAGES } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema/index.ts';
-import { hashIsOutdated, hashParameters, verifyPassword } from '../src/lib/passwords.ts';
+import { hashIsOutdated, hashParameters, verifyPassword } from '../src/modules/passwords/hashing.ts';
 import { auditOf, storeEarlierHash } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 

@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema/index.ts';
-import { verifyPassword } from '../src/lib/passwords.ts';
+import { verifyPassword } from '../src/modules/passwords/hashing.ts';
 import { auditOf, del, put, query } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 

@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { type AppScope, unionScopes } from './app-scope.ts';
 import type { AuditContext } from './audit.ts';
 import { CallerCache } from './caller-cache.ts';
-import * as repo from './session-repository.ts';
+import * as repo from '../modules/sessions/repository.ts';
 import { hashToken } from './tokens.ts';
 
 export type AuthUser = {

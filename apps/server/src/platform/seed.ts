@@ -12,7 +12,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Database, Transaction } from '../db/client.ts';
 import { type AuditContext, audit } from '../lib/audit.ts';
-import { generatePassword, hashPassword } from '../lib/passwords.ts';
+import { generatePassword, hashPassword } from '../modules/passwords/hashing.ts';
 import * as repo from './repository.ts';
 
 export const ADMINISTRATOR_ROLE = 'Administrator';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import type { SessionRow, UserRow } from '../../lib/session-repository.ts';
+import type { SessionRow, UserRow } from '../sessions/repository.ts';
 
 export async function findUser(db: Executor, userId: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);

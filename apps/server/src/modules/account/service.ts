@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../lib/app-scope.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { notFound, unauthenticated } from '../../lib/errors.ts';
-import type { SessionRow, UserRow } from '../../lib/session-repository.ts';
+import type { SessionRow, UserRow } from '../sessions/repository.ts';
 import type { AuthState } from '../../lib/sessions.ts';
 import { endOidcAccess } from '../oidc/repository.ts';
 import type { PasswordResetService } from '../password-reset/service.ts';

@@ -12,11 +12,11 @@ import {
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, unauthenticatedFor, validationFailed } from '../../lib/errors.ts';
-import { assertPasswordPolicy, upgradeOutdatedHash } from '../../lib/password-policy.ts';
-import { storePassword } from '../../lib/password-repository.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { assertPasswordPolicy, upgradeOutdatedHash } from '../passwords/policy.ts';
+import { storePassword } from '../passwords/repository.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../passwords/hashing.ts';
 import { audit, auditedChange, auditedStatement } from '../../lib/audit.ts';
-import { findUserByUsername, stampSignIn, type UserRow } from '../../lib/session-repository.ts';
+import { findUserByUsername, stampSignIn, type UserRow } from '../sessions/repository.ts';
 import type { AuthState, RequestMeta, SessionResolver } from '../../lib/sessions.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
-import type { UserRow } from '../../lib/session-repository.ts';
+import type { UserRow } from '../sessions/repository.ts';
 
 /** The enabled accounts a /forget identifier names: by username, or by email address, without regard to case. */
 export async function enabledAccountsNamed(db: Executor, account: string): Promise<UserRow[]> {

@@ -19,7 +19,7 @@ import type { AppScope } from '../../lib/app-scope.ts';
 import { type AuditContext, audit, auditedChange } from '../../lib/audit.ts';
 import { foundByUuid } from '../../lib/entity-service.ts';
 import { AppError, refused, unauthenticated, validationFailed } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import { verifyPassword } from '../passwords/hashing.ts';
 import { deriveKey, seal, unseal } from '../../lib/server-key.ts';
 import type { AuthState, RequestMeta } from '../../lib/sessions.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';

@@ -17,9 +17,9 @@ import type { AuditContext } from '../../lib/audit.ts';
 import type { Duplicate } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { notFound } from '../../lib/errors.ts';
-import { assertPasswordPolicy } from '../../lib/password-policy.ts';
-import { expirePassword, recordPasswordHistory, storePassword } from '../../lib/password-repository.ts';
-import { generatePassword, hashPassword } from '../../lib/passwords.ts';
+import { assertPasswordPolicy } from '../passwords/policy.ts';
+import { expirePassword, recordPasswordHistory, storePassword } from '../passwords/repository.ts';
+import { generatePassword, hashPassword } from '../passwords/hashing.ts';
 import { assertAllExist } from '../../lib/records.ts';
 import { endOidcAccess } from '../oidc/repository.ts';
 import {

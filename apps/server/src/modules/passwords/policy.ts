@@ -1,9 +1,9 @@
 import { PASSWORD_MESSAGES, PASSWORD_POLICY } from '@gatehouse/contract';
-import type { Database, Executor } from '../db/client.ts';
-import { type AuditContext, auditedChange } from './audit.ts';
-import { validationFailed } from './errors.ts';
-import { recentPasswordHashes, replacePasswordHash } from './password-repository.ts';
-import { hashIsOutdated, hashParameters, hashPassword, verifyPassword } from './passwords.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { type AuditContext, auditedChange } from '../../lib/audit.ts';
+import { validationFailed } from '../../lib/errors.ts';
+import { recentPasswordHashes, replacePasswordHash } from './repository.ts';
+import { hashIsOutdated, hashParameters, hashPassword, verifyPassword } from './hashing.ts';
 
 /**
  * The password policy (contract `PASSWORD_POLICY`), applied by every path that sets a
@@ -74,7 +74,7 @@ const superseded = new Error('the password changed meanwhile');
  * After a sign-in has proved `password`: a stored hash made at other parameters than new
  * hashes are (an earlier version's) is replaced by one made now, audited as `password.rehash`
  * with the parameters before and after. Every account's hash then costs the same to check as
- * an unknown account's (passwords.ts, `verifyAgainstDummy`).
+ * an unknown account's (hashing.ts, `verifyAgainstDummy`).
  */
 export async function upgradeOutdatedHash(
   db: Database,

@@ -1,4 +1,4 @@
-// A thread that hashes and checks passwords for lib/passwords.ts, one at a time, at a lower
+// A thread that hashes and checks passwords for passwords/hashing.ts, one at a time, at a lower
 // scheduling priority than the server's event loop. Plain JavaScript, so that the compiled
 // server and the TypeScript sources both start it as it is.
 import { readlinkSync } from 'node:fs';

@@ -31,7 +31,7 @@ export function hashLoad(): { running: number; waiting: number } {
 }
 
 /**
- * The hashes run in worker threads of their own (password-worker.mjs), each at the server's
+ * The hashes run in worker threads of their own (hash-worker.mjs), each at the server's
  * nice value raised by this much (Linux). At the same priority, a hash and the event loop
  * shared a contended core evenly; at +10 the scheduler gives the hash about a tenth of it.
  * libuv's pool, where the binding's async calls run, is shared with file and DNS work, and
@@ -40,7 +40,7 @@ export function hashLoad(): { running: number; waiting: number } {
 export const HASH_NICENESS = 10;
 /** A worker that has had nothing to hash for this long is ended, so an idle server holds none. */
 export const RETIRE_AFTER_MS = 2_000;
-const WORKER_FILE = new URL('./password-worker.mjs', import.meta.url);
+const WORKER_FILE = new URL('../../lib/hash-worker.mjs', import.meta.url);
 
 type HashJob = { password: string; hash?: string };
 type HashAnswer = { result: string | boolean } | { error: string };

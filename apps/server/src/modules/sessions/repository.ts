@@ -1,7 +1,7 @@
 import { type Action, PLATFORM_APP_ID } from '@gatehouse/contract';
 import { and, eq, gt, inArray, or, type Placeholder, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client.ts';
-import { preparedPer } from '../db/prepared.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import {
   groupMembers,
   groupRoles,
@@ -11,7 +11,7 @@ import {
   sessions,
   userRoles,
   users,
-} from '../db/schema/index.ts';
+} from '../../db/schema/index.ts';
 
 /**
  * The queries that tell who calls: a user by name at sign-in, a session by its token, and

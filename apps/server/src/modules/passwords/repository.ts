@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { passwordHistory, users } from '../db/schema/index.ts';
+import type { Executor } from '../../db/client.ts';
+import { passwordHistory, users } from '../../db/schema/index.ts';
 
 /**
  * The password of an account and its history, for every path that sets one (own change,
