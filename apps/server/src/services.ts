@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Database, Listen } from './db/client.ts';
 import { AUTH_CHANNEL } from './lib/caller-cache.ts';
 import type { Mailer } from './lib/mailer.ts';
-import { SessionResolver } from './lib/sessions.ts';
+import { SessionResolver } from './modules/sessions/resolver.ts';
 import { AccessService } from './modules/access/service.ts';
 import { AccountService } from './modules/account/service.ts';
 import { AclService } from './modules/acl/service.ts';

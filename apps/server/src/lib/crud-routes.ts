@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { auditContext, type RouteAccess } from '../plugins/auth.ts';
 import type { AppScope } from './app-scope.ts';
 import type { AuditContext } from './audit.ts';
-import type { AuthState } from './sessions.ts';
+import type { AuthState } from './auth-state.ts';
 import { errorResponses } from './schemas.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];

@@ -9,7 +9,7 @@ import type {
 import { type AppScope, assertInScope, unionScopes } from '../lib/app-scope.ts';
 import type { AuditContext } from '../lib/audit.ts';
 import { forbidden, passwordChangeRequired, passwordExpired, unauthenticatedFor } from '../lib/errors.ts';
-import { type AuthState, type RequestMeta, scopeOf } from '../lib/sessions.ts';
+import { type AuthState, type RequestMeta, scopeOf } from '../lib/auth-state.ts';
 
 /** One action on one platform permission (a dotted area id such as `app-config.client`). */
 export type Grant = { permissionId: string; action: Action };

@@ -1,4 +1,7 @@
-import type { Executor } from '../../db/client.ts';
+import type { Action } from '@gatehouse/contract';
+import type { Database, Executor } from '../../db/client.ts';
+import { type AppScope, unionScopes } from '../../lib/app-scope.ts';
+import type { AuthState, PlatformGrant } from '../../lib/auth-state.ts';
 import { type GrantRow, GrantSet, type Holdings } from './grant-set.ts';
 import * as repo from './repository.ts';
 
@@ -130,4 +133,33 @@ export async function footprintsOfRoles(
       },
     ]),
   );
+}
+
+/**
+ * What a signed-in caller holds on the platform, as every request's guard reads it: the
+ * enabled roles they hold (directly, or through enabled groups), whether one is the built-in
+ * one, and each console area's actions with the applications they reach, merged over those
+ * roles. One prepared statement: the session resolver reads it per session, not per request.
+ */
+export async function callerGrants(
+  db: Database,
+  userId: string,
+): Promise<Pick<AuthState, 'isAdministrator' | 'grants' | 'roleIds' | 'roleNames'>> {
+  const grants = new Map<string, PlatformGrant>();
+  const roleIds: string[] = [];
+  const roleNames: string[] = [];
+  let isAdministrator = false;
+  for (const row of await repo.platformGrantRows(db, userId)) {
+    if (!roleIds.includes(row.roleId)) {
+      roleIds.push(row.roleId);
+      roleNames.push(row.name);
+      isAdministrator ||= row.builtin;
+    }
+    if (row.permissionId === null) continue;
+    const grant = grants.get(row.permissionId) ?? new Map<Action, AppScope>();
+    const scope: AppScope = row.applicationIds === null ? 'all' : new Set(row.applicationIds);
+    for (const action of row.actions ?? []) grant.set(action, unionScopes(grant.get(action) ?? null, scope));
+    grants.set(row.permissionId, grant);
+  }
+  return { isAdministrator, grants, roleIds, roleNames };
 }

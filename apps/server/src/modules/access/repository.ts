@@ -1,6 +1,7 @@
 import { type Action, PLATFORM_APP_ID } from '@gatehouse/contract';
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import {
   applicationAcls,
   applicationPages,
@@ -321,4 +322,56 @@ export async function groupsWithAdministrators(
       ),
     );
   return new Set(rows.map((r) => r.groupId));
+}
+
+export type PlatformGrantRow = {
+  roleId: string;
+  name: string;
+  builtin: boolean;
+  permissionId: string | null;
+  actions: Action[] | null;
+  applicationIds: string[] | null;
+};
+
+/**
+ * The ids of the roles a user holds: their own, and those of their enabled groups. Disabled
+ * roles are left out by the caller.
+ */
+export function heldRoleIds(db: Executor, userId: string | Placeholder) {
+  const own = db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
+  const viaGroups = db
+    .select({ roleId: groupRoles.roleId })
+    .from(groupMembers)
+    .innerJoin(groups, and(eq(groups.groupId, groupMembers.groupId), eq(groups.status, 'ENABLED')))
+    .innerJoin(groupRoles, eq(groupRoles.groupId, groupMembers.groupId))
+    .where(eq(groupMembers.userId, userId));
+  return or(inArray(roles.roleId, own), inArray(roles.roleId, viaGroups));
+}
+
+const roleGrantsStatement = preparedPer((db) =>
+  db
+    .select({
+      roleId: roles.roleId,
+      name: roles.name,
+      builtin: roles.builtin,
+      permissionId: rolePermissions.permissionId,
+      actions: rolePermissions.actions,
+      applicationIds: rolePermissions.applicationIds,
+    })
+    .from(roles)
+    .leftJoin(
+      rolePermissions,
+      and(eq(rolePermissions.roleId, roles.roleId), eq(rolePermissions.applicationId, PLATFORM_APP_ID)),
+    )
+    .where(and(eq(roles.status, 'ENABLED'), heldRoleIds(db, sql.placeholder('userId'))))
+    .orderBy(roles.name, roles.roleId, rolePermissions.permissionId)
+    .prepare('role_grants'),
+);
+
+/**
+ * The user's effective grants in one statement: each enabled role they hold, directly or
+ * through an enabled group, with its platform permissions, one row per (role, permission).
+ */
+export async function platformGrantRows(db: Database, userId: string): Promise<PlatformGrantRow[]> {
+  return roleGrantsStatement(db).execute({ userId });
 }

@@ -7,7 +7,7 @@ import {
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import { type AppScope, unionScopes } from '../../lib/app-scope.ts';
-import { type AuthState, scopeOf } from '../../lib/sessions.ts';
+import { type AuthState, scopeOf } from '../../lib/auth-state.ts';
 import {
   type Actor,
   assignableGroups,

@@ -6,7 +6,7 @@ import { isUuid } from '../../lib/app-scope.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { notFound, unauthenticated } from '../../lib/errors.ts';
 import type { SessionRow, UserRow } from '../sessions/repository.ts';
-import type { AuthState } from '../../lib/sessions.ts';
+import type { AuthState } from '../../lib/auth-state.ts';
 import { endOidcAccess } from '../oidc/repository.ts';
 import type { PasswordResetService } from '../password-reset/service.ts';
 import * as repo from './repository.ts';

@@ -14,7 +14,7 @@ import {
 import { isUuid } from '../../lib/app-scope.ts';
 import { definePagedList, given, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
-import { heldRoleIds } from '../sessions/repository.ts';
+import { heldRoleIds } from '../access/repository.ts';
 
 export type AclRow = typeof applicationAcls.$inferSelect;
 

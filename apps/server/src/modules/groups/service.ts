@@ -27,7 +27,7 @@ import {
 } from '../access/delegation.ts';
 import { footprintsOfGroups } from '../access/holdings.ts';
 import type { AccessService } from '../access/service.ts';
-import type { AuthState } from '../../lib/sessions.ts';
+import type { AuthState } from '../../lib/auth-state.ts';
 import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
 import { keepingAdministration } from '../users/administration.ts';
 import * as repo from './repository.ts';

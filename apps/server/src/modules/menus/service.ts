@@ -1,6 +1,6 @@
 import { isMenuUrl, type LegacyMenuItem, PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
-import type { AuthState } from '../../lib/sessions.ts';
+import type { AuthState } from '../../lib/auth-state.ts';
 import * as repo from './repository.ts';
 
 type ResourceRow = repo.MenuResource;

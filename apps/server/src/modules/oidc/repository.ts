@@ -13,7 +13,7 @@ import {
   roles,
   users,
 } from '../../db/schema/index.ts';
-import { heldRoleIds } from '../sessions/repository.ts';
+import { heldRoleIds } from '../access/repository.ts';
 import { aclPermissionGrants, hasAclEntry } from '../acl/repository.ts';
 import { pageElementsOf } from '../pages/repository.ts';
 

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { applicationPages, pageElementRoles, pageElements, roles } from '../../db/schema/index.ts';
 import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
-import { heldRoleIds } from '../sessions/repository.ts';
+import { heldRoleIds } from '../access/repository.ts';
 
 export type PageRow = typeof applicationPages.$inferSelect;
 export type ElementRow = typeof pageElements.$inferSelect;

@@ -13,7 +13,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { assertPasswordPolicy } from '../passwords/policy.ts';
 import { storePassword } from '../passwords/repository.ts';
 import { hashPassword } from '../passwords/hashing.ts';
-import type { RequestMeta } from '../../lib/sessions.ts';
+import type { RequestMeta } from '../../lib/auth-state.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { RequestLimiter } from '../../plugins/rate-limit.ts';
 import { endOidcAccess } from '../oidc/repository.ts';

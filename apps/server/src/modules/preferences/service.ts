@@ -1,7 +1,7 @@
 import type { Preferences, UserPreferences } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
-import type { AuthState } from '../../lib/sessions.ts';
+import type { AuthState } from '../../lib/auth-state.ts';
 import * as repo from './repository.ts';
 
 /** The signed-in user's own console preferences: language and theme. */

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type AppScope, assertInScope } from '../../lib/app-scope.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { scopeOf } from '../../lib/sessions.ts';
+import { scopeOf } from '../../lib/auth-state.ts';
 import { appScope, auditContext, type RouteAccess } from '../../plugins/auth.ts';
 
 const access = (action: Action) => ({ access: { permissionId: 'app-config.resource', action } });

@@ -23,7 +23,7 @@ import {
 import { added } from '../access/grant-set.ts';
 import { footprintsOfRoles } from '../access/holdings.ts';
 import type { AccessService } from '../access/service.ts';
-import type { AuthState } from '../../lib/sessions.ts';
+import type { AuthState } from '../../lib/auth-state.ts';
 import { holdersOfRoles } from '../access/repository.ts';
 import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';

@@ -21,7 +21,7 @@ import { foundByUuid } from '../../lib/entity-service.ts';
 import { AppError, refused, unauthenticated, validationFailed } from '../../lib/errors.ts';
 import { verifyPassword } from '../passwords/hashing.ts';
 import { deriveKey, seal, unseal } from '../../lib/server-key.ts';
-import type { AuthState, RequestMeta } from '../../lib/sessions.ts';
+import type { AuthState, RequestMeta } from '../../lib/auth-state.ts';
 import type { LoginLimiter } from '../../plugins/rate-limit.ts';
 import { assertMayChangeAccount } from '../users/administration.ts';
 import * as repo from './repository.ts';

@@ -32,7 +32,7 @@ import {
 } from '../access/delegation.ts';
 import { footprintsOfUsers } from '../access/holdings.ts';
 import type { AccessService } from '../access/service.ts';
-import type { AuthState } from '../../lib/sessions.ts';
+import type { AuthState } from '../../lib/auth-state.ts';
 import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
 import { assertMayChangeAccount, assertNotSelf, keepingAdministration } from './administration.ts';
 import type { PasswordResetService } from '../password-reset/service.ts';

@@ -1,49 +1,10 @@
-import { type Action, type Language, languageSchema, type Theme, themeSchema } from '@gatehouse/contract';
-import type { Database } from '../db/client.ts';
-import { type AppScope, unionScopes } from './app-scope.ts';
-import type { AuditContext } from './audit.ts';
-import { CallerCache } from './caller-cache.ts';
-import * as repo from '../modules/sessions/repository.ts';
-import { hashToken } from './tokens.ts';
-
-export type AuthUser = {
-  userId: string;
-  username: string;
-  name: string;
-  avatar: string | null;
-  mustChangePassword: boolean;
-  /** The console preferences the user chose; null until they choose. */
-  language: Language | null;
-  theme: Theme | null;
-};
-
-/** What one platform permission grants: each action with the applications it reaches. */
-export type PlatformGrant = Map<Action, AppScope>;
-
-/** What an authenticated request knows about its caller. */
-export type AuthState = {
-  sessionId: string;
-  user: AuthUser;
-  /** Holds the built-in Administrator role: every check passes, in every application. */
-  isAdministrator: boolean;
-  /**
-   * permissionId → its grant, merged over the user's enabled roles (their own and their
-   * enabled groups'). An action's scope is the union of the scopes of the grants that give it.
-   */
-  grants: Map<string, PlatformGrant>;
-  /** The enabled roles the user holds, for the menus. */
-  roleIds: string[];
-  roleNames: string[];
-  /** Set when the caller is an OIDC access token: the application of the client it was issued to. */
-  oauthApplicationId?: string;
-  /**
-   * The password is older than the policy's maximum age: until it is changed, the user
-   * reaches only the routes a pending password change allows (`/overdue`).
-   */
-  passwordExpired: boolean;
-};
-
-export type RequestMeta = AuditContext & { userAgent: string | null };
+import { languageSchema, themeSchema } from '@gatehouse/contract';
+import type { Database } from '../../db/client.ts';
+import { type AuthState, type AuthUser, bearerToken } from '../../lib/auth-state.ts';
+import { CallerCache } from '../../lib/caller-cache.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { callerGrants } from '../access/holdings.ts';
+import * as repo from './repository.ts';
 
 /**
  * Writes to last_seen_at at most this often per session, not on every request; more often
@@ -60,12 +21,6 @@ export type ResolveOptions = {
   allowIdle?: boolean;
 };
 
-export function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const match = /^Bearer\s+([A-Za-z0-9_-]{16,256})\s*$/i.exec(header);
-  return match?.[1];
-}
-
 function toAuthUser(row: repo.UserRow): AuthUser {
   return {
     userId: row.userId,
@@ -77,12 +32,6 @@ function toAuthUser(row: repo.UserRow): AuthUser {
     language: languageSchema.safeParse(row.language).data ?? null,
     theme: themeSchema.safeParse(row.theme).data ?? null,
   };
-}
-
-/** The applications the caller may act on with `action` on `permissionId`; null when not granted. */
-export function scopeOf(auth: AuthState, permissionId: string, action: Action): AppScope | null {
-  if (auth.isAdministrator) return 'all';
-  return auth.grants.get(permissionId)?.get(action) ?? null;
 }
 
 type PasswordAge = Pick<repo.UserRow, 'mustChangePassword' | 'passwordChangedAt'>;
@@ -179,25 +128,7 @@ export class SessionResolver {
   }
 
   private async grantsOf(user: repo.UserRow, sessionId: string): Promise<Omit<AuthState, 'passwordExpired'>> {
-    const rows = await repo.findRoleGrants(this.db, user.userId);
-    const grants = new Map<string, PlatformGrant>();
-    const roleIds: string[] = [];
-    const roleNames: string[] = [];
-    let isAdministrator = false;
-    for (const row of rows) {
-      if (!roleIds.includes(row.roleId)) {
-        roleIds.push(row.roleId);
-        roleNames.push(row.name);
-        isAdministrator ||= row.builtin;
-      }
-      if (row.permissionId === null) continue;
-      const grant = grants.get(row.permissionId) ?? new Map<Action, AppScope>();
-      const scope: AppScope = row.applicationIds === null ? 'all' : new Set(row.applicationIds);
-      for (const action of row.actions ?? [])
-        grant.set(action, unionScopes(grant.get(action) ?? null, scope));
-      grants.set(row.permissionId, grant);
-    }
-    return { sessionId, user: toAuthUser(user), isAdministrator, grants, roleIds, roleNames };
+    return { sessionId, user: toAuthUser(user), ...(await callerGrants(this.db, user.userId)) };
   }
 
   /** Older than the maximum age; a password the user must replace anyway is not also "expired". */
