@@ -1,10 +1,9 @@
 import type { AclListQuery } from '@gatehouse/contract';
-import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   applicationAcls,
   applicationClients,
-  groupMembers,
   groups,
   permissions,
   resources,
@@ -14,7 +13,6 @@ import {
 import { isUuid } from '../../lib/app-scope.ts';
 import { definePagedList, given, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
-import { heldRoleIds } from '../access/repository.ts';
 
 export type AclRow = typeof applicationAcls.$inferSelect;
 
@@ -85,57 +83,4 @@ export async function targetExists(
       .where(and(eq(table.resourceId, id), eq(table.applicationId, applicationId)))
       .limit(1),
   );
-}
-
-/**
- * The enabled entries that name the user in an application: directly, through an enabled
- * group they belong to, or through an enabled role they hold (directly or by a group).
- */
-function entriesOfUser(db: Executor, userId: string, applicationId: string): SQL {
-  const userGroups = db
-    .select({ id: groupMembers.groupId })
-    .from(groupMembers)
-    .innerJoin(groups, and(eq(groups.groupId, groupMembers.groupId), eq(groups.status, 'ENABLED')))
-    .where(eq(groupMembers.userId, userId));
-  const userRoles = db
-    .select({ id: roles.roleId })
-    .from(roles)
-    .where(and(eq(roles.status, 'ENABLED'), heldRoleIds(db, userId)));
-  return and(
-    eq(applicationAcls.applicationId, applicationId),
-    eq(applicationAcls.status, 'ENABLED'),
-    or(
-      and(eq(applicationAcls.subjectType, 'USER'), eq(applicationAcls.subjectId, userId)),
-      and(eq(applicationAcls.subjectType, 'GROUP'), inArray(applicationAcls.subjectId, userGroups)),
-      and(eq(applicationAcls.subjectType, 'ROLE'), inArray(applicationAcls.subjectId, userRoles)),
-    ),
-  )!;
-}
-
-/**
- * The user's permission grants in an application through its access-control entries: the
- * permission's id (as a role grant names it) and the entry's actions.
- */
-export async function aclPermissionGrants(db: Executor, userId: string, applicationId: string) {
-  return db
-    .select({ permissionId: permissions.id, actions: applicationAcls.actions })
-    .from(applicationAcls)
-    .innerJoin(
-      permissions,
-      and(
-        eq(permissions.resourceId, applicationAcls.targetId),
-        eq(permissions.applicationId, applicationAcls.applicationId),
-      ),
-    )
-    .where(and(eq(applicationAcls.targetType, 'PERMISSION'), entriesOfUser(db, userId, applicationId)));
-}
-
-/** Whether an enabled entry of the application names the user, on any target. */
-export async function hasAclEntry(db: Executor, userId: string, applicationId: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(applicationAcls)
-    .where(entriesOfUser(db, userId, applicationId))
-    .limit(1);
-  return rows.length > 0;
 }

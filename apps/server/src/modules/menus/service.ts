@@ -1,9 +1,9 @@
 import { isMenuUrl, type LegacyMenuItem, PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import type { AuthState } from '../../lib/auth-state.ts';
-import * as repo from './repository.ts';
+import { findGrantedResources, type MenuResource } from '../access/in-application.ts';
 
-type ResourceRow = repo.MenuResource;
+type ResourceRow = MenuResource;
 
 /** Display order among siblings: `order`, then `id` (by code unit, the same on every database). */
 function byDisplayOrder(a: ResourceRow, b: ResourceRow): number {
@@ -71,7 +71,7 @@ export class MenuService {
   constructor(private readonly db: Database) {}
 
   private async tree(auth: AuthState, applicationId: string) {
-    return reachable(await repo.findGrantedResources(this.db, applicationId, grantedTo(auth)));
+    return reachable(await findGrantedResources(this.db, applicationId, grantedTo(auth)));
   }
 
   /** Spec §3 server menu items: categories at the top, menus nested, a menu's elements as codes. */

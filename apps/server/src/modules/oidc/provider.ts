@@ -7,6 +7,7 @@ import * as secrets from '../clients/repository.ts';
 import { adapterFactory, CLIENT_APPLICATION, CLIENT_SECRETS } from './adapter.ts';
 import { bindInteractionsToBrowser, COOKIE_NAMES, SHORT_COOKIE } from './interaction-cookie.ts';
 import type { PrivateJwk } from './keys.ts';
+import * as access from '../access/in-application.ts';
 import * as repo from './repository.ts';
 
 /** Lifetimes in seconds. Signing keys outlive their retirement by the longest signed one (keys.ts). */
@@ -43,10 +44,10 @@ export async function claimsOf(
     updated_at: Math.floor(user.updatedAt.getTime() / 1000),
   };
   if (scopes.has(GATEHOUSE_SCOPE)) {
-    claims.roles = (await repo.findRoles(db, user.userId)).map((r) => r.code);
+    claims.roles = (await access.findRoles(db, user.userId)).map((r) => r.code);
     if (applicationId) {
       const merged = new Map<string, Set<string>>();
-      for (const row of await repo.findAppPermissions(db, user.userId, applicationId)) {
+      for (const row of await access.findAppPermissions(db, user.userId, applicationId)) {
         const actions = merged.get(row.permissionId) ?? new Set<string>();
         for (const action of row.actions ?? []) actions.add(action);
         merged.set(row.permissionId, actions);
@@ -55,7 +56,7 @@ export async function claimsOf(
         permissionId,
         actions: [...actions].sort(),
       }));
-      claims.elements = await repo.findAppElements(db, user.userId, applicationId);
+      claims.elements = await access.findAppElements(db, user.userId, applicationId);
     }
   }
   return claims;

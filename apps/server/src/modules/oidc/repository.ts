@@ -7,15 +7,8 @@ import {
   clientSecrets,
   oidcPayloads,
   oidcSigningKeys,
-  resources,
-  rolePermissions,
-  roleResources,
-  roles,
   users,
 } from '../../db/schema/index.ts';
-import { heldRoleIds } from '../access/repository.ts';
-import { aclPermissionGrants, hasAclEntry } from '../acl/repository.ts';
-import { pageElementsOf } from '../pages/repository.ts';
 
 export type PayloadRow = typeof oidcPayloads.$inferSelect;
 export type SigningKeyRow = typeof oidcSigningKeys.$inferSelect;
@@ -254,78 +247,4 @@ export async function findUsableClient(db: Database, clientId: string): Promise<
 export async function findUser(db: Executor, userId: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.userId, userId));
   return row;
-}
-
-const heldEnabledRoles = (db: Executor, userId: string) =>
-  and(eq(roles.status, 'ENABLED'), heldRoleIds(db, userId));
-
-export async function findRoles(db: Executor, userId: string) {
-  return db
-    .select({ roleId: roles.roleId, code: roles.code, name: roles.name, builtin: roles.builtin })
-    .from(roles)
-    .where(heldEnabledRoles(db, userId))
-    .orderBy(roles.code);
-}
-
-/** The user's permission grants in an application: through their roles, and through its enabled access-control entries. */
-export async function findAppPermissions(db: Executor, userId: string, applicationId: string) {
-  const throughRoles = await db
-    .select({ permissionId: rolePermissions.permissionId, actions: rolePermissions.actions })
-    .from(rolePermissions)
-    .innerJoin(roles, eq(roles.roleId, rolePermissions.roleId))
-    .where(and(eq(rolePermissions.applicationId, applicationId), heldEnabledRoles(db, userId)));
-  return [...throughRoles, ...(await aclPermissionGrants(db, userId, applicationId))];
-}
-
-export async function findAppElements(
-  db: Executor,
-  userId: string,
-  applicationId: string,
-): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ id: resources.id })
-    .from(roleResources)
-    .innerJoin(roles, eq(roles.roleId, roleResources.roleId))
-    .innerJoin(resources, eq(resources.resourceId, roleResources.resourceId))
-    .where(
-      and(
-        eq(resources.applicationId, applicationId),
-        eq(resources.type, 'ELEMENT'),
-        eq(resources.status, 'ENABLED'),
-        heldEnabledRoles(db, userId),
-      ),
-    )
-    .orderBy(resources.id);
-  const ids = rows.map((r) => r.id);
-  const pageElements = await pageElementsOf(db, userId, applicationId);
-  return pageElements.length === 0 ? ids : [...new Set([...ids, ...pageElements])].sort();
-}
-
-/** Whether the application lets every user in, or a role of the user grants something in it. */
-export async function mayEnterApplication(
-  db: Executor,
-  userId: string,
-  applicationId: string,
-): Promise<boolean> {
-  const [app] = await db
-    .select({ open: applications.openToAllUsers })
-    .from(applications)
-    .where(eq(applications.applicationId, applicationId));
-  if (!app) return false;
-  if (app.open) return true;
-  const [permission] = await db
-    .select({ one: sql<number>`1` })
-    .from(rolePermissions)
-    .innerJoin(roles, eq(roles.roleId, rolePermissions.roleId))
-    .where(and(eq(rolePermissions.applicationId, applicationId), heldEnabledRoles(db, userId)))
-    .limit(1);
-  if (permission) return true;
-  const [resource] = await db
-    .select({ one: sql<number>`1` })
-    .from(roleResources)
-    .innerJoin(roles, eq(roles.roleId, roleResources.roleId))
-    .innerJoin(resources, eq(resources.resourceId, roleResources.resourceId))
-    .where(and(eq(resources.applicationId, applicationId), heldEnabledRoles(db, userId)))
-    .limit(1);
-  return resource !== undefined || (await hasAclEntry(db, userId, applicationId));
 }

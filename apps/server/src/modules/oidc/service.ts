@@ -22,6 +22,7 @@ import type { LoginLimiter } from '../../plugins/rate-limit.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
 import { createProvider } from './provider.ts';
 import { loadSigningKeys } from './keys.ts';
+import { mayEnterApplication } from '../access/in-application.ts';
 import * as repo from './repository.ts';
 
 /** How often an instance looks for rotated signing keys. */
@@ -194,7 +195,7 @@ export class OidcService {
       if (session.user.mustChangePassword || session.passwordExpired)
         throw refused(OIDC_MESSAGES.passwordChangeFirst);
       const userId = session.user.userId;
-      if (!(await repo.mayEnterApplication(this.db, userId, client.applicationId))) throw noAccess();
+      if (!(await mayEnterApplication(this.db, userId, client.applicationId))) throw noAccess();
       return this.finish(interaction, { login: { accountId: userId, remember: true } });
     }
     const username = input?.username ?? '';
@@ -226,7 +227,7 @@ export class OidcService {
     // it is replaced in the console: it may be known to someone else, or leaked long ago.
     if (user.mustChangePassword || (await this.sessions.isPasswordExpired(user)))
       throw refused(OIDC_MESSAGES.passwordChangeFirst);
-    if (!(await repo.mayEnterApplication(this.db, user.userId, client.applicationId))) throw noAccess();
+    if (!(await mayEnterApplication(this.db, user.userId, client.applicationId))) throw noAccess();
     await auditedStatement(
       this.db,
       actor,
@@ -247,7 +248,7 @@ export class OidcService {
     if (interaction.prompt.name !== 'consent') throw refused('This sign-in does not ask for consent.');
     const accountId = interaction.session?.accountId;
     if (!accountId) throw unauthenticated();
-    if (!(await repo.mayEnterApplication(this.db, accountId, client.applicationId))) throw noAccess();
+    if (!(await mayEnterApplication(this.db, accountId, client.applicationId))) throw noAccess();
     const details = interaction.prompt.details as {
       missingOIDCScope?: string[];
       missingOIDCClaims?: string[];

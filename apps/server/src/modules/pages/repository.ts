@@ -4,7 +4,6 @@ import type { Executor } from '../../db/client.ts';
 import { applicationPages, pageElementRoles, pageElements, roles } from '../../db/schema/index.ts';
 import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
-import { heldRoleIds } from '../access/repository.ts';
 
 export type PageRow = typeof applicationPages.$inferSelect;
 export type ElementRow = typeof pageElements.$inferSelect;
@@ -77,28 +76,4 @@ export async function removeElement(
     .where(and(eq(pageElements.pageId, pageId), eq(pageElements.code, code)))
     .returning();
   return row;
-}
-
-/**
- * The codes of the application's page elements shown to the user: enabled pages, elements
- * granted to an enabled role they hold (directly or through an enabled group).
- */
-export async function pageElementsOf(db: Executor, userId: string, applicationId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ code: pageElements.code })
-    .from(pageElements)
-    .innerJoin(
-      applicationPages,
-      and(eq(applicationPages.pageId, pageElements.pageId), eq(applicationPages.status, 'ENABLED')),
-    )
-    .innerJoin(pageElementRoles, eq(pageElementRoles.elementId, pageElements.elementId))
-    .innerJoin(roles, eq(roles.roleId, pageElementRoles.roleId))
-    .where(
-      and(
-        eq(pageElements.applicationId, applicationId),
-        eq(roles.status, 'ENABLED'),
-        heldRoleIds(db, userId),
-      ),
-    );
-  return rows.map((r) => r.code);
 }
