@@ -39,7 +39,7 @@ import { installAccessControl } from './plugins/auth.ts';
 import controlCharacters from './plugins/control-characters.ts';
 import deviceCookie from './plugins/device-cookie.ts';
 import errors, { answerFrameworkError, writeClientError } from './plugins/errors.ts';
-import rateLimit from './plugins/rate-limit.ts';
+import counters from './plugins/counters.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import spa from './plugins/spa.ts';
 import swagger from './plugins/swagger.ts';
@@ -169,9 +169,7 @@ export function buildApp(options: BuildAppOptions) {
   // Embedding without a key (tests): a key for this process only, so nothing sealed outlives it.
   const serverKey = config.secretKey ?? generateSecretKey();
   app.register(deviceCookie, { serverKey });
-  app.register(rateLimit, {
-    limits: config.loginRateLimit,
-    forgetLimits: config.forgetRateLimit,
+  app.register(counters, {
     redisUrl: config.redisUrl,
     ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
   });
@@ -183,6 +181,7 @@ export function buildApp(options: BuildAppOptions) {
     );
   app.register(services, {
     db: options.db,
+    limits: { login: config.loginRateLimit, forget: config.forgetRateLimit },
     ...(options.listen ? { listen: options.listen } : {}),
     mailer,
     links: {

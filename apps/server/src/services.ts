@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { LoginRateLimit, RequestRateLimit } from './config.ts';
 import type { Database, Listen } from './db/client.ts';
 import { AUTH_CHANNEL } from './lib/caller-cache.ts';
 import type { Mailer } from './lib/mailer.ts';
@@ -9,6 +10,7 @@ import { AccountService } from './modules/account/service.ts';
 import { AclService } from './modules/acl/service.ts';
 import { AppApiService } from './modules/app-apis/service.ts';
 import { ApplicationService } from './modules/applications/service.ts';
+import { LoginLimiter, RequestLimiter } from './modules/auth/limiters.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { ClientService } from './modules/clients/service.ts';
 import { DataAccessService } from './modules/data-access/service.ts';
@@ -34,8 +36,7 @@ import { SettingsService } from './modules/settings/service.ts';
 import { TwoFactorService } from './modules/two-factor/service.ts';
 import { UserService } from './modules/users/service.ts';
 import { consolePermissionIds } from './platform/seed.ts';
-import { grantsOf, type RegisteredRoute } from './plugins/auth.ts';
-import type { LoginLimiter } from './plugins/rate-limit.ts';
+import { grantsOf, type RegisteredRoute } from './lib/request-context.ts';
 
 export type ServiceDeps = {
   loginLimiter: LoginLimiter;
@@ -131,6 +132,7 @@ async function services(
   app: FastifyInstance,
   opts: {
     db: Database;
+    limits: { login: LoginRateLimit; forget: RequestRateLimit };
     oidc: OidcOptions;
     mailer: Mailer | null;
     links: LinkOrigins;
@@ -141,8 +143,13 @@ async function services(
   app.decorate(
     'services',
     createServices(opts.db, {
-      loginLimiter: app.loginLimiter,
-      passwordReset: { limiter: app.forgetLimiter, mailer: opts.mailer, log: app.log, links: opts.links },
+      loginLimiter: new LoginLimiter(app.counters, opts.limits.login),
+      passwordReset: {
+        limiter: new RequestLimiter(app.counters, 'forget', opts.limits.forget),
+        mailer: opts.mailer,
+        log: app.log,
+        links: opts.links,
+      },
       platformPermissionIds: platformPermissionIds(app.routeAccess),
       oidc: opts.oidc,
       sessionIdleSeconds: opts.sessionIdleSeconds,
@@ -163,4 +170,4 @@ async function services(
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export default fp(services, { name: 'services', dependencies: ['rate-limit'] });
+export default fp(services, { name: 'services', dependencies: ['counters'] });

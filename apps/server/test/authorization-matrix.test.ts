@@ -14,7 +14,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { consolePermissionIds } from '../src/platform/seed.ts';
-import { grantsOf, type RouteAccess } from '../src/plugins/auth.ts';
+import { grantsOf, type RouteAccess } from '../src/lib/request-context.ts';
 import { createApplication } from './fixtures.ts';
 import { build } from './helper.ts';
 

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantsOf, type RouteAccess } from '../src/plugins/auth.ts';
+import { grantsOf, type RouteAccess } from '../src/lib/request-context.ts';
 import { createApplication } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 

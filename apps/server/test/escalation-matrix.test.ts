@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { roles } from '../src/db/schema/index.ts';
 import { consolePermissionIds } from '../src/platform/seed.ts';
-import { grantsOf } from '../src/plugins/auth.ts';
+import { grantsOf } from '../src/lib/request-context.ts';
 import { createApplication } from './fixtures.ts';
 import { build } from './helper.ts';
 

@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { loadConfig } from '../src/config.ts';
 import type { AppError } from '../src/lib/errors.ts';
 import { MemoryCounterStore, RedisCounterStore } from '../src/lib/rate-limit-store.ts';
-import { LoginLimiter } from '../src/plugins/rate-limit.ts';
+import { LoginLimiter } from '../src/modules/auth/limiters.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../src/plugins/device-cookie.ts';
 import { ADMIN_PASSWORD, build, type TestContext } from './helper.ts';
 

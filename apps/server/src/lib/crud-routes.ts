@@ -2,7 +2,7 @@ import { type Action, type Page, pageSchema, type Status, statusBodySchema } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { auditContext, type RouteAccess } from '../plugins/auth.ts';
+import { auditContext, type RouteAccess } from './request-context.ts';
 import type { AppScope } from './app-scope.ts';
 import type { AuditContext } from './audit.ts';
 import type { AuthState } from './auth-state.ts';

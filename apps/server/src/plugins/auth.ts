@@ -1,4 +1,3 @@
-import type { Action } from '@gatehouse/contract';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -7,55 +6,9 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { type AppScope, assertInScope, unionScopes } from '../lib/app-scope.ts';
-import type { AuditContext } from '../lib/audit.ts';
+import { type AuthState, scopeOf } from '../lib/auth-state.ts';
 import { forbidden, passwordChangeRequired, passwordExpired, unauthenticatedFor } from '../lib/errors.ts';
-import { type AuthState, type RequestMeta, scopeOf } from '../lib/auth-state.ts';
-
-/** One action on one platform permission (a dotted area id such as `app-config.client`). */
-export type Grant = { permissionId: string; action: Action };
-
-/**
- * Who may call a route. Every /api route states one in `config.access`; the hook below
- * refuses to start the server otherwise, so an endpoint cannot be left open by omission.
- * `authenticated` is for the caller's own things (menus, current user, sign-out, own
- * password); every other route names the grant it needs, or `anyOf` several that each do.
- */
-export type RouteAccess = 'public' | 'authenticated' | Grant | { anyOf: Grant[] };
-
-export type RegisteredRoute = { method: string; url: string; access: RouteAccess };
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: RouteAccess;
-    /** Reachable while the user still has to replace a generated or expired password. */
-    allowPendingPasswordChange?: boolean;
-    /**
-     * The handler narrows its answer to the caller's applications (the application list,
-     * whose `applicationId` is a search filter), or checks the named one itself (the resource
-     * trees), so a named application is not checked here.
-     */
-    filtersByScope?: boolean;
-    /**
-     * Also admits an OIDC access token issued to an application's client (the §3 menus
-     * call of a relying party); `request.auth.oauthApplicationId` then names that application.
-     */
-    acceptsAccessToken?: boolean;
-    /**
-     * Also admits a session past its idle timeout: the lock's unlock, which asks for the
-     * password again, and sign-out. Every other route answers 401 to an idle session.
-     */
-    allowIdleSession?: boolean;
-  }
-  interface FastifyRequest {
-    auth: AuthState | null;
-    /** The applications the checked grant reaches; null on public and `authenticated` routes. */
-    appScope: AppScope | null;
-  }
-  interface FastifyInstance {
-    /** Every /api route with its declared access, for the deny-by-default test. */
-    routeAccess: RegisteredRoute[];
-  }
-}
+import { type Grant, grantsOf, type RegisteredRoute, type RouteAccess } from '../lib/request-context.ts';
 
 /** Swagger UI's own routes: the API description is public reading. */
 const DOCS_PREFIX = '/api/docs';
@@ -65,12 +18,6 @@ export type FindCaller = (
   authorization: string | undefined,
   options: { acceptsAccessToken: boolean; allowIdleSession: boolean },
 ) => Promise<AuthState | null>;
-
-/** The grants a route accepts, any one of which lets the caller in; none for the open kinds. */
-export function grantsOf(access: RouteAccess): Grant[] {
-  if (access === 'public' || access === 'authenticated') return [];
-  return 'anyOf' in access ? access.anyOf : [access];
-}
 
 /** The applications the caller reaches through any of `grants`; null when none is held. */
 function scopeThrough(auth: AuthState, grants: Grant[]): AppScope | null {
@@ -130,12 +77,6 @@ const namedApplicationInScope: preHandlerAsyncHookHandler = async function named
   for (const applicationId of namedApplications(request)) assertInScope(request.appScope!, applicationId);
 };
 
-/** The scope a guarded route's handler passes to its service. */
-export function appScope(request: FastifyRequest): AppScope {
-  if (request.appScope === null) throw new Error('appScope read on a route that checks no grant');
-  return request.appScope;
-}
-
 function isApiRoute(url: string) {
   return url === '/api' || url.startsWith('/api/');
 }
@@ -143,22 +84,6 @@ function isApiRoute(url: string) {
 function toArray<T>(value: T | T[] | undefined): T[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? value : [value];
-}
-
-/** Who makes this request, for the audit record of a change it makes. */
-export function auditContext(request: FastifyRequest): AuditContext {
-  const user = request.auth?.user;
-  return {
-    actorId: user?.userId ?? null,
-    actorName: user?.username ?? null,
-    ip: request.ip ?? null,
-    requestId: request.id,
-  };
-}
-
-/** The audit context and the client's user agent, which a new session records. */
-export function requestMeta(request: FastifyRequest): RequestMeta {
-  return { ...auditContext(request), userAgent: request.headers['user-agent'] ?? null };
 }
 
 /**

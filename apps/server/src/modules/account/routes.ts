@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/auth.ts';
+import { auditContext } from '../../lib/request-context.ts';
 
 /** The signed-in user's own profile and sessions (Profile, Account Security Setting). */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {

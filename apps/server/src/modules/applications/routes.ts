@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { appScope, auditContext, type RouteAccess } from '../../plugins/auth.ts';
+import { appScope, auditContext, type RouteAccess } from '../../lib/request-context.ts';
 
 const BASE = '/api/admin-service/v2/application';
 const access = (action: Action) => ({ access: { permissionId: 'admin-setting.application', action } });

@@ -11,7 +11,7 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { requestMeta } from '../../plugins/auth.ts';
+import { requestMeta } from '../../lib/request-context.ts';
 import { deviceOf, rememberDevice } from '../../plugins/device-cookie.ts';
 
 const isEmptyBody = (body: unknown) =>

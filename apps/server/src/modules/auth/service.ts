@@ -21,7 +21,7 @@ import type { AuthState, RequestMeta } from '../../lib/auth-state.ts';
 import type { SessionResolver } from '../sessions/resolver.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
-import type { LoginLimiter } from '../../plugins/rate-limit.ts';
+import type { LoginLimiter } from './limiters.ts';
 import { endOidcAccess } from '../oidc/repository.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
 import * as repo from './repository.ts';

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { appScope, auditContext } from '../../plugins/auth.ts';
+import { appScope, auditContext } from '../../lib/request-context.ts';
 
 const V2 = '/api/admin-service/v2/application/client';
 const access = (action: Action) => ({ access: { permissionId: 'app-config.client', action } });

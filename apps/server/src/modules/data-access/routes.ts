@@ -10,7 +10,7 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/auth.ts';
+import { auditContext } from '../../lib/request-context.ts';
 
 const access = (action: Action) => ({ access: { permissionId: 'app-config.data-access', action } });
 const tags = ['data accesses'];

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { appScope, type RouteAccess } from '../../plugins/auth.ts';
+import { appScope, type RouteAccess } from '../../lib/request-context.ts';
 
 const PERMISSION = permissionIdForPath('/admin-setting/data-dict');
 const tags = ['dictionaries'];

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { requestMeta } from '../../plugins/auth.ts';
+import { requestMeta } from '../../lib/request-context.ts';
 import { deviceOf, rememberDevice } from '../../plugins/device-cookie.ts';
 import { securityHeadersFor } from '../../plugins/security-headers.ts';
 import { INTERACTION_API } from './interaction-cookie.ts';

@@ -18,7 +18,7 @@ import { verifyAgainstDummy, verifyPassword } from '../passwords/hashing.ts';
 import { type AuthState, bearerToken, type RequestMeta } from '../../lib/auth-state.ts';
 import type { SessionResolver } from '../sessions/resolver.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
-import type { LoginLimiter } from '../../plugins/rate-limit.ts';
+import type { LoginLimiter } from '../auth/limiters.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
 import { createProvider } from './provider.ts';
 import { loadSigningKeys } from './keys.ts';

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { appScope, auditContext } from '../../plugins/auth.ts';
+import { appScope, auditContext } from '../../lib/request-context.ts';
 
 const BASE = '/api/admin-service/v2/application/pages';
 const PERMISSION = 'admin-setting.application';

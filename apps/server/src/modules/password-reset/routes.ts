@@ -7,7 +7,7 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { requestMeta } from '../../plugins/auth.ts';
+import { requestMeta } from '../../lib/request-context.ts';
 
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.passwordReset;

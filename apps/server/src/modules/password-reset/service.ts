@@ -15,7 +15,7 @@ import { storePassword } from '../passwords/repository.ts';
 import { hashPassword } from '../passwords/hashing.ts';
 import type { RequestMeta } from '../../lib/auth-state.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
-import type { RequestLimiter } from '../../plugins/rate-limit.ts';
+import type { RequestLimiter } from '../auth/limiters.ts';
 import { endOidcAccess } from '../oidc/repository.ts';
 import * as repo from './repository.ts';
 

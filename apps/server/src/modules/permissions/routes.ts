@@ -8,7 +8,7 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext, type RouteAccess } from '../../plugins/auth.ts';
+import { auditContext, type RouteAccess } from '../../lib/request-context.ts';
 
 const BASE = '/api/admin-service/permission';
 const access = (action: Action) => ({ access: { permissionId: 'app-config.permission', action } });

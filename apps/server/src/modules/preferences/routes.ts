@@ -1,7 +1,7 @@
 import { preferencesSchema, userPreferencesSchema } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { auditContext } from '../../plugins/auth.ts';
+import { auditContext } from '../../lib/request-context.ts';
 
 const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.preferences;

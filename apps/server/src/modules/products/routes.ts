@@ -7,7 +7,7 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
-import type { RouteAccess } from '../../plugins/auth.ts';
+import type { RouteAccess } from '../../lib/request-context.ts';
 
 const PERMISSION = permissionIdForPath('/admin-setting/product');
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { type AppScope, assertInScope } from '../../lib/app-scope.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { scopeOf } from '../../lib/auth-state.ts';
-import { appScope, auditContext, type RouteAccess } from '../../plugins/auth.ts';
+import { appScope, auditContext, type RouteAccess } from '../../lib/request-context.ts';
 
 const access = (action: Action) => ({ access: { permissionId: 'app-config.resource', action } });
 const tags = ['resources'];

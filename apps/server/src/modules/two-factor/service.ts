@@ -22,7 +22,7 @@ import { AppError, refused, unauthenticated, validationFailed } from '../../lib/
 import { verifyPassword } from '../passwords/hashing.ts';
 import { deriveKey, seal, unseal } from '../../lib/server-key.ts';
 import type { AuthState, RequestMeta } from '../../lib/auth-state.ts';
-import type { LoginLimiter } from '../../plugins/rate-limit.ts';
+import type { LoginLimiter } from '../auth/limiters.ts';
 import { assertMayChangeAccount } from '../users/administration.ts';
 import * as repo from './repository.ts';
 

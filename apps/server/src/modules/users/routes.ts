@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { appScope, auditContext, type Grant, type RouteAccess } from '../../plugins/auth.ts';
+import { appScope, auditContext, type Grant, type RouteAccess } from '../../lib/request-context.ts';
 
 const BASE = '/api/admin-service/v2/user';
 const PERMISSION = 'admin-setting.manage-user';

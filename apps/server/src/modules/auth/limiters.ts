@@ -3,12 +3,10 @@ import {
   SECOND_FACTOR_ATTEMPTS_PER_CHALLENGE,
   SECOND_FACTOR_CHALLENGE_SECONDS,
 } from '@gatehouse/contract';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import type { LoginRateLimit, RequestRateLimit } from '../config.ts';
-import { rateLimited } from '../lib/errors.ts';
-import { type CounterStore, MemoryCounterStore, RedisCounterStore } from '../lib/rate-limit-store.ts';
-import type { DeviceCookie } from './device-cookie.ts';
+import type { LoginRateLimit, RequestRateLimit } from '../../config.ts';
+import { rateLimited } from '../../lib/errors.ts';
+import type { CounterStore } from '../../lib/rate-limit-store.ts';
+import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 
 /** One password attempt: the account named, the caller's IP, and its verified device cookie. */
 export type SignInAttempt = { account: string; ip: string; device?: DeviceCookie | undefined };
@@ -162,36 +160,3 @@ export class RequestLimiter {
     await this.store.increment(`${this.prefix}:failed:${ip}`, this.limits.windowSeconds);
   }
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    loginLimiter: LoginLimiter;
-    /** /forget: password reset requests per account identifier and per IP; wrong reset links per IP. */
-    forgetLimiter: RequestLimiter;
-  }
-}
-
-export type RateLimitOptions = {
-  limits: LoginRateLimit;
-  forgetLimits: RequestRateLimit;
-  redisUrl?: string | undefined;
-  store?: CounterStore;
-};
-
-async function rateLimit(app: FastifyInstance, opts: RateLimitOptions) {
-  // ioredis is loaded only when a Redis is configured.
-  const store =
-    opts.store ??
-    (opts.redisUrl
-      ? new RedisCounterStore(
-          new (await import('ioredis')).Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }),
-        )
-      : new MemoryCounterStore());
-  app.decorate('loginLimiter', new LoginLimiter(store, opts.limits));
-  app.decorate('forgetLimiter', new RequestLimiter(store, 'forget', opts.forgetLimits));
-  app.addHook('onClose', async () => {
-    await store.close();
-  });
-}
-
-export default fp(rateLimit, { name: 'rate-limit' });
