@@ -6,7 +6,8 @@ import {
   permissionSchema,
 } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { permissions, rolePermissions } from '../src/db/schema/index.ts';
 import { auditOf, createApplication, put, query, tokenWith } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 
@@ -116,6 +117,44 @@ describe('PUT /permission/updatePermission', () => {
     expect(moved.statusCode).toBe(400);
     expect(moved.json().fields).toEqual({ applicationId: APP_CONFIG_MESSAGES.movedApplication });
     expect(await auditOf(t.db, 'permission', mine.resourceId)).toHaveLength(1);
+  });
+});
+
+describe('a renamed permission carries its role grants along', () => {
+  it('moves every grant naming the old id to the new one, merging with one left behind', async () => {
+    const p = await create({ id: 'invoices:read' });
+    const holder = await t.createRole();
+    const other = await t.createRole();
+    await t.db.insert(rolePermissions).values([
+      { roleId: holder.roleId, applicationId: app, permissionId: 'invoices:read', actions: ['retrieve'] },
+      { roleId: other.roleId, applicationId: app, permissionId: 'invoices:read', actions: ['update'] },
+      // A grant already naming the new id, as an earlier rename without this would have left.
+      { roleId: other.roleId, applicationId: app, permissionId: 'invoices:view', actions: ['retrieve'] },
+    ]);
+    const res = await put(
+      t,
+      UPDATE,
+      { ...p, id: 'invoices:view', createdDate: undefined, lastModifiedDate: undefined },
+      admin,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const grants = await t.db
+      .select({
+        roleId: rolePermissions.roleId,
+        permissionId: rolePermissions.permissionId,
+        actions: rolePermissions.actions,
+      })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.applicationId, app));
+    expect(grants.filter((g) => g.permissionId === 'invoices:read')).toEqual([]);
+    expect(grants.find((g) => g.roleId === holder.roleId)).toEqual({
+      roleId: holder.roleId,
+      permissionId: 'invoices:view',
+      actions: ['retrieve'],
+    });
+    expect(grants.find((g) => g.roleId === other.roleId)?.actions.sort()).toEqual(['retrieve', 'update']);
+    const [record] = (await auditOf(t.db, 'permission', p.resourceId)).filter((r) => r.action === 'update');
+    expect(record?.after).toMatchObject({ id: 'invoices:view', grantsMoved: 1 });
   });
 });
 

@@ -1,7 +1,16 @@
-import { CATALOG_MESSAGES, type DataAccess, type DataAccessListQuery } from '@gatehouse/contract';
+import {
+  CATALOG_MESSAGES,
+  type CreateDataAccess,
+  type DataAccess,
+  type DataAccessListQuery,
+  type Page,
+  type UpdateDataAccess,
+} from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { validationFailed } from '../../lib/errors.ts';
-import { ScopedRecordService } from '../applications/scoped-record-service.ts';
+import { assertSameApplication } from '../../lib/app-scope.ts';
+import type { AuditContext } from '../../lib/audit.ts';
+import { type EntityAudit, entityAudit, pageOf } from '../../lib/entity-service.ts';
+import { notFound, validationFailed } from '../../lib/errors.ts';
 import { requireApplication } from '../applications/service.ts';
 import { objects, sets } from '../objects/repository.ts';
 import * as repo from './repository.ts';
@@ -22,6 +31,15 @@ function toDataAccess(row: repo.DataAccessRow): DataAccess {
 
 type DataAccessValues = Pick<DataAccess, 'name' | 'id' | 'category'> &
   Partial<Pick<DataAccess, 'objectId' | 'setId'>>;
+
+/** The fields a body writes, picked from it so nothing else is stored. */
+const valuesOf = ({ name, id, category, objectId, setId }: DataAccessValues): DataAccessValues => ({
+  name,
+  id,
+  category,
+  objectId: objectId ?? null,
+  setId: setId ?? null,
+});
 
 /**
  * The object and set an access is scoped to, checked in its application: a set must be one of
@@ -50,25 +68,42 @@ async function resolveScope(
   return values;
 }
 
-export class DataAccessService extends ScopedRecordService<
-  repo.DataAccessRow,
-  DataAccess,
-  DataAccessListQuery,
-  DataAccessValues
-> {
-  constructor(db: Database) {
-    super(db, {
-      entity: 'data-access',
-      repo,
-      toDto: toDataAccess,
-      valuesOf: ({ name, id, category, objectId, setId }) => ({
-        name,
-        id,
-        category,
-        objectId: objectId ?? null,
-        setId: setId ?? null,
-      }),
-      resolve: resolveScope,
+/**
+ * Data accesses (spec §3, §7): records of one application, edited in place; their `id` is
+ * unique within it (a 409 on `id`), a PUT naming another application is a 400, and the
+ * object and set they name are checked inside the change's transaction.
+ */
+export class DataAccessService {
+  private readonly audit: EntityAudit;
+
+  constructor(private readonly db: Database) {
+    this.audit = entityAudit(db, 'data-access');
+  }
+
+  async list(query: DataAccessListQuery): Promise<Page<DataAccess>> {
+    const page = await repo.list(this.db, query);
+    // Rows of the application prove it exists; only an empty page asks (404 when it does not).
+    if (page.rows.length === 0) await requireApplication(this.db, query.applicationId);
+    return pageOf(page, toDataAccess);
+  }
+
+  async create(input: CreateDataAccess, ctx: AuditContext): Promise<DataAccess> {
+    await requireApplication(this.db, input.applicationId);
+    return this.audit.uniqueChange(ctx, 'create', async (tx) => {
+      const values = await resolveScope(tx, input.applicationId, valuesOf(input));
+      const after = toDataAccess(await repo.insert(tx, { ...values, applicationId: input.applicationId }));
+      return { entityId: after.resourceId, after };
+    });
+  }
+
+  async update(input: UpdateDataAccess, ctx: AuditContext): Promise<DataAccess> {
+    return this.audit.uniqueChange(ctx, 'update', async (tx) => {
+      const existing = await repo.findForUpdate(tx, input.resourceId);
+      if (!existing) throw notFound();
+      assertSameApplication(existing.applicationId, input.applicationId);
+      const values = await resolveScope(tx, existing.applicationId, valuesOf(input));
+      const after = toDataAccess(await repo.update(tx, input.resourceId, values));
+      return { entityId: after.resourceId, before: toDataAccess(existing), after };
     });
   }
 

@@ -1,5 +1,7 @@
 import type { PermissionListQuery } from '@gatehouse/contract';
-import { permissions } from '../../db/schema/index.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { permissions, rolePermissions } from '../../db/schema/index.ts';
 import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
 
@@ -23,3 +25,37 @@ export const list = definePagedList({
 });
 
 export const { findForUpdate, insert, update } = byKey(permissions, permissions.resourceId);
+
+/**
+ * Moves the role grants naming `from` in the application to `to`, as one permission renamed:
+ * a role that already names `to` (a grant left behind by an earlier rename) keeps one grant
+ * with the actions of both. The number of role grants moved.
+ */
+export async function renameInGrants(db: Executor, applicationId: string, from: string, to: string) {
+  const named = (id: string) =>
+    and(eq(rolePermissions.applicationId, applicationId), eq(rolePermissions.permissionId, id));
+  await db.execute(sql`
+    update ${rolePermissions} as kept
+       set actions = array(select distinct a from unnest(kept.actions || moved.actions) as a order by a)
+      from ${rolePermissions} as moved
+     where kept.role_id = moved.role_id
+       and kept.application_id = ${applicationId} and kept.permission_id = ${to}
+       and moved.application_id = ${applicationId} and moved.permission_id = ${from}`);
+  await db
+    .delete(rolePermissions)
+    .where(
+      and(
+        named(from),
+        inArray(
+          rolePermissions.roleId,
+          db.select({ roleId: rolePermissions.roleId }).from(rolePermissions).where(named(to)),
+        ),
+      ),
+    );
+  const moved = await db
+    .update(rolePermissions)
+    .set({ permissionId: to })
+    .where(named(from))
+    .returning({ roleId: rolePermissions.roleId });
+  return moved.length;
+}
