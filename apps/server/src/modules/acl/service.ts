@@ -96,8 +96,8 @@ export class AclService {
 
   async create(input: CreateAcl, ctx: AuditContext): Promise<Acl> {
     await applicationExists(this.db, input.applicationId);
-    await assertRefs(this.db, input);
     return this.audit.uniqueChange(ctx, 'create', async (tx) => {
+      await assertRefs(tx, input);
       // What the caller holds before the entry, which may name them, exists.
       const actor = await actorOf(tx, ctx);
       const row = await repo.insert(tx, {

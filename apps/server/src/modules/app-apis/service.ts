@@ -62,8 +62,8 @@ export class AppApiService {
 
   async create(input: CreateAppApi, ctx: AuditContext): Promise<AppApi> {
     await applicationExists(this.db, input.applicationId);
-    const permissionIds = await permissionIdsOf(this.db, input);
     return this.audit.uniqueChange(ctx, 'create', async (tx) => {
+      const permissionIds = await permissionIdsOf(tx, input);
       const row = await repo.insert(tx, {
         applicationId: input.applicationId,
         method: input.method,

@@ -165,15 +165,15 @@ export class GroupService {
    */
   async setMembers(groupId: string, userIds: string[], ctx: AuditContext, scope: AppScope): Promise<Group> {
     const wanted = [...new Set(userIds)];
-    assertAllExist(
-      await repo.existingUsers(this.db, wanted),
-      wanted,
-      'userIds',
-      IDENTITY_MESSAGES.unknownUser,
-    );
     return this.audit.change(ctx, 'members', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         const { actor } = await lockGroupFor(tx, ctx, groupId, scope);
+        assertAllExist(
+          await repo.existingUsers(tx, wanted),
+          wanted,
+          'userIds',
+          IDENTITY_MESSAGES.unknownUser,
+        );
         const before = await repo.memberIds(tx, groupId);
         const joining = wanted.filter((id) => !before.includes(id));
         const leaving = before.filter((id) => !wanted.includes(id));
@@ -209,15 +209,15 @@ export class GroupService {
     scope: AppScope,
   ): Promise<NamedRef[]> {
     const wanted = [...new Set(roleIds)];
-    assertAllExist(
-      await repo.existingRoles(this.db, wanted),
-      wanted,
-      'roleIds',
-      IDENTITY_MESSAGES.unknownRole,
-    );
     return this.audit.change(ctx, 'roles', async (tx) =>
       keepingAdministration(tx, ctx.actorId, async () => {
         const { actor } = await lockGroupFor(tx, ctx, groupId, scope);
+        assertAllExist(
+          await repo.existingRoles(tx, wanted),
+          wanted,
+          'roleIds',
+          IDENTITY_MESSAGES.unknownRole,
+        );
         const members = await repo.memberIds(tx, groupId);
         await assertNoAdministratorMembers(tx, actor, [groupId]);
         const before = await repo.rolesOf(tx, groupId);

@@ -170,14 +170,9 @@ export class OrganizationService {
     scope: AppScope,
   ): Promise<Organization> {
     const wanted = [...new Set(userIds)];
-    assertAllExist(
-      await repo.existingUsers(this.db, wanted),
-      wanted,
-      'userIds',
-      IDENTITY_MESSAGES.unknownUser,
-    );
     return this.audit.change(ctx, 'members', async (tx) => {
       await lockOrganization(tx, organizationId);
+      assertAllExist(await repo.existingUsers(tx, wanted), wanted, 'userIds', IDENTITY_MESSAGES.unknownUser);
       const before = await repo.memberIds(tx, organizationId);
       const moved = [
         ...wanted.filter((id) => !before.includes(id)),

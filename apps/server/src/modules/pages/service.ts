@@ -149,14 +149,9 @@ export class AppPageService {
     scope: AppScope,
   ): Promise<AppPage> {
     const roleIds = [...new Set(input.roleIds ?? [])];
-    assertAllExist(
-      await repo.existingRoles(this.db, roleIds),
-      roleIds,
-      'roleIds',
-      CATALOG_MESSAGES.unknownRole,
-    );
     return this.elementAudit.uniqueChange(ctx, 'add-element', async (tx) => {
       const page = await foundInScope(pageId, scope, (id) => repo.findForUpdate(tx, id));
+      assertAllExist(await repo.existingRoles(tx, roleIds), roleIds, 'roleIds', CATALOG_MESSAGES.unknownRole);
       const before = await withElements(tx, page);
       if (roleIds.length > 0) {
         const actor = await actorOf(tx, ctx);

@@ -27,7 +27,11 @@ function toPermission(row: repo.PermissionRow): Permission {
 }
 
 /** The fields a body writes, picked from it so nothing else is stored. */
-const valuesOf = ({ name, id, resourceType }: CreatePermission | UpdatePermission) => ({ name, id, resourceType });
+const valuesOf = ({ name, id, resourceType }: CreatePermission | UpdatePermission) => ({
+  name,
+  id,
+  resourceType,
+});
 
 /**
  * Permissions of an application (spec §3, §7): records edited in place; their `id` is unique

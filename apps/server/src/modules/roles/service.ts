@@ -182,11 +182,9 @@ export class RoleService {
     ctx: AuditContext,
     scope: AppScope,
   ): Promise<RoleGrants> {
-    const role = await requireRole(this.db, roleId);
-    assertNotBuiltin(role);
-    const grants = await this.checkGrants(input);
     return this.audit.change(ctx, 'grants', async (tx) => {
       assertNotBuiltin(await requireRole(tx, roleId, true));
+      const grants = await this.checkGrants(tx, input);
       const actor = await actorOf(tx, ctx);
       await assertMayChangeRoles(tx, actor, [roleId], scope);
       const before = await grantsOf(tx, roleId);
@@ -208,12 +206,13 @@ export class RoleService {
    * on a platform grant and only of existing applications; resources that exist.
    */
   private async checkGrants(
+    tx: Executor,
     input: RoleGrants,
   ): Promise<{ permissions: repo.PermissionGrantRow[]; resources: string[] }> {
     const fields: Record<string, string> = {};
     const named = new Set(input.permissions.flatMap((g) => [g.applicationId, ...(g.applicationIds ?? [])]));
-    const applications = await repo.existingApplications(this.db, [...named]);
-    const known = await this.knownPermissions(input.permissions);
+    const applications = await repo.existingApplications(tx, [...named]);
+    const known = await this.knownPermissions(tx, input.permissions);
     const seen = new Set<string>();
     for (const [i, grant] of input.permissions.entries()) {
       const at = `permissions.${i}`;
@@ -235,7 +234,7 @@ export class RoleService {
       }
     }
     const resources = [...new Set(input.resources)];
-    const existing = await repo.existingResources(this.db, resources);
+    const existing = await repo.existingResources(tx, resources);
     if (resources.some((id) => !existing.has(id))) fields.resources = IDENTITY_MESSAGES.unknownResource;
     if (Object.keys(fields).length > 0) throw validationFailed(fields);
     return {
@@ -250,10 +249,13 @@ export class RoleService {
   }
 
   /** Per application the grants name, the permission ids it has among those they name. */
-  private async knownPermissions(grants: PermissionGrant[]): Promise<Map<string, ReadonlySet<string>>> {
+  private async knownPermissions(
+    tx: Executor,
+    grants: PermissionGrant[],
+  ): Promise<Map<string, ReadonlySet<string>>> {
     const others = grants.filter((g) => g.applicationId !== PLATFORM_APP_ID);
     const rows = await repo.existingPermissions(
-      this.db,
+      tx,
       [...new Set(others.map((g) => g.applicationId))],
       [...new Set(others.map((g) => g.permissionId))],
     );

@@ -78,6 +78,17 @@ function requireUser(db: Executor, userId: string, forUpdate = false): Promise<r
   return foundByUuid(userId, (id) => (forUpdate ? repo.findForUpdate(db, id) : repo.find(db, id)));
 }
 
+/** A 400 on `organizationId` when it names no organization; checked in the change's transaction. */
+async function assertOrganizationExists(tx: Executor, organizationId: string | null): Promise<void> {
+  if (organizationId === null) return;
+  assertAllExist(
+    await repo.existingOrganizations(tx, [organizationId]),
+    [organizationId],
+    'organizationId',
+    IDENTITY_MESSAGES.unknownOrganization,
+  );
+}
+
 async function membershipOf(db: Executor, userId: string): Promise<UserMembership> {
   const [roles, groups] = [await repo.rolesOf(db, userId), await repo.groupsOf(db, userId)];
   return { roles, groups };
@@ -125,16 +136,9 @@ export class UserService {
     const password = input.password ?? generated!;
     if (input.password !== undefined) await assertPasswordPolicy(this.db, password, input, 'password');
     const organizationId = input.organizationId ?? null;
-    if (organizationId !== null) {
-      assertAllExist(
-        await repo.existingOrganizations(this.db, [organizationId]),
-        [organizationId],
-        'organizationId',
-        IDENTITY_MESSAGES.unknownOrganization,
-      );
-    }
     const passwordHash = await hashPassword(password);
     const user = await this.audit.uniqueChange(ctx, 'create', async (tx) => {
+      await assertOrganizationExists(tx, organizationId);
       const row = await repo.insert(tx, {
         username: input.username,
         name: input.name,
@@ -153,16 +157,9 @@ export class UserService {
 
   async update(input: UpdateUser, ctx: AuditContext, scope: AppScope): Promise<User> {
     const organizationId = input.organizationId ?? null;
-    if (organizationId !== null) {
-      assertAllExist(
-        await repo.existingOrganizations(this.db, [organizationId]),
-        [organizationId],
-        'organizationId',
-        IDENTITY_MESSAGES.unknownOrganization,
-      );
-    }
     return this.audit.change(ctx, 'update', async (tx) => {
       const before = await requireUser(tx, input.userId, true);
+      await assertOrganizationExists(tx, organizationId);
       await assertMayChangeAccount(tx, ctx, input.userId, scope);
       const row = await repo.update(tx, input.userId, {
         name: input.name,
@@ -240,13 +237,8 @@ export class UserService {
     scope: AppScope,
   ): Promise<UserMembership> {
     const wanted = [...new Set(roleIds)];
-    assertAllExist(
-      await repo.existingRoles(this.db, wanted),
-      wanted,
-      'roleIds',
-      IDENTITY_MESSAGES.unknownRole,
-    );
     return this.changeMembership(userId, ctx, scope, 'roles', async (tx, before, actor) => {
+      assertAllExist(await repo.existingRoles(tx, wanted), wanted, 'roleIds', IDENTITY_MESSAGES.unknownRole);
       const held = new Set(before.roles.map((r) => r.id));
       await assertMayAssignRoles(
         tx,
@@ -266,13 +258,13 @@ export class UserService {
     scope: AppScope,
   ): Promise<UserMembership> {
     const wanted = [...new Set(groupIds)];
-    assertAllExist(
-      await repo.existingGroups(this.db, wanted),
-      wanted,
-      'groupIds',
-      IDENTITY_MESSAGES.unknownGroup,
-    );
     return this.changeMembership(userId, ctx, scope, 'groups', async (tx, before, actor) => {
+      assertAllExist(
+        await repo.existingGroups(tx, wanted),
+        wanted,
+        'groupIds',
+        IDENTITY_MESSAGES.unknownGroup,
+      );
       const member = new Set(before.groups.map((g) => g.id));
       await assertMayAssignGroups(
         tx,
