@@ -7,7 +7,8 @@
  * not hold before unless the actor held it too; a refused request changes nothing.
  *
  * What each user holds is computed here from the tables, independently of the server's own
- * module: roles held directly or through enabled groups, enabled roles only, their
+ * module: for an enabled user in an active organization (or none), roles held directly or
+ * through enabled groups, enabled roles only, their
  * permission and resource grants, their elements and page elements, and the enabled
  * entries naming the user, their groups or their roles.
  *
@@ -23,6 +24,7 @@ import {
   groupMembers,
   groupRoles,
   groups,
+  organizations,
   pageElementRoles,
   pageElements,
   permissions,
@@ -237,7 +239,7 @@ for (let i = 0; i < 3; i++) {
 type Held = { all: boolean; items: Set<string> };
 async function holdings(): Promise<Map<string, Held>> {
   const [u, r, ur, g, gm, gr, rp, rr, res, acl, perms, pe, pages, per] = await Promise.all([
-    t.db.select({ id: users.userId, status: users.status }).from(users),
+    t.db.select({ id: users.userId, status: users.status, organizationId: users.organizationId }).from(users),
     t.db.select({ id: roles.roleId, status: roles.status, builtin: roles.builtin }).from(roles),
     t.db.select().from(userRoles),
     t.db.select({ id: groups.groupId, status: groups.status }).from(groups),
@@ -261,6 +263,9 @@ async function holdings(): Promise<Map<string, Held>> {
     t.db.select({ id: applicationPages.pageId, status: applicationPages.status }).from(applicationPages),
     t.db.select().from(pageElementRoles),
   ]);
+  const activeOrganizations = new Set(
+    (await t.db.select().from(organizations)).filter((o) => o.active).map((o) => o.organizationId),
+  );
   const enabledRoles = new Set(r.filter((x) => x.status === 'ENABLED').map((x) => x.id));
   const builtin = new Set(r.filter((x) => x.builtin).map((x) => x.id));
   const enabledGroups = new Set(g.filter((x) => x.status === 'ENABLED').map((x) => x.id));
@@ -289,7 +294,9 @@ async function holdings(): Promise<Map<string, Held>> {
   for (const user of u) {
     const held: Held = { all: false, items: new Set() };
     out.set(user.id, held);
+    // A disabled user, or one in a disabled organization, holds nothing.
     if (user.status !== 'ENABLED') continue;
+    if (user.organizationId !== null && !activeOrganizations.has(user.organizationId)) continue;
     const userGroups = gm
       .filter((m) => m.userId === user.id && enabledGroups.has(m.groupId))
       .map((m) => m.groupId);

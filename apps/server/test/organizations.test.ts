@@ -156,3 +156,106 @@ describe('the organization tree', () => {
     expect((await t.get(`${BASE}/${leaf.organizationId}`, admin)).statusCode).toBe(404);
   });
 });
+
+describe('a disabled organization suspends everyone in it and under it', () => {
+  const USER = '/api/admin-service/v2/user';
+  const me = (token: string) => t.get('/api/admin-service/user/current', token);
+
+  it('ends their sessions, refuses their sign-in and gives them nothing, until enabled again', async () => {
+    const top = await newOrg('susp-top');
+    const below = await newOrg('susp-below', top.organizationId);
+    // A delegated user manager in the subtree: their delegated rights go with it.
+    const role = await t.createRole({
+      permissions: [{ permissionId: 'admin-setting.manage-user', actions: ['retrieve', 'update'] }],
+    });
+    const manager = await t.createUser({ roleIds: [role.roleId] });
+    const outsider = await t.createUser();
+    await put(t, `${BASE}/${below.organizationId}/members`, { userIds: [manager.userId] }, admin);
+    const token = await t.login(manager.username, manager.password);
+    expect((await t.get(USER, token)).statusCode).toBe(200);
+
+    const off = await put(t, `${BASE}/${top.organizationId}/status`, { status: 'DISABLED' }, admin);
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await get(below.organizationId)).status).toBe('ENABLED');
+    expect((await me(token)).statusCode).toBe(401);
+    const signIn = await t.post('/api/oauth2-server/login', {
+      username: manager.username,
+      password: manager.password,
+    });
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json().message).toBe('This account is disabled.');
+    const [record] = (await auditOf(t.db, 'organization', top.organizationId)).filter(
+      (r) => r.action === 'status',
+    );
+    expect(record?.after).toMatchObject({ suspendedUsers: 1, endedSessions: 1 });
+    // Someone outside the subtree is untouched; one moved in is suspended, one moved out is back.
+    const outsiderToken = await t.login(outsider.username, outsider.password);
+    await put(
+      t,
+      `${BASE}/${below.organizationId}/members`,
+      { userIds: [manager.userId, outsider.userId] },
+      admin,
+    );
+    expect((await me(outsiderToken)).statusCode).toBe(401);
+    await put(t, `${BASE}/${below.organizationId}/members`, { userIds: [manager.userId] }, admin);
+    expect(
+      (await t.post('/api/oauth2-server/login', { username: outsider.username, password: outsider.password }))
+        .statusCode,
+    ).toBe(200);
+    // A node made under a disabled one starts inactive: its members are suspended too.
+    const child = await newOrg('susp-child', below.organizationId);
+    await put(t, `${BASE}/${child.organizationId}/members`, { userIds: [outsider.userId] }, admin);
+    expect(
+      (await t.post('/api/oauth2-server/login', { username: outsider.username, password: outsider.password }))
+        .statusCode,
+    ).toBe(401);
+
+    expect(
+      (await put(t, `${BASE}/${top.organizationId}/status`, { status: 'ENABLED' }, admin)).statusCode,
+    ).toBe(200);
+    const back = await t.login(manager.username, manager.password);
+    expect((await t.get(USER, back)).statusCode).toBe(200);
+    expect(
+      (await t.post('/api/oauth2-server/login', { username: outsider.username, password: outsider.password }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('moving a node under a disabled one suspends its members; an administrator is kept', async () => {
+    const disabled = await newOrg('susp-disabled');
+    await put(t, `${BASE}/${disabled.organizationId}/status`, { status: 'DISABLED' }, admin);
+    const moving = await newOrg('susp-moving');
+    const user = await t.createUser();
+    await put(t, `${BASE}/${moving.organizationId}/members`, { userIds: [user.userId] }, admin);
+    const token = await t.login(user.username, user.password);
+    const moved = await put(
+      t,
+      `${BASE}/${moving.organizationId}/move`,
+      { parentId: disabled.organizationId },
+      admin,
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await me(token)).statusCode).toBe(401);
+
+    // The administrator cannot suspend themselves, and a manager without the rule's rights is refused.
+    const adminId = (await me(admin)).json().userId as string;
+    const own = await newOrg('susp-own');
+    await put(t, `${BASE}/${own.organizationId}/members`, { userIds: [adminId] }, admin);
+    const self = await put(t, `${BASE}/${own.organizationId}/status`, { status: 'DISABLED' }, admin);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe(IDENTITY_MESSAGES.selfLockout);
+    const orgManager = await t.createRole({
+      permissions: [{ permissionId: 'admin-setting.manage-organization', actions: ['retrieve', 'update'] }],
+    });
+    const someone = await t.createUser({ roleIds: [orgManager.roleId] });
+    const refused = await put(
+      t,
+      `${BASE}/${own.organizationId}/status`,
+      { status: 'DISABLED' },
+      await t.login(someone.username, someone.password),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect((await get(own.organizationId)).status).toBe('ENABLED');
+    await put(t, `${BASE}/${own.organizationId}/members`, { userIds: [] }, admin);
+  });
+});

@@ -30,6 +30,11 @@ export const organizations = pgTable(
     parentId: uuid('parent_id').references((): AnyPgColumn => organizations.organizationId, {
       onDelete: 'restrict',
     }),
+    /**
+     * Enabled, and every ancestor too: its members may sign in and hold what their roles
+     * grant. Kept by the organization service whenever a status or a parent changes.
+     */
+    active: boolean('active').notNull().default(true),
     ...timestamps,
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { type Action, PLATFORM_APP_ID } from '@gatehouse/contract';
-import { and, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import {
@@ -8,6 +8,7 @@ import {
   groupMembers,
   groupRoles,
   groups,
+  organizations,
   pageElementRoles,
   pageElements,
   permissions,
@@ -25,6 +26,29 @@ import type { GrantRow } from './grant-set.ts';
  * enabled roles, enabled groups, enabled entries; without it, everything assigned whatever
  * its status, which is what a principal may come to hold when something is enabled again.
  */
+
+/**
+ * Whether a user's organization, if they have one, is active: it and every ancestor enabled
+ * (`organizations.active`). A member of a disabled organization is suspended: they cannot sign
+ * in and hold nothing, whatever their own status.
+ */
+export const organizationActive = () =>
+  // Named in full: drizzle writes a column in a selected expression without its table, which
+  // inside the subquery would name the organization's own column.
+  sql<boolean>`("users"."organization_id" is null or exists (select 1 from "organizations" "o" where "o"."organization_id" = "users"."organization_id" and "o"."active"))`;
+
+/** A user who may sign in and hold what their roles grant: enabled, in an active organization or none. */
+export const activeUser = () => and(eq(users.status, 'ENABLED'), organizationActive())!;
+
+/** A user's row with whether their organization is active, as every account read for sign-in gives it. */
+export type AccountRow = typeof users.$inferSelect & { organizationActive: boolean };
+
+/** The columns of an `AccountRow`. */
+export const accountFields = () => ({ ...getTableColumns(users), organizationActive: organizationActive() });
+
+/** Whether the account may sign in and hold anything now. */
+export const isActive = (user: Pick<AccountRow, 'status' | 'organizationActive'>) =>
+  user.status === 'ENABLED' && user.organizationActive;
 
 const enabledIf = (live: boolean, column: typeof roles.status | typeof groups.status) =>
   live ? eq(column, 'ENABLED') : undefined;
@@ -123,14 +147,14 @@ export async function holdersOfRoles(
   return [...direct, ...viaGroups];
 }
 
-/** Whether each user is enabled; a user who is not found is left out. */
+/** Whether each user is active (enabled, in an active organization); one not found is left out. */
 export async function userStatuses(db: Executor, userIds: readonly string[]): Promise<Map<string, boolean>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
-    .select({ userId: users.userId, status: users.status })
+    .select({ userId: users.userId, status: users.status, organizationActive: organizationActive() })
     .from(users)
     .where(inArray(users.userId, [...userIds]));
-  return new Map(rows.map((r) => [r.userId, r.status === 'ENABLED']));
+  return new Map(rows.map((r) => [r.userId, isActive(r)]));
 }
 
 /**

@@ -24,6 +24,7 @@ import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import type { LoginLimiter } from './limiters.ts';
 import { endOidcAccess } from '../oidc/repository.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
+import { isActive } from '../access/repository.ts';
 import * as repo from './repository.ts';
 
 const invalidCredentials = () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials);
@@ -64,7 +65,7 @@ export class AuthService {
       });
       throw invalidCredentials();
     }
-    if (user.status !== 'ENABLED') {
+    if (!isActive(user)) {
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
     }
     await this.limiter.recordSuccess(attempt);

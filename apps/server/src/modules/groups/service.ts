@@ -28,7 +28,7 @@ import {
 import { footprintsOfGroups } from '../access/holdings.ts';
 import type { AccessService } from '../access/service.ts';
 import type { AuthState } from '../../lib/auth-state.ts';
-import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
+import { endingOidcOnRoleLoss } from '../access/endings.ts';
 import { keepingAdministration } from '../users/administration.ts';
 import * as repo from './repository.ts';
 

@@ -8,6 +8,7 @@ import { adapterFactory, CLIENT_APPLICATION, CLIENT_SECRETS } from './adapter.ts
 import { bindInteractionsToBrowser, COOKIE_NAMES, SHORT_COOKIE } from './interaction-cookie.ts';
 import type { PrivateJwk } from './keys.ts';
 import * as access from '../access/in-application.ts';
+import { isActive } from '../access/repository.ts';
 import * as repo from './repository.ts';
 
 /** Lifetimes in seconds. Signing keys outlive their retirement by the longest signed one (keys.ts). */
@@ -152,7 +153,7 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
     interactions: { url: (_ctx, interaction) => `/oauth?uid=${encodeURIComponent(interaction.uid)}` },
     async findAccount(ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> {
       const user = await repo.findUser(db, sub);
-      if (user?.status !== 'ENABLED') return undefined;
+      if (!user || !isActive(user)) return undefined;
       const applicationId = ctx.oidc.client?.metadata()[CLIENT_APPLICATION] as string | undefined;
       return {
         accountId: sub,

@@ -9,6 +9,7 @@ import {
   oidcSigningKeys,
   users,
 } from '../../db/schema/index.ts';
+import { type AccountRow, accountFields } from '../access/repository.ts';
 
 export type PayloadRow = typeof oidcPayloads.$inferSelect;
 export type SigningKeyRow = typeof oidcSigningKeys.$inferSelect;
@@ -244,7 +245,8 @@ export async function findUsableClient(db: Database, clientId: string): Promise<
 
 // ---- accounts -----------------------------------------------------------------------------
 
-export async function findUser(db: Executor, userId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.userId, userId));
+/** The account, with whether its organization is active (access/repository.ts `isActive`). */
+export async function findUser(db: Executor, userId: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select(accountFields()).from(users).where(eq(users.userId, userId));
   return row;
 }

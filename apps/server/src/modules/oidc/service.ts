@@ -23,6 +23,7 @@ import type { TwoFactorService } from '../two-factor/service.ts';
 import { createProvider } from './provider.ts';
 import { loadSigningKeys } from './keys.ts';
 import { mayEnterApplication } from '../access/in-application.ts';
+import { isActive } from '../access/repository.ts';
 import * as repo from './repository.ts';
 
 /** How often an instance looks for rotated signing keys. */
@@ -215,8 +216,7 @@ export class OidcService {
       });
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials);
     }
-    if (user.status !== 'ENABLED')
-      throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
+    if (!isActive(user)) throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
     await this.limiter.recordSuccess(attempt);
     const actor = { ...meta, actorId: user.userId, actorName: user.username };
     await upgradeOutdatedHash(this.db, actor, user, password);
@@ -299,7 +299,7 @@ export class OidcService {
     if (!grant || grant.accountId !== accessToken.accountId) return null;
     const client = await repo.findUsableClient(this.db, accessToken.clientId);
     const user = await repo.findUser(this.db, accessToken.accountId);
-    if (!client || user?.status !== 'ENABLED') return null;
+    if (!client || !user || !isActive(user)) return null;
     const auth = await this.sessions.stateFor(user, '');
     return { ...auth, oauthApplicationId: client.applicationId };
   }

@@ -135,3 +135,41 @@ export async function replaceMembers(db: Executor, organizationId: string, userI
       );
   }
 }
+
+/**
+ * Sets `active` on the node and its subtree from the tree: a node is active when it is
+ * enabled and its parent is active (or it has none). Run after a status or a parent changes.
+ */
+export async function refreshActive(db: Executor, organizationId: string): Promise<void> {
+  await db.execute(sql`
+    with recursive "tree" as (
+      select "o"."organization_id", ("o"."status" = 'ENABLED' and coalesce("p"."active", true)) as "active"
+        from "organizations" "o" left join "organizations" "p" on "p"."organization_id" = "o"."parent_id"
+       where "o"."organization_id" = ${organizationId}
+      union all
+      select "c"."organization_id", ("c"."status" = 'ENABLED' and "tree"."active")
+        from "organizations" "c" join "tree" on "c"."parent_id" = "tree"."organization_id"
+    )
+    update "organizations" set "active" = "tree"."active"
+      from "tree"
+     where "organizations"."organization_id" = "tree"."organization_id"
+       and "organizations"."active" is distinct from "tree"."active"`);
+}
+
+/** The users whose organization is the node or lies under it. */
+export async function subtreeMemberIds(db: Executor, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: users.userId })
+    .from(users)
+    .where(
+      inArray(
+        users.organizationId,
+        sql`(with recursive "tree" as (
+          select "organization_id" from "organizations" where "organization_id" = ${organizationId}
+          union all
+          select "c"."organization_id" from "organizations" "c" join "tree" on "c"."parent_id" = "tree"."organization_id"
+        ) select "organization_id" from "tree")`,
+      ),
+    );
+  return rows.map((r) => r.userId);
+}

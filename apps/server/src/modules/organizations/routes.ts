@@ -46,9 +46,11 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       create: 'Create an organization, at the top or under parentId',
       update: "Update an organization's name, code and description",
       delete: 'Delete an organization that has no children and no members',
+      status:
+        'Enable or disable an organization; a disabled one suspends every member in it and under it (no sign-in, nothing held, sessions and OIDC access ended)',
     },
-    // No rule refuses a status change.
-    errors: { status: [400, 401, 403, 404] },
+    // A status change may leave no administrator, or suspend the caller's own account (409).
+    errors: { status: [400, 401, 403, 404, 409] },
   });
 
   app.put(
@@ -60,10 +62,11 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Move an organization under another, or to the top with null; never under itself',
         params: byId,
         body: moveOrganizationSchema,
-        response: { 200: organizationSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: organizationSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.move(request.params.id, request.body.parentId, auditContext(request)),
+    async (request) =>
+      service.move(request.params.id, request.body.parentId, auditContext(request), appScope(request)),
   );
 
   app.put(
@@ -75,7 +78,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Set the organization's members (list them with GET user?organizationId=)",
         params: byId,
         body: setOrganizationMembersSchema,
-        response: { 200: organizationSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: organizationSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>

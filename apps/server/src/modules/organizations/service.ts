@@ -11,6 +11,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { AppScope } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
 import { actorOf, assertMayChangeUsers } from '../access/delegation.ts';
+import { endingAccessOnSuspension } from '../access/endings.ts';
+import { keepingAdministration } from '../users/administration.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { countsOf, refused, validationFailed } from '../../lib/errors.ts';
@@ -91,6 +93,8 @@ export class OrganizationService {
         description: input.description || null,
         parentId,
       });
+      // Under a disabled parent a new node starts inactive.
+      await repo.refreshActive(tx, row.organizationId);
       const after = toOrganization((await repo.findWithTree(tx, row.organizationId))!);
       return { entityId: row.organizationId, after };
     });
@@ -110,35 +114,86 @@ export class OrganizationService {
     });
   }
 
-  async setStatus(organizationId: string, status: Status, ctx: AuditContext): Promise<Organization> {
-    return this.audit.change(ctx, 'status', async (tx) => {
-      const before = await lockOrganization(tx, organizationId);
-      await repo.update(tx, organizationId, { status });
-      const after = toOrganization(await requireOrganization(tx, organizationId));
-      return { entityId: organizationId, before, after };
-    });
+  /**
+   * A disabled organization suspends everyone in it and under it: they cannot sign in, hold
+   * nothing (their roles' grants, delegated administration included) and their sessions and
+   * OIDC access end now. Enabling it again lets them back. Suspending an account is changing
+   * it: the caller must be one who may change each member concerned, and no change may
+   * leave no administrator.
+   */
+  async setStatus(
+    organizationId: string,
+    status: Status,
+    ctx: AuditContext,
+    scope: AppScope,
+  ): Promise<Organization> {
+    return this.audit.change(ctx, 'status', async (tx) =>
+      keepingAdministration(tx, ctx.actorId, async () => {
+        await repo.lockTree(tx);
+        const before = await lockOrganization(tx, organizationId);
+        const { endings } = await this.reshaping(tx, ctx, scope, organizationId, async () => {
+          await repo.update(tx, organizationId, { status });
+          await repo.refreshActive(tx, organizationId);
+        });
+        const after = toOrganization(await requireOrganization(tx, organizationId));
+        return { entityId: organizationId, before, after, recordedAfter: { ...after, ...endings } };
+      }),
+    );
+  }
+
+  /**
+   * Runs a change to the tree under the node (a status, a parent) and ends the access of
+   * every member it suspends, once the caller is found to be one who may change them.
+   */
+  private async reshaping(
+    tx: Executor,
+    ctx: AuditContext,
+    scope: AppScope,
+    organizationId: string,
+    change: () => Promise<void>,
+  ) {
+    // What the caller holds before the change, which may suspend them too.
+    const actor = await actorOf(tx, ctx);
+    const members = await repo.subtreeMemberIds(tx, organizationId);
+    const { suspended, endedSessions, endedOidcSessionsAndGrants } = await endingAccessOnSuspension(
+      tx,
+      members,
+      change,
+    );
+    await assertMayChangeUsers(tx, actor, suspended, scope);
+    return { endings: { suspendedUsers: suspended.length, endedSessions, endedOidcSessionsAndGrants } };
   }
 
   /**
    * Puts the node under another, or at the top with null. Under the tree lock, the new
    * parent must exist and must not be the node or one of its descendants.
    */
-  async move(organizationId: string, parentId: string | null, ctx: AuditContext): Promise<Organization> {
-    return this.audit.change(ctx, 'move', async (tx) => {
-      await repo.lockTree(tx);
-      const before = await lockOrganization(tx, organizationId);
-      if (parentId !== null) {
-        if (!(await repo.find(tx, parentId))) {
-          throw validationFailed({ parentId: IDENTITY_MESSAGES.unknownOrganization });
+  async move(
+    organizationId: string,
+    parentId: string | null,
+    ctx: AuditContext,
+    scope: AppScope,
+  ): Promise<Organization> {
+    return this.audit.change(ctx, 'move', async (tx) =>
+      keepingAdministration(tx, ctx.actorId, async () => {
+        await repo.lockTree(tx);
+        const before = await lockOrganization(tx, organizationId);
+        if (parentId !== null) {
+          if (!(await repo.find(tx, parentId))) {
+            throw validationFailed({ parentId: IDENTITY_MESSAGES.unknownOrganization });
+          }
+          if (await repo.isSelfOrAncestor(tx, organizationId, parentId)) {
+            throw validationFailed({ parentId: IDENTITY_MESSAGES.organizationCycle });
+          }
         }
-        if (await repo.isSelfOrAncestor(tx, organizationId, parentId)) {
-          throw validationFailed({ parentId: IDENTITY_MESSAGES.organizationCycle });
-        }
-      }
-      await repo.update(tx, organizationId, { parentId });
-      const after = toOrganization(await requireOrganization(tx, organizationId));
-      return { entityId: organizationId, before, after };
-    });
+        const { endings } = await this.reshaping(tx, ctx, scope, organizationId, async () => {
+          await repo.update(tx, organizationId, { parentId });
+          await repo.refreshActive(tx, organizationId);
+        });
+        const after = toOrganization(await requireOrganization(tx, organizationId));
+        return { entityId: organizationId, before, after, recordedAfter: { ...after, ...endings } };
+      }),
+    );
   }
 
   /** Refused while the node has children or members; the message says how many. */
@@ -170,18 +225,33 @@ export class OrganizationService {
     scope: AppScope,
   ): Promise<Organization> {
     const wanted = [...new Set(userIds)];
-    return this.audit.change(ctx, 'members', async (tx) => {
-      await lockOrganization(tx, organizationId);
-      assertAllExist(await repo.existingUsers(tx, wanted), wanted, 'userIds', IDENTITY_MESSAGES.unknownUser);
-      const before = await repo.memberIds(tx, organizationId);
-      const moved = [
-        ...wanted.filter((id) => !before.includes(id)),
-        ...before.filter((id) => !wanted.includes(id)),
-      ];
-      await assertMayChangeUsers(tx, await actorOf(tx, ctx), moved, scope);
-      await repo.replaceMembers(tx, organizationId, wanted);
-      const after = toOrganization(await requireOrganization(tx, organizationId));
-      return { entityId: organizationId, before: { userIds: before }, after };
-    });
+    return this.audit.change(ctx, 'members', async (tx) =>
+      keepingAdministration(tx, ctx.actorId, async () => {
+        await lockOrganization(tx, organizationId);
+        assertAllExist(
+          await repo.existingUsers(tx, wanted),
+          wanted,
+          'userIds',
+          IDENTITY_MESSAGES.unknownUser,
+        );
+        const before = await repo.memberIds(tx, organizationId);
+        const moved = [
+          ...wanted.filter((id) => !before.includes(id)),
+          ...before.filter((id) => !wanted.includes(id)),
+        ];
+        await assertMayChangeUsers(tx, await actorOf(tx, ctx), moved, scope);
+        // Joining a disabled organization suspends the user, with their sessions and OIDC access.
+        const { endedSessions, endedOidcSessionsAndGrants } = await endingAccessOnSuspension(tx, moved, () =>
+          repo.replaceMembers(tx, organizationId, wanted),
+        );
+        const after = toOrganization(await requireOrganization(tx, organizationId));
+        return {
+          entityId: organizationId,
+          before: { userIds: before },
+          after,
+          recordedAfter: { ...after, endedSessions, endedOidcSessionsAndGrants },
+        };
+      }),
+    );
   }
 }

@@ -1,19 +1,17 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
+import { type AccountRow, accountFields, activeUser } from '../access/repository.ts';
 import type { UserRow } from '../sessions/repository.ts';
 
-/** The enabled accounts a /forget identifier names: by username, or by email address, without regard to case. */
+/** The active accounts a /forget identifier names: by username, or by email address, without regard to case. */
 export async function enabledAccountsNamed(db: Executor, account: string): Promise<UserRow[]> {
   const lower = account.toLowerCase();
   return db
     .select()
     .from(users)
     .where(
-      and(
-        eq(users.status, 'ENABLED'),
-        or(eq(sql`lower(${users.username})`, lower), eq(sql`lower(${users.email})`, lower)),
-      ),
+      and(activeUser(), or(eq(sql`lower(${users.username})`, lower), eq(sql`lower(${users.email})`, lower))),
     )
     .limit(10);
 }
@@ -82,8 +80,9 @@ export async function expireOpenTokens(tx: Executor, userId: string): Promise<nu
   return rows.length;
 }
 
-export async function findUser(db: Executor, userId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+/** The account, with whether its organization is active (access/repository.ts `isActive`). */
+export async function findUser(db: Executor, userId: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select(accountFields()).from(users).where(eq(users.userId, userId)).limit(1);
   return row;
 }
 

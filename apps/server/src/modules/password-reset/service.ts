@@ -17,6 +17,7 @@ import type { RequestMeta } from '../../lib/auth-state.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { RequestLimiter } from '../auth/limiters.ts';
 import { endOidcAccess } from '../oidc/repository.ts';
+import { isActive } from '../access/repository.ts';
 import * as repo from './repository.ts';
 
 export type PasswordResetDeps = {
@@ -241,7 +242,7 @@ export class PasswordResetService {
     if (token.usedAt) throw await refuse(PASSWORD_MESSAGES.resetLinkUsed);
     if (token.expiresAt.getTime() <= Date.now()) throw await refuse(PASSWORD_MESSAGES.resetLinkExpired);
     const user = await repo.findUser(this.db, token.userId);
-    if (user?.status !== 'ENABLED') throw await refuse(PASSWORD_MESSAGES.resetLinkInvalid);
+    if (!user || !isActive(user)) throw await refuse(PASSWORD_MESSAGES.resetLinkInvalid);
     await assertPasswordPolicy(this.db, input.newPassword, {
       username: user.username,
       userId: user.userId,

@@ -25,7 +25,7 @@ import { footprintsOfRoles } from '../access/holdings.ts';
 import type { AccessService } from '../access/service.ts';
 import type { AuthState } from '../../lib/auth-state.ts';
 import { holdersOfRoles } from '../access/repository.ts';
-import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
+import { endingOidcOnRoleLoss } from '../access/endings.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { countsOf, refused, validationFailed } from '../../lib/errors.ts';

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { type AccountRow, accountFields, activeUser } from '../access/repository.ts';
 
 /**
  * The queries that tell who calls: a user by name at sign-in and a session by its token (what
@@ -13,7 +14,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 const userByUsernameStatement = preparedPer((db) =>
   db
-    .select()
+    .select(accountFields())
     .from(users)
     .where(eq(sql`lower(${users.username})`, sql.placeholder('username')))
     .limit(1)
@@ -21,12 +22,12 @@ const userByUsernameStatement = preparedPer((db) =>
 );
 
 /** Without regard to case, through `users_username_lower_key`, as usernames are unique so. */
-export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+export async function findUserByUsername(db: Database, username: string): Promise<AccountRow | undefined> {
   const [row] = await userByUsernameStatement(db).execute({ username: username.toLowerCase() });
   return row;
 }
 
-/** A live session and its user; expired sessions and disabled users find nothing. */
+/** A live session and its user; expired sessions and users not active (access/repository.ts) find nothing. */
 export async function findLiveSession(
   db: Executor,
   tokenHash: string,
@@ -35,9 +36,7 @@ export async function findLiveSession(
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), eq(users.status, 'ENABLED')),
-    )
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), activeUser()))
     .limit(1);
   return row;
 }

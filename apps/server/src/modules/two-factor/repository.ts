@@ -2,10 +2,17 @@ import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { recoveryCodes, users } from '../../db/schema/index.ts';
 import { byKey } from '../../lib/records.ts';
+import { type AccountRow, accountFields } from '../access/repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
 export const { find: findUser, findForUpdate: findUserForUpdate } = byKey(users, users.userId);
+
+/** The account, with whether its organization is active (access/repository.ts `isActive`). */
+export async function findAccount(db: Executor, userId: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select(accountFields()).from(users).where(eq(users.userId, userId)).limit(1);
+  return row;
+}
 
 /** Sets or clears the user's second factor; not an edit of the user's record, so `updatedAt` stays. */
 export async function setTotp(

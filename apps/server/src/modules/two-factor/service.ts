@@ -24,6 +24,7 @@ import { deriveKey, seal, unseal } from '../../lib/server-key.ts';
 import type { AuthState, RequestMeta } from '../../lib/auth-state.ts';
 import type { LoginLimiter } from '../auth/limiters.ts';
 import { assertMayChangeAccount } from '../users/administration.ts';
+import { isActive } from '../access/repository.ts';
 import * as repo from './repository.ts';
 
 const invalidCode = () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, TWO_FACTOR_MESSAGES.invalidCode);
@@ -208,8 +209,8 @@ export class TwoFactorService {
     const parsed = this.readChallenge(challenge);
     if (!parsed) throw challengeExpired();
     await this.limiter.checkSecondFactor(parsed.userId, parsed.id);
-    const user = await repo.findUser(this.db, parsed.userId);
-    if (user?.status !== 'ENABLED' || !this.required(user)) throw challengeExpired();
+    const user = await repo.findAccount(this.db, parsed.userId);
+    if (!user || !isActive(user) || !this.required(user)) throw challengeExpired();
     if (!(await this.verifyCode(this.db, user, code))) {
       await this.limiter.recordSecondFactorFailure(user.userId, meta.ip ?? 'unknown', parsed.id);
       await audit(this.db, meta, {

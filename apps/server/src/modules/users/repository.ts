@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
+import { activeUser } from '../access/repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -125,7 +126,7 @@ export async function lockAdministration(db: Executor): Promise<void> {
 }
 
 /**
- * The enabled users who hold the built-in role, directly or through an enabled group (only
+ * The active users (access/repository.ts) who hold the built-in role, directly or through an enabled group (only
  * `userId`, when given), in key order.
  */
 export async function administratorIds(db: Executor, userId?: string): Promise<string[]> {
@@ -148,7 +149,7 @@ export async function administratorIds(db: Executor, userId?: string): Promise<s
     .from(users)
     .where(
       and(
-        eq(users.status, 'ENABLED'),
+        activeUser(),
         userId === undefined ? undefined : eq(users.userId, userId),
         or(inArray(users.userId, direct), inArray(users.userId, viaGroups)),
       ),

@@ -33,7 +33,7 @@ import {
 import { footprintsOfUsers } from '../access/holdings.ts';
 import type { AccessService } from '../access/service.ts';
 import type { AuthState } from '../../lib/auth-state.ts';
-import { endingOidcOnRoleLoss } from '../access/role-loss.ts';
+import { endingAccessOnSuspension, endingOidcOnRoleLoss } from '../access/endings.ts';
 import { assertMayChangeAccount, assertNotSelf, keepingAdministration } from './administration.ts';
 import type { PasswordResetService } from '../password-reset/service.ts';
 import * as repo from './repository.ts';
@@ -157,20 +157,36 @@ export class UserService {
 
   async update(input: UpdateUser, ctx: AuditContext, scope: AppScope): Promise<User> {
     const organizationId = input.organizationId ?? null;
-    return this.audit.change(ctx, 'update', async (tx) => {
-      const before = await requireUser(tx, input.userId, true);
-      await assertOrganizationExists(tx, organizationId);
-      await assertMayChangeAccount(tx, ctx, input.userId, scope);
-      const row = await repo.update(tx, input.userId, {
-        name: input.name,
-        email: input.email,
-        phone: orNull(input.phone),
-        avatar: orNull(input.avatar),
-        organizationId,
-      });
-      await this.passwordReset.emailChanged(tx, ctx, before, row.email);
-      return { entityId: row.userId, before: toUser(before), after: toUser(row) };
-    });
+    return this.audit.change(ctx, 'update', async (tx) =>
+      keepingAdministration(tx, ctx.actorId, async () => {
+        const before = await requireUser(tx, input.userId, true);
+        await assertOrganizationExists(tx, organizationId);
+        await assertMayChangeAccount(tx, ctx, input.userId, scope);
+        // Moved into a disabled organization, the user is suspended: their access ends now.
+        const {
+          result: row,
+          endedSessions,
+          endedOidcSessionsAndGrants,
+        } = await endingAccessOnSuspension(tx, [input.userId], () =>
+          repo.update(tx, input.userId, {
+            name: input.name,
+            email: input.email,
+            phone: orNull(input.phone),
+            avatar: orNull(input.avatar),
+            organizationId,
+          }),
+        );
+        await this.passwordReset.emailChanged(tx, ctx, before, row.email);
+        const after = toUser(row);
+        const ended = endedSessions + endedOidcSessionsAndGrants > 0;
+        return {
+          entityId: row.userId,
+          before: toUser(before),
+          after,
+          ...(ended ? { recordedAfter: { ...after, endedSessions, endedOidcSessionsAndGrants } } : {}),
+        };
+      }),
+    );
   }
 
   /**
