@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allNavMenus, permissionIdForPath, resourceIdForPath } from './navigation.ts';
+import { allNavMenus, elementCodes, permissionIdForPath, resourceIdForPath } from './navigation.ts';
 
 describe('console paths', () => {
   it('turn into dotted ids, without route parameters', () => {
@@ -18,5 +18,28 @@ describe('console paths', () => {
   it('give every navigation menu a distinct resource id', () => {
     const ids = allNavMenus().map((m) => resourceIdForPath(m.path));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('element codes', () => {
+  it("name a screen's codes by what they allow, a repeated screen's by its sibling's", () => {
+    expect(elementCodes('/app-config/client')).toEqual({
+      create: 'client:create',
+      update: 'client:update',
+      status: 'client:status',
+    });
+    expect(elementCodes('/admin-setting/manage-user-V2')).toEqual(elementCodes('/admin-setting/manage-user'));
+    expect(elementCodes('/admin-setting/manage-user').delete).toBe('user:delete');
+    expect(elementCodes('/admin-setting/workflow')).toEqual({});
+  });
+});
+
+describe('the -V2 screens', () => {
+  it('are routable menus, hidden so that each screen shows once in the navigation', () => {
+    const v2 = allNavMenus().filter((m) => /-v2$/i.test(m.path));
+    expect(v2.map((m) => [m.path, m.hidden])).toEqual([
+      ['/admin-setting/manage-user-V2', true],
+      ['/admin-setting/manage-group-v2', true],
+    ]);
   });
 });

@@ -18,16 +18,21 @@ export type NavMenu = {
    */
   sameScreenAs?: string;
   /** Button-level codes (spec §6): an element resource under the menu. */
-  elements?: string[];
-  children?: NavMenu[];
+  elements?: readonly string[];
+  children?: readonly NavMenu[];
 };
-export type NavCategory = { key: string; title: string; icon: string; menus: NavMenu[] };
+export type NavCategory = { key: string; title: string; icon: string; menus: readonly NavMenu[] };
 
-const crud = (area: string) => [`${area}:create`, `${area}:update`, `${area}:status`];
+const crud = <Area extends string>(area: Area) =>
+  [`${area}:create`, `${area}:update`, `${area}:status`] as const;
 /** The identity screens also delete. */
-const crudDelete = (area: string) => [...crud(area), `${area}:delete`];
+const crudDelete = <Area extends string>(area: Area) => [...crud(area), `${area}:delete`] as const;
 
-export const CONSOLE_NAVIGATION: NavCategory[] = [
+/**
+ * Written `as const`, so that the web's routes are typed against these paths and element
+ * codes (`NavPath`, `elementCodes`): a path or code that is not here does not compile.
+ */
+export const CONSOLE_NAVIGATION = [
   {
     key: 'home',
     title: 'Home',
@@ -116,10 +121,13 @@ export const CONSOLE_NAVIGATION: NavCategory[] = [
         elements: crudDelete('user'),
       },
       {
+        // Spec §2 routes the -V2 and -v2 paths to the same screens; the navigation lists each
+        // screen once, so these are hidden: routable, but not a second entry in the menu.
         path: '/admin-setting/manage-user-V2',
         sameScreenAs: '/admin-setting/manage-user',
         title: 'Manage User V2',
         icon: 'UserOutlined',
+        hidden: true,
         keepAlive: true,
       },
       {
@@ -134,6 +142,7 @@ export const CONSOLE_NAVIGATION: NavCategory[] = [
         sameScreenAs: '/admin-setting/manage-group',
         title: 'Manage Group V2',
         icon: 'UsergroupAddOutlined',
+        hidden: true,
         keepAlive: true,
       },
       {
@@ -218,7 +227,7 @@ export const CONSOLE_NAVIGATION: NavCategory[] = [
     icon: 'BellOutlined',
     menus: [{ path: '/notification/message', title: 'Message', icon: 'MessageOutlined', keepAlive: true }],
   },
-];
+] as const satisfies readonly NavCategory[];
 
 /** Pages every signed-in user has, outside the permission-driven navigation. */
 export const ACCOUNT_ROUTES = [
@@ -262,7 +271,7 @@ function sameScreens(): Map<string, string> {
 
 export function allNavMenus(): NavMenu[] {
   const out: NavMenu[] = [];
-  const walk = (menus: NavMenu[]) => {
+  const walk = (menus: readonly NavMenu[]) => {
     for (const m of menus) {
       out.push(m);
       if (m.children) walk(m.children);
@@ -270,4 +279,38 @@ export function allNavMenus(): NavMenu[] {
   };
   for (const c of CONSOLE_NAVIGATION) walk(c.menus);
   return out;
+}
+
+/** Every menu of the navigation, nested ones included, with its literal type. */
+type MenuIn<M> = M | (M extends { readonly children: readonly (infer C)[] } ? MenuIn<C> : never);
+type ConsoleMenu = MenuIn<(typeof CONSOLE_NAVIGATION)[number]['menus'][number]>;
+type ElementsOf<M> = M extends { readonly elements: readonly (infer E extends string)[] } ? E : never;
+
+/** A path of the console's navigation: what a web route of the console is declared with. */
+export type NavPath = ConsoleMenu['path'];
+/** An element code of the navigation (spec §6), e.g. `client:create`. */
+export type ElementCode = ElementsOf<ConsoleMenu>;
+
+type MenuAt<P extends NavPath> = Extract<ConsoleMenu, { readonly path: P }>;
+type ScreenAt<P extends NavPath> =
+  MenuAt<P> extends { readonly sameScreenAs: infer S extends NavPath } ? S : P;
+
+/** The element codes of a screen by what they allow: `{ create: 'client:create', … }`. */
+export type ElementCodes<P extends NavPath> = {
+  readonly [C in ElementsOf<MenuAt<ScreenAt<P>>> as C extends `${string}:${infer Change}`
+    ? Change
+    : never]: C;
+};
+
+/**
+ * The element codes of the screen at `path` (its `sameScreenAs` screen's, for a path that
+ * repeats another), keyed by what each allows: `elementCodes('/app-config/client').create`
+ * is `client:create`. A screen reads its codes here rather than spelling them out.
+ */
+export function elementCodes<P extends NavPath>(path: P): ElementCodes<P> {
+  const screen = screenPathOf(path);
+  const menu = allNavMenus().find((m) => m.path === screen);
+  const codes: Record<string, string> = {};
+  for (const code of menu?.elements ?? []) codes[code.slice(code.lastIndexOf(':') + 1)] = code;
+  return codes as ElementCodes<P>;
 }

@@ -62,7 +62,7 @@ async function seedPlatformTree(tx: Transaction): Promise<string[]> {
     missing.push({ ...values, resourceId });
     return resourceId;
   };
-  const seedMenus = async (menus: NavMenu[], parentId: string) => {
+  const seedMenus = async (menus: readonly NavMenu[], parentId: string) => {
     for (const [index, menu] of menus.entries()) {
       const menuId = await ensure({
         id: resourceIdForPath(menu.path),
