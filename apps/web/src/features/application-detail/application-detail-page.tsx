@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusTag } from '@/components/status-tag';
 import { APP_CONFIG_SCREENS, toAppConfig } from '@/lib/paths';
-import { useApplication } from './api/get-application';
+import { useApplication } from '@/api/applications';
 import { AclTab } from './components/acl-tab';
 import { ApisTab } from './components/apis-tab';
 import { ObjectsTab } from './components/objects-tab';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Application, MESSAGES, type Product } from '@gatehouse/contract';
 import { findDialog, PORTAL, renderScreen, stubHttp } from '@/test/support';
-import { fetchApplications } from './api/list-applications';
+import { fetchApplications } from '@/api/applications';
 import { APPLICATION_CODES, ApplicationPage, CREATE_CODE } from './application-page';
 
 const PATH = '/admin-setting/application';

@@ -11,7 +11,7 @@ import type { SearchField } from '@/components/search-bar';
 import { EMPTY_CELL } from '@/components/empty-cell';
 import { toAppConfig, toApplicationDetail, toProductDetail } from '@/lib/paths';
 import { useCreateApplication } from './api/create-application';
-import { applicationsQueryOptions } from './api/list-applications';
+import { applicationsQueryOptions } from '@/api/applications';
 import { useUpdateApplication } from './api/update-application';
 import { type ApplicationFormValues, applicationBody } from './components/application-values';
 import { useApplicationsT, withText } from './messages';

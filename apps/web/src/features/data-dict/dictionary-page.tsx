@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { DICTIONARY_CODES } from './access-codes';
 import { useCreateDictionary } from './api/create-dictionary';
 import { useDeleteDictionary } from './api/delete-dictionary';
-import { applicationChoicesQueryOptions } from './api/list-application-choices';
+import { applicationChoicesQueryOptions } from '@/api/applications';
 import { dictionariesQueryOptions } from './api/list-dictionaries';
 import { useSetDictionaryStatus } from './api/set-dictionary-status';
 import { useUpdateDictionary } from './api/update-dictionary';

@@ -3,7 +3,7 @@ import { type StubCall, stubHttp } from '@/test/support';
 import { fetchAllResources, fetchResourceRoots } from './roles/api/application-resources';
 import { setRoleGrants } from './roles/api/set-role-grants';
 import { fetchOrganizationChildren } from './organizations/api/list-organizations';
-import { fetchPermissionChoices } from './shared/api/permission-choices';
+import { fetchPermissionChoices } from '@/api/permissions';
 import { fetchAllMembers, fetchUsers } from './users/api/list-users';
 import { endUserSessions } from './users/api/end-user-sessions';
 import { resetUserPassword } from './users/api/reset-user-password';

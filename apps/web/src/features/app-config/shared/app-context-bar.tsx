@@ -1,11 +1,12 @@
 import { AppstoreOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Select } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Application } from '@gatehouse/contract';
 import { SkeletonLines } from '@/components/placeholders';
 import { APP_CONFIG_SCREENS, PATHS, toAppConfig } from '@/lib/paths';
-import { useApplicationOptions } from './api/list-applications';
+import { applicationChoice, applicationChoicesQueryOptions } from '@/api/applications';
 import { useAppConfigT } from './messages';
 import { APP_ID_PARAM } from './use-app-id';
 import { useCurrentApplication } from './use-current-application';
@@ -16,8 +17,6 @@ const Result = lazy(() => import('antd/es/result'));
 
 /** Typing pauses this long before the picker asks the server, so each keystroke is not a request. */
 const SEARCH_DEBOUNCE_MS = 250;
-
-const labelOf = (app: Pick<Application, 'name' | 'applicationId'>) => `${app.name} (${app.applicationId})`;
 
 /**
  * Going to another application keeps the screen but not its page or search: those belonged
@@ -47,13 +46,18 @@ function ApplicationPicker({ current, appId, onChange }: PickerProps) {
     return () => clearTimeout(timer);
   }, [typed]);
   // Only ask for the list once the user opens the picker: most visits never switch.
-  const options = useApplicationOptions(keyword, open);
+  // The previous choices stay while the next ones load, so the list does not flicker as one types.
+  const options = useQuery({
+    ...applicationChoicesQueryOptions(keyword),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
 
   const choices = useMemo(() => {
     const list = options.data ?? [];
-    const all =
-      current && !list.some((a) => a.applicationId === current.applicationId) ? [current, ...list] : list;
-    return all.map((app) => ({ value: app.applicationId, label: labelOf(app) }));
+    return current && !list.some((c) => c.value === current.applicationId)
+      ? [applicationChoice(current), ...list]
+      : list;
   }, [options.data, current]);
 
   return (

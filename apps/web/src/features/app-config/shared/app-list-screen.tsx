@@ -2,7 +2,7 @@ import type { SearchField } from '@/components/search-bar';
 import { ListScreen, type ListScreenProps } from '@/components/list-screen/list-screen';
 import type { ListQuery, QueryOptionsOf, RowsPage } from '@/components/list-screen/list-query';
 import { listPreload, prefetchQuietly, type ScreenPreload } from '@/components/list-screen/preload';
-import { applicationQueryOptions } from './api/get-application';
+import { applicationQueryOptions } from '@/api/applications';
 import { AppContextBar } from './app-context-bar';
 import { appIdOf } from './use-app-id';
 import { useCurrentApplication } from './use-current-application';

@@ -1,6 +1,6 @@
 import type { Application } from '@gatehouse/contract';
 import { isApiError } from '@/lib/http';
-import { useApplication } from './api/get-application';
+import { useApplication } from '@/api/applications';
 import { useAppId } from './use-app-id';
 
 /** Where the application of the app-config screens stands. */

@@ -5,7 +5,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import { RemoteSelect } from '@/components/remote-select';
-import { clientChoiceQueryOptions } from '@/features/identity/shared/api/client-choices';
+import { clientChoiceQueryOptions } from '@/api/clients';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
 import { idsClearedBy, SUBJECT_PICKERS, TARGET_PICKERS } from './acl-pickers';
 

@@ -5,10 +5,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import { RemoteSelect } from '@/components/remote-select';
-import {
-  permissionRecordChoicesQueryOptions,
-  permissionRecordNamesQueryOptions,
-} from '@/features/identity/shared/api/permission-choices';
+import { permissionRecordChoicesQueryOptions, permissionRecordNamesQueryOptions } from '@/api/permissions';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
 
 export type ApiFormValues = Pick<AppApi, 'method' | 'pathPattern' | 'permissionIds'> & {

@@ -4,7 +4,7 @@ import { ListScreen } from '@/components/list-screen/list-screen';
 import type { SearchField } from '@/components/search-bar';
 import { useCreateObject } from '../api/create-object';
 import { useDeleteObject } from '../api/delete-object';
-import { objectsQueryOptions } from '../api/list-objects';
+import { objectsQueryOptions } from '@/api/objects';
 import { useUpdateObject } from '../api/update-object';
 import { APPLICATION_CODES } from '../access-codes';
 import { useApplicationDetailT, withText } from '../messages';

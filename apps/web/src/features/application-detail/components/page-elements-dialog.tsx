@@ -7,7 +7,7 @@ import { useFormSubmit } from '@/components/form-dialog';
 import { required } from '@/components/record-form';
 import { type Choice, RemoteSelect } from '@/components/remote-select';
 import { schemaRule } from '@/components/schema-rule';
-import { roleChoicesQueryOptions, roleNamesQueryOptions } from '@/features/identity/shared/api/role-choices';
+import { roleChoicesQueryOptions, roleNamesQueryOptions } from '@/api/roles';
 import { AccessDisable } from '@/lib/access';
 import { APPLICATION_CODES } from '../access-codes';
 import { useAddElement, useDeleteElement } from '../api/save-page';

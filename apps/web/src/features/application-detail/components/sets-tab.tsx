@@ -3,7 +3,7 @@ import type { DataSet } from '@gatehouse/contract';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import type { SearchField } from '@/components/search-bar';
 import { APPLICATION_CODES } from '../access-codes';
-import { setsQueryOptions } from '../api/list-sets';
+import { setsQueryOptions } from '@/api/sets';
 import { useCreateSet, useDeleteSet, useUpdateSet } from '../api/save-set';
 import { useApplicationDetailT, withText } from '../messages';
 import type { SetFormValues } from './set-form';

@@ -10,7 +10,8 @@ import { useNavTitle } from '@/lib/nav-titles';
 import { type AppConfigScreen, PATHS, PRODUCT_ID_PARAM, toAppConfig } from '@/lib/paths';
 import { useCatalogT } from '../catalog-messages';
 import { productQueryOptions } from '../products/api/get-product';
-import { applicationClientsQueryOptions, productApplicationsQueryOptions } from './api/product-applications';
+import { productApplicationsQueryOptions } from '@/api/applications';
+import { applicationClientsQueryOptions } from '@/api/clients';
 import { Notice } from '@/components/notice';
 
 type CatalogT = ReturnType<typeof useCatalogT>;

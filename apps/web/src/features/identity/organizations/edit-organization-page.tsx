@@ -9,7 +9,7 @@ import { useToast } from '@/components/use-toast';
 import { AccessDisable, useAllowed } from '@/lib/access';
 import { isApiError } from '@/lib/http';
 import { ORGANIZATION_ID_PARAM, PATHS } from '@/lib/paths';
-import { organizationChoice, organizationChoicesQueryOptions } from '../shared/api/organization-choices';
+import { organizationChoice, organizationChoicesQueryOptions } from '@/api/organizations';
 import { NameCodeItems, type NameCodeValues, nameCodeBody } from '../shared/name-code-items';
 import { useOrganization } from './api/get-organization';
 import { useMoveOrganization } from './api/move-organization';

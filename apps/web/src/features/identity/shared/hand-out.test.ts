@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleChoicesQueryOptions } from './api/role-choices';
+import { roleChoicesQueryOptions } from '@/api/roles';
 import { handingOut, handOutChoices } from './hand-out';
 
 const WHY = 'You cannot give this role.';

@@ -7,7 +7,7 @@ import { statusColumn } from '@/components/list-screen/columns';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
 import { type AccessNeed, AccessDisable } from '@/lib/access';
-import { manageableUserChoicesQueryOptions } from './api/user-choices';
+import { manageableUserChoicesQueryOptions } from '@/api/users';
 import { handingOut } from './hand-out';
 import { identityText, useIdentityT } from './messages';
 import { PageList } from '@/components/pager';

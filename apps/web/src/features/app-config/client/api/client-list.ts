@@ -3,12 +3,10 @@ import type { Client } from '@gatehouse/contract';
 import type { RowsPage } from '@/components/list-screen/list-query';
 import type { AppListParams } from '@/features/app-config/shared/app-list-screen';
 import { api } from '@/lib/http';
+import { clientsKey } from '@/api/keys';
 
 /** The legacy envelope of spec §3 as GET …/getClientList answers it. */
 type LegacyClientList = { applicationClientList: Client[]; total: number };
-
-/** Every client query starts with this key, so a mutation can refresh them all at once. */
-export const clientsKey = ['app-config', 'clients'] as const;
 
 /** GET /admin-service/applicationClient/getClientList (spec §7): 0-based page; the legacy envelope stays here. */
 export async function fetchClientList(

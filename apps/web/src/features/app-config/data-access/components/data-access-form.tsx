@@ -7,7 +7,9 @@ import { useAppConfigT } from '@/features/app-config/shared/messages';
 import { NameAndIdItems } from '@/features/app-config/shared/name-and-id-items';
 import { RemoteSelect } from '@/components/remote-select';
 import { useCategoryDictionary } from '../api/list-category-dictionary';
-import { objectChoicesQueryOptions, setChoicesQueryOptions, useScopeNames } from '../api/scope-choices';
+import { objectChoicesQueryOptions } from '@/api/objects';
+import { setChoicesQueryOptions } from '@/api/sets';
+import { useScopeNames } from '../api/scope-choices';
 
 export type DataAccessFormValues = Pick<DataAccess, 'name' | 'id' | 'category'> &
   Partial<Pick<DataAccess, 'objectId' | 'setId'>>;

@@ -3,9 +3,7 @@ import { DEFAULT_SORT, type Page, type Permission } from '@gatehouse/contract';
 import type { RowsPage } from '@/components/list-screen/list-query';
 import type { AppListParams } from '@/features/app-config/shared/app-list-screen';
 import { api } from '@/lib/http';
-
-/** Every permission query starts with this key, so a change can refresh them all at once. */
-export const permissionsKey = ['app-config', 'permissions'] as const;
+import { permissionsKey } from '@/api/keys';
 
 /** GET /admin-service/permission/getPermissionList (spec §7): 0-based page, newest first; the envelope stays here. */
 export async function fetchPermissions(

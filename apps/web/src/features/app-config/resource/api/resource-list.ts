@@ -3,9 +3,7 @@ import { DEFAULT_SORT, type Page, type Resource } from '@gatehouse/contract';
 import type { RowsPage } from '@/components/list-screen/list-query';
 import type { AppListParams } from '@/features/app-config/shared/app-list-screen';
 import { api } from '@/lib/http';
-
-/** Every resource query (roots, searches and children) starts with this key. */
-export const resourcesKey = ['app-config', 'resources'] as const;
+import { resourcesKey } from '@/api/keys';
 
 /**
  * GET /admin-service/resources (spec §7). Without a search the application's root nodes;

@@ -4,7 +4,7 @@ import { type Group, MESSAGES } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
-import { assignableRoleChoicesQueryOptions, namedRoleChoice } from '../../shared/api/role-choices';
+import { assignableRoleChoicesQueryOptions, namedRoleChoice } from '@/api/roles';
 import { handingOut } from '../../shared/hand-out';
 import { useIdentityT } from '../../shared/messages';
 import { useGroupRoles } from '../api/group-roles';

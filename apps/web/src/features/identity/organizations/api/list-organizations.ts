@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SORT, MAX_PAGE_SIZE, type Organization, type Page } from '@gatehouse/contract';
 import type { SearchValues } from '@/components/search-bar';
 import { api } from '@/lib/http';
-import { identityKey } from '../../shared/api/identity-key';
+import { identityKey } from '@/api/keys';
 
 /** Every organization query starts with this key. */
 export const organizationsKey = [...identityKey, 'organizations'] as const;

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SORT, type Page, type Role } from '@gatehouse/contract';
 import type { ListQuery, RowsPage } from '@/components/list-screen/list-query';
 import { api } from '@/lib/http';
-import { identityKey } from '../../shared/api/identity-key';
+import { identityKey } from '@/api/keys';
 
 /** Every role query starts with this key. */
 export const rolesKey = [...identityKey, 'roles'] as const;

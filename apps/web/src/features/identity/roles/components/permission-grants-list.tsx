@@ -4,9 +4,9 @@ import { ACTIONS, PLATFORM_APP_ID, PRODUCT_NAME, permissionGrantSchema } from '@
 import { required } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';
 import { schemaRule } from '@/components/schema-rule';
-import { applicationChoicesQueryOptions } from '../../shared/api/application-choices';
+import { applicationChoicesQueryOptions } from '@/api/applications';
 import { useIdentityT } from '../../shared/messages';
-import { PLATFORM_PERMISSIONS, permissionChoicesQueryOptions } from '../../shared/api/permission-choices';
+import { PLATFORM_PERMISSIONS, permissionChoicesQueryOptions } from '@/api/permissions';
 import { canLimit, type PermissionGrantValues } from '../grants';
 import {
   actionOffered,

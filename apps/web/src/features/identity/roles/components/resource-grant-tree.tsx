@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { PLATFORM_APP_ID, PRODUCT_NAME, type Resource } from '@gatehouse/contract';
 import { buildTree, type TreeRow, useTreeChildren } from '@/components/list-screen/lazy-tree';
 import { RemoteSelect } from '@/components/remote-select';
-import { applicationChoicesQueryOptions } from '../../shared/api/application-choices';
+import { applicationChoicesQueryOptions } from '@/api/applications';
 import { useIdentityT } from '../../shared/messages';
 import { resourceChildrenQueryOptions, resourceRootsQueryOptions } from '../api/application-resources';
 import { type GrantOffer, OFFER_ALL, resourceCheckable } from '../grant-offer';

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SORT, MAX_PAGE_SIZE, type Page, type User } from '@gatehouse/contract';
 import type { ListQuery, RowsPage } from '@/components/list-screen/list-query';
 import { api } from '@/lib/http';
-import { identityKey } from '../../shared/api/identity-key';
+import { identityKey } from '@/api/keys';
 
 /** Every user query starts with this key. */
 export const usersKey = [...identityKey, 'users'] as const;

@@ -12,7 +12,7 @@ import { RemoteSelect } from '@/components/remote-select';
 import { schemaRule } from '@/components/schema-rule';
 import { useOrganization } from '../../organizations/api/get-organization';
 import { type IdentityKey, useIdentityT } from '../../shared/messages';
-import { organizationChoice, organizationChoicesQueryOptions } from '../../shared/api/organization-choices';
+import { organizationChoice, organizationChoicesQueryOptions } from '@/api/organizations';
 import type { UserFormValues } from './user-values';
 
 const TITLES = {

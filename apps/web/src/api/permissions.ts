@@ -10,7 +10,7 @@ import {
 } from '@gatehouse/contract';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';
-import { CHOICES_SIZE, choiceParams, identityKey } from './identity-key';
+import { CHOICES_SIZE, choiceParams, identityKey, permissionsKey } from './keys';
 
 /**
  * The platform's permissions are the console's areas, known to the contract: the dotted id
@@ -75,9 +75,6 @@ export const permissionRecordChoice = (
 /** Which permissions a record-key picker offers: any, or only those that can protect an HTTP API. */
 export type PermissionKind = 'ANY' | 'API';
 
-// Under the App Permission screen's key, so a permission created or renamed there refreshes them.
-const permissionRecordsKey = ['app-config', 'permissions'] as const;
-
 /** GET /admin-service/permission/getPermissionList for `applicationId`, record keys as values. */
 async function fetchPermissionRecords(
   applicationId: string,
@@ -113,7 +110,8 @@ export const permissionRecordChoicesQueryOptions = (
   keyword: string,
 ) =>
   queryOptions({
-    queryKey: [...permissionRecordsKey, 'choices', applicationId, kind, keyword],
+    // Under the App Permission screen's key, so a permission created or renamed there refreshes them.
+    queryKey: [...permissionsKey, 'choices', applicationId, kind, keyword],
     queryFn: ({ signal }) => fetchPermissionRecordChoices(applicationId, kind, keyword, signal),
   });
 
@@ -123,7 +121,7 @@ export const permissionRecordChoicesQueryOptions = (
  */
 export const permissionRecordNamesQueryOptions = (applicationId: string, kind: PermissionKind) =>
   queryOptions({
-    queryKey: [...permissionRecordsKey, 'names', applicationId, kind],
+    queryKey: [...permissionsKey, 'names', applicationId, kind],
     queryFn: ({ signal }) =>
       fetchPermissionRecords(applicationId, kind, { page: 0, size: MAX_PAGE_SIZE }, signal),
   });

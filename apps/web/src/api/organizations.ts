@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Organization, Page } from '@gatehouse/contract';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';
-import { choiceParams, identityKey } from './identity-key';
+import { choiceParams, identityKey } from './keys';
 
 /** An organization as a picker names it: its path from the root, "Acme / Sales / EMEA". */
 export const organizationChoice = (org: Pick<Organization, 'organizationId' | 'path'>): Choice => ({

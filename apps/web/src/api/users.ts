@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Page, User } from '@gatehouse/contract';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';
-import { choiceParams, identityKey } from './identity-key';
+import { choiceParams, identityKey } from './keys';
 
 /** A user as a picker names them: "Alice Smith (alice)". */
 export const userChoice = (user: Pick<User, 'userId' | 'name' | 'username'>): Choice => ({

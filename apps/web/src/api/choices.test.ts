@@ -1,19 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type StubCall, stubHttp } from '@/test/support';
-import { fetchClientChoice, fetchClientChoices } from './client-choices';
+import { fetchClientChoice, fetchClientChoices } from './clients';
 import {
   fetchPermissionRecordChoices,
   permissionRecordChoicesQueryOptions,
   permissionRecordNamesQueryOptions,
-} from './permission-choices';
-import { fetchResourceChoices } from './resource-choices';
-import { assignableGroupChoicesQueryOptions } from './group-choices';
-import {
-  assignableRoleChoicesQueryOptions,
-  roleChoicesQueryOptions,
-  roleNamesQueryOptions,
-} from './role-choices';
-import { manageableUserChoicesQueryOptions } from './user-choices';
+} from './permissions';
+import { fetchResourceChoices } from './resources';
+import { assignableGroupChoicesQueryOptions } from './groups';
+import { assignableRoleChoicesQueryOptions, roleChoicesQueryOptions, roleNamesQueryOptions } from './roles';
+import { manageableUserChoicesQueryOptions } from './users';
 
 let stub: ReturnType<typeof stubHttp> | undefined;
 afterEach(() => stub?.restore());

@@ -1,17 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type Client, DEFAULT_SORT, type Page } from '@gatehouse/contract';
+import { type Client, DEFAULT_SORT, MAX_PAGE_SIZE, type Page } from '@gatehouse/contract';
+import type { RowsPage } from '@/components/list-screen/list-query';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';
-import { choiceParams } from './identity-key';
+import { choiceParams, clientsKey } from './keys';
 
 /** A client as a picker names it: "Billing backend (client_id)"; its `acId` is what an entry names. */
 export const clientChoice = (client: Pick<Client, 'acId' | 'clientName' | 'client'>): Choice => ({
   value: client.acId,
   label: `${client.clientName} (${client.client})`,
 });
-
-// Under the App Client screen's key, so a client created or renamed there refreshes the choices.
-const clientsKey = ['app-config', 'clients'] as const;
 
 /**
  * GET /admin-service/v2/application/client, the first page of `applicationId`'s clients
@@ -31,6 +29,7 @@ export async function fetchClientChoices(
 
 export const clientChoicesQueryOptions = (applicationId: string, keyword: string) =>
   queryOptions({
+    // Under the App Client screen's key, so a client created or renamed there refreshes the choices.
     queryKey: [...clientsKey, 'choices', applicationId, keyword],
     queryFn: ({ signal }) => fetchClientChoices(applicationId, keyword, signal),
   });
@@ -47,4 +46,17 @@ export const clientChoiceQueryOptions = (acId: string) =>
   queryOptions({
     queryKey: [...clientsKey, 'choice', acId],
     queryFn: ({ signal }) => fetchClientChoice(acId, signal),
+  });
+
+/** GET /admin-service/v2/application/client?applicationId=…: an application's clients, newest first. */
+export const applicationClientsQueryOptions = (applicationId: string) =>
+  queryOptions({
+    queryKey: [...clientsKey, 'of-application', applicationId],
+    queryFn: async ({ signal }): Promise<RowsPage<Client>> => {
+      const body = await api.get<Page<Client>>('/admin-service/v2/application/client', {
+        params: { applicationId, sort: DEFAULT_SORT, page: 0, size: MAX_PAGE_SIZE },
+        signal,
+      });
+      return { items: body.content, total: body.totalElements };
+    },
   });

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, type NamedRef, type Page, type Role } from '@gatehouse/contract';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';
-import { choiceParams, identityKey } from './identity-key';
+import { choiceParams, identityKey } from './keys';
 
 /** A role as a picker names it: "Auditor (auditor)". */
 export const roleChoice = (role: Pick<Role, 'roleId' | 'name' | 'code'>): Choice => ({

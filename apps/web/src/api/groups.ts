@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Group, NamedRef, Page } from '@gatehouse/contract';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';
-import { choiceParams, identityKey } from './identity-key';
+import { choiceParams, identityKey } from './keys';
 
 /** A group as a picker names it: "Finance (finance)". */
 export const groupChoice = (group: Pick<Group, 'groupId' | 'name' | 'code'>): Choice => ({

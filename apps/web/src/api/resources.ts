@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SORT, ENABLED_STATUSES, type Page, type Resource } from '@gatehouse/contract';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';
-import { choiceParams } from './identity-key';
+import { choiceParams, resourcesKey } from './keys';
 
 /** A resource as a picker names it: "Orders (orders)"; its `resourceId` is what an entry names. */
 export const resourceChoice = (resource: Pick<Resource, 'resourceId' | 'name' | 'id'>): Choice => ({
@@ -30,6 +30,6 @@ export async function fetchResourceChoices(
 export const resourceChoicesQueryOptions = (applicationId: string, keyword: string) =>
   queryOptions({
     // Under the App Resource screen's key, so a resource created or renamed there refreshes the choices.
-    queryKey: ['app-config', 'resources', 'choices', applicationId, keyword],
+    queryKey: [...resourcesKey, 'choices', applicationId, keyword],
     queryFn: ({ signal }) => fetchResourceChoices(applicationId, keyword, signal),
   });
