@@ -118,7 +118,7 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
       Component: m.OrganizationPage,
     })),
   [PATHS.applicationDetail]: () =>
-    import('../features/application-detail/application-detail-page').then((m) => ({
+    import('../features/applications/application-detail/application-detail-page').then((m) => ({
       Component: m.ApplicationDetailPage,
     })),
   [PATHS.dataDict]: () =>
