@@ -5,56 +5,36 @@ import {
   type LoaderFunctionArgs,
   Outlet,
   type RouteObject,
-  useMatches,
   useRouteError,
 } from 'react-router';
 import { PRODUCT_NAME, pageTitle } from '@gatehouse/contract';
+import { AUTH_PATHS } from '@/features/auth/paths';
 import { defineMessages } from '../lib/i18n';
-import { useNavTitle } from '../lib/nav-titles';
+import { NavTitles, useNavTitle } from '../lib/nav-titles';
 import { redirectTo, requireSession, ssoRedirect } from './guards';
 import { routeGenerator } from './route-generation';
-import {
-  CONSOLE_ROUTES,
-  FALLBACK_PATH,
-  PATHS,
-  PUBLIC_ROUTES,
-  REDIRECTS,
-  type RouteMeta,
-  type ScreenRoute,
-} from './routes';
+import { useRouteMeta } from './route-meta';
+import { navTitle } from './route-titles';
+import { CONSOLE_ROUTES, FALLBACK_PATH, PATHS, PUBLIC_ROUTES, REDIRECTS, type ScreenRoute } from './routes';
 
-function hasTitle(value: unknown): value is { title: string } {
-  return typeof value === 'object' && value !== null && typeof (value as RouteMeta).title === 'string';
-}
-
-function isRouteMeta(handle: unknown): handle is RouteMeta {
-  return hasTitle(handle) && typeof (handle as RouteMeta).keepAlive === 'boolean';
-}
-
-/**
- * The meta of the deepest matched route that has one. A gated route's loader can name the
- * title itself: "403" in place of a screen the user may not see, or the name of a menu an
- * administrator added.
- */
-export function useRouteMeta(): RouteMeta | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const match = matches[i];
-    const own = hasTitle(match?.data) ? match.data.title : undefined;
-    if (isRouteMeta(match?.handle)) return own ? { ...match.handle, title: own } : match.handle;
-    if (own) return { title: own, keepAlive: false };
-  }
-  return undefined;
-}
-
-function RootRoute() {
+function DocumentTitle() {
   const meta = useRouteMeta();
   const title = useNavTitle();
   const shown = meta ? title(meta.title) : undefined;
   useEffect(() => {
     document.title = shown ? pageTitle(shown) : PRODUCT_NAME;
   }, [shown]);
-  return <Outlet />;
+  return null;
+}
+
+/** Every screen below translates the routes' titles with the route table's (route-titles.ts). */
+function RootRoute() {
+  return (
+    <NavTitles.Provider value={navTitle}>
+      <DocumentTitle />
+      <Outlet />
+    </NavTitles.Provider>
+  );
 }
 
 /** The router's own texts: the boot fallback and the routing error. */
@@ -112,12 +92,16 @@ function consoleLoader(args: LoaderFunctionArgs): null {
   return null;
 }
 
-function screenRoute(route: ScreenRoute): RouteObject {
+/**
+ * A route of the table as the router takes it. A screen the menus decide on loads behind the
+ * gate (screen-gate.tsx): its chunk only once they grant it, else the 403 page.
+ */
+function screenRoute({ path, meta, access, lazy }: ScreenRoute): RouteObject {
   return {
-    path: route.path,
-    handle: route.meta,
-    lazy: route.lazy,
-    ...(route.path === PATHS.auth ? { loader: ssoRedirect } : {}),
+    path,
+    handle: meta,
+    lazy: access === 'granted' ? () => import('./screen-gate').then((m) => m.gatedRoute(path, lazy)) : lazy,
+    ...(path === AUTH_PATHS.auth ? { loader: ssoRedirect } : {}),
   };
 }
 

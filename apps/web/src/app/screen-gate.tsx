@@ -2,13 +2,14 @@ import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { ERROR_CODES } from '@gatehouse/contract';
 import { isApiError, loginInterceptionPath, PASSWORD_CHANGE_PATH, PASSWORD_EXPIRED_PATH } from '@/lib/http';
+import { notFoundRoute } from '@/features/errors/routes';
 import { PATHS } from '@/lib/paths';
 import { getCurrentUser } from '@/lib/session';
 import { hasAction, permissionIdOf } from '@/lib/access';
 import { requireSession } from './guards';
 import { type RouteGenerator, routeGenerator } from './route-generation';
 import { findExtraMenu, isRouteGranted, type RouteSet } from './route-set';
-import type { LazyScreen } from './routes';
+import type { LazyScreen } from '@/lib/route-module';
 
 /** What a gated route renders: its screen, the 403 page, or the "not available yet" page, and the title to show. */
 export type GateData = { Screen: ComponentType; title?: string };
@@ -75,7 +76,7 @@ export function extraMenuLoader(generator = routeGenerator) {
   return async (args: LoaderFunctionArgs): Promise<GateData> => {
     const set = await routeSet(args, generator);
     const menu = findExtraMenu(set, new URL(args.request.url).pathname);
-    if (!menu) throw redirect(PATHS.notFound);
+    if (!menu) throw redirect(notFoundRoute.path);
     return { Screen: (await comingSoonPage()).Component, title: menu.title };
   };
 }

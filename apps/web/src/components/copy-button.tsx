@@ -18,11 +18,10 @@ export type CopyButtonProps = {
   size?: ButtonProps['size'];
 };
 
-export function CopyButton({ text, label, children, type = 'link', size = 'small' }: CopyButtonProps) {
+/** Copies a text to the clipboard and says so (spec §2: "Link copied to clipboard", or "Copy not supported"). */
+export function useCopy(): (text: string) => Promise<void> {
   const toast = useToast();
-  const t = useKitT();
-
-  const copy = async () => {
+  return async (text) => {
     // The clipboard API exists only in secure contexts (https or localhost).
     const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
     if (!clipboard?.writeText) {
@@ -38,6 +37,11 @@ export function CopyButton({ text, label, children, type = 'link', size = 'small
       toast.error(MESSAGES.copyNotSupported);
     }
   };
+}
+
+export function CopyButton({ text, label, children, type = 'link', size = 'small' }: CopyButtonProps) {
+  const copy = useCopy();
+  const t = useKitT();
 
   return (
     <Button
@@ -46,7 +50,7 @@ export function CopyButton({ text, label, children, type = 'link', size = 'small
       icon={<CopyOutlined />}
       aria-label={label ?? t('copy')}
       title={label ?? t('copy')}
-      onClick={copy}
+      onClick={() => copy(text)}
     >
       {children}
     </Button>

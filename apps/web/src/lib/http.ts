@@ -12,8 +12,8 @@ import { clearSession, getToken } from './session';
 /** The header a caller sets to keep an identical earlier request alive (spec §7). */
 export const IGNORE_CANCEL_HEADER = 'ignoreCancelToken';
 export const LOGIN_INTERCEPTION_PATH = '/login?isInterception=1';
-export const PASSWORD_CHANGE_PATH = '/initial-password';
-export const PASSWORD_EXPIRED_PATH = '/overdue';
+export const PASSWORD_CHANGE_PATH = PATHS.initialPassword;
+export const PASSWORD_EXPIRED_PATH = PATHS.overdue;
 
 export type ApiErrorKind =
   /** The server answered outside 200-299. */

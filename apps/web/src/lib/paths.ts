@@ -1,73 +1,28 @@
-import { generatePath } from 'react-router';
-
 /**
- * Paths that screens link to. They live below the route table so that features can link
- * to each other without importing the app layer; the route table uses the same constants.
+ * Where the HTTP client and the route guards send a user: sign-in, the password pages a
+ * session may be held at, and home. Every other path is its feature's (`features/<area>/paths.ts`).
  */
 export const PATHS = {
   login: '/login',
-  auth: '/auth',
-  forget: '/forget',
-  oauth: '/oauth',
-  resetPassword: '/reset-password',
   initialPassword: '/initial-password',
   overdue: '/overdue',
   dashboard: '/dashboard',
-  accountSetting: '/account-setting',
-  accountSecurity: '/account-setting/security',
-  profile: '/profile-page',
-  notFound: '/error/404',
-  application: '/admin-setting/application',
-  applicationDetail: '/admin-setting/application-detail',
-  dataDict: '/admin-setting/data-dict',
-  product: '/admin-setting/product',
-  productDetail: '/admin-setting/detail',
-  manageOrganization: '/admin-setting/manage-organization',
-  editOrganization: '/admin-setting/edit-organization',
-  workflowDetail: '/admin-setting/workflow-detail/:mode/:name',
-  workflowDvfDetail: '/admin-setting/workflow-dvf-detail/:id/:mode',
 } as const;
 
-export const APP_CONFIG_SCREENS = ['data-access', 'permission', 'client', 'resource'] as const;
-export type AppConfigScreen = (typeof APP_CONFIG_SCREENS)[number];
+/** `path` with the query `params` (those given), e.g. `/admin-setting/detail?productId=p1`. */
+export function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, value);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
 
 /** The sign-in page; `redirect` is where to go afterwards. */
 export function toLogin(params: { redirect?: string; isInterception?: boolean } = {}): string {
-  const query = new URLSearchParams();
-  if (params.isInterception) query.set('isInterception', '1');
-  if (params.redirect) query.set('redirect', params.redirect);
-  const search = query.toString();
-  return search ? `${PATHS.login}?${search}` : PATHS.login;
-}
-
-/** Spec §2: the application of the app-config screens travels as `appId` in the query. */
-export function toAppConfig(screen: AppConfigScreen, params: { appId?: string } = {}): string {
-  const path = `/app-config/${screen}`;
-  return params.appId ? `${path}?${new URLSearchParams({ appId: params.appId })}` : path;
-}
-
-/** The query parameter that names the organization edit-organization edits. */
-export const ORGANIZATION_ID_PARAM = 'organizationId';
-
-/** Edit Organization: the organization travels as `organizationId` in the query. */
-export function toEditOrganization(params: { organizationId: string }): string {
-  return `${PATHS.editOrganization}?${new URLSearchParams({ [ORGANIZATION_ID_PARAM]: params.organizationId })}`;
-}
-
-/** The query parameter that names the product Product Detail shows. */
-export const PRODUCT_ID_PARAM = 'productId';
-
-/** Product Detail: the product travels as `productId` in the query. */
-export function toProductDetail(params: { productId: string }): string {
-  return `${PATHS.productDetail}?${new URLSearchParams({ [PRODUCT_ID_PARAM]: params.productId })}`;
-}
-
-export function toWorkflowDetail(params: { mode: string; name: string }): string {
-  return generatePath(PATHS.workflowDetail, params);
-}
-
-export function toWorkflowDvfDetail(params: { id: string; mode: string }): string {
-  return generatePath(PATHS.workflowDvfDetail, params);
+  return withQuery(PATHS.login, {
+    isInterception: params.isInterception ? '1' : undefined,
+    redirect: params.redirect || undefined,
+  });
 }
 
 /**
@@ -106,9 +61,4 @@ export function readPath(target: string): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Application Detail: the application travels as `appId` in the query, like the app-config screens'. */
-export function toApplicationDetail(params: { appId: string }): string {
-  return `${PATHS.applicationDetail}?${new URLSearchParams({ appId: params.appId })}`;
 }

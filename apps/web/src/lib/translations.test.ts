@@ -1,17 +1,13 @@
 import * as contract from '@gatehouse/contract';
 import {
-  ACCOUNT_ROUTES,
   CATALOG_MESSAGES,
-  allNavMenus,
   APP_CONFIG_MESSAGES,
-  CONSOLE_NAVIGATION,
   HTTP_STATUS_MESSAGES,
   IDENTITY_MESSAGES,
   MESSAGES,
 } from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';
 import { i18n } from './i18n';
-import { NAV_CATEGORY_TITLES_ZH, NAV_TITLES_ZH, navTitle } from './nav-titles';
 import {
   APP_CONFIG_MESSAGES_ZH,
   HTTP_STATUS_MESSAGES_ZH,
@@ -86,17 +82,5 @@ describe('the console texts', () => {
     expect(localizeMessage(IDENTITY_MESSAGES.duplicateCode, 'zh')).toBe('该编码已被使用。');
     expect(localizeMessage(IDENTITY_MESSAGES.inUse('3 members'), 'zh')).toBe('仍在使用中：3 members。');
     expect(localizeMessage('Something the server made up', 'zh')).toBe('Something the server made up');
-  });
-
-  it('name every platform menu and category in Chinese, and keep custom names', () => {
-    for (const menu of [...allNavMenus(), ...ACCOUNT_ROUTES])
-      expect(NAV_TITLES_ZH[menu.path], menu.path).toBeTruthy();
-    for (const category of CONSOLE_NAVIGATION) expect(NAV_CATEGORY_TITLES_ZH[category.key]).toBeTruthy();
-    expect(navTitle('zh', 'App Client', '/app-config/client')).toBe('应用客户端');
-    expect(navTitle('zh', 'App Configuration')).toBe('应用配置');
-    expect(navTitle('en', 'App Client', '/app-config/client')).toBe('App Client');
-    // Renamed by an administrator, or added: the name stays.
-    expect(navTitle('zh', 'Our clients', '/app-config/client')).toBe('Our clients');
-    expect(navTitle('zh', 'Reports', '/reports')).toBe('Reports');
   });
 });

@@ -10,6 +10,7 @@ import { closeOpenDialogs } from '@/components/open-dialogs';
 import { Busy, SkeletonLines } from '@/components/placeholders';
 import { ToastHolder, useHeldToasts, useToast } from '@/components/use-toast';
 import { useCurrentUser } from '@/features/account/api/current-user';
+import { ACCOUNT_PATHS } from '@/features/account/paths';
 import { logout } from '@/features/auth/api/logout';
 import { AccessProvider } from '@/lib/access';
 import { PreferenceControls } from '@/features/preferences/preference-controls';
@@ -19,7 +20,7 @@ import { useConsoleToastsForHttp } from '../providers';
 import { LockScreen } from '../lock/lock-screen';
 import { useConsoleLock } from '../lock/use-console-lock';
 import { routeGenerator } from '../route-generation';
-import { useRouteMeta } from '../router';
+import { useRouteMeta } from '../route-meta';
 import { KeepAliveOutlet, TabBar, useConsoleTabs } from '../tabs/console-tabs';
 import { NavMenu } from './nav-menu';
 import { useGeneratedRoutes } from './use-generated-routes';
@@ -127,7 +128,7 @@ export function ConsoleLayout() {
               <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
                 <PreferenceControls />
                 <Link
-                  to={PATHS.profile}
+                  to={ACCOUNT_PATHS.profile}
                   title={t('profile')}
                   style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}
                 >

@@ -3,9 +3,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import type { ServerMenuItem } from '@gatehouse/contract';
-import { navTitle } from '@/lib/nav-titles';
+import { listedInNavigation } from '@/lib/menus';
+import { navTitle } from '../route-titles';
 import { menuTarget } from '../route-set';
-import { navIcon } from './nav-icons';
+import { navIcon } from '@/components/nav-icons';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
@@ -27,11 +28,12 @@ export function toMenuItems(
   items: ServerMenuItem[],
   depth = 0,
   title: (name: string, path?: string | null) => string = (name) => name,
+  listed: (item: ServerMenuItem) => boolean = listedInNavigation(items),
 ): MenuItem[] {
   return items
-    .filter((item) => !item.hidden)
+    .filter(listed)
     .flatMap((item): MenuItem[] => {
-      const children = toMenuItems(item.children, depth + 1, title);
+      const children = toMenuItems(item.children, depth + 1, title, listed);
       if (depth === 0 || !item.menuPath) {
         const key = `category:${item.menuName}`;
         return [{ key, icon: navIcon(item.icon), label: title(item.menuName), children }];

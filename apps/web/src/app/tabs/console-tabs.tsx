@@ -14,7 +14,7 @@ import { defineMessages } from '@/lib/i18n';
 import { useNavTitle } from '@/lib/nav-titles';
 import { PATHS } from '@/lib/paths';
 import { storage } from '@/lib/storage';
-import { useRouteMeta } from '../router';
+import { useRouteMeta } from '../route-meta';
 import { findExtraMenu, type RouteSet } from '../route-set';
 import { ALWAYS_ALLOWED } from '../routes';
 import { type CloseAction, closeTabs, nextAfterClose, openTab, restoreTabs, type Tab } from './tabs-model';

@@ -1,15 +1,11 @@
 import { queryClient } from '@/lib/query-client';
 import { quietly } from '@/lib/http';
+import type { ScreenPreload } from '@/lib/route-module';
 import type { SearchField } from '../search-bar';
 import { readListState } from '../use-list-state';
 import { type ListQuery, pageParams, type QueryOptionsOf, type RowsPage } from './list-query';
 
-/**
- * What a screen asks for as soon as its route is entered: the route's loader calls it with the
- * URL once the user may see the screen, so the calls run while the screen's code loads and
- * first renders, rather than after (issue 11). A screen module exports it as `preload`.
- */
-export type ScreenPreload = (url: URL) => void;
+export type { ScreenPreload };
 
 /**
  * Asks for a query ahead of need, quietly: a failure shows no toast, since the screen asks

@@ -1,14 +1,15 @@
 import { Card, List } from 'antd';
 import { Link } from 'react-router';
-import { PATHS } from '@/lib/paths';
+import { AUTH_PATHS } from '@/features/auth/paths';
+import { ACCOUNT_PATHS } from './paths';
 import { useAccountMessages } from './messages';
 
 /** Account Setting: the way to the security page and the profile. */
 export function AccountSettingPage() {
   const t = useAccountMessages();
   const sections = [
-    { path: PATHS.accountSecurity, title: t('securityTitle'), description: t('securityDescription') },
-    { path: PATHS.profile, title: t('profileTitle'), description: t('profileDescription') },
+    { path: AUTH_PATHS.accountSecurity, title: t('securityTitle'), description: t('securityDescription') },
+    { path: ACCOUNT_PATHS.profile, title: t('profileTitle'), description: t('profileDescription') },
   ];
   return (
     <Card title={t('settingTitle')}>

@@ -3,13 +3,14 @@ import { SettingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Space } from 'antd';
 import { Link } from 'react-router';
-import type { Application } from '@gatehouse/contract';
+import { type Application, elementCodes } from '@gatehouse/contract';
 import { dateTimeColumn, statusColumn } from '@/components/list-screen/columns';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { EMPTY_CELL } from '@/components/empty-cell';
-import { toAppConfig, toApplicationDetail, toProductDetail } from '@/lib/paths';
+import { toAppConfig } from '@/features/app-config/paths';
+import { APPLICATIONS_PATHS, toApplicationDetail, toProductDetail } from './paths';
 import { useCreateApplication } from './api/create-application';
 import { applicationsQueryOptions } from '@/api/applications';
 import { useUpdateApplication } from './api/update-application';
@@ -23,11 +24,7 @@ const ApplicationForm = lazyForm(() =>
 );
 
 /** The application menu's button elements (spec §6). */
-export const APPLICATION_CODES = {
-  create: 'application:create',
-  update: 'application:update',
-  status: 'application:status',
-} as const;
+export const APPLICATION_CODES = elementCodes(APPLICATIONS_PATHS.application);
 export const CREATE_CODE = APPLICATION_CODES.create;
 
 export const APPLICATION_SEARCH_FIELDS: SearchField[] = [

@@ -6,7 +6,7 @@ import { type LoginRequest, type LoginResult, MESSAGES, needsSecondFactor } from
 import { TextInput, PasswordInput } from '@/components/antd-parts';
 import { Field, usePlainForm } from '@/components/plain-form';
 import { isApiError } from '@/lib/http';
-import { PATHS, pendingPasswordPath, safeRedirect } from '@/lib/paths';
+import { pendingPasswordPath, safeRedirect } from '@/lib/paths';
 import { localizeMessage } from '@/lib/server-messages';
 import { saveSession } from '@/lib/session';
 import { useLogin } from './api/login';
@@ -15,6 +15,7 @@ import { useLoginMessages } from './login-messages';
 import { SecondFactorStep } from './two-factor/second-factor-step';
 import { SessionExpiredAlert } from './components/session-expired-alert';
 import { Notice } from '@/components/notice';
+import { AUTH_PATHS } from './paths';
 
 /** What the sign-in page says for a failed attempt; the server's wording when it has one. */
 export function loginErrorText(error: unknown): string {
@@ -97,7 +98,7 @@ export function LoginPage() {
         </Button>
       </form>
       <div style={{ marginTop: 16, textAlign: 'right' }}>
-        <Link to={PATHS.forget}>{tLogin('forgotPassword')}</Link>
+        <Link to={AUTH_PATHS.forget}>{tLogin('forgotPassword')}</Link>
       </div>
     </AuthCard>
   );

@@ -8,6 +8,7 @@ import { ResetPasswordForm } from './components/reset-password-form';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';
 import { usePasswordMessages } from './messages';
 import { Notice } from '@/components/notice';
+import { AUTH_PATHS } from './paths';
 
 /**
  * /reset-password and /initial-password: one page, titled after the route. The reset sets
@@ -23,7 +24,7 @@ export function PasswordPage() {
   const toast = useToast();
   const finish = useFinishPasswordChange();
 
-  if (pathname === PATHS.resetPassword) {
+  if (pathname === AUTH_PATHS.resetPassword) {
     const token = params.get('token');
     return (
       <AuthCard title={t('resetTitle')}>
@@ -38,7 +39,7 @@ export function PasswordPage() {
         ) : (
           <>
             <p>{t('noToken')}</p>
-            <Link to={PATHS.forget}>{t('askNewLink')}</Link>
+            <Link to={AUTH_PATHS.forget}>{t('askNewLink')}</Link>
           </>
         )}
       </AuthCard>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ServerMenuItem } from '@gatehouse/contract';
 import { Panel } from '@/components/panel';
 import { useMenus } from '@/lib/access';
+import { listedInNavigation } from '@/lib/menus';
 import { defineMessages } from '@/lib/i18n';
 import { useNavTitle } from '@/lib/nav-titles';
 import { getCurrentUser } from '@/lib/session';
@@ -18,10 +19,10 @@ const useT = defineMessages(
   { intro: '管理产品和应用，以及每个应用的数据访问、权限、OAuth 客户端和资源。' },
 );
 
-/** The visible menus of a category, nested menus included. */
-function visibleMenus(item: ServerMenuItem): ServerMenuItem[] {
+/** The menus of a category the navigation lists, nested menus included. */
+function listedMenus(item: ServerMenuItem, listed: (item: ServerMenuItem) => boolean): ServerMenuItem[] {
   return item.children.flatMap((child) =>
-    child.hidden ? [] : [...(child.menuPath ? [child] : []), ...visibleMenus(child)],
+    listed(child) ? [...(child.menuPath ? [child] : []), ...listedMenus(child, listed)] : [],
   );
 }
 
@@ -32,8 +33,10 @@ export function HomePage() {
   const user = getCurrentUser();
   const { token } = theme.useToken();
   // Only the areas the server grants this user: the same source as the navigation.
-  const areas = useMenus()
-    .map((category) => ({ category, menus: visibleMenus(category) }))
+  const menus = useMenus();
+  const listed = listedInNavigation(menus);
+  const areas = menus
+    .map((category) => ({ category, menus: listedMenus(category, listed) }))
     .filter(({ menus }) => menus.some((m) => m.menuPath !== '/dashboard'));
 
   return (

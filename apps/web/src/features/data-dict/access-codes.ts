@@ -1,12 +1,9 @@
+import { elementCodes } from '@gatehouse/contract';
 import type { AccessNeed } from '@/lib/access';
+import { DATA_DICT_PATH } from './paths';
 
-/** The button elements of the Data Dictionary menu (spec §6), and the role's action each needs. */
-export const DICTIONARY_CODES = {
-  create: 'dictionary:create',
-  update: 'dictionary:update',
-  status: 'dictionary:status',
-  delete: 'dictionary:delete',
-} as const;
+/** The button elements of the Data Dictionary menu (spec §6). */
+export const DICTIONARY_CODES = elementCodes(DATA_DICT_PATH);
 
 const ACTION_OF = { create: 'create', update: 'update', status: 'update', delete: 'delete' } as const;
 

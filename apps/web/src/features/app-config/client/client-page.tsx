@@ -2,7 +2,13 @@ import type { Column } from '@/components/data-table';
 import { DatePicker, Flex } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { type Client, type ClientType, type CreatedClient, MESSAGES } from '@gatehouse/contract';
+import {
+  type Client,
+  type ClientType,
+  type CreatedClient,
+  elementCodes,
+  MESSAGES,
+} from '@gatehouse/contract';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { statusColumn } from '@/components/list-screen/columns';
@@ -19,8 +25,11 @@ import { ClientSecretDialog } from './components/client-secret-dialog';
 import { ClientSecretsDialog } from './components/client-secrets-dialog';
 import { lazyForm } from '@/components/lazy-form';
 import { confirmDialog } from '@/components/confirm-dialog';
+import { appConfigPath } from '../paths';
 
 const ClientForm = lazyForm(() => import('./components/client-form').then((m) => m.ClientForm));
+
+const CODES = elementCodes(appConfigPath('client'));
 
 /** Spec §9: the client table scrolls past this height. */
 const CLIENT_TABLE_MAX_HEIGHT = 600;
@@ -159,7 +168,7 @@ export function ClientPage() {
         actionsFirst
         scrollY={CLIENT_TABLE_MAX_HEIGHT}
         create={{
-          code: 'client:create',
+          code: CODES.create,
           save: (values, { scope }) =>
             create.mutateAsync({
               ...withRedirectUrl(values),
@@ -170,11 +179,11 @@ export function ClientPage() {
           onCreated: (client) => setCreated({ open: true, client }),
         }}
         update={{
-          code: 'client:update',
+          code: CODES.update,
           save: (values, { acId }) => update.mutateAsync({ acId, ...withRedirectUrl(values) }),
         }}
         toggle={{
-          code: 'client:status',
+          code: CODES.status,
           subject: () => 'client',
           onToggle: ({ acId }) => toggle.mutateAsync(acId),
         }}
@@ -189,7 +198,7 @@ export function ClientPage() {
           {
             key: 'rotate-secret',
             label: t('rotateSecret'),
-            code: 'client:update',
+            code: CODES.update,
             changes: true,
             hiddenFor: (client) => client.clientType === 'PUBLIC',
             onClick: confirmRotate,

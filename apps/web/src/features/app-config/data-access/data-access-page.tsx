@@ -1,5 +1,5 @@
 import type { Column } from '@/components/data-table';
-import type { DataAccess } from '@gatehouse/contract';
+import { type DataAccess, elementCodes } from '@gatehouse/contract';
 import { prefetchQuietly } from '@/components/list-screen/preload';
 import { CREATED_DATE_FIELD, optionsOf } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
@@ -12,11 +12,13 @@ import { dataAccessesQueryOptions } from './api/list-data-accesses';
 import { useUpdateDataAccess } from './api/update-data-access';
 import type { DataAccessFormValues } from './components/data-access-form';
 import { lazyForm } from '@/components/lazy-form';
+import { appConfigPath } from '../paths';
 
 const DataAccessForm = lazyForm(() => import('./components/data-access-form').then((m) => m.DataAccessForm));
 
-export const CREATE_CODE = 'data-access:create';
-export const UPDATE_CODE = 'data-access:update';
+const CODES = elementCodes(appConfigPath('data-access'));
+export const CREATE_CODE = CODES.create;
+export const UPDATE_CODE = CODES.update;
 
 export function dataAccessSearchFields(categories: string[]): SearchField[] {
   return [

@@ -1,5 +1,5 @@
 import type { Column } from '@/components/data-table';
-import type { Permission } from '@gatehouse/contract';
+import { elementCodes, type Permission } from '@gatehouse/contract';
 import { CREATED_DATE_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { AppListScreen, appListPreload } from '../shared/app-list-screen';
@@ -10,11 +10,13 @@ import { useUpdatePermission } from './api/update-permission';
 import type { PermissionFormValues } from './components/permission-form';
 import { PERMISSION_TYPE_OPTIONS } from './permission-types';
 import { lazyForm } from '@/components/lazy-form';
+import { appConfigPath } from '../paths';
 
 const PermissionForm = lazyForm(() => import('./components/permission-form').then((m) => m.PermissionForm));
 
-export const CREATE_CODE = 'permission:create';
-export const UPDATE_CODE = 'permission:update';
+const CODES = elementCodes(appConfigPath('permission'));
+export const CREATE_CODE = CODES.create;
+export const UPDATE_CODE = CODES.update;
 
 export const PERMISSION_SEARCH_FIELDS: SearchField[] = [
   {

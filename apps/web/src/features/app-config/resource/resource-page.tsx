@@ -1,8 +1,9 @@
 import type { Column } from '@/components/data-table';
 import {
+  elementCodes,
+  type Resource,
   RESOURCE_PARENT_RULES,
   RESOURCE_TYPES,
-  type Resource,
   type ResourceType,
   toggleConfirmText,
 } from '@gatehouse/contract';
@@ -20,8 +21,11 @@ import { resourceListQueryOptions } from './api/resource-list';
 import { toUpdateBody, useUpdateResource } from './api/update-resource';
 import type { PlacedResource, ResourceFormValues } from './components/resource-form';
 import { lazyForm } from '@/components/lazy-form';
+import { appConfigPath } from '../paths';
 
 const ResourceForm = lazyForm(() => import('./components/resource-form').then((m) => m.ResourceForm));
+
+const CODES = elementCodes(appConfigPath('resource'));
 
 export const RESOURCE_SEARCH_FIELDS: SearchField[] = [
   {
@@ -140,7 +144,7 @@ export function ResourcePage() {
       actionsFirst
       tree={RESOURCE_TREE}
       create={{
-        code: 'resource:create',
+        code: CODES.create,
         label: t('newCategory'),
         mode: 'CREATE_CATEGORY',
         fromRow: [addUnder('MENU', t('addMenu')), addUnder('ELEMENT', t('addElement'))],
@@ -153,11 +157,11 @@ export function ResourcePage() {
           }),
       }}
       update={{
-        code: 'resource:update',
+        code: CODES.update,
         save: (values, row) => update.mutateAsync({ ...toUpdateBody(row), ...values, url: urlOf(values) }),
       }}
       toggle={{
-        code: 'resource:status',
+        code: CODES.status,
         subject: toggleSubject,
         onToggle: (row, status) => update.mutateAsync({ ...toUpdateBody(row), status }),
       }}

@@ -5,10 +5,10 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Application } from '@gatehouse/contract';
 import { SkeletonLines } from '@/components/placeholders';
-import { APP_CONFIG_SCREENS, PATHS, toAppConfig } from '@/lib/paths';
+import { APPLICATIONS_PATHS } from '@/features/applications/paths';
+import { APP_CONFIG_SCREENS, APP_ID_PARAM, toAppConfig } from '../paths';
 import { applicationChoice, applicationChoicesQueryOptions } from '@/api/applications';
 import { useAppConfigT } from './messages';
-import { APP_ID_PARAM } from './use-app-id';
 import { useCurrentApplication } from './use-current-application';
 import { Notice } from '@/components/notice';
 
@@ -85,7 +85,7 @@ function ApplicationPicker({ current, appId, onChange }: PickerProps) {
 function ApplicationsLink() {
   const t = useAppConfigT();
   return (
-    <Link to={PATHS.application}>
+    <Link to={APPLICATIONS_PATHS.application}>
       <Button icon={<AppstoreOutlined />}>{t('goToApplications')}</Button>
     </Link>
   );

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 
-/** The query parameter that names the application the app-config screens work on (spec §2). */
-export const APP_ID_PARAM = 'appId';
+import { APP_ID_PARAM } from '../paths';
 
 /** The `appId` of these parameters, or undefined when it is missing or blank. */
 export function appIdOf(params: URLSearchParams): string | undefined {

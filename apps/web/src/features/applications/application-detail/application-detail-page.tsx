@@ -2,7 +2,7 @@ import { Card, Descriptions, Space, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusTag } from '@/components/status-tag';
-import { APP_CONFIG_SCREENS, toAppConfig } from '@/lib/paths';
+import { APP_CONFIG_SCREENS, toAppConfig } from '@/features/app-config/paths';
 import { useApplication } from '@/api/applications';
 import { AclTab } from './components/acl-tab';
 import { ApisTab } from './components/apis-tab';

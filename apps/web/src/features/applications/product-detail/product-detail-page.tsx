@@ -7,7 +7,8 @@ import { formatDateTime } from '@/components/list-screen/columns';
 import { emptyCell } from '@/components/empty-cell';
 import { StatusTag } from '@/components/status-tag';
 import { useNavTitle } from '@/lib/nav-titles';
-import { type AppConfigScreen, PATHS, PRODUCT_ID_PARAM, toAppConfig } from '@/lib/paths';
+import { type AppConfigScreen, toAppConfig } from '@/features/app-config/paths';
+import { APPLICATIONS_PATHS, PRODUCT_ID_PARAM } from '../paths';
 import { useCatalogT } from '../catalog-messages';
 import { productQueryOptions } from '../products/api/get-product';
 import { productApplicationsQueryOptions } from '@/api/applications';
@@ -37,7 +38,7 @@ export function ProductDetailPage() {
   const product = useQuery({ ...productQueryOptions(productId), enabled: productId !== '' });
   const applications = useQuery({ ...productApplicationsQueryOptions(productId), enabled: productId !== '' });
   const back = (
-    <Link to={PATHS.product}>
+    <Link to={APPLICATIONS_PATHS.product}>
       <Button>{t('backToProducts')}</Button>
     </Link>
   );

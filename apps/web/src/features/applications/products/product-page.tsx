@@ -2,12 +2,12 @@ import type { Column } from '@/components/data-table';
 import { ProfileOutlined } from '@ant-design/icons';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '@gatehouse/contract';
+import { elementCodes, type Product } from '@gatehouse/contract';
 import { dateTimeColumn, statusColumn } from '@/components/list-screen/columns';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
-import { toProductDetail } from '@/lib/paths';
+import { APPLICATIONS_PATHS, toProductDetail } from '../paths';
 import { useCatalogT } from '../catalog-messages';
 import { useCreateProduct } from './api/create-product';
 import { productsQueryOptions } from './api/list-products';
@@ -18,11 +18,7 @@ import { lazyForm } from '@/components/lazy-form';
 const ProductForm = lazyForm(() => import('./components/product-form').then((m) => m.ProductForm));
 
 /** The product menu's button elements (spec §6). */
-export const PRODUCT_CODES = {
-  create: 'product:create',
-  update: 'product:update',
-  status: 'product:status',
-} as const;
+export const PRODUCT_CODES = elementCodes(APPLICATIONS_PATHS.product);
 
 /**
  * Product (spec §2, /admin-setting/product): the named groups of applications. Disabling one

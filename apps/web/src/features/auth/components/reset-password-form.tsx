@@ -2,11 +2,11 @@ import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/http';
-import { PATHS } from '@/lib/paths';
 import { useResetPassword } from '../api/password-reset';
 import { usePasswordMessages } from '../messages';
 import { NewPasswordFields } from './new-password-fields';
 import { Notice } from '@/components/notice';
+import { AUTH_PATHS } from '../paths';
 
 type Values = { newPassword: string; confirmPassword: string };
 
@@ -43,7 +43,7 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
           type="error"
           showIcon
           title={linkError}
-          description={<Link to={PATHS.forget}>{t('askNewLink')}</Link>}
+          description={<Link to={AUTH_PATHS.forget}>{t('askNewLink')}</Link>}
           style={{ marginBottom: 16 }}
         />
       )}

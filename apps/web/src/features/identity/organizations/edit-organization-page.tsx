@@ -8,7 +8,7 @@ import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
 import { AccessDisable, useAllowed } from '@/lib/access';
 import { isApiError } from '@/lib/http';
-import { ORGANIZATION_ID_PARAM, PATHS } from '@/lib/paths';
+import { IDENTITY_PATHS, ORGANIZATION_ID_PARAM } from '../paths';
 import { organizationChoice, organizationChoicesQueryOptions } from '@/api/organizations';
 import { NameCodeItems, type NameCodeValues, nameCodeBody } from '../shared/name-code-items';
 import { useOrganization } from './api/get-organization';
@@ -24,7 +24,7 @@ import { Notice } from '@/components/notice';
 function BackLink() {
   const t = useIdentityT();
   return (
-    <Link to={PATHS.manageOrganization}>
+    <Link to={IDENTITY_PATHS.organization}>
       <ArrowLeftOutlined /> {t('backToOrganizations')}
     </Link>
   );
@@ -161,7 +161,7 @@ export function EditOrganizationPage() {
           <OrganizationActions
             organization={organization}
             codes={ORGANIZATION_CODES}
-            onDeleted={() => navigate(PATHS.manageOrganization)}
+            onDeleted={() => navigate(IDENTITY_PATHS.organization)}
           />
           <BackLink />
         </Flex>

@@ -5,7 +5,7 @@ import type { Organization } from '@gatehouse/contract';
 import { useExpansion } from '@/components/list-screen/lazy-tree';
 import { useRecordDialog } from '@/components/list-screen/use-record-dialog';
 import { AccessDisable, useAllowed } from '@/lib/access';
-import { ORGANIZATION_ID_PARAM } from '@/lib/paths';
+import { ORGANIZATION_ID_PARAM } from '../paths';
 import { need } from '../shared/access-codes';
 import { useIdentityT } from '../shared/messages';
 import { nameCodeBody } from '../shared/name-code-items';

@@ -1,7 +1,17 @@
-/** The areas of the identity screens, as their element codes name them. */
-export type IdentityArea = 'user' | 'group' | 'role' | 'organization';
-
+import { elementCodes } from '@gatehouse/contract';
 import type { AccessNeed } from '@/lib/access';
+import { IDENTITY_PATHS } from '../paths';
+
+/** The screen of each identity area, whose menu holds the area's element codes. */
+const AREA_SCREENS = {
+  user: IDENTITY_PATHS.user,
+  group: IDENTITY_PATHS.group,
+  role: IDENTITY_PATHS.role,
+  organization: IDENTITY_PATHS.organization,
+} as const;
+
+/** The areas of the identity screens, as their element codes name them. */
+export type IdentityArea = keyof typeof AREA_SCREENS;
 
 /** What a user may do on an area's screen: the button elements of its menu (spec §6). */
 export type AreaCodes = {
@@ -17,19 +27,12 @@ export type AreaCodes = {
 };
 
 /**
- * The element codes of an area, in the pattern of the console's other screens
- * (`client:create`, `client:update`, `client:status`) plus `:delete`. Changes that are part
- * of editing a record (a user's roles, a role's grants, an organization's members or place)
- * need `:update`.
+ * The element codes of an area's screen (the contract's navigation): `user:create`,
+ * `user:update`, `user:status` and `user:delete`. Changes that are part of editing a record (a
+ * user's roles, a role's grants, an organization's members or place) need `:update`.
  */
 export function areaCodes(area: IdentityArea, permissionId?: string): AreaCodes {
-  return {
-    create: `${area}:create`,
-    update: `${area}:update`,
-    status: `${area}:status`,
-    delete: `${area}:delete`,
-    ...(permissionId ? { permissionId } : {}),
-  };
+  return { ...elementCodes(AREA_SCREENS[area]), ...(permissionId ? { permissionId } : {}) };
 }
 
 /** The role's action each change needs besides its element code: a status change is an update. */

@@ -7,7 +7,7 @@ import { ConfirmToggle } from '@/components/confirm-toggle';
 import { formatDateTime } from '@/components/list-screen/columns';
 import { StatusTag } from '@/components/status-tag';
 import { AccessDisable } from '@/lib/access';
-import { toEditOrganization } from '@/lib/paths';
+import { toEditOrganization } from '../../paths';
 import { type AreaCodes, need } from '../../shared/access-codes';
 import { useIdentityT } from '../../shared/messages';
 import { useDeleteOrganization } from '../api/delete-organization';
