@@ -188,21 +188,34 @@ export function setTransport(next: Transport = sendWithFetch): Transport {
 const pending = new Map<string, AbortController>();
 /** Signals aborted because a newer identical request replaced theirs: those fail quietly. */
 const replaced = new WeakSet<AbortSignal>();
-/** The signals of calls made ahead of need (see `quietly`): their failures are not reported. */
-const quietSignals = new WeakSet<AbortSignal>();
+/** What becomes of a failure's toast: shown now, or handed to whoever made the call (`holdingToasts`). */
+type Notify = HttpHooks['notify'];
+
+/** The signals of calls whose toasts their caller holds, with where each toast goes (see `holdingToasts`). */
+const heldToasts = new WeakMap<AbortSignal, (show: () => void) => void>();
 
 /**
- * A query function whose call is made ahead of need, e.g. a screen's page of rows asked for by
- * its route's loader before the screen renders: a failure shows no toast, since whoever needs
- * the answer asks again and reports it then. The call must pass on the query's signal.
+ * A query function whose failures' toasts are handed to `hold` rather than shown: `hold` gets
+ * each one as a function that shows it, to call when and if the toast should show. What else
+ * a failure does (a lost session's way to the sign-in page) happens at once. The call must
+ * pass on the query's signal. E.g. a screen's first page, asked for by its route's loader
+ * before the screen renders (components/list-screen/preload.ts).
  */
+export function holdingToasts<Context extends { signal: AbortSignal }, T>(
+  queryFn: (context: Context) => T,
+  hold: (show: () => void) => void,
+): (context: Context) => T {
+  return (context) => {
+    heldToasts.set(context.signal, hold);
+    return queryFn(context);
+  };
+}
+
+/** A query function whose failures show no toast at all: whoever needs the answer asks again and reports it then. */
 export function quietly<Context extends { signal: AbortSignal }, T>(
   queryFn: (context: Context) => T,
 ): (context: Context) => T {
-  return (context) => {
-    quietSignals.add(context.signal);
-    return queryFn(context);
-  };
+  return holdingToasts(queryFn, () => {});
 }
 
 function requestKey(method: Method, url: string, data: unknown, params: object | undefined): string {
@@ -236,7 +249,7 @@ function httpError({ status, data }: TransportResponse): ApiError {
   return new ApiError('http', messageForStatus(status, body.message), { status, body });
 }
 
-type Reporting = Pick<RequestConfig, 'silent' | 'authRedirect'>;
+type Reporting = Pick<RequestConfig, 'silent' | 'authRedirect'> & { notify: Notify };
 
 function handleUnauthorized(error: ApiError, config: Reporting): void {
   // Parallel calls of a lost session all come back 401: only the first one, which still
@@ -250,7 +263,7 @@ function handleUnauthorized(error: ApiError, config: Reporting): void {
   // Without a session there was nothing to lose: a sign-out here or in another tab has
   // already sent the user to the login page, which must not call it an expiry.
   if (!hadSession) return;
-  if (!config.silent) hooks.notify(error.message, !onLogin);
+  if (!config.silent) config.notify(error.message, !onLogin);
   if (!onLogin) hooks.navigate(target);
 }
 
@@ -263,13 +276,13 @@ function report(error: ApiError, config: Reporting): void {
     }
     if (error.status === 403 && error.code === ERROR_CODES.PASSWORD_EXPIRED) {
       const leaving = hooks.currentPath() !== PASSWORD_EXPIRED_PATH;
-      if (!config.silent) hooks.notify(error.message, leaving);
+      if (!config.silent) config.notify(error.message, leaving);
       if (leaving) hooks.navigate(PASSWORD_EXPIRED_PATH);
       return;
     }
     if (error.status === 403 && error.code === ERROR_CODES.PASSWORD_CHANGE_REQUIRED) {
       const leaving = hooks.currentPath() !== PASSWORD_CHANGE_PATH;
-      if (!config.silent) hooks.notify(MESSAGES.passwordChangeRequired, leaving);
+      if (!config.silent) config.notify(MESSAGES.passwordChangeRequired, leaving);
       if (leaving) hooks.navigate(PASSWORD_CHANGE_PATH);
       return;
     }
@@ -282,7 +295,7 @@ function report(error: ApiError, config: Reporting): void {
     )
       return;
   }
-  if (!config.silent) hooks.notify(error.message);
+  if (!config.silent) config.notify(error.message);
 }
 
 function headersFor(callerHeaders: RequestConfig['headers'], json: boolean): Headers {
@@ -307,9 +320,11 @@ export async function request<T>({
   const body = data === undefined || data === null ? undefined : JSON.stringify(data);
   const headers = headersFor(config.headers, body !== undefined);
   const callerSignal = config.signal;
+  const hold = callerSignal && heldToasts.get(callerSignal);
   const reporting: Reporting = {
-    silent: config.silent || (callerSignal !== undefined && quietSignals.has(callerSignal)),
+    silent: config.silent,
     authRedirect: config.authRedirect,
+    notify: hold ? (...toast) => hold(() => hooks.notify(...toast)) : (...toast) => hooks.notify(...toast),
   };
 
   // One controller per call: a timeout, the caller's signal and a newer identical call all

@@ -1,20 +1,38 @@
+import { holdingToasts } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
-import { quietly } from '@/lib/http';
 import type { ScreenPreload } from '@/lib/route-module';
 import type { SearchField } from '../search-bar';
 import { readListState } from '../use-list-state';
 import { type ListQuery, pageParams, type QueryOptionsOf, type RowsPage } from './list-query';
 
-export type { ScreenPreload };
-
 /**
- * Asks for a query ahead of need, quietly: a failure shows no toast, since the screen asks
- * again when it renders and reports a failure then. An answer still fresh is not asked again.
+ * Asks for a query ahead of need, for the screen about to render; an answer still fresh is not
+ * asked again. The screen shows the answer, or waits for the call still running, so a failed
+ * call is one the screen made, and spec §8 gives it its toast: as soon as the screen waits for
+ * the query, whether it came before the failure or while a retry runs. A call that failed and
+ * ended before the screen came shows none: the screen asks again as it mounts, and that call
+ * reports its own failure, so each shows once.
  */
-export function prefetchQuietly<Data>(options: QueryOptionsOf<Data>): void {
-  const { queryFn } = options;
+export function prefetchForScreen<Data>(options: QueryOptionsOf<Data>): void {
+  const { queryFn, queryKey } = options;
   if (typeof queryFn !== 'function') return;
-  void queryClient.prefetchQuery({ ...options, queryFn: quietly(queryFn) });
+  const cache = queryClient.getQueryCache();
+  const query = () => cache.find({ queryKey, exact: true });
+  const held: (() => void)[] = [];
+  const showHeld = () => {
+    for (const show of held.splice(0)) show();
+  };
+  const stopWatching = cache.subscribe((event) => {
+    if (event.type === 'observerAdded' && event.query === query()) showHeld();
+  });
+  const hold = (show: () => void) => {
+    held.push(show);
+    if ((query()?.getObserversCount() ?? 0) > 0) showHeld();
+  };
+  void queryClient.prefetchQuery({ ...options, queryFn: holdingToasts(queryFn, hold) }).finally(() => {
+    stopWatching();
+    held.length = 0;
+  });
 }
 
 export type ListPreloadOptions<Row, Scope extends object> = {
@@ -38,7 +56,7 @@ export function listPreload<Row, Scope extends object>({
   return (url) => {
     const scope = scopeOf(url);
     if (!scope) return;
-    prefetchQuietly(rows(pageParams(scope, readListState(url.searchParams, { fields }))));
+    prefetchForScreen(rows(pageParams(scope, readListState(url.searchParams, { fields }))));
     alongside?.(scope);
   };
 }

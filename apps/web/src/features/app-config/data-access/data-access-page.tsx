@@ -1,6 +1,6 @@
 import type { Column } from '@/components/data-table';
 import { type DataAccess, elementCodes } from '@gatehouse/contract';
-import { prefetchQuietly } from '@/components/list-screen/preload';
+import { prefetchForScreen } from '@/components/list-screen/preload';
 import { CREATED_DATE_FIELD, optionsOf } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { AppListScreen, appListPreload } from '../shared/app-list-screen';
@@ -61,7 +61,7 @@ const COLUMNS: Column<DataAccess>[] = [
 
 /** What the route asks for before the screen renders; the search reads the same without the categories. */
 export const preload = appListPreload(dataAccessesQueryOptions, dataAccessSearchFields([]), (appId) =>
-  prefetchQuietly(dataAccessCategoriesQueryOptions(appId)),
+  prefetchForScreen(dataAccessCategoriesQueryOptions(appId)),
 );
 
 /** App Data Accesss (spec §2): the data accesses of the application named by `appId`. */

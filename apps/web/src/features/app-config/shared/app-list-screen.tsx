@@ -1,7 +1,8 @@
 import type { SearchField } from '@/components/search-bar';
 import { ListScreen, type ListScreenProps } from '@/components/list-screen/list-screen';
 import type { ListQuery, QueryOptionsOf, RowsPage } from '@/components/list-screen/list-query';
-import { listPreload, prefetchQuietly, type ScreenPreload } from '@/components/list-screen/preload';
+import { listPreload, prefetchForScreen } from '@/components/list-screen/preload';
+import type { ScreenPreload } from '@/lib/route-module';
 import { applicationQueryOptions } from '@/api/applications';
 import { AppContextBar } from './app-context-bar';
 import { appIdOf } from './use-app-id';
@@ -49,7 +50,7 @@ export function appListPreload<Row>(
       return appId === undefined ? undefined : { appId };
     },
     alongside: ({ appId }) => {
-      prefetchQuietly(applicationQueryOptions(appId));
+      prefetchForScreen(applicationQueryOptions(appId));
       alongside?.(appId);
     },
   });
