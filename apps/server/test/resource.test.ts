@@ -315,6 +315,26 @@ describe('the kept child counts', () => {
 });
 
 describe('PUT /resource', () => {
+  it("keeps a menu's icon: set on create, kept by a PUT that names none, cleared by ''", async () => {
+    const app = await createApplication(t.db);
+    const category = await create(app, { id: 'cat', type: 'CATEGORY', icon: ' AppstoreOutlined ' });
+    expect(category.icon).toBe('AppstoreOutlined');
+    const menu = await create(app, { id: 'm', type: 'MENU', parentId: category.resourceId, url: '/m' });
+    expect(menu.icon).toBeNull();
+    const { icon: _, ...withoutIcon } = { ...category, name: 'Renamed' };
+    const renamed = resourceSchema.parse((await put(t, ONE, withoutIcon, admin)).json());
+    expect(renamed).toMatchObject({ name: 'Renamed', icon: 'AppstoreOutlined' });
+    const children = await t.get(`${LIST}/${category.resourceId}`, admin);
+    expect(children.json()).toMatchObject([{ id: 'm', icon: null }]);
+    const cleared = resourceSchema.parse((await put(t, ONE, { ...renamed, icon: '' }, admin)).json());
+    expect(cleared.icon).toBeNull();
+    expect((await auditOf(t.db, 'resource', category.resourceId)).at(-1)).toMatchObject({
+      action: 'update',
+      before: { icon: 'AppstoreOutlined' },
+      after: { icon: null },
+    });
+  });
+
   it('toggles the status by a PUT of the whole node, audited as a status change', async () => {
     const { menu } = await tree();
     const res = await put(t, ONE, { ...menu, status: 'DISABLED' }, admin);

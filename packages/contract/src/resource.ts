@@ -52,6 +52,11 @@ export const resourceSchema = z.object({
   parentId: z.string().nullable(),
   /** How many direct children the node has, so the tree shows an expander only where useful. */
   childCount: z.number().int(),
+  /**
+   * The icon a category or menu shows in the navigation, one of the console's icon names
+   * (the /icons page lists them); null for none. Left out by servers older than the field.
+   */
+  icon: z.string().nullable().optional(),
   ...timestamps,
 });
 export type Resource = z.infer<typeof resourceSchema>;
@@ -74,6 +79,8 @@ export const createResourceSchema = z.object({
   status: statusSchema,
   applicationId: applicationIdSchema,
   parentId: z.uuid().nullish(),
+  /** '' or null is no icon; left out of an update, the icon stays as it is (older clients send none). */
+  icon: z.string().trim().max(100).nullish(),
 });
 export type CreateResource = z.infer<typeof createResourceSchema>;
 export const updateResourceSchema = createResourceSchema.extend({

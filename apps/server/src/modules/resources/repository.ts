@@ -61,6 +61,7 @@ function resourceJson(t: typeof child) {
     applicationId: t.applicationId,
     parentId: t.parentId,
     childCount: t.childCount,
+    icon: t.icon,
     createdDate: isoTimestamp(t.createdAt),
     lastModifiedDate: isoTimestamp(t.updatedAt),
   } satisfies Record<keyof Resource, SQLWrapper>;

@@ -40,6 +40,7 @@ function toResource(row: repo.ResourceRow): Resource {
     applicationId: row.applicationId,
     parentId: row.parentId,
     childCount: row.childCount,
+    icon: row.icon,
     createdDate: row.createdAt.toISOString(),
     lastModifiedDate: row.updatedAt.toISOString(),
   };
@@ -151,6 +152,7 @@ export class ResourceService {
           id: input.id,
           order: input.order,
           status: input.status,
+          icon: iconOf(input),
           ...placement,
         });
         return { entityId: row.resourceId, after: toResource(row) };
@@ -176,6 +178,7 @@ export class ResourceService {
             id: input.id,
             order: input.order,
             status: input.status,
+            ...(input.icon === undefined ? {} : { icon: iconOf(input) }),
             ...placement,
           }),
         );
@@ -190,9 +193,15 @@ export class ResourceService {
   }
 }
 
+/** The icon a create or update names: '' is none. */
+function iconOf(input: CreateResource): string | null {
+  return input.icon?.trim() || null;
+}
+
 /** A PUT that flips the status and nothing else is the console's Enable/Disable action. */
 function onlyStatusChanged(before: repo.ResourceRow, input: UpdateResource): boolean {
   return (
+    (input.icon === undefined || before.icon === iconOf(input)) &&
     before.name === input.name &&
     before.id === input.id &&
     before.type === input.type &&

@@ -20,6 +20,7 @@ export function toUpdateBody(resource: Resource): UpdateResource {
     status: resource.status,
     applicationId: resource.applicationId,
     parentId: resource.parentId,
+    icon: resource.icon,
   };
 }
 

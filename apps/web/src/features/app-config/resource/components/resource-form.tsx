@@ -13,6 +13,7 @@ import { optionsOf } from '@/components/list-screen/search-fields';
 import { FormDialog } from '@/components/form-dialog';
 import { createKindOf, type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { type AppConfigKey, useAppConfigT } from '../../shared/messages';
+import { IconItem } from './icon-field';
 
 export type ResourceFormValues = {
   name: string;
@@ -21,6 +22,8 @@ export type ResourceFormValues = {
   url?: string | null;
   order: number;
   status: Status;
+  /** A category's or menu's icon in the navigation; null for none. */
+  icon?: string | null;
 };
 
 /**
@@ -89,6 +92,7 @@ export function ResourceForm({
         url: resource.url ?? '',
         order: resource.order,
         status: resource.status,
+        icon: resource.icon ?? null,
       }
     : { type: choices[0], order: DEFAULT_RESOURCE_ORDER, status: 'ENABLED' };
   const type = Form.useWatch('type', form) ?? initialValues.type;
@@ -120,6 +124,8 @@ export function ResourceForm({
       <Form.Item name="status" label={t('status')} rules={required}>
         <Select options={statusOptions} />
       </Form.Item>
+      {/* The navigation shows the icons of categories and menus; an element is a button. */}
+      {type !== 'ELEMENT' && <IconItem />}
     </FormDialog>
   );
 }
