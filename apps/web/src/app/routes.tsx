@@ -14,9 +14,9 @@ import { PATHS } from '@/lib/paths';
 import type { AppRoute } from '@/lib/route-module';
 import { plannedRoutes } from './planned-routes';
 
-export { APP_CONFIG_SCREENS, toAppConfig } from '@/features/app-config/paths';
+// Re-exported from where they are declared, for the router and the route table's tests.
+export { toAppConfig } from '@/features/app-config/paths';
 export { PATHS, toLogin } from '@/lib/paths';
-export type { LazyScreen, RouteMeta } from '@/lib/route-module';
 export { toWorkflowDetail, toWorkflowDvfDetail } from './planned-routes';
 
 /** A route of the table: its path, its meta (title, keepAlive, permission), who may open it and its screen. */
