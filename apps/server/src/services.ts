@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LoginRateLimit, RequestRateLimit } from './config.ts';
-import type { Database, Listen } from './db/client.ts';
+import type { Database, Listen, Transaction } from './db/client.ts';
 import { AUTH_CHANNEL } from './lib/caller-cache.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { SessionResolver } from './modules/sessions/resolver.ts';
@@ -68,6 +68,29 @@ export function createServices(db: Database, deps: ServiceDeps) {
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
   return {
+    db,
+    /**
+     * The services whose single-record changes a bulk action makes, over its transaction
+     * (lib/bulk.ts): each change then runs in a savepoint of it, under the same rules.
+     */
+    overTransaction: (tx: Transaction) => {
+      const txAccess = new AccessService(tx);
+      return {
+        clients: new ClientService(tx),
+        users: new UserService(tx, txAccess, passwordReset),
+        groups: new GroupService(tx, txAccess),
+        roles: new RoleService(tx, deps.platformPermissionIds, txAccess),
+        dictionaries: new DictionaryService(tx),
+        acl: new AclService(tx),
+        pages: new AppPageService(tx),
+        dataObjects: new DataObjectService(tx),
+        dataSets: new DataSetService(tx),
+        products: new ProductService(tx),
+        applications: new ApplicationService(tx),
+        appApis: new AppApiService(tx),
+        resources: new ResourceService(tx),
+      };
+    },
     access,
     sessions,
     twoFactor,

@@ -23,3 +23,4 @@ export * from './settings.ts';
 export * from './two-factor.ts';
 export * from './password.ts';
 export * from './account.ts';
+export * from './listing.ts';

@@ -71,7 +71,8 @@ function auditRow(ctx: AuditContext, entry: AuditEntry): typeof auditLog.$inferI
  * what else the change did (the sessions it ended, say).
  */
 export type AuditedResult<T> = {
-  entityId: string;
+  /** Null for a change of many records (a bulk action), which lists them in `recordedAfter`. */
+  entityId: string | null;
   before?: unknown;
   after: T;
   action?: string;
@@ -96,7 +97,9 @@ export function afterCommit(tx: Transaction, effect: () => void): void {
 /**
  * Makes a change and writes its audit record in one transaction, so both commit or neither
  * does. The change returns the record as the API shows it after (and, for an update, before).
- * What the change queued with `afterCommit` runs once the transaction has committed.
+ * What the change queued with `afterCommit` runs once the transaction has committed. Given the
+ * transaction of another auditedChange as `db`, it runs in a savepoint of it, and its effects
+ * wait for the outer commit.
  */
 export async function auditedChange<T>(
   db: Database,
@@ -117,7 +120,11 @@ export async function auditedChange<T>(
     });
     return result.after;
   });
-  for (const effect of effects) effect();
+  // Inside another auditedChange (a bulk action runs each row's own change in its
+  // transaction), the effects wait for that one's commit.
+  const outer = committedEffects.get(db as Transaction);
+  if (outer) outer.push(...effects);
+  else for (const effect of effects) effect();
   return after;
 }
 

@@ -1,4 +1,4 @@
-import { APP_CONFIG_MESSAGES, DEFAULT_SORT } from '@gatehouse/contract';
+import { APP_CONFIG_MESSAGES, DEFAULT_SORT, LIST_SORTS, type ListName } from '@gatehouse/contract';
 import {
   type AnyColumn,
   and,
@@ -229,7 +229,14 @@ export type ListQuery = {
 /** One page of rows and the number of rows on all pages. */
 export type Paged<R> = { rows: R[]; total: number };
 
-export type PagedList<Q extends ListQuery, R> = (db: Executor, query: Q) => Promise<Paged<R>>;
+/**
+ * A list's page of rows; `matching` gives the keys of every row the query's filters match
+ * (ignoring its page), in the list's order, at most `max` of them: what a bulk action over
+ * "all matching" acts on.
+ */
+export type PagedList<Q extends ListQuery, R> = ((db: Executor, query: Q) => Promise<Paged<R>>) & {
+  matching: (db: Executor, query: Q, max: number) => Promise<string[]>;
+};
 
 /** A table of dated records, as every listed table is. */
 type DatedTable = PgTable & { createdAt: PgColumn; updatedAt: PgColumn };
@@ -238,7 +245,12 @@ type PagedListSpec<Q extends ListQuery> = {
   table: DatedTable;
   /** The primary key: the tie-breaker of every order, and how a page's rows are joined. */
   key: PgColumn;
-  /** The list's own `sort` fields (API field → column), besides the two every list has. */
+  /**
+   * The list by its contract name: its own `sort` fields are the contract's `LIST_SORTS`
+   * entry, which the console offers too.
+   */
+  name: ListName;
+  /** The column of each of the list's own `sort` fields (exactly the contract's), besides the two every list has. */
   sorts: Record<string, AnyColumn>;
   /**
    * The list's own conditions, besides the creation-date range every list has; a row must
@@ -272,6 +284,20 @@ async function readKeptCount(db: Executor, list: string, scope: string): Promise
     .from(listCounts)
     .where(and(eq(listCounts.list, list), eq(listCounts.scope, scope)));
   return row?.n ?? 0;
+}
+
+/**
+ * The list's own sort columns must be exactly the contract's allow-list, so that the console
+ * offers what the server sorts by; a mismatch stops the server starting.
+ */
+function assertContractSorts(name: ListName, sorts: Record<string, AnyColumn>): void {
+  const own = Object.keys(sorts).sort().join();
+  const contract = [...LIST_SORTS[name]].sort().join();
+  if (own !== contract) {
+    throw new Error(
+      `The ${name} list sorts by ${own || 'nothing'}, the contract's LIST_SORTS by ${contract}.`,
+    );
+  }
 }
 
 /** Numbers each paged list, so that each prepares its statements under names of its own. */
@@ -320,10 +346,29 @@ export function definePagedList<Q extends ListQuery>(
   spec: PagedListSpec<Q> & { fields?: SelectedFields },
 ): PagedList<Q, unknown> {
   const { table, key, filters, counted, fields = getTableColumns(table) } = spec;
+  assertContractSorts(spec.name, spec.sorts);
   const sorts = { createdDate: table.createdAt, lastModifiedDate: table.updatedAt, ...spec.sorts };
   const list = getTableName(table);
   const listId = ++pagedLists;
-  return async (db, query) => {
+  const whereOf = (query: Q) => {
+    const scope = counted?.scope(query);
+    return and(
+      scope === undefined ? undefined : eq(counted!.column, scope),
+      ...filters(query),
+      createdBetween(table.createdAt, query.createdFrom, query.createdTo),
+    );
+  };
+  const matching = async (db: Executor, query: Q, max: number): Promise<string[]> => {
+    const order = parseSort(query.sort, sorts, key);
+    const rows = await db
+      .select({ key })
+      .from(table)
+      .where(whereOf(query))
+      .orderBy(...order.by)
+      .limit(max);
+    return rows.map((r) => String(r.key));
+  };
+  const page = async (db: Executor, query: Q): Promise<Paged<unknown>> => {
     // The sort is checked before the filters, so a bad sort is the error a request gets first.
     const order = parseSort(query.sort, sorts, key);
     const own = filters(query);
@@ -409,4 +454,5 @@ export function definePagedList<Q extends ListQuery>(
     }
     return { rows, total };
   };
+  return Object.assign(page, { matching });
 }

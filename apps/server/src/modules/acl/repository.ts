@@ -24,6 +24,7 @@ function keyIs(column: AnyColumn, value: string | undefined): SQL | undefined {
 
 /** Keys from `application_acls_app_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'acl',
   table: applicationAcls,
   key: applicationAcls.aclId,
   sorts: { subjectType: applicationAcls.subjectType, targetType: applicationAcls.targetType },

@@ -10,6 +10,7 @@ export type AppApiRow = typeof applicationApis.$inferSelect;
 
 /** Keys from `application_apis_app_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'appApis',
   table: applicationApis,
   key: applicationApis.apiId,
   sorts: { method: applicationApis.method, pathPattern: applicationApis.pathPattern },

@@ -13,6 +13,7 @@ export type ApplicationSearch = ApplicationListQuery & { scope: AppScope };
 
 /** Keys from `applications_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'applications',
   table: applications,
   key: applications.applicationId,
   sorts: {

@@ -10,6 +10,7 @@ export type SecretRow = typeof clientSecrets.$inferSelect;
 
 /** An application's clients. Keys from `application_clients_app_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'clients',
   table: applicationClients,
   key: applicationClients.acId,
   sorts: {

@@ -1,5 +1,6 @@
 import {
   type Action,
+  type ClientListQuery,
   clientListQuerySchema,
   clientSecretInfoSchema,
   rotateClientSecretSchema,
@@ -14,7 +15,9 @@ import {
   updateClientStatusSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as repo from './repository.ts';
 import { z } from 'zod';
+import { registerBulkRoutes } from '../../lib/bulk.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, auditContext } from '../../lib/request-context.ts';
 
@@ -131,6 +134,31 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.setStatus(request.body, auditContext(request), appScope(request)),
   );
+
+  registerBulkRoutes(app, {
+    base: V2,
+    tags,
+    entity: 'application-client',
+    plural: 'clients',
+    permissionId: 'app-config.client',
+    listQuery: clientListQuerySchema,
+    uuidKeys: true,
+    actions: ['enable', 'disable'],
+    matching: (db, query, _scope, max) =>
+      repo.list.matching(db, { ...(query as ClientListQuery), page: 0, size: max }, max),
+    within: (tx) => {
+      const clients = app.services.overTransaction(tx).clients;
+      return {
+        setStatus: (acId, status, ctx, scope) => clients.setStatus({ acId, status }, ctx, scope),
+        label: async (acId) => (await clients.get(acId, 'all')).clientName,
+      };
+    },
+    export: {
+      item: clientSchema,
+      list: (query) => service.list(query as ClientListQuery),
+      get: (acId, scope) => service.get(acId, scope),
+    },
+  });
 
   app.get(
     `${V2}/:acId/secret`,

@@ -9,6 +9,7 @@ export type DataAccessRow = typeof dataAccesses.$inferSelect;
 
 /** An application's data accesses. Keys from `data_accesses_app_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'dataAccesses',
   table: dataAccesses,
   key: dataAccesses.resourceId,
   sorts: {

@@ -11,6 +11,7 @@ type StatusFilter = 'ENABLED' | 'DISABLED' | undefined;
 
 /** Keys from `dictionaries_app_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'dictionaries',
   table: dictionaries,
   key: dictionaries.dictionaryId,
   sorts: { code: dictionaries.code, name: dictionaries.name },
@@ -25,6 +26,7 @@ export const list = definePagedList({
 
 /** Keys from `dictionary_items_dict_created_idx` in the default order. */
 export const listItems = definePagedList({
+  name: 'dictionaryItems',
   table: dictionaryItems,
   key: dictionaryItems.itemId,
   sorts: { code: dictionaryItems.code, order: dictionaryItems.order },

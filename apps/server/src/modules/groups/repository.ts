@@ -19,6 +19,7 @@ const withCount = { ...getTableColumns(groups), memberCount };
 
 /** Keys from `groups_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'groups',
   table: groups,
   key: groups.groupId,
   fields: withCount,

@@ -11,6 +11,7 @@ export type SetRow = typeof dataSets.$inferSelect;
 
 /** Keys from `data_objects_app_created_idx` in the default order. */
 export const listObjects = definePagedList({
+  name: 'dataObjects',
   table: dataObjects,
   key: dataObjects.objectId,
   sorts: { name: dataObjects.name, code: dataObjects.code },
@@ -24,6 +25,7 @@ export const listObjects = definePagedList({
 
 /** Keys from `data_sets_app_created_idx` in the default order. */
 export const listSets = definePagedList({
+  name: 'dataSets',
   table: dataSets,
   key: dataSets.setId,
   sorts: { name: dataSets.name, code: dataSets.code },

@@ -44,6 +44,7 @@ export type OrganizationSearch = OrganizationListQuery & { level: 'top' | 'child
 
 /** Keys from `organizations_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'organizations',
   table: organizations,
   key: organizations.organizationId,
   fields: withTree,

@@ -11,6 +11,7 @@ export type ElementWithRoles = ElementRow & { roleIds: string[] };
 
 /** Keys from `application_pages_app_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'pages',
   table: applicationPages,
   key: applicationPages.pageId,
   sorts: { name: applicationPages.name, route: applicationPages.route, order: applicationPages.order },

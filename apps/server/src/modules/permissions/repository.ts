@@ -9,6 +9,7 @@ export type PermissionRow = typeof permissions.$inferSelect;
 
 /** An application's permissions. Keys from `permissions_app_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'permissions',
   table: permissions,
   key: permissions.resourceId,
   sorts: {

@@ -16,6 +16,7 @@ const withCount = { ...getTableColumns(products), applicationCount };
 
 /** Keys from `products_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'products',
   table: products,
   key: products.productId,
   fields: withCount,

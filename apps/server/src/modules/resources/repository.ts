@@ -21,6 +21,7 @@ export type ResourceSearch = ResourceListQuery & { rootsOnly: boolean };
  * `resources_app_created_idx` where the order allows.
  */
 export const list = definePagedList({
+  name: 'resources',
   table: resources,
   key: resources.resourceId,
   fields: getTableColumns(resources),

@@ -18,6 +18,7 @@ export type RoleRow = typeof roles.$inferSelect;
 
 /** Keys from `roles_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'roles',
   table: roles,
   key: roles.roleId,
   sorts: { name: roles.name, code: roles.code },

@@ -24,6 +24,7 @@ export type ListedUser = Omit<UserRow, 'passwordHash'>;
 
 /** Keys from `users_created_idx` in the default order. */
 export const list = definePagedList({
+  name: 'users',
   table: users,
   key: users.userId,
   fields: userFields,

@@ -8,6 +8,7 @@ import {
   setUserGroupsSchema,
   setUserRolesSchema,
   updateUserSchema,
+  type UserListQuery,
   userListQuerySchema,
   userMembershipSchema,
   userSchema,
@@ -15,7 +16,9 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerBulkRoutes } from '../../lib/bulk.ts';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
+import * as repo from './repository.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, auditContext, type Grant, type RouteAccess } from '../../lib/request-context.ts';
 
@@ -63,6 +66,33 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // Nothing an update changes is unique, and no rule refuses it.
     errors: { update: [400, 401, 403, 404] },
+  });
+
+  registerBulkRoutes(app, {
+    base: BASE,
+    tags,
+    entity: 'user',
+    plural: 'users',
+    permissionId: PERMISSION,
+    listQuery: userListQuerySchema,
+    uuidKeys: true,
+    actions: ['enable', 'disable', 'delete'],
+    matching: (db, query, _scope, max) =>
+      repo.list.matching(db, { ...(query as UserListQuery), page: 0, size: max }, max),
+    within: (tx) => {
+      const users = app.services.overTransaction(tx).users;
+      return {
+        setStatus: (id, status, ctx, scope) => users.setStatus(id, status, ctx, scope),
+        remove: (id, ctx, scope) => users.remove(id, ctx, scope),
+        label: async (id) => (await repo.find(tx, id))?.username,
+      };
+    },
+    export: {
+      item: userSchema,
+      access: SEARCH,
+      list: (query, scope, caller) => service.list(query as UserListQuery, scope, caller),
+      get: (id, scope, caller) => service.get(id, scope, caller),
+    },
   });
 
   app.get(
