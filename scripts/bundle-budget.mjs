@@ -24,7 +24,14 @@ const KiB = 1024;
 // way to a list: antd's Select (20 KiB, the application picker, the search's field choice and
 // the page size), the shell's Menu and Tabs (25), Dropdown, the toasts (8) and the
 // navigation's icons (13).
-const BUDGETS = { 'login page': 200 * KiB, 'a list screen after sign-in': 120 * KiB };
+// The kit's table moved onto TanStack Table (@tanstack/react-table 8.21.3, headless), for
+// sorting, row selection, column visibility and resizing. Measured on the list journey
+// (2026-11-27): 118.0 KiB before; 130.3 with TanStack Table 8 alone, 132.5 with TanStack Table 9
+// (its store included), 191.3 with antd's Table instead. The list budget rises by the 12.3 KiB
+// TanStack Table 8 needs, and by 1.7 more that the kit's own sort headers, selection, columns
+// menu, resize handles and the user's table preferences take beyond the old margin (the bulk
+// bar and antd's Modal for its questions load only once a row is selected): 133.5 KiB measured.
+const BUDGETS = { 'login page': 200 * KiB, 'a list screen after sign-in': 134 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
 const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;

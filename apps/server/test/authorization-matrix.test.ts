@@ -150,6 +150,15 @@ const SAMPLES: Record<string, Sample> = {
   'PUT /api/admin-service/user/preferences': {
     req: () => ({ url: '/api/admin-service/user/preferences', body: { language: 'en' } }),
   },
+  'GET /api/admin-service/user/preferences/tables': {
+    req: () => ({ url: '/api/admin-service/user/preferences/tables' }),
+  },
+  'PUT /api/admin-service/user/preferences/tables/:table': {
+    req: () => ({
+      url: '/api/admin-service/user/preferences/tables/users',
+      body: { hidden: [], widths: {} },
+    }),
+  },
   'GET /api/oauth2-server/authorization/menus': {
     req: () => ({ url: '/api/oauth2-server/authorization/menus' }),
   },
@@ -301,6 +310,13 @@ const SAMPLES: Record<string, Sample> = {
   },
   'POST /api/admin-service/v2/application/client/:acId/secret': {
     req: () => ({ url: `${V2}/application/client/${a.client.acId}/secret`, body: {} }),
+  },
+  'POST /api/admin-service/v2/application/client/bulk': {
+    req: () => ({ url: `${V2}/application/client/bulk`, body: { action: 'enable', ids: [a.client.acId] } }),
+  },
+  'GET /api/admin-service/v2/application/client/export': {
+    req: () => ({ url: `${V2}/application/client/export?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/application/client/export?applicationId=${appB}` }),
   },
   'PUT /api/admin-service/v2/application/client/status': {
     req: () => ({ url: `${V2}/application/client/status`, body: { acId: a.client.acId, status: 'ENABLED' } }),
@@ -568,6 +584,10 @@ const SAMPLES: Record<string, Sample> = {
   'PUT /api/admin-service/v2/user/:id/status': {
     req: () => ({ url: `${V2}/user/${target.userId}/status`, body: { status: 'ENABLED' } }),
   },
+  'POST /api/admin-service/v2/user/bulk': {
+    req: () => ({ url: `${V2}/user/bulk`, body: { action: 'enable', ids: [target.userId] } }),
+  },
+  'GET /api/admin-service/v2/user/export': { req: () => ({ url: `${V2}/user/export?keyword=matrix` }) },
   'DELETE /api/admin-service/v2/user/:id': {
     req: async () => ({ url: `${V2}/user/${(await newUser()).userId}` }),
   },
@@ -727,6 +747,8 @@ const OWN = new Set([
   'PUT /api/admin-service/user/profile',
   'GET /api/admin-service/user/sessions',
   'GET /api/admin-service/user/holdings',
+  'GET /api/admin-service/user/preferences/tables',
+  'PUT /api/admin-service/user/preferences/tables/:table',
   'DELETE /api/admin-service/user/sessions/:sessionId',
 ]);
 

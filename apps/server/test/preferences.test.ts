@@ -77,4 +77,32 @@ describe('user preferences', () => {
     const token = await t.login(user.username, user.password);
     expect((await put(t, URL, { language: 'zh' }, token)).statusCode).toBe(200);
   });
+
+  it('keep each table as the user arranged it, for that user only, across sessions', async () => {
+    const user = await t.createUser();
+    const other = await t.createUser();
+    const token = await t.login(user.username, user.password);
+    const TABLES = '/api/admin-service/user/preferences/tables';
+    expect((await t.get(TABLES, token)).json()).toEqual({});
+    const users = { hidden: ['email'], widths: { username: 240 } };
+    const saved = await put(t, `${TABLES}/users`, users, token);
+    expect(saved.statusCode).toBe(200);
+    await put(t, `${TABLES}/clients`, { hidden: [], widths: {} }, token);
+    await put(t, `${TABLES}/users`, { ...users, hidden: ['email', 'name'] }, token);
+    const again = await t.login(user.username, user.password);
+    expect((await t.get(TABLES, again)).json()).toEqual({
+      users: { hidden: ['email', 'name'], widths: { username: 240 } },
+      clients: { hidden: [], widths: {} },
+    });
+    const otherToken = await t.login(other.username, other.password);
+    expect((await t.get(TABLES, otherToken)).json()).toEqual({});
+    for (const body of [
+      { hidden: 'email' },
+      { hidden: [], widths: { a: 5 } },
+      { hidden: [], widths: {}, x: 1 },
+    ]) {
+      expect((await put(t, `${TABLES}/users`, body, token)).statusCode).toBe(400);
+    }
+    expect((await put(t, `${TABLES}/bad%20name`, users, token)).statusCode).toBe(400);
+  });
 });

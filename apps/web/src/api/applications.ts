@@ -9,11 +9,11 @@ export { applicationsKey };
 
 /** GET /admin-service/v2/application: 0-based page, newest first; the envelope stays here. */
 export async function fetchApplications(
-  { page, size, search }: ListQuery,
+  { page, size, search, sort }: ListQuery,
   signal?: AbortSignal,
 ): Promise<RowsPage<Application>> {
   const body = await api.get<Page<Application>>('/admin-service/v2/application', {
-    params: { ...search, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

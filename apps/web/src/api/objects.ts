@@ -9,11 +9,11 @@ export { objectsKey };
 
 /** GET /admin-service/v2/object: an application's data objects, 0-based page, newest first. */
 export async function fetchObjects(
-  { appId, page, size, search }: ListQuery & { appId: string },
+  { appId, page, size, search, sort }: ListQuery & { appId: string },
   signal?: AbortSignal,
 ): Promise<RowsPage<DataObject>> {
   const body = await api.get<Page<DataObject>>('/admin-service/v2/object', {
-    params: { ...search, applicationId: appId, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, applicationId: appId, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

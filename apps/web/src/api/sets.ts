@@ -9,11 +9,11 @@ export { setsKey };
 
 /** GET /admin-service/v2/set: an application's sets, 0-based page, newest first. */
 export async function fetchSets(
-  { appId, page, size, search }: ListQuery & { appId: string },
+  { appId, page, size, search, sort }: ListQuery & { appId: string },
   signal?: AbortSignal,
 ): Promise<RowsPage<DataSet>> {
   const body = await api.get<Page<DataSet>>('/admin-service/v2/set', {
-    params: { ...search, applicationId: appId, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, applicationId: appId, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

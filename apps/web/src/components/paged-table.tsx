@@ -2,7 +2,14 @@ import { Select } from 'antd';
 import { type Key, memo, type ReactNode, useMemo } from 'react';
 import { i18n } from '@/lib/i18n';
 import { PAGE_SIZES } from '@gatehouse/contract';
-import { type Column, DataTable, type TableTree } from './data-table';
+import {
+  type Column,
+  DataTable,
+  type TableLayout,
+  type TableSelection,
+  type TableSorting,
+  type TableTree,
+} from './data-table';
 import { emptyCell } from './empty-cell';
 import { useKitT } from './messages';
 import { PageJumper, PageList } from './pager';
@@ -26,6 +33,9 @@ export type PagedTableProps<T> = {
   emptyText?: ReactNode;
   /** Accessible name of the table, e.g. "Clients". */
   label?: string;
+  sorting?: TableSorting;
+  selection?: TableSelection<T>;
+  layout?: TableLayout;
 };
 
 function withEmptyCells<T>(columns: Column<T>[]): Column<T>[] {
@@ -53,6 +63,9 @@ export function PagedTable<T extends object>({
   tree,
   emptyText,
   label,
+  sorting,
+  selection,
+  layout,
 }: PagedTableProps<T>) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a dependency though unread, since the copy reads the titles, which follow it
   const shownColumns = useMemo(() => withEmptyCells(columns), [columns, i18n.language]);
@@ -67,6 +80,9 @@ export function PagedTable<T extends object>({
         tree={tree}
         maxHeight={scrollY}
         empty={emptyText}
+        sorting={sorting}
+        selection={selection}
+        layout={layout}
       />
       <Pager label={label} total={total} page={page} size={size} onChange={onChange} />
     </>

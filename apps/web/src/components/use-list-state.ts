@@ -1,6 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@gatehouse/contract';
+import {
+  DEFAULT_PAGE_SIZE,
+  formatListSort,
+  type ListSort,
+  PAGE_SIZES,
+  parseListSort,
+} from '@gatehouse/contract';
 import type { ListQuery } from './list-screen/list-query';
 import { arrayParamsOf, type SearchField, type SearchValues, searchParamsOf } from './search-bar';
 
@@ -22,10 +28,13 @@ export type ListState = ListQuery & {
   setSearch: (values: SearchValues) => void;
   /** Clears the search and goes back to page 1; the page size stays. */
   reset: () => void;
+  /** Sorts by a column (undefined: the list's default order) and goes back to page 1. */
+  setSort: (sort: ListSort | undefined) => void;
 };
 
 const PAGE = 'page';
 const SIZE = 'size';
+const SORT = 'sort';
 const DEFAULT_KEEP = ['appId'];
 
 function positiveInt(raw: string | null): number | undefined {
@@ -40,8 +49,8 @@ type ListShape = { isSearchKey: (key: string) => boolean; arrayKeys: ReadonlySet
 function listShape(fields: SearchField[] | undefined, keep: string[]): ListShape {
   const searchKeys = fields ? new Set(searchParamsOf(fields)) : undefined;
   const arrayKeys = new Set(fields ? arrayParamsOf(fields) : []);
-  const kept = new Set([PAGE, SIZE, ...keep]);
-  const isSearchKey = (key: string) => (searchKeys ? searchKeys.has(key) : !kept.has(key));
+  const kept = new Set([PAGE, SIZE, SORT, ...keep]);
+  const isSearchKey = (key: string) => (searchKeys ? searchKeys.has(key) && key !== SORT : !kept.has(key));
   return { isSearchKey, arrayKeys };
 }
 
@@ -56,7 +65,9 @@ function readList(params: URLSearchParams, shape: ListShape, defaultSize: number
     const all = params.getAll(key);
     search[key] = all.length > 1 || shape.arrayKeys.has(key) ? all : all[0];
   }
-  return { page, size, search };
+  // Only `field,dir` is passed on: the server checks the field against the list's allow-list.
+  const sort = parseListSort(params.get(SORT));
+  return { page, size, search, ...(sort ? { sort: formatListSort(sort) } : {}) };
 }
 
 /**
@@ -115,10 +126,22 @@ export function useListState(options: ListStateOptions = {}): ListState {
     [setParams, shape],
   );
 
-  return { ...state, setPage, setSearch, reset };
+  const setSort = useCallback(
+    (sort: ListSort | undefined) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(PAGE);
+        if (sort) next.set(SORT, formatListSort(sort));
+        else next.delete(SORT);
+        return next;
+      }),
+    [setParams],
+  );
+
+  return { ...state, setPage, setSearch, reset, setSort };
 }
 
-/** The parameters minus the search and the page number, which a new search starts over. */
+/** The parameters minus the search and the page number, which a new search starts over; the sort stays. */
 function withoutSearch(params: URLSearchParams, isSearchKey: (key: string) => boolean): URLSearchParams {
   const next = new URLSearchParams();
   for (const [key, value] of params) {

@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   boolean,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -82,6 +83,24 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst()),
     index('users_organization_idx').on(t.organizationId),
   ],
+);
+
+/**
+ * How a user arranged each of the console's tables: the columns they hid and the widths they
+ * dragged, by table (`users`, `clients`, …), so that it follows them to another browser.
+ */
+export const userTablePreferences = pgTable(
+  'user_table_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    tableName: text('table_name').notNull(),
+    hidden: jsonb('hidden').$type<string[]>().notNull().default([]),
+    widths: jsonb('widths').$type<Record<string, number>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tableName] })],
 );
 
 export const sessions = pgTable(

@@ -1,4 +1,10 @@
-import { preferencesSchema, userPreferencesSchema } from '@gatehouse/contract';
+import {
+  preferencesSchema,
+  tablePreferenceSchema,
+  tablePreferencesSchema,
+  userPreferencesSchema,
+} from '@gatehouse/contract';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext } from '../../lib/request-context.ts';
@@ -20,6 +26,35 @@ const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.update(request.auth!, request.body, auditContext(request)),
+  );
+
+  app.get(
+    '/api/admin-service/user/preferences/tables',
+    {
+      // The caller's own screens.
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in user's tables as they arranged them: hidden columns and widths, by table",
+        response: { 200: tablePreferencesSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.tables(request.auth!),
+  );
+
+  app.put(
+    '/api/admin-service/user/preferences/tables/:table',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: "Keep the signed-in user's arrangement of one table (replacing what was kept)",
+        params: z.object({ table: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/) }),
+        body: tablePreferenceSchema,
+        response: { 200: tablePreferenceSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => service.saveTable(request.auth!, request.params.table, request.body),
   );
 };
 

@@ -1,4 +1,4 @@
-import type { Preferences, UserPreferences } from '@gatehouse/contract';
+import type { Preferences, TablePreference, TablePreferences, UserPreferences } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import type { AuthState } from '../../lib/auth-state.ts';
@@ -14,5 +14,19 @@ export class PreferencesService {
       await repo.updatePreferences(tx, auth.user.userId, input);
       return { entityId: auth.user.userId, before, after: { ...before, ...input } };
     });
+  }
+
+  /** The caller's tables as they arranged them (hidden columns, widths), by table. */
+  tables(auth: AuthState): Promise<TablePreferences> {
+    return repo.tablePreferences(this.db, auth.user.userId);
+  }
+
+  /**
+   * Keeps the caller's arrangement of one table. Not audited: it is the look of their own
+   * screen, changed with every drag of a column's edge, and grants nothing.
+   */
+  async saveTable(auth: AuthState, table: string, value: TablePreference): Promise<TablePreference> {
+    await repo.saveTablePreference(this.db, auth.user.userId, table, value);
+    return value;
   }
 }

@@ -214,6 +214,7 @@ export function actionColumn<Row extends object, Kind extends string = never>({
       return i18n.t('kit:action');
     },
     key: 'action',
+    alwaysShown: true,
     width: 120 + (toggle || extra ? 50 : 0) + (remove ? 60 : 0),
     render: (_, row) => (
       <RowActions

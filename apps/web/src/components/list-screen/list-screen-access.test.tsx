@@ -21,6 +21,7 @@ function renderList({ codes, actions }: { codes: string[]; actions: Action[] }) 
       names={{ one: 'thing', many: 'things' }}
       scope={UNSCOPED}
       fields={[]}
+      list="users"
       rows={(params) => queryOptions({ queryKey: ['things', params], queryFn: fetchRows })}
       rowKey="id"
       columns={[{ title: 'Name', dataIndex: 'name' }]}

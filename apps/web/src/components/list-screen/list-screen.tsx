@@ -1,11 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty } from 'antd';
-import { type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDisable, useAccess, useHasAction } from '@/lib/access';
 import type { FormMode, RecordFormProps } from '../record-form';
-import type { Column } from '../data-table';
+import { type Column, columnId } from '../data-table';
+import { type ListName, parseListSort, sortFieldsOf } from '@gatehouse/contract';
+import { NO_SELECTION, type Selection, withVisibility, withWidth } from '../table-state';
+import type { BulkTarget, ListBulk } from './bulk';
+import { ColumnsMenu } from './columns-menu';
+import { useTablePreference } from './table-preferences';
 import { SearchInput } from '../antd-parts';
 import { FormLoadBoundary, FormLoading } from '../lazy-form';
 import { PagedTable } from '../paged-table';
@@ -37,6 +42,9 @@ import { i18n } from '@/lib/i18n';
 import { useNavTitle } from '@/lib/nav-titles';
 import '../messages';
 
+// The bar shows once a row is selected: its code (and the download's) waits until then.
+const BulkBar = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkBar })));
+
 /** The scope of a list that belongs to nothing, such as the applications. */
 export type Unscoped = Record<never, never>;
 export const UNSCOPED: Unscoped = {};
@@ -64,6 +72,15 @@ export type ListScreenProps<
   rowKey: keyof Row & string;
   /** The screen's own columns; the kit adds the Action column. */
   columns: Column<Row>[];
+  /**
+   * The list by its contract name: its headers sort by the contract's fields for it
+   * (LIST_SORTS), and the user's column choices and widths are kept under it.
+   */
+  list: ListName;
+  /** The list's bulk actions and CSV export (its api file's `listBulk`); rows are selectable with it. */
+  bulk?: ListBulk<ListQuery & Scope>;
+  /** A row's name in its checkbox's label: "Select alice". */
+  nameOf?: (row: Row) => string;
   /** The Action column goes first rather than last. */
   actionsFirst?: boolean;
   /** The fields the local "Type to search" filter of the page's rows matches; no filter without. */
@@ -236,7 +253,7 @@ export function ListScreen<
           key={JSON.stringify(scope)}
           {...props}
           scope={scope}
-          list={list}
+          state={list}
           searching={searching}
           expansion={expansion}
           keyOf={keyOf}
@@ -257,10 +274,23 @@ export function ListScreen<
 
 type ListBodyProps<Row extends object, Scope extends object> = Pick<
   ListScreenProps<Row, unknown, Scope>,
-  'names' | 'fields' | 'rows' | 'rowKey' | 'columns' | 'actionsFirst' | 'localFilter' | 'scrollY' | 'tree'
+  | 'names'
+  | 'fields'
+  | 'rows'
+  | 'rowKey'
+  | 'columns'
+  | 'actionsFirst'
+  | 'localFilter'
+  | 'scrollY'
+  | 'tree'
+  | 'list'
+  | 'bulk'
+  | 'nameOf'
+  | 'toggle'
+  | 'remove'
 > & {
   scope: Scope;
-  list: ListState;
+  state: ListState;
   searching: boolean;
   expansion: Expansion;
   keyOf: (row: Row) => string;
@@ -281,7 +311,12 @@ function ListBody<Row extends object, Scope extends object>({
   scrollY,
   tree,
   scope,
-  list,
+  list: listName,
+  bulk,
+  nameOf,
+  toggle,
+  remove,
+  state: list,
   searching,
   expansion,
   keyOf,
@@ -289,10 +324,28 @@ function ListBody<Row extends object, Scope extends object>({
   actions,
 }: ListBodyProps<Row, Scope>) {
   const { t } = useTranslation();
+  const params = pageParams(scope, list);
   const rows = useQuery({
-    ...rowsOf(pageParams(scope, list)),
+    ...rowsOf(params),
     enabled: readable,
   });
+  const roleCan = useHasAction();
+  const toast = useToast();
+  const selection = useSelection(JSON.stringify(params));
+  const { preference, save } = useTablePreference(listName);
+  const sortFields = useMemo(() => sortFieldsOf(listName), [listName]);
+  const sorting = useMemo(
+    () => ({ fields: sortFields, value: parseListSort(list.sort), onChange: list.setSort }),
+    [sortFields, list.sort, list.setSort],
+  );
+  const layout = useMemo(
+    () => ({
+      hidden: preference.hidden,
+      widths: preference.widths,
+      onResize: (id: string, width: number) => save(withWidth(preference, id, width)),
+    }),
+    [preference, save],
+  );
   const [filter, setFilter] = useState('');
   const children = useTreeChildren(tree, searching ? [] : expansion.keys);
 
@@ -314,6 +367,27 @@ function ListBody<Row extends object, Scope extends object>({
     () => (actionsFirst ? [actions, ...columns] : [...columns, actions]),
     [actions, columns, actionsFirst],
   );
+  const menuColumns = allColumns.map((c, i) => ({
+    id: columnId(c, i),
+    title: c.title,
+    shown: !preference.hidden.includes(columnId(c, i)),
+    hideable: !c.alwaysShown,
+  }));
+  const bulkActions = (bulk?.actions ?? []).filter((action) =>
+    action === 'delete'
+      ? remove !== undefined && roleCan('delete')
+      : toggle !== undefined && roleCan('update'),
+  );
+  const total = rows.data?.total ?? 0;
+  const target = (): BulkTarget =>
+    selection.value.allMatching ? { all: true } : { ids: [...selection.value.keys] };
+  const tableSelection = useMemo(
+    () =>
+      bulk && readable
+        ? { value: selection.value, onChange: selection.set, nameOf: nameOf ?? keyOf }
+        : undefined,
+    [bulk, readable, selection.value, selection.set, nameOf, keyOf],
+  );
 
   const description = readable
     ? emptyDescription(names, {
@@ -331,7 +405,20 @@ function ListBody<Row extends object, Scope extends object>({
   return (
     <>
       <SearchBar fields={fields} value={list.search} onSearch={list.setSearch} onReset={list.reset} />
-      <div style={{ display: 'flex', justifyContent: 'flex-end', margin: '16px 0 8px' }}>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, margin: '16px 0 8px' }}>
+        <ColumnsMenu
+          columns={menuColumns}
+          onToggle={(id, shown) =>
+            save(
+              withVisibility(
+                preference,
+                id,
+                shown,
+                menuColumns.filter((c) => c.hideable).map((c) => c.id),
+              ),
+            )
+          }
+        />
         {localFilter && (
           <SearchInput
             aria-label={i18n.t('kit:filterPage')}
@@ -343,8 +430,35 @@ function ListBody<Row extends object, Scope extends object>({
           />
         )}
       </div>
+      {bulk && (selection.value.allMatching || selection.value.keys.size > 0) && (
+        <Suspense fallback={null}>
+          <BulkBar
+            selection={selection.value}
+            onChange={selection.set}
+            pageKeys={(rows.data?.items ?? []).map(keyOf)}
+            total={total}
+            actions={bulkActions}
+            many={names.many}
+            run={async (action) => {
+              const done = await bulk.run(action, target(), params);
+              selection.set(NO_SELECTION);
+              toast.success(
+                i18n.t('kit:bulkDone', { action: i18n.t(`kit:${action}`), count: done.affected }),
+              );
+            }}
+            exportCsv={async () => {
+              const csv = await bulk.exportCsv(target(), params);
+              const { download } = await import('./bulk');
+              download(csv, `${listName}-${new Date().toISOString().slice(0, 10)}.csv`);
+            }}
+          />
+        </Suspense>
+      )}
       <PagedTable<Row>
         label={capitalised(names.many)}
+        sorting={sorting}
+        selection={tableSelection}
+        layout={layout}
         rowKey={rowKey}
         columns={allColumns}
         data={shown}
@@ -367,4 +481,15 @@ function ListBody<Row extends object, Scope extends object>({
       />
     </>
   );
+}
+
+/**
+ * The rows selected, which belong to the rows on screen: another `view` (page, size, search,
+ * sort or scope) starts with none.
+ */
+function useSelection(view: string): { value: Selection; set: (next: Selection) => void } {
+  const [state, setState] = useState<{ view: string; value: Selection }>({ view, value: NO_SELECTION });
+  const value = state.view === view ? state.value : NO_SELECTION;
+  const set = useCallback((next: Selection) => setState({ view, value: next }), [view]);
+  return { value, set };
 }

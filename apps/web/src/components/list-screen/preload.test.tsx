@@ -56,6 +56,7 @@ describe('listPreload', () => {
         names={{ one: 'thing', many: 'things' }}
         scope={{ appId: 'a1' }}
         fields={FIELDS}
+        list="clients"
         rows={rows}
         rowKey="id"
         columns={[{ title: 'Name', dataIndex: 'name' }]}

@@ -100,6 +100,7 @@ export function ApplicationPage() {
       names={{ one: t('applicationOne'), many: t('applicationMany') }}
       scope={UNSCOPED}
       fields={APPLICATION_SEARCH_FIELDS}
+      list="applications"
       rows={applicationsQueryOptions}
       rowKey="applicationId"
       columns={COLUMNS}

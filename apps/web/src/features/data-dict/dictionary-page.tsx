@@ -89,6 +89,7 @@ export function DictionaryPage() {
         }
         scope={{ appId }}
         fields={DICTIONARY_SEARCH_FIELDS}
+        list="dictionaries"
         rows={dictionariesQueryOptions}
         rowKey="dictionaryId"
         columns={DICTIONARY_COLUMNS}

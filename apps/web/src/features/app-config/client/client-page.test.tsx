@@ -69,7 +69,8 @@ describe('client table', () => {
     renderPage();
     const row1 = await screen.findByRole('row', { name: /Client 1/ });
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Action', 'Status', 'Name', 'Client', 'ID', 'Redirect_url', 'Type']);
+    // Spec §2's order, after the column of selection checkboxes.
+    expect(headers).toEqual(['', 'Action', 'Status', 'Name', 'Client', 'ID', 'Redirect_url', 'Type']);
 
     expect(within(row1).getByText('ENABLED')).toHaveClass('gh-tag-green');
     const row2 = screen.getByRole('row', { name: /Client 2/ });

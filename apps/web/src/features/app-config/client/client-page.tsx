@@ -14,6 +14,7 @@ import type { SearchField } from '@/components/search-bar';
 import { statusColumn } from '@/components/list-screen/columns';
 import { AppListScreen, appListPreload } from '../shared/app-list-screen';
 import { appConfigText, useAppConfigT } from '../shared/messages';
+import { clientsBulk } from './api/bulk-clients';
 import { clientListQueryOptions } from './api/client-list';
 import { useCreateClient } from './api/create-client';
 import { useRotateClientSecret } from './api/rotate-client-secret';
@@ -162,6 +163,9 @@ export function ClientPage() {
         title="App Client"
         names={{ one: t('clientOne'), many: t('clientMany') }}
         fields={CLIENT_SEARCH_FIELDS}
+        list="clients"
+        bulk={clientsBulk}
+        nameOf={(client) => client.clientName}
         rows={clientListQueryOptions}
         rowKey="acId"
         columns={COLUMNS}

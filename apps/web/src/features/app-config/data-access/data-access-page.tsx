@@ -76,6 +76,7 @@ export function DataAccessPage() {
       title="App Data Accesss"
       names={{ one: t('dataAccessOne'), many: t('dataAccessMany') }}
       fields={dataAccessSearchFields(categories.data ?? [])}
+      list="dataAccesses"
       rows={dataAccessesQueryOptions}
       rowKey="resourceId"
       columns={COLUMNS}

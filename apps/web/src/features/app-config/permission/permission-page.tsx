@@ -82,6 +82,7 @@ export function PermissionPage() {
       title="App Permission"
       names={{ one: t('permissionOne'), many: t('permissionMany') }}
       fields={PERMISSION_SEARCH_FIELDS}
+      list="permissions"
       rows={permissionsQueryOptions}
       rowKey="resourceId"
       columns={COLUMNS}

@@ -138,6 +138,7 @@ export function ResourcePage() {
       title="App Resource"
       names={{ one: t('resourceOne'), many: t('resourceMany') }}
       fields={RESOURCE_SEARCH_FIELDS}
+      list="resources"
       rows={resourceListQueryOptions}
       rowKey="resourceId"
       columns={COLUMNS}

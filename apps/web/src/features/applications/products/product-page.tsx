@@ -58,6 +58,7 @@ export function ProductPage() {
       names={{ one: t('productOne'), many: t('productMany') }}
       scope={UNSCOPED}
       fields={fields}
+      list="products"
       rows={productsQueryOptions}
       rowKey="productId"
       columns={columns}

@@ -8,11 +8,11 @@ export const dictionariesKey = ['dictionaries'] as const;
 
 /** GET /admin-service/v2/dictionary: one application's dictionaries, 0-based page, newest first. */
 export async function fetchDictionaries(
-  { appId, page, size, search }: ListQuery & { appId: string },
+  { appId, page, size, search, sort }: ListQuery & { appId: string },
   signal?: AbortSignal,
 ): Promise<RowsPage<Dictionary>> {
   const body = await api.get<Page<Dictionary>>('/admin-service/v2/dictionary', {
-    params: { ...search, applicationId: appId, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, applicationId: appId, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

@@ -58,6 +58,7 @@ export function GroupPage() {
         names={{ one: t('groupOne'), many: t('groupMany') }}
         scope={UNSCOPED}
         fields={GROUP_SEARCH_FIELDS}
+        list="groups"
         rows={groupsQueryOptions}
         rowKey="groupId"
         columns={GROUP_COLUMNS}

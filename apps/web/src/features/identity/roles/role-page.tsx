@@ -72,6 +72,7 @@ export function RolePage() {
         names={{ one: t('roleOne'), many: t('roleMany') }}
         scope={UNSCOPED}
         fields={ROLE_SEARCH_FIELDS}
+        list="roles"
         rows={rolesQueryOptions}
         rowKey="roleId"
         columns={ROLE_COLUMNS}

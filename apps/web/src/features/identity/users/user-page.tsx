@@ -7,6 +7,7 @@ import { useIdentityT } from '../shared/messages';
 import { useRowDialog } from '../shared/use-row-dialog';
 import { useCreateUser } from './api/create-user';
 import { useDeleteUser } from './api/delete-user';
+import { usersBulk } from './api/bulk-users';
 import { usersQueryOptions } from './api/list-users';
 import { useSetUserStatus } from './api/set-user-status';
 import { useUpdateUser } from './api/update-user';
@@ -52,6 +53,9 @@ export function UserPage() {
         names={{ one: t('userOne'), many: t('userMany') }}
         scope={UNSCOPED}
         fields={USER_SEARCH_FIELDS}
+        list="users"
+        bulk={usersBulk}
+        nameOf={(user) => user.username}
         rows={usersQueryOptions}
         rowKey="userId"
         columns={USER_COLUMNS}

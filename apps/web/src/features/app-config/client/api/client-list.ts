@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Client } from '@gatehouse/contract';
 import type { RowsPage } from '@/components/list-screen/list-query';
 import type { AppListParams } from '@/features/app-config/shared/app-list-screen';
+import { DEFAULT_SORT } from '@gatehouse/contract';
 import { api } from '@/lib/http';
 import { clientsKey } from '@/api/keys';
 
@@ -10,11 +11,11 @@ type LegacyClientList = { applicationClientList: Client[]; total: number };
 
 /** GET /admin-service/applicationClient/getClientList (spec §7): 0-based page; the legacy envelope stays here. */
 export async function fetchClientList(
-  { appId, page, size, search }: AppListParams,
+  { appId, page, size, search, sort }: AppListParams,
   signal?: AbortSignal,
 ): Promise<RowsPage<Client>> {
   const body = await api.get<LegacyClientList>('/admin-service/applicationClient/getClientList', {
-    params: { ...search, applicationId: appId, page: page - 1, size },
+    params: { ...search, applicationId: appId, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.applicationClientList, total: body.total };

@@ -9,11 +9,11 @@ export const dataAccessesKey = ['app-config', 'data-accesses'] as const;
 
 /** GET /admin-service/data/accesses (spec §7): 0-based page, newest first; the envelope stays here. */
 export async function fetchDataAccesses(
-  { appId, page, size, search }: AppListParams,
+  { appId, page, size, search, sort }: AppListParams,
   signal?: AbortSignal,
 ): Promise<RowsPage<DataAccess>> {
   const body = await api.get<Page<DataAccess>>('/admin-service/data/accesses', {
-    params: { ...search, applicationId: appId, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, applicationId: appId, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

@@ -7,11 +7,11 @@ import { permissionsKey } from '@/api/keys';
 
 /** GET /admin-service/permission/getPermissionList (spec §7): 0-based page, newest first; the envelope stays here. */
 export async function fetchPermissions(
-  { appId, page, size, search }: AppListParams,
+  { appId, page, size, search, sort }: AppListParams,
   signal?: AbortSignal,
 ): Promise<RowsPage<Permission>> {
   const body = await api.get<Page<Permission>>('/admin-service/permission/getPermissionList', {
-    params: { ...search, applicationId: appId, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, applicationId: appId, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

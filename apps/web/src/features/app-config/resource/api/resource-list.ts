@@ -10,11 +10,11 @@ import { resourcesKey } from '@/api/keys';
  * with one, the matching nodes at any depth. The `content/totalElements` envelope stays here.
  */
 export async function fetchResourceList(
-  { appId, page, size, search }: AppListParams,
+  { appId, page, size, search, sort }: AppListParams,
   signal?: AbortSignal,
 ): Promise<RowsPage<Resource>> {
   const body = await api.get<Page<Resource>>('/admin-service/resources', {
-    params: { ...search, applicationId: appId, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, applicationId: appId, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

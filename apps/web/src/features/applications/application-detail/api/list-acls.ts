@@ -8,11 +8,11 @@ export const aclsKey = ['application-detail', 'acls'] as const;
 
 /** GET /admin-service/v2/application/acl: an application's access-control entries. */
 export async function fetchAcls(
-  { appId, page, size, search }: ListQuery & { appId: string },
+  { appId, page, size, search, sort }: ListQuery & { appId: string },
   signal?: AbortSignal,
 ): Promise<RowsPage<Acl>> {
   const body = await api.get<Page<Acl>>('/admin-service/v2/application/acl', {
-    params: { ...search, applicationId: appId, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, applicationId: appId, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

@@ -8,11 +8,11 @@ export const apisKey = ['application-detail', 'apis'] as const;
 
 /** GET /admin-service/v2/application/api: an application's HTTP APIs, 0-based page, newest first. */
 export async function fetchApis(
-  { appId, page, size, search }: ListQuery & { appId: string },
+  { appId, page, size, search, sort }: ListQuery & { appId: string },
   signal?: AbortSignal,
 ): Promise<RowsPage<AppApi>> {
   const body = await api.get<Page<AppApi>>('/admin-service/v2/application/api', {
-    params: { ...search, applicationId: appId, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, applicationId: appId, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

@@ -8,11 +8,11 @@ export const pagesKey = ['application-detail', 'pages'] as const;
 
 /** GET /admin-service/v2/application/pages: an application's pages with their elements. */
 export async function fetchPages(
-  { appId, page, size, search }: ListQuery & { appId: string },
+  { appId, page, size, search, sort }: ListQuery & { appId: string },
   signal?: AbortSignal,
 ): Promise<RowsPage<AppPage>> {
   const body = await api.get<Page<AppPage>>('/admin-service/v2/application/pages', {
-    params: { ...search, applicationId: appId, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, applicationId: appId, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

@@ -48,6 +48,7 @@ export function AclTab({ appId }: { appId: string }) {
       names={{ one: t('aclOne'), many: t('aclMany') }}
       scope={{ appId }}
       fields={ACL_FIELDS}
+      list="acl"
       rows={aclsQueryOptions}
       rowKey="aclId"
       columns={ACL_COLUMNS}

@@ -49,6 +49,7 @@ export function ApisTab({ appId }: { appId: string }) {
       names={{ one: t('apiOne'), many: t('apiMany') }}
       scope={{ appId }}
       fields={API_FIELDS}
+      list="appApis"
       rows={apisQueryOptions}
       rowKey="apiId"
       columns={API_COLUMNS}

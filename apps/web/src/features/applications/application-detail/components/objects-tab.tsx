@@ -42,6 +42,7 @@ export function ObjectsTab({ appId }: { appId: string }) {
       names={{ one: t('objectOne'), many: t('objectMany') }}
       scope={{ appId }}
       fields={OBJECT_FIELDS}
+      list="dataObjects"
       rows={objectsQueryOptions}
       rowKey="objectId"
       columns={OBJECT_COLUMNS}

@@ -54,6 +54,7 @@ export function PagesTab({ appId }: { appId: string }) {
         names={{ one: t('pageOne'), many: t('pageMany') }}
         scope={{ appId }}
         fields={PAGE_FIELDS}
+        list="pages"
         rows={pagesQueryOptions}
         rowKey="pageId"
         columns={PAGE_COLUMNS}

@@ -44,6 +44,7 @@ export function SetsTab({ appId }: { appId: string }) {
       names={{ one: t('setOne'), many: t('setMany') }}
       scope={{ appId }}
       fields={SET_FIELDS}
+      list="dataSets"
       rows={setsQueryOptions}
       rowKey="setId"
       columns={SET_COLUMNS}

@@ -11,11 +11,11 @@ const PRODUCTS = '/admin-service/v2/product';
 
 /** GET /admin-service/v2/product: 0-based page, newest first; the envelope stays here. */
 export async function fetchProducts(
-  { page, size, search }: ListQuery,
+  { page, size, search, sort }: ListQuery,
   signal?: AbortSignal,
 ): Promise<RowsPage<Product>> {
   const body = await api.get<Page<Product>>(PRODUCTS, {
-    params: { ...search, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

@@ -9,11 +9,11 @@ export const groupsKey = [...identityKey, 'groups'] as const;
 
 /** GET /admin-service/v2/group: 0-based page, newest first; the envelope stays here. */
 export async function fetchGroups(
-  { page, size, search }: ListQuery,
+  { page, size, search, sort }: ListQuery,
   signal?: AbortSignal,
 ): Promise<RowsPage<Group>> {
   const body = await api.get<Page<Group>>('/admin-service/v2/group', {
-    params: { ...search, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

@@ -9,11 +9,11 @@ export const rolesKey = [...identityKey, 'roles'] as const;
 
 /** GET /admin-service/v2/role: 0-based page, newest first; the envelope stays here. */
 export async function fetchRoles(
-  { page, size, search }: ListQuery,
+  { page, size, search, sort }: ListQuery,
   signal?: AbortSignal,
 ): Promise<RowsPage<Role>> {
   const body = await api.get<Page<Role>>('/admin-service/v2/role', {
-    params: { ...search, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

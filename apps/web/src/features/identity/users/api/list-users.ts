@@ -12,11 +12,11 @@ export type UserListParams = ListQuery & { groupId?: string; organizationId?: st
 
 /** GET /admin-service/v2/user: 0-based page, newest first; the envelope stays here. */
 export async function fetchUsers(
-  { page, size, search, ...within }: UserListParams,
+  { page, size, search, sort, ...within }: UserListParams,
   signal?: AbortSignal,
 ): Promise<RowsPage<User>> {
   const body = await api.get<Page<User>>('/admin-service/v2/user', {
-    params: { ...search, ...within, sort: DEFAULT_SORT, page: page - 1, size },
+    params: { ...search, ...within, sort: sort ?? DEFAULT_SORT, page: page - 1, size },
     signal,
   });
   return { items: body.content, total: body.totalElements };

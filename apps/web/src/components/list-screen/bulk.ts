@@ -1,0 +1,77 @@
+import type { BulkAction, BulkResult } from '@gatehouse/contract';
+import type { QueryKey } from '@tanstack/react-query';
+import { api } from '@/lib/http';
+import { queryClient } from '@/lib/query-client';
+import type { SearchValues } from '../search-bar';
+import type { ListQuery } from './list-query';
+
+/** What a bulk action or an export acts on: the rows chosen by key, or all that match the search. */
+export type BulkTarget = { ids: string[] } | { all: true };
+
+/**
+ * A list's bulk actions and CSV export, as its api file declares them: `POST {path}/bulk` and
+ * `GET {path}/export` beside the list's own `GET {path}`.
+ */
+export type ListBulk<Params extends ListQuery> = {
+  /** The actions the entity has for one record; export is always offered. */
+  actions: readonly BulkAction[];
+  run: (action: BulkAction, target: BulkTarget, params: Params) => Promise<BulkResult>;
+  /** The CSV text of the rows, byte-order mark included. */
+  exportCsv: (target: BulkTarget, params: Params) => Promise<string>;
+};
+
+export type ListBulkOptions<Params extends ListQuery> = {
+  /** The v2 list path below /api, e.g. `/admin-service/v2/application/client`. */
+  path: string;
+  actions: readonly BulkAction[];
+  /** The list's query key: what a bulk action refreshes. */
+  key: QueryKey;
+  /** The list's search as the server's list query names it, e.g. with `applicationId`. */
+  query: (params: Params) => Record<string, string | string[] | undefined>;
+};
+
+/** The bulk actions and export of one list (`ListScreen`'s `bulk`). */
+export function listBulk<Params extends ListQuery>({
+  path,
+  actions,
+  key,
+  query,
+}: ListBulkOptions<Params>): ListBulk<Params> {
+  return {
+    actions,
+    run: async (action, target, params) => {
+      const body =
+        'ids' in target ? { action, ids: target.ids } : { action, all: true, query: query(params) };
+      try {
+        return await api.post<BulkResult>(`${path}/bulk`, body);
+      } finally {
+        // Even a refused request may find rows changed by someone else meanwhile.
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+    exportCsv: async (target, params) => {
+      const search: SearchValues = query(params);
+      const text = await api.get<string>(`${path}/export`, {
+        params: {
+          ...search,
+          ...(params.sort ? { sort: params.sort } : {}),
+          ...('ids' in target ? { ids: target.ids.join(',') } : {}),
+        },
+      });
+      // fetch's text() drops the byte-order mark; Excel needs it to read UTF-8.
+      return `\uFEFF${String(text).replace(/^\uFEFF/, '')}`;
+    },
+  };
+}
+
+/** Saves `text` as a file the browser downloads. */
+export function download(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
