@@ -1,7 +1,7 @@
 import { BULK_MAX_ROWS, LIST_SORTS } from '@gatehouse/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationClients, auditLog, users } from '../src/db/schema/index.ts';
+import { applicationClients, auditLog, roles, users } from '../src/db/schema/index.ts';
 import { createApplication, query } from './fixtures.ts';
 import { build, type CreateRoleInput, type TestContext } from './helper.ts';
 
@@ -249,6 +249,86 @@ describe('bulk actions on users', () => {
       'kw-bulk-3': 'DISABLED',
       [other.username]: 'ENABLED',
     });
+  });
+});
+
+describe('bulk actions under delegation', () => {
+  it('keep a user manager limited to application A off users outside A and off administrators, by ids and by all', async () => {
+    const manager = await signedIn({
+      permissions: [
+        {
+          permissionId: 'admin-setting.manage-user',
+          actions: ['retrieve', 'update', 'delete'],
+          applicationIds: [appA],
+        },
+      ],
+    });
+    const roleOfB = await t.createRole({
+      permissions: [{ permissionId: 'app-config.client', actions: ['retrieve'], applicationIds: [appB] }],
+    });
+    const [builtin] = await t.db.select().from(roles).where(eq(roles.builtin, true));
+    const plain = await t.createUser({ username: 'deleg-bulk-plain' });
+    const ofB = await t.createUser({ username: 'deleg-bulk-of-b', roleIds: [roleOfB.roleId] });
+    const administrator = await t.createUser({ username: 'deleg-bulk-admin', roleIds: [builtin!.roleId] });
+    const statuses = async () =>
+      Object.fromEntries(
+        (
+          await t.db
+            .select({ username: users.username, status: users.status })
+            .from(users)
+            .where(like(users.username, 'deleg-bulk-%'))
+        ).map((r) => [r.username, r.status]),
+      );
+    const untouched = {
+      'deleg-bulk-plain': 'ENABLED',
+      'deleg-bulk-of-b': 'ENABLED',
+      'deleg-bulk-admin': 'ENABLED',
+    };
+
+    // By ids: the plain user first, then one outside A; the refusal undoes the first too.
+    const outside = await t.post(
+      `${USER}/bulk`,
+      { action: 'disable', ids: [plain.userId, ofB.userId] },
+      manager.token,
+    );
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toMatch(/^deleg-bulk-of-b: /);
+    const admin = await t.post(
+      `${USER}/bulk`,
+      { action: 'disable', ids: [administrator.userId] },
+      manager.token,
+    );
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json().message).toMatch(/^deleg-bulk-admin: /);
+    const deleted = await t.post(
+      `${USER}/bulk`,
+      { action: 'delete', ids: [administrator.userId] },
+      manager.token,
+    );
+    expect(deleted.statusCode).toBe(403);
+    expect(await statuses()).toEqual(untouched);
+
+    // By all matching: the search reaches both, and each is refused.
+    for (const keyword of ['deleg-bulk', 'deleg-bulk-of-b', 'deleg-bulk-admin']) {
+      const all = await t.post(
+        `${USER}/bulk`,
+        { action: 'disable', all: true, query: { keyword } },
+        manager.token,
+      );
+      expect(all.statusCode, keyword).toBe(403);
+      expect(all.json().message).toMatch(/^deleg-bulk-(of-b|admin): /);
+    }
+    expect(await statuses()).toEqual(untouched);
+    const changes = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'user'), eq(auditLog.actorId, manager.user.userId)));
+    expect(changes.map((r) => r.action)).toEqual(['login']);
+
+    // Within A it may.
+    const own = await t.post(`${USER}/bulk`, { action: 'disable', ids: [plain.userId] }, manager.token);
+    expect(own.statusCode).toBe(200);
+    expect(await statuses()).toEqual({ ...untouched, 'deleg-bulk-plain': 'DISABLED' });
   });
 });
 

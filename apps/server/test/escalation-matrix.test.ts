@@ -207,6 +207,32 @@ const ROWS: Record<string, Row> = {
   'DELETE /api/admin-service/v2/user/:id': [
     { label: 'delete a user of B', method: 'DELETE', url: `${V2}/user/${userB.userId}` },
   ],
+  'POST /api/admin-service/v2/user/bulk': [
+    {
+      label: 'disable a user of A and one of B at once',
+      method: 'POST',
+      url: `${V2}/user/bulk`,
+      body: { action: 'disable', ids: [plain.userId, userB.userId] },
+    },
+    {
+      label: 'disable an administrator by ids',
+      method: 'POST',
+      url: `${V2}/user/bulk`,
+      body: { action: 'disable', ids: [otherAdmin.userId] },
+    },
+    {
+      label: 'disable all users matching a user of B',
+      method: 'POST',
+      url: `${V2}/user/bulk`,
+      body: { action: 'disable', all: true, query: { keyword: userB.username } },
+    },
+    {
+      label: 'delete all users matching an administrator',
+      method: 'POST',
+      url: `${V2}/user/bulk`,
+      body: { action: 'delete', all: true, query: { keyword: otherAdmin.username } },
+    },
+  ],
   'DELETE /api/admin-service/v2/user/:id/two-factor': [
     {
       label: "reset an administrator's 2FA",
@@ -625,6 +651,20 @@ const ROWS: Record<string, Row> = {
       method: 'PUT',
       url: `${V2}/application/client/status`,
       body: { acId: b.client.acId, status: 'DISABLED' },
+    },
+  ],
+  'POST /api/admin-service/v2/application/client/bulk': [
+    {
+      label: "disable A's client and B's at once",
+      method: 'POST',
+      url: `${V2}/application/client/bulk`,
+      body: { action: 'disable', ids: [a.client.acId, b.client.acId] },
+    },
+    {
+      label: "disable all of B's clients",
+      method: 'POST',
+      url: `${V2}/application/client/bulk`,
+      body: { action: 'disable', all: true, query: { applicationId: appB } },
     },
   ],
   'POST /api/admin-service/v2/application/client/:acId/secret': [

@@ -77,16 +77,16 @@ export type BulkSpec = {
 
 const STATUS_OF: Partial<Record<BulkAction, Status>> = { enable: 'ENABLED', disable: 'DISABLED' };
 
-/** The refusal of one row, as the request's answer: its status and message, the row named. */
+/**
+ * The refusal of one row, as the request's answer: its status and message, the row named. A
+ * row's field errors are about the record, not the request's fields, so the first of them is
+ * the reason instead ("Gatehouse: The built-in platform application cannot be disabled.").
+ */
 async function naming(error: unknown, id: string, rows: BulkRows): Promise<unknown> {
   if (!(error instanceof AppError)) return error;
   const label = (await rows.label(id).catch(() => undefined)) ?? id;
-  return new AppError(
-    error.statusCode,
-    error.code,
-    LIST_MESSAGES.rowRefused(label, error.message),
-    error.fields,
-  );
+  const reason = Object.values(error.fields ?? {})[0] ?? error.message;
+  return new AppError(error.statusCode, error.code, LIST_MESSAGES.rowRefused(label, reason));
 }
 
 /**

@@ -88,7 +88,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
     export: {
-      item: userSchema,
+      // What the caller may do with each user is the console's, not the data's.
+      item: userSchema.omit({ manageable: true }),
       access: SEARCH,
       list: (query, scope, caller) => service.list(query as UserListQuery, scope, caller),
       get: (id, scope, caller) => service.get(id, scope, caller),
