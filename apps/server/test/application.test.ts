@@ -60,9 +60,11 @@ describe('POST /v2/application', () => {
   });
 
   it('refuses ids that a fixed path would shadow, and unknown products', async () => {
-    const reserved = await t.post(BASE, { applicationId: 'client', name: 'x' }, admin);
-    expect(reserved.statusCode).toBe(400);
-    expect(reserved.json().fields).toEqual({ applicationId: APP_CONFIG_MESSAGES.reservedApplicationId });
+    for (const applicationId of ['client', 'export']) {
+      const reserved = await t.post(BASE, { applicationId, name: 'x' }, admin);
+      expect(reserved.statusCode, applicationId).toBe(400);
+      expect(reserved.json().fields).toEqual({ applicationId: APP_CONFIG_MESSAGES.reservedApplicationId });
+    }
     for (const productId of ['nope', crypto.randomUUID()]) {
       const res = await t.post(BASE, { applicationId: 'with-product', name: 'x', productId }, admin);
       expect(res.json().fields).toEqual({ productId: APP_CONFIG_MESSAGES.unknownProduct });

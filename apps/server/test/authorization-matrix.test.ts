@@ -7,7 +7,7 @@
  *    names a grant; both send no body, since the guard answers before validation;
  *  - a reader whose role may only retrieve, on every platform area, in application A:
  *    200 on reads, 403 on writes, and a read of application B is a 403 (the application
- *    list, whose applicationId is a search filter, answers empty instead);
+ *    list and its export, whose applicationId is a search filter, answer empty instead);
  *  - the administrator: 200 on every read, in either application; no write refused.
  * `authenticated` routes (the caller's own things) are open to every signed-in caller.
  */
@@ -215,6 +215,13 @@ const SAMPLES: Record<string, Sample> = {
     req: () => ({ url: `${V2}/application`, body: { applicationId: appA, description: 'Matrix' } }),
     inB: () => ({ url: `${V2}/application`, body: { applicationId: appB, description: 'Matrix' } }),
   },
+  'POST /api/admin-service/v2/application/bulk': {
+    req: () => ({ url: `${V2}/application/bulk`, body: { action: 'enable', ids: [appA] } }),
+  },
+  'GET /api/admin-service/v2/application/export': {
+    req: () => ({ url: `${V2}/application/export?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/application/export?applicationId=${appB}` }),
+  },
 
   // ---- app configuration
   'GET /api/admin-service/data/accesses': {
@@ -237,6 +244,10 @@ const SAMPLES: Record<string, Sample> = {
       body: { ...pick(a.dataAccess), name: unique('renamed') },
     }),
   },
+  'GET /api/admin-service/data/accesses/export': {
+    req: () => ({ url: `/api/admin-service/data/accesses/export?applicationId=${appA}` }),
+    inB: () => ({ url: `/api/admin-service/data/accesses/export?applicationId=${appB}` }),
+  },
   'GET /api/admin-service/permission/getPermissionList': {
     req: () => ({ url: `/api/admin-service/permission/getPermissionList?applicationId=${appA}` }),
     inB: () => ({ url: `/api/admin-service/permission/getPermissionList?applicationId=${appB}` }),
@@ -252,6 +263,10 @@ const SAMPLES: Record<string, Sample> = {
       url: '/api/admin-service/permission/updatePermission',
       body: { ...pick(a.permission), name: unique('renamed') },
     }),
+  },
+  'GET /api/admin-service/permission/export': {
+    req: () => ({ url: `/api/admin-service/permission/export?applicationId=${appA}` }),
+    inB: () => ({ url: `/api/admin-service/permission/export?applicationId=${appB}` }),
   },
   'GET /api/admin-service/resources': {
     req: () => ({ url: `/api/admin-service/resources?applicationId=${appA}` }),
@@ -279,6 +294,16 @@ const SAMPLES: Record<string, Sample> = {
       url: '/api/admin-service/resource',
       body: { ...pick(a.node, ['childCount']), name: unique('renamed') },
     }),
+  },
+  'POST /api/admin-service/resource/bulk': {
+    req: () => ({
+      url: '/api/admin-service/resource/bulk',
+      body: { action: 'enable', ids: [a.node.resourceId] },
+    }),
+  },
+  'GET /api/admin-service/resource/export': {
+    req: () => ({ url: `/api/admin-service/resource/export?applicationId=${appA}` }),
+    inB: () => ({ url: `/api/admin-service/resource/export?applicationId=${appB}` }),
   },
   'GET /api/admin-service/applicationClient/getClientList': {
     req: () => ({ url: `/api/admin-service/applicationClient/getClientList?applicationId=${appA}` }),
@@ -334,6 +359,10 @@ const SAMPLES: Record<string, Sample> = {
       body: { productId: product.productId, name: 'p2', code: product.code },
     }),
   },
+  'POST /api/admin-service/v2/product/bulk': {
+    req: () => ({ url: `${V2}/product/bulk`, body: { action: 'enable', ids: [product.productId] } }),
+  },
+  'GET /api/admin-service/v2/product/export': { req: () => ({ url: `${V2}/product/export` }) },
   'GET /api/admin-service/v2/application/acl': {
     req: () => ({ url: `${V2}/application/acl?applicationId=${appA}` }),
     inB: () => ({ url: `${V2}/application/acl?applicationId=${appB}` }),
@@ -364,6 +393,13 @@ const SAMPLES: Record<string, Sample> = {
   'PUT /api/admin-service/v2/application/acl/:id/status': {
     req: () => ({ url: `${V2}/application/acl/${catA.acl.aclId}/status`, body: { status: 'ENABLED' } }),
   },
+  'POST /api/admin-service/v2/application/acl/bulk': {
+    req: () => ({ url: `${V2}/application/acl/bulk`, body: { action: 'enable', ids: [catA.acl.aclId] } }),
+  },
+  'GET /api/admin-service/v2/application/acl/export': {
+    req: () => ({ url: `${V2}/application/acl/export?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/application/acl/export?applicationId=${appB}` }),
+  },
   'GET /api/admin-service/v2/application/api': {
     req: () => ({ url: `${V2}/application/api?applicationId=${appA}` }),
     inB: () => ({ url: `${V2}/application/api?applicationId=${appB}` }),
@@ -383,6 +419,13 @@ const SAMPLES: Record<string, Sample> = {
       url: `${V2}/application/api`,
       body: { apiId: catA.api.apiId, applicationId: appA, method: 'GET', pathPattern: '/x' },
     }),
+  },
+  'POST /api/admin-service/v2/application/api/bulk': {
+    req: () => ({ url: `${V2}/application/api/bulk`, body: { action: 'enable', ids: [catA.api.apiId] } }),
+  },
+  'GET /api/admin-service/v2/application/api/export': {
+    req: () => ({ url: `${V2}/application/api/export?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/application/api/export?applicationId=${appB}` }),
   },
   'GET /api/admin-service/v2/application/pages': {
     req: () => ({ url: `${V2}/application/pages?applicationId=${appA}` }),
@@ -406,6 +449,16 @@ const SAMPLES: Record<string, Sample> = {
   },
   'DELETE /api/admin-service/v2/application/pages/:id': {
     req: async () => ({ url: `${V2}/application/pages/${(await newPage()).pageId}` }),
+  },
+  'POST /api/admin-service/v2/application/pages/bulk': {
+    req: async () => ({
+      url: `${V2}/application/pages/bulk`,
+      body: { action: 'delete', ids: [(await newPage()).pageId] },
+    }),
+  },
+  'GET /api/admin-service/v2/application/pages/export': {
+    req: () => ({ url: `${V2}/application/pages/export?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/application/pages/export?applicationId=${appB}` }),
   },
   'POST /api/admin-service/v2/application/pages/:id/elements': {
     req: () => ({
@@ -440,6 +493,16 @@ const SAMPLES: Record<string, Sample> = {
   },
   'DELETE /api/admin-service/v2/object/:id': {
     req: async () => ({ url: `${V2}/object/${(await newObject()).objectId}` }),
+  },
+  'POST /api/admin-service/v2/object/bulk': {
+    req: async () => ({
+      url: `${V2}/object/bulk`,
+      body: { action: 'delete', ids: [(await newObject()).objectId] },
+    }),
+  },
+  'GET /api/admin-service/v2/object/export': {
+    req: () => ({ url: `${V2}/object/export?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/object/export?applicationId=${appB}` }),
   },
   'GET /api/admin-service/v2/set': {
     req: () => ({ url: `${V2}/set?applicationId=${appA}` }),
@@ -478,6 +541,22 @@ const SAMPLES: Record<string, Sample> = {
       });
       return { url: `${V2}/set/${set.setId}` };
     },
+  },
+  'POST /api/admin-service/v2/set/bulk': {
+    req: async () => {
+      const object = await newObject();
+      const set = await api('POST', `${V2}/set`, {
+        applicationId: appA,
+        objectId: object.objectId,
+        name: 's',
+        code: unique('set'),
+      });
+      return { url: `${V2}/set/bulk`, body: { action: 'delete', ids: [set.setId] } };
+    },
+  },
+  'GET /api/admin-service/v2/set/export': {
+    req: () => ({ url: `${V2}/set/export?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/set/export?applicationId=${appB}` }),
   },
 
   // ---- the data dictionary
@@ -523,6 +602,16 @@ const SAMPLES: Record<string, Sample> = {
   },
   'DELETE /api/admin-service/v2/dictionary/:id': {
     req: async () => ({ url: `${V2}/dictionary/${(await newDictionary()).dictionaryId}` }),
+  },
+  'POST /api/admin-service/v2/dictionary/bulk': {
+    req: async () => ({
+      url: `${V2}/dictionary/bulk`,
+      body: { action: 'delete', ids: [(await newDictionary()).dictionaryId] },
+    }),
+  },
+  'GET /api/admin-service/v2/dictionary/export': {
+    req: () => ({ url: `${V2}/dictionary/export?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/dictionary/export?applicationId=${appB}` }),
   },
   'GET /api/admin-service/v2/dictionary/item': {
     req: () => ({ url: `${V2}/dictionary/item?dictionaryId=${catA.dictionary.dictionaryId}` }),
@@ -637,6 +726,10 @@ const SAMPLES: Record<string, Sample> = {
   'DELETE /api/admin-service/v2/group/:id': {
     req: async () => ({ url: `${V2}/group/${(await newGroup()).groupId}` }),
   },
+  'POST /api/admin-service/v2/group/bulk': {
+    req: () => ({ url: `${V2}/group/bulk`, body: { action: 'enable', ids: [group.groupId] } }),
+  },
+  'GET /api/admin-service/v2/group/export': { req: () => ({ url: `${V2}/group/export?keyword=matrix` }) },
   'PUT /api/admin-service/v2/group/:id/members': {
     req: () => ({ url: `${V2}/group/${group.groupId}/members`, body: { userIds: [target.userId] } }),
   },
@@ -663,6 +756,13 @@ const SAMPLES: Record<string, Sample> = {
   'DELETE /api/admin-service/v2/role/:id': {
     req: async () => ({ url: `${V2}/role/${(await newRole()).roleId}` }),
   },
+  'POST /api/admin-service/v2/role/bulk': {
+    req: async () => ({
+      url: `${V2}/role/bulk`,
+      body: { action: 'delete', ids: [(await newRole()).roleId] },
+    }),
+  },
+  'GET /api/admin-service/v2/role/export': { req: () => ({ url: `${V2}/role/export?keyword=matrix` }) },
   'GET /api/admin-service/v2/role/:id/grants': { req: () => ({ url: `${V2}/role/${role.roleId}/grants` }) },
   'PUT /api/admin-service/v2/role/:id/grants': {
     req: () => ({
@@ -887,6 +987,10 @@ describe('a user who may only retrieve, in application A', () => {
       if (route.key === 'GET /api/admin-service/v2/application') {
         expect(res.statusCode).toBe(200);
         if (route.method === 'GET') expect(res.json()).toEqual({ content: [], totalElements: 0 });
+      } else if (route.key === 'GET /api/admin-service/v2/application/export') {
+        // The export of that list: its header and no row.
+        expect(res.statusCode).toBe(200);
+        if (route.method === 'GET') expect(res.body.split('\r\n').filter(Boolean)).toHaveLength(1);
       } else {
         expect(res.statusCode).toBe(403);
       }

@@ -1,8 +1,14 @@
-import { BULK_MAX_ROWS, LIST_SORTS } from '@gatehouse/contract';
+import {
+  BULK_MAX_ROWS,
+  type BulkListName,
+  CATALOG_MESSAGES,
+  LIST_BULK_ACTIONS,
+  LIST_SORTS,
+} from '@gatehouse/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationClients, auditLog, roles, users } from '../src/db/schema/index.ts';
-import { createApplication, query } from './fixtures.ts';
+import { createApplication, put, query } from './fixtures.ts';
 import { build, type CreateRoleInput, type TestContext } from './helper.ts';
 
 const V2 = '/api/admin-service/v2';
@@ -329,6 +335,373 @@ describe('bulk actions under delegation', () => {
     const own = await t.post(`${USER}/bulk`, { action: 'disable', ids: [plain.userId] }, manager.token);
     expect(own.statusCode).toBe(200);
     expect(await statuses()).toEqual({ ...untouched, 'deleg-bulk-plain': 'DISABLED' });
+  });
+
+  it('keep a role and group manager limited to A off the roles and groups of B', async () => {
+    const manager = await signedIn({
+      permissions: ['admin-setting.manage-role', 'admin-setting.manage-group'].map((permissionId) => ({
+        permissionId,
+        actions: ['retrieve', 'update', 'delete'] as const,
+        applicationIds: [appA],
+      })),
+    });
+    const roleOfB = await t.createRole({
+      name: 'deleg-role-of-b',
+      permissions: [{ permissionId: 'app-config.client', actions: ['retrieve'], applicationIds: [appB] }],
+    });
+    const roleRes = await t.post(
+      `${V2}/role/bulk`,
+      { action: 'disable', ids: [roleOfB.roleId] },
+      manager.token,
+    );
+    expect(roleRes.statusCode).toBe(403);
+    expect(roleRes.json().message).toMatch(/^deleg-role-of-b: /);
+    const group = (
+      await t.post(`${V2}/group`, { name: 'deleg-group-of-b', code: 'deleg-group-of-b' }, admin)
+    ).json();
+    expect(
+      (await put(t, `${V2}/group/${group.groupId}/roles`, { roleIds: [roleOfB.roleId] }, admin)).statusCode,
+    ).toBe(200);
+    const groupRes = await t.post(
+      `${V2}/group/bulk`,
+      { action: 'disable', all: true, query: { code: 'deleg-group-of-b' } },
+      manager.token,
+    );
+    expect(groupRes.statusCode).toBe(403);
+    expect(groupRes.json().message).toMatch(/^deleg-group-of-b: /);
+    const [role] = await t.db.select().from(roles).where(eq(roles.roleId, roleOfB.roleId));
+    expect(role?.status).toBe('ENABLED');
+    expect((await t.get(`${V2}/group/${group.groupId}`, admin)).json().status).toBe('ENABLED');
+  });
+});
+
+/** A record made through the API as the administrator; the answer's JSON. */
+const made = async (url: string, body: Record<string, unknown>) => {
+  const res = await t.post(url, body, admin);
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
+  return res.json();
+};
+
+/** The rows of an export as objects by the header's fields (cells without commas or quotes). */
+function csvRows(body: string): Record<string, string>[] {
+  const [header, ...lines] = body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
+  const fields = header!.split(',');
+  return lines.map((line) => Object.fromEntries(line.split(',').map((cell, i) => [fields[i], cell])));
+}
+
+type ListCase = {
+  /** The list's routes sit under it: `{base}/bulk`, `{base}/export`. */
+  base: string;
+  key: string;
+  /** Makes one record in the application; its search (the list's query) finds it alone. */
+  make: (applicationId: string) => Promise<{ id: string; search: Record<string, string> }>;
+};
+
+let serial = 0;
+const unique = (prefix: string) => `${prefix}-${++serial}`;
+const inApp = (applicationId: string, extra: Record<string, string>) => ({ applicationId, ...extra });
+
+const LISTS: Record<BulkListName, ListCase> = {
+  acl: {
+    base: `${V2}/application/acl`,
+    key: 'aclId',
+    make: async (applicationId) => {
+      const subject = await t.createUser();
+      const permission = await made('/api/admin-service/permission/createPermission', {
+        name: 'p',
+        id: unique('acl-perm'),
+        resourceType: 'API',
+        applicationId,
+      });
+      const acl = await made(`${V2}/application/acl`, {
+        applicationId,
+        subjectType: 'USER',
+        subjectId: subject.userId,
+        targetType: 'PERMISSION',
+        targetId: permission.resourceId,
+        actions: ['retrieve'],
+      });
+      return { id: acl.aclId, search: inApp(applicationId, { subjectId: subject.userId }) };
+    },
+  },
+  appApis: {
+    base: `${V2}/application/api`,
+    key: 'apiId',
+    make: async (applicationId) => {
+      const path = `/${unique('api')}`;
+      const api = await made(`${V2}/application/api`, { applicationId, method: 'GET', pathPattern: path });
+      return { id: api.apiId, search: inApp(applicationId, { pathPattern: path }) };
+    },
+  },
+  applications: {
+    base: `${V2}/application`,
+    key: 'applicationId',
+    make: async () => {
+      const id = await createApplication(t.db, unique('bulk-listed-app'));
+      return { id, search: { applicationId: id } };
+    },
+  },
+  clients: {
+    base: CLIENT,
+    key: 'acId',
+    make: async (applicationId) => {
+      const name = unique('listed-client');
+      const client = await made(CLIENT, { clientName: name, applicationId });
+      return { id: client.acId, search: inApp(applicationId, { clientName: name }) };
+    },
+  },
+  dataAccesses: {
+    base: '/api/admin-service/data/accesses',
+    key: 'resourceId',
+    make: async (applicationId) => {
+      const id = unique('da');
+      const access = await made('/api/admin-service/data/access', {
+        name: 'd',
+        id,
+        category: 'c',
+        applicationId,
+      });
+      return { id: access.resourceId, search: inApp(applicationId, { id }) };
+    },
+  },
+  dataObjects: {
+    base: `${V2}/object`,
+    key: 'objectId',
+    make: async (applicationId) => {
+      const code = unique('obj');
+      const object = await made(`${V2}/object`, { applicationId, name: 'o', code });
+      return { id: object.objectId, search: inApp(applicationId, { code }) };
+    },
+  },
+  dataSets: {
+    base: `${V2}/set`,
+    key: 'setId',
+    make: async (applicationId) => {
+      const object = await made(`${V2}/object`, { applicationId, name: 'o', code: unique('obj') });
+      const code = unique('set');
+      const set = await made(`${V2}/set`, { applicationId, objectId: object.objectId, name: 's', code });
+      return { id: set.setId, search: inApp(applicationId, { code }) };
+    },
+  },
+  dictionaries: {
+    base: `${V2}/dictionary`,
+    key: 'dictionaryId',
+    make: async (applicationId) => {
+      const code = unique('dict');
+      const dictionary = await made(`${V2}/dictionary`, { applicationId, name: 'd', code });
+      return { id: dictionary.dictionaryId, search: inApp(applicationId, { code }) };
+    },
+  },
+  groups: {
+    base: `${V2}/group`,
+    key: 'groupId',
+    make: async () => {
+      const code = unique('listed-group');
+      const group = await made(`${V2}/group`, { name: 'g', code });
+      return { id: group.groupId, search: { code } };
+    },
+  },
+  pages: {
+    base: `${V2}/application/pages`,
+    key: 'pageId',
+    make: async (applicationId) => {
+      const route = `/${unique('page')}`;
+      const page = await made(`${V2}/application/pages`, { applicationId, name: 'p', route });
+      return { id: page.pageId, search: inApp(applicationId, { route }) };
+    },
+  },
+  permissions: {
+    base: '/api/admin-service/permission',
+    key: 'resourceId',
+    make: async (applicationId) => {
+      const id = unique('perm');
+      const permission = await made('/api/admin-service/permission/createPermission', {
+        name: 'p',
+        id,
+        resourceType: 'API',
+        applicationId,
+      });
+      return { id: permission.resourceId, search: inApp(applicationId, { id }) };
+    },
+  },
+  products: {
+    base: `${V2}/product`,
+    key: 'productId',
+    make: async () => {
+      const code = unique('listed-product');
+      const product = await made(`${V2}/product`, { name: 'p', code });
+      return { id: product.productId, search: { code } };
+    },
+  },
+  resources: {
+    base: '/api/admin-service/resource',
+    key: 'resourceId',
+    make: async (applicationId) => {
+      const id = unique('node');
+      const node = await made('/api/admin-service/resource', {
+        name: 'n',
+        id,
+        type: 'CATEGORY',
+        order: 1,
+        status: 'ENABLED',
+        applicationId,
+      });
+      return { id: node.resourceId, search: inApp(applicationId, { id }) };
+    },
+  },
+  roles: {
+    base: `${V2}/role`,
+    key: 'roleId',
+    make: async () => {
+      const code = unique('listed-role');
+      const role = await made(`${V2}/role`, { name: 'r', code });
+      return { id: role.roleId, search: { code } };
+    },
+  },
+  users: {
+    base: USER,
+    key: 'userId',
+    make: async () => {
+      const user = await t.createUser({ username: unique('listed-user') });
+      return { id: user.userId, search: { keyword: user.username } };
+    },
+  },
+};
+
+describe('every list that exports', () => {
+  it.each(Object.keys(LIST_BULK_ACTIONS) as BulkListName[])(
+    '%s: exports its matching and its chosen rows, and takes each of its actions by all matching and by ids',
+    async (list) => {
+      const { base, key, make } = LISTS[list];
+      const app = await createApplication(t.db, unique('bulk-every'));
+      const { id, search } = await make(app);
+      const exported = async (extra: Record<string, string> = {}) => {
+        const res = await t.get(`${base}/export?${query({ ...search, ...extra })}`, admin);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.body.startsWith('\uFEFF')).toBe(true);
+        return csvRows(res.body);
+      };
+      const [row] = await exported();
+      expect(row?.[key]).toBe(id);
+      expect((await exported({ ids: id })).map((r) => r[key])).toEqual([id]);
+
+      const actions = LIST_BULK_ACTIONS[list] as readonly string[];
+      const bulk = (body: Record<string, unknown>) => t.post(`${base}/bulk`, body, admin);
+      if (actions.length === 0) {
+        expect((await bulk({ action: 'disable', ids: [id] })).statusCode).toBe(404);
+        return;
+      }
+      for (const action of ['disable', 'enable'].filter((a) => actions.includes(a))) {
+        const res = await bulk({ action, all: true, query: search });
+        expect(res.json(), action).toEqual({ action, affected: 1 });
+        expect((await exported({ ids: id }))[0]?.status).toBe(action === 'disable' ? 'DISABLED' : 'ENABLED');
+        const records = await t.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.action, `bulk.${action}`));
+        expect(records.some((r) => (r.after as { ids?: string[] }).ids?.includes(id))).toBe(true);
+      }
+      if (actions.includes('delete')) {
+        const res = await bulk({ action: 'delete', ids: [id] });
+        expect(res.json()).toEqual({ action: 'delete', affected: 1 });
+        expect((await t.get(`${base}/export?${query({ ...search, ids: id })}`, admin)).statusCode).toBe(404);
+      } else {
+        expect((await bulk({ action: 'delete', ids: [id] })).statusCode).toBe(400);
+      }
+    },
+  );
+});
+
+describe('a status changed through the update', () => {
+  it("keeps the update's rules: a product applications use, and the platform, are refused and named", async () => {
+    const unused = await made(`${V2}/product`, { name: 'Unused', code: unique('unused') });
+    const used = await made(`${V2}/product`, { name: 'Retail', code: unique('retail') });
+    await made(`${V2}/application`, {
+      applicationId: unique('retail-app'),
+      name: 'Shop',
+      productId: used.productId,
+    });
+    const res = await t.post(
+      `${V2}/product/bulk`,
+      { action: 'disable', ids: [unused.productId, used.productId] },
+      admin,
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^Retail: /);
+    expect((await t.get(`${V2}/product/${unused.productId}`, admin)).json().status).toBe('ENABLED');
+
+    const platform = await t.post(`${V2}/application/bulk`, { action: 'disable', ids: ['platform'] }, admin);
+    expect(platform.statusCode).toBe(400);
+    expect(platform.json().message).toBe(`Gatehouse: ${CATALOG_MESSAGES.builtinApplication}`);
+  });
+
+  it('records each row as its update does, and leaves the rest of the record as it was', async () => {
+    const app = await createApplication(t.db, unique('through-update'));
+    const page = await made(`${V2}/application/pages`, {
+      applicationId: app,
+      name: 'Orders',
+      route: '/orders',
+      order: 3,
+    });
+    const res = await t.post(
+      `${V2}/application/pages/bulk`,
+      { action: 'disable', ids: [page.pageId] },
+      admin,
+    );
+    expect(res.json()).toEqual({ action: 'disable', affected: 1 });
+    const after = (await t.get(`${V2}/application/pages/${page.pageId}`, admin)).json();
+    expect(after).toMatchObject({ name: 'Orders', route: '/orders', order: 3, status: 'DISABLED' });
+    const [record] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'application-page'),
+          eq(auditLog.entityId, page.pageId),
+          eq(auditLog.action, 'update'),
+        ),
+      );
+    expect(record?.after).toMatchObject({ status: 'DISABLED' });
+  });
+
+  it('acts on what the resource list shows: the roots without a search, the matches at any depth with one', async () => {
+    const app = await createApplication(t.db, unique('tree'));
+    const node = (body: object) =>
+      made('/api/admin-service/resource', { order: 1, status: 'ENABLED', applicationId: app, ...body });
+    const root = await node({ name: 'Root', id: 'root', type: 'CATEGORY' });
+    const menu = await node({
+      name: 'Menu',
+      id: 'menu',
+      type: 'MENU',
+      url: '/menu',
+      parentId: root.resourceId,
+    });
+    const statuses = async () =>
+      csvRows(
+        (
+          await t.get(
+            `/api/admin-service/resource/export?${query({ applicationId: app, ids: `${root.resourceId},${menu.resourceId}` })}`,
+            admin,
+          )
+        ).body,
+      ).map((r) => r.status);
+    const roots = await t.post(
+      '/api/admin-service/resource/bulk',
+      { action: 'disable', all: true, query: { applicationId: app } },
+      admin,
+    );
+    expect(roots.json()).toEqual({ action: 'disable', affected: 1 });
+    expect(await statuses()).toEqual(['DISABLED', 'ENABLED']);
+    const searched = await t.post(
+      '/api/admin-service/resource/bulk',
+      { action: 'disable', all: true, query: { applicationId: app, type: ['MENU'] } },
+      admin,
+    );
+    expect(searched.json()).toEqual({ action: 'disable', affected: 1 });
+    expect(await statuses()).toEqual(['DISABLED', 'DISABLED']);
   });
 });
 

@@ -124,6 +124,8 @@ const roleAUnlimited = await role('esc-role-unlimited', {
   ],
 });
 const roleAEmpty = await role('esc-role-a-empty');
+/** Grants nothing and nobody holds it: the manager may delete it. */
+const roleASpare = await role('esc-role-a-spare');
 const newUser = async (roleIds: string[] = []) => {
   const user = await api('POST', `${V2}/user`, {
     username: unique('esc-user'),
@@ -343,6 +345,20 @@ const ROWS: Record<string, Row> = {
   'DELETE /api/admin-service/v2/group/:id': [
     { label: "delete B's group", method: 'DELETE', url: `${V2}/group/${groupB.groupId}` },
   ],
+  'POST /api/admin-service/v2/group/bulk': [
+    {
+      label: "disable A's group and B's at once",
+      method: 'POST',
+      url: `${V2}/group/bulk`,
+      body: { action: 'disable', ids: [groupA.groupId, groupB.groupId] },
+    },
+    {
+      label: "delete all groups matching B's",
+      method: 'POST',
+      url: `${V2}/group/bulk`,
+      body: { action: 'delete', all: true, query: { code: groupB.code } },
+    },
+  ],
   'PUT /api/admin-service/v2/group/:id/members': [
     {
       label: "join B's group",
@@ -410,6 +426,26 @@ const ROWS: Record<string, Row> = {
   ],
   'DELETE /api/admin-service/v2/role/:id': [
     { label: 'delete the unlimited role', method: 'DELETE', url: `${V2}/role/${roleAUnlimited.roleId}` },
+  ],
+  'POST /api/admin-service/v2/role/bulk': [
+    {
+      label: "disable B's role by ids",
+      method: 'POST',
+      url: `${V2}/role/bulk`,
+      body: { action: 'disable', ids: [roleB.roleId] },
+    },
+    {
+      label: 'enable all roles matching a role of A that grants beyond its rights',
+      method: 'POST',
+      url: `${V2}/role/bulk`,
+      body: { action: 'enable', all: true, query: { code: disabledRoleA.code } },
+    },
+    {
+      label: 'delete the unlimited role by ids',
+      method: 'POST',
+      url: `${V2}/role/bulk`,
+      body: { action: 'delete', ids: [roleASpare.roleId, roleAUnlimited.roleId] },
+    },
   ],
   'PUT /api/admin-service/v2/role/:id/grants': [
     {
@@ -498,6 +534,14 @@ const ROWS: Record<string, Row> = {
       body: { applicationId: appB, name: appB, openToAllUsers: true },
     },
   ],
+  'POST /api/admin-service/v2/application/bulk': [
+    {
+      label: 'disable A and B at once',
+      method: 'POST',
+      url: `${V2}/application/bulk`,
+      body: { action: 'disable', ids: [appA, appB] },
+    },
+  ],
   'POST /api/admin-service/v2/application/acl': [
     {
       label: "give itself B's permission by an entry",
@@ -561,6 +605,20 @@ const ROWS: Record<string, Row> = {
       body: { status: 'DISABLED' },
     },
   ],
+  'POST /api/admin-service/v2/application/acl/bulk': [
+    {
+      label: 'disable an entry of A and one of B at once',
+      method: 'POST',
+      url: `${V2}/application/acl/bulk`,
+      body: { action: 'disable', ids: [aclA.aclId, aclB.aclId] },
+    },
+    {
+      label: "disable all of B's entries",
+      method: 'POST',
+      url: `${V2}/application/acl/bulk`,
+      body: { action: 'disable', all: true, query: { applicationId: appB } },
+    },
+  ],
   'POST /api/admin-service/v2/application/api': [
     {
       label: 'add an API to B',
@@ -575,6 +633,20 @@ const ROWS: Record<string, Row> = {
       method: 'PUT',
       url: `${V2}/application/api`,
       body: { ...pick(b.api), pathPattern: '/z' },
+    },
+  ],
+  'POST /api/admin-service/v2/application/api/bulk': [
+    {
+      label: "disable A's API and B's at once",
+      method: 'POST',
+      url: `${V2}/application/api/bulk`,
+      body: { action: 'disable', ids: [a.api.apiId, b.api.apiId] },
+    },
+    {
+      label: "disable all of B's APIs",
+      method: 'POST',
+      url: `${V2}/application/api/bulk`,
+      body: { action: 'disable', all: true, query: { applicationId: appB } },
     },
   ],
   'POST /api/admin-service/v2/application/pages': [
@@ -601,6 +673,26 @@ const ROWS: Record<string, Row> = {
   ],
   'DELETE /api/admin-service/v2/application/pages/:id': [
     { label: "delete B's page", method: 'DELETE', url: `${V2}/application/pages/${b.page.pageId}` },
+  ],
+  'POST /api/admin-service/v2/application/pages/bulk': [
+    {
+      label: "delete B's page by ids",
+      method: 'POST',
+      url: `${V2}/application/pages/bulk`,
+      body: { action: 'delete', ids: [b.page.pageId] },
+    },
+    {
+      label: 'enable all pages of A matching one whose element it does not hold',
+      method: 'POST',
+      url: `${V2}/application/pages/bulk`,
+      body: { action: 'enable', all: true, query: { applicationId: appA, route: '/off' } },
+    },
+    {
+      label: "disable all of B's pages",
+      method: 'POST',
+      url: `${V2}/application/pages/bulk`,
+      body: { action: 'disable', all: true, query: { applicationId: appB } },
+    },
   ],
   'POST /api/admin-service/v2/application/pages/:id/elements': [
     {

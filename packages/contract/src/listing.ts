@@ -66,6 +66,33 @@ export const EXPORT_MAX_IDS = 100;
 export const BULK_ACTIONS = ['enable', 'disable', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
+/**
+ * The lists that export CSV (`GET …/export`), each with the bulk actions it takes
+ * (`POST …/bulk`): the actions its records have one at a time, enable and disable where a
+ * record has a status, delete where it can be deleted. A list without actions only exports,
+ * and one not named here does neither. The server registers these routes and the console
+ * offers these buttons from this one table.
+ */
+export const LIST_BULK_ACTIONS = {
+  acl: ['enable', 'disable'],
+  appApis: ['enable', 'disable'],
+  applications: ['enable', 'disable'],
+  clients: ['enable', 'disable'],
+  dataAccesses: [],
+  dataObjects: ['delete'],
+  dataSets: ['delete'],
+  dictionaries: ['enable', 'disable', 'delete'],
+  groups: ['enable', 'disable', 'delete'],
+  pages: ['enable', 'disable', 'delete'],
+  permissions: [],
+  products: ['enable', 'disable'],
+  resources: ['enable', 'disable'],
+  roles: ['enable', 'disable', 'delete'],
+  users: ['enable', 'disable', 'delete'],
+} as const satisfies Partial<Record<ListName, readonly BulkAction[]>>;
+
+export type BulkListName = keyof typeof LIST_BULK_ACTIONS;
+
 /** Messages of bulk actions and exports. */
 export const LIST_MESSAGES = {
   tooManyRows: `At most ${BULK_MAX_ROWS} rows can be changed at once; narrow the search.`,

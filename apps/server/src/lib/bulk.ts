@@ -2,10 +2,12 @@ import { Readable } from 'node:stream';
 import {
   BULK_MAX_ROWS,
   type BulkAction,
+  type BulkListName,
   type BulkRequest,
   bulkRequestSchema,
   bulkResultSchema,
   exportQuerySchema,
+  LIST_BULK_ACTIONS,
   LIST_MESSAGES,
   type Page,
   type Status,
@@ -38,11 +40,30 @@ export type BulkRows = {
   label: (id: string) => Promise<string | undefined>;
 };
 
+/**
+ * The status change of an entity that has none of its own: the console enables and disables
+ * one by sending the whole record back with the other status, and so does this, through the
+ * entity's own update and its rules. `read` finds the record in the caller's scope (a 404 or
+ * 403 as the single routes answer), `toUpdate` makes the update's body of it.
+ */
+export function statusThroughUpdate<R, U>(
+  read: (id: string, scope: AppScope) => Promise<R>,
+  toUpdate: (record: R, status: Status) => U,
+  update: (input: U, ctx: AuditContext, scope: AppScope) => Promise<unknown>,
+): NonNullable<BulkRows['setStatus']> {
+  return async (id, status, ctx, scope) => update(toUpdate(await read(id, scope), status), ctx, scope);
+}
+
 /** The list's search as a query of its own list, without page, size and sort. */
 type Filters = Record<string, unknown> & { applicationId?: unknown };
 
 export type BulkSpec = {
-  /** The list path; the routes are `{base}/bulk` and `{base}/export`. */
+  /** The list by its contract name: its actions are the contract's `LIST_BULK_ACTIONS` entry. */
+  list: BulkListName;
+  /**
+   * The path the routes sit under, `{base}/bulk` and `{base}/export`: a v2 list's own path, or
+   * the path a legacy list's records are created at (`/api/admin-service/resource`).
+   */
   base: string;
   tags: string[];
   /** The entity as the audit records name it, e.g. `user`. */
@@ -55,12 +76,18 @@ export type BulkSpec = {
   listQuery: z.ZodObject;
   /** Whether the records' keys are uuids: another id names no record (404), as on the single routes. */
   uuidKeys: boolean;
-  /** The actions the entity has for one record; none leaves out the bulk route. */
-  actions: readonly BulkAction[];
-  /** The keys of the rows the search matches (the list's own filters), in the list's order, at most `max`. */
-  matching: (db: Executor, query: Filters, scope: AppScope, max: number) => Promise<string[]>;
-  /** The entity's single-record changes, made with `tx` as their database. */
-  within: (tx: Transaction) => BulkRows;
+  /**
+   * The list's `applicationId` is a search filter, and the list keeps to the caller's
+   * applications itself (the applications' own list), so a named one is not checked.
+   */
+  filtersByScope?: boolean;
+  /**
+   * The keys of the rows the search matches (the list's own filters), in the list's order, at
+   * most `max`. A list with actions needs it; one that only exports has none.
+   */
+  matching?: (db: Executor, query: Filters, scope: AppScope, max: number) => Promise<string[]>;
+  /** The entity's single-record changes, made with `tx` as their database; as `matching`. */
+  within?: (tx: Transaction) => BulkRows;
   /** The export: the item schema (its fields are the columns) and the list and record reads. */
   export: {
     item: z.ZodObject;
@@ -95,7 +122,7 @@ async function naming(error: unknown, id: string, rows: BulkRows): Promise<unkno
  */
 async function rowsOf(tx: Executor, spec: BulkSpec, body: BulkRequest<Filters>, scope: AppScope) {
   if (body.ids) return [...new Set(body.ids)];
-  const keys = await spec.matching(tx, body.query ?? {}, scope, BULK_MAX_ROWS + 1);
+  const keys = await spec.matching!(tx, body.query ?? {}, scope, BULK_MAX_ROWS + 1);
   if (keys.length > BULK_MAX_ROWS) throw validationFailed({ query: LIST_MESSAGES.tooManyRows });
   return keys;
 }
@@ -110,7 +137,7 @@ async function runBulk(
 ) {
   return auditedChange(db, ctx, { entity: spec.entity, action: `bulk.${body.action}` }, async (tx) => {
     const ids = await rowsOf(tx, spec, body, scope);
-    const rows = spec.within(tx);
+    const rows = spec.within!(tx);
     const status = STATUS_OF[body.action];
     for (const id of ids) {
       try {
@@ -172,10 +199,14 @@ async function* csvOf(columns: string[], pages: AsyncIterable<object[]>): AsyncG
  * do; the export states the list's own access.
  */
 export function registerBulkRoutes(app: ZodApp, spec: BulkSpec): void {
-  const { base, tags, permissionId, actions } = spec;
+  const { base, tags, permissionId } = spec;
+  const actions: readonly BulkAction[] = LIST_BULK_ACTIONS[spec.list];
   const db = app.services.db;
 
   if (actions.length > 0) {
+    if (!spec.matching || !spec.within) {
+      throw new Error(`The ${spec.list} list's bulk actions need its matching rows and changes.`);
+    }
     const changes = actions.some((a) => a !== 'delete');
     const deletes = actions.includes('delete');
     const access: RouteAccess =
@@ -204,7 +235,7 @@ export function registerBulkRoutes(app: ZodApp, spec: BulkSpec): void {
         const scope = bulkScope(request, permissionId, body.action === 'delete' ? 'delete' : 'update');
         // The search's application, as the list's own check of its query would.
         const named = body.query?.applicationId;
-        if (typeof named === 'string') assertInScope(scope, named);
+        if (typeof named === 'string' && !spec.filtersByScope) assertInScope(scope, named);
         return runBulk(db, spec, body, auditContext(request), scope);
       },
     );
@@ -214,7 +245,10 @@ export function registerBulkRoutes(app: ZodApp, spec: BulkSpec): void {
   app.get(
     `${base}/export`,
     {
-      config: { access: spec.export.access ?? { permissionId, action: 'retrieve' } },
+      config: {
+        access: spec.export.access ?? { permissionId, action: 'retrieve' },
+        ...(spec.filtersByScope ? { filtersByScope: true } : {}),
+      },
       schema: {
         tags,
         summary: `Export ${spec.plural} matching a search, or those named by ids, as CSV`,
@@ -249,7 +283,10 @@ export function registerBulkRoutes(app: ZodApp, spec: BulkSpec): void {
       const csv = Readable.from(csvOf(columns, pages())) as unknown as string;
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${spec.plural}-${day}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${spec.plural.replaceAll(' ', '-')}-${day}.csv"`,
+        )
         .send(csv);
     },
   );

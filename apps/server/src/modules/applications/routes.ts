@@ -1,5 +1,6 @@
 import {
   type Action,
+  type ApplicationListQuery,
   applicationListQuerySchema,
   applicationSchema,
   CONSOLE_NAVIGATION,
@@ -10,8 +11,11 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { assertInScope } from '../../lib/app-scope.ts';
+import { registerBulkRoutes } from '../../lib/bulk.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, auditContext, type RouteAccess } from '../../lib/request-context.ts';
+import * as repo from './repository.ts';
 
 const BASE = '/api/admin-service/v2/application';
 const access = (action: Action) => ({ access: { permissionId: 'admin-setting.application', action } });
@@ -98,6 +102,41 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.update(request.body, auditContext(request)),
   );
+
+  // The status changes through the update, which takes it alone; the list keeps to the
+  // caller's applications, and so does every row here.
+  registerBulkRoutes(app, {
+    list: 'applications',
+    base: BASE,
+    tags,
+    entity: 'application',
+    plural: 'applications',
+    permissionId: 'admin-setting.application',
+    listQuery: applicationListQuerySchema,
+    uuidKeys: false,
+    filtersByScope: true,
+    matching: (db, query, scope, max) =>
+      repo.list.matching(db, { ...(query as ApplicationListQuery), scope, page: 0, size: max }, max),
+    within: (tx) => {
+      const applications = app.services.overTransaction(tx).applications;
+      return {
+        setStatus: async (applicationId, status, ctx, scope) => {
+          assertInScope(scope, applicationId);
+          return applications.update({ applicationId, status }, ctx);
+        },
+        label: async (applicationId) => (await repo.find(tx, applicationId))?.name,
+      };
+    },
+    export: {
+      item: applicationSchema,
+      access: READ,
+      list: (query, scope) => service.list(query as ApplicationListQuery, scope),
+      get: async (applicationId, scope) => {
+        assertInScope(scope, applicationId);
+        return service.get(applicationId);
+      },
+    },
+  });
 };
 
 export default applicationRoutes;

@@ -16,9 +16,10 @@ import * as repo from './repository.ts';
 
 /**
  * Ids that would be shadowed by the fixed paths under /v2/application (client, acl, api,
- * pages): an application with such an id could never be fetched by GET /v2/application/{id}.
+ * pages, export): an application with such an id could never be fetched by
+ * GET /v2/application/{id}.
  */
-const RESERVED_IDS = new Set(['client', 'acl', 'api', 'pages']);
+const RESERVED_IDS = new Set(['client', 'acl', 'api', 'pages', 'export']);
 
 /** An application's own id is what a duplicate takes, under its own message. */
 const DUPLICATE_APPLICATION_ID: Duplicate = {

@@ -136,6 +136,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerBulkRoutes(app, {
+    list: 'clients',
     base: V2,
     tags,
     entity: 'application-client',
@@ -143,7 +144,6 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     permissionId: 'app-config.client',
     listQuery: clientListQuerySchema,
     uuidKeys: true,
-    actions: ['enable', 'disable'],
     matching: (db, query, _scope, max) =>
       repo.list.matching(db, { ...(query as ClientListQuery), page: 0, size: max }, max),
     within: (tx) => {

@@ -26,7 +26,7 @@ export const list = definePagedList({
   ],
 });
 
-export const { findForUpdate, insert, update } = byKey(dataAccesses, dataAccesses.resourceId);
+export const { find, findForUpdate, insert, update } = byKey(dataAccesses, dataAccesses.resourceId);
 
 /** At most this many categories feed the multi-select; more would not be a usable list. */
 const MAX_CATEGORIES = 1000;

@@ -3,12 +3,14 @@ import {
   createDataAccessSchema,
   dataAccessCategoriesQuerySchema,
   dataAccessCategoriesSchema,
+  type DataAccessListQuery,
   dataAccessListQuerySchema,
   dataAccessSchema,
   pageSchema,
   updateDataAccessSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerBulkRoutes } from '../../lib/bulk.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext } from '../../lib/request-context.ts';
 
@@ -78,6 +80,23 @@ const dataAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.update(request.body, auditContext(request)),
   );
+
+  // A data access has neither status nor delete: the list only exports.
+  registerBulkRoutes(app, {
+    list: 'dataAccesses',
+    base: '/api/admin-service/data/accesses',
+    tags,
+    entity: 'data-access',
+    plural: 'data accesses',
+    permissionId: 'app-config.data-access',
+    listQuery: dataAccessListQuerySchema,
+    uuidKeys: true,
+    export: {
+      item: dataAccessSchema,
+      list: (query) => service.list(query as DataAccessListQuery),
+      get: (id, scope) => service.get(id, scope),
+    },
+  });
 };
 
 export default dataAccessRoutes;

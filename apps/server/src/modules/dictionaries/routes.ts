@@ -4,6 +4,7 @@ import {
   createDictionarySchema,
   dictionaryItemListQuerySchema,
   dictionaryItemSchema,
+  type DictionaryListQuery,
   dictionaryListQuerySchema,
   dictionarySchema,
   legacyDictionaryItemQuerySchema,
@@ -15,9 +16,11 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerBulkRoutes } from '../../lib/bulk.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, type RouteAccess } from '../../lib/request-context.ts';
+import * as repo from './repository.ts';
 
 const PERMISSION = permissionIdForPath('/admin-setting/data-dict');
 const tags = ['dictionaries'];
@@ -84,6 +87,33 @@ const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
     summaries: {
       list: "List an application's dictionaries, with search and paging",
       delete: 'Delete a dictionary and its items',
+    },
+  });
+
+  registerBulkRoutes(app, {
+    list: 'dictionaries',
+    base: '/api/admin-service/v2/dictionary',
+    tags,
+    entity: 'dictionary',
+    plural: 'dictionaries',
+    permissionId: PERMISSION,
+    listQuery: dictionaryListQuerySchema,
+    uuidKeys: true,
+    matching: (db, query, _scope, max) =>
+      repo.list.matching(db, { ...(query as DictionaryListQuery), page: 0, size: max }, max),
+    within: (tx) => {
+      const rows = app.services.overTransaction(tx).dictionaries;
+      return {
+        setStatus: (id, status, ctx, scope) => rows.setStatus(id, status, ctx, scope),
+        remove: (id, ctx, scope) => rows.remove(id, ctx, scope),
+        label: async (id) => (await repo.dictionaryRows.find(tx, id))?.name,
+      };
+    },
+    export: {
+      item: dictionarySchema,
+      access: READ,
+      list: (query) => dictionaries.list(query as DictionaryListQuery),
+      get: (id, scope) => dictionaries.get(id, scope),
     },
   });
 

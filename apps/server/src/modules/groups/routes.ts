@@ -1,6 +1,7 @@
 import {
   type Action,
   createGroupSchema,
+  type GroupListQuery,
   groupListQuerySchema,
   groupSchema,
   namedRefSchema,
@@ -10,9 +11,11 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerBulkRoutes } from '../../lib/bulk.ts';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, auditContext, type Grant, type RouteAccess } from '../../lib/request-context.ts';
+import * as repo from './repository.ts';
 
 const BASE = '/api/admin-service/v2/group';
 const PERMISSION = 'admin-setting.manage-group';
@@ -46,6 +49,35 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       update: "Update a group's name, code and description",
       status: 'Enable or disable a group; a disabled group gives its members none of its roles',
       delete: 'Delete a group that has no members',
+    },
+  });
+
+  // Each row through the group's own status change or delete, so delegation judges each.
+  registerBulkRoutes(app, {
+    list: 'groups',
+    base: BASE,
+    tags,
+    entity: 'group',
+    plural: 'groups',
+    permissionId: PERMISSION,
+    listQuery: groupListQuerySchema,
+    uuidKeys: true,
+    matching: (db, query, _scope, max) =>
+      repo.list.matching(db, { ...(query as GroupListQuery), page: 0, size: max }, max),
+    within: (tx) => {
+      const groups = app.services.overTransaction(tx).groups;
+      return {
+        setStatus: (id, status, ctx, scope) => groups.setStatus(id, status, ctx, scope),
+        remove: (id, ctx, scope) => groups.remove(id, ctx, scope),
+        label: async (id) => (await repo.findWithCount(tx, id))?.name,
+      };
+    },
+    export: {
+      // What the caller may do with each group is the console's, not the data's.
+      item: groupSchema.omit({ manageable: true, assignable: true }),
+      access: SEARCH,
+      list: (query, scope, caller) => service.list(query as GroupListQuery, scope, caller),
+      get: (id, scope, caller) => service.get(id, scope, caller),
     },
   });
 

@@ -1,5 +1,6 @@
 import {
   type Action,
+  type AppPageListQuery,
   appPageListQuerySchema,
   appPageSchema,
   createAppPageSchema,
@@ -8,9 +9,11 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerBulkRoutes, statusThroughUpdate } from '../../lib/bulk.ts';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, auditContext } from '../../lib/request-context.ts';
+import * as repo from './repository.ts';
 
 const BASE = '/api/admin-service/v2/application/pages';
 const PERMISSION = 'admin-setting.application';
@@ -99,6 +102,40 @@ const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+
+  // A page's status changes through its update, as the console's Enable and Disable do.
+  registerBulkRoutes(app, {
+    list: 'pages',
+    base: BASE,
+    tags,
+    entity: 'application-page',
+    plural: 'pages',
+    permissionId: PERMISSION,
+    listQuery: appPageListQuerySchema,
+    uuidKeys: true,
+    matching: (db, query, _scope, max) =>
+      repo.list.matching(db, { ...(query as AppPageListQuery), page: 0, size: max }, max),
+    within: (tx) => {
+      const pages = app.services.overTransaction(tx).pages;
+      return {
+        setStatus: statusThroughUpdate(
+          (id, scope) => pages.get(id, scope),
+          ({ pageId, applicationId, name, route, order }, status) => ({
+            pageId,
+            body: { applicationId, name, route, order, status },
+          }),
+          ({ pageId, body }, ctx, scope) => pages.update(pageId, body, ctx, scope),
+        ),
+        remove: (id, ctx, scope) => pages.remove(id, ctx, scope),
+        label: async (id) => (await repo.find(tx, id))?.name,
+      };
+    },
+    export: {
+      item: appPageSchema,
+      list: (query) => service.list(query as AppPageListQuery),
+      get: (id, scope) => service.get(id, scope),
+    },
+  });
 };
 
 export default pageRoutes;

@@ -25,7 +25,7 @@ export const list = definePagedList({
   ],
 });
 
-export const { findForUpdate, insert, update } = byKey(permissions, permissions.resourceId);
+export const { find, findForUpdate, insert, update } = byKey(permissions, permissions.resourceId);
 
 /**
  * Moves the role grants naming `from` in the application to `to`, as one permission renamed:

@@ -2,11 +2,13 @@ import {
   type Action,
   createPermissionSchema,
   pageSchema,
+  type PermissionListQuery,
   permissionListQuerySchema,
   permissionSchema,
   updatePermissionSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerBulkRoutes } from '../../lib/bulk.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext, type RouteAccess } from '../../lib/request-context.ts';
 
@@ -71,6 +73,24 @@ const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.update(request.body, auditContext(request)),
   );
+
+  // A permission has neither status nor delete: the list only exports.
+  registerBulkRoutes(app, {
+    list: 'permissions',
+    base: BASE,
+    tags,
+    entity: 'permission',
+    plural: 'permissions',
+    permissionId: 'app-config.permission',
+    listQuery: permissionListQuerySchema,
+    uuidKeys: true,
+    export: {
+      item: permissionSchema,
+      access: READ,
+      list: (query) => service.list(query as PermissionListQuery),
+      get: (id, scope) => service.get(id, scope),
+    },
+  });
 };
 
 export default permissionRoutes;

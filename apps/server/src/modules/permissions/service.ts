@@ -7,10 +7,11 @@ import {
   type UpdatePermission,
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
-import { assertSameApplication } from '../../lib/app-scope.ts';
+import { type AppScope, assertSameApplication } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
 import { type EntityAudit, entityAudit, pageOf } from '../../lib/entity-service.ts';
 import { notFound } from '../../lib/errors.ts';
+import { foundInScope } from '../applications/in-scope.ts';
 import { requireApplication } from '../applications/service.ts';
 import * as repo from './repository.ts';
 
@@ -51,6 +52,11 @@ export class PermissionService {
     // Rows of the application prove it exists; only an empty page asks (404 when it does not).
     if (page.rows.length === 0) await requireApplication(this.db, query.applicationId);
     return pageOf(page, toPermission);
+  }
+
+  /** One permission of an application in the caller's scope (the export of chosen rows). */
+  async get(resourceId: string, scope: AppScope): Promise<Permission> {
+    return toPermission(await foundInScope(resourceId, scope, (id) => repo.find(this.db, id)));
   }
 
   async create(input: CreatePermission, ctx: AuditContext): Promise<Permission> {

@@ -1,13 +1,16 @@
 import {
   createProductSchema,
   permissionIdForPath,
+  type ProductListQuery,
   productListQuerySchema,
   productSchema,
   updateProductSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerBulkRoutes, statusThroughUpdate } from '../../lib/bulk.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import type { RouteAccess } from '../../lib/request-context.ts';
+import * as repo from './repository.ts';
 
 const PERMISSION = permissionIdForPath('/admin-setting/product');
 
@@ -21,6 +24,8 @@ const SEARCH: RouteAccess = {
 
 /** v2 products (spec §7: GET list, GET by id, POST, PUT). */
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.products;
+
   registerCrudRoutes(app, {
     base: '/api/admin-service/v2/product',
     tags: ['products'],
@@ -33,10 +38,48 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       create: createProductSchema,
       update: updateProductSchema,
     },
-    service: app.services.products,
+    service,
     only: ['list', 'get', 'create', 'update'],
     summaries: {
       update: 'Update a product (the key in the body); disabling one that applications use is refused',
+    },
+  });
+
+  // A product's status changes through its update, as the console's Enable and Disable do.
+  registerBulkRoutes(app, {
+    list: 'products',
+    base: '/api/admin-service/v2/product',
+    tags: ['products'],
+    entity: 'product',
+    plural: 'products',
+    permissionId: PERMISSION,
+    listQuery: productListQuerySchema,
+    uuidKeys: true,
+    matching: (db, query, _scope, max) =>
+      repo.list.matching(db, { ...(query as ProductListQuery), page: 0, size: max }, max),
+    within: (tx) => {
+      const products = app.services.overTransaction(tx).products;
+      return {
+        setStatus: statusThroughUpdate(
+          (id) => products.get(id),
+          ({ productId, name, code, description, owner }, status) => ({
+            productId,
+            name,
+            code,
+            description,
+            owner,
+            status,
+          }),
+          (input, ctx) => products.update(input, ctx),
+        ),
+        label: async (id) => (await repo.findWithCount(tx, id))?.name,
+      };
+    },
+    export: {
+      item: productSchema,
+      access: SEARCH,
+      list: (query) => service.list(query as ProductListQuery),
+      get: (id) => service.get(id),
     },
   });
 };

@@ -3,6 +3,7 @@ import {
   createResourceSchema,
   PLATFORM_APP_ID,
   pageSchema,
+  type ResourceListQuery,
   resourceListQuerySchema,
   resourceSchema,
   updateResourceSchema,
@@ -11,9 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type AppScope, assertInScope } from '../../lib/app-scope.ts';
+import { registerBulkRoutes, statusThroughUpdate } from '../../lib/bulk.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { scopeOf } from '../../lib/auth-state.ts';
 import { appScope, auditContext, type RouteAccess } from '../../lib/request-context.ts';
+import * as repo from './repository.ts';
+import { resourceSearch } from './service.ts';
 
 const access = (action: Action) => ({ access: { permissionId: 'app-config.resource', action } });
 const tags = ['resources'];
@@ -108,6 +112,47 @@ const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.update(request.body, auditContext(request)),
   );
+
+  // A node's status changes through its full replace, as the console's Enable and Disable do.
+  // All matching is what the list shows: the roots, or with a search the matches at any depth.
+  registerBulkRoutes(app, {
+    list: 'resources',
+    base: '/api/admin-service/resource',
+    tags,
+    entity: 'resource',
+    plural: 'resources',
+    permissionId: 'app-config.resource',
+    listQuery: resourceListQuerySchema,
+    uuidKeys: true,
+    matching: (db, query, _scope, max) =>
+      repo.list.matching(db, { ...resourceSearch(query as ResourceListQuery), page: 0, size: max }, max),
+    within: (tx) => {
+      const resources = app.services.overTransaction(tx).resources;
+      return {
+        setStatus: statusThroughUpdate(
+          (id, scope) => resources.get(id, scope),
+          ({ resourceId, name, id, type, url, order, applicationId, parentId }, status) => ({
+            resourceId,
+            name,
+            id,
+            type,
+            url,
+            order,
+            status,
+            applicationId,
+            parentId,
+          }),
+          (input, ctx) => resources.update(input, ctx),
+        ),
+        label: async (id) => (await repo.find(tx, id))?.name,
+      };
+    },
+    export: {
+      item: resourceSchema,
+      list: (query) => service.list(query as ResourceListQuery),
+      get: (id, scope) => service.get(id, scope),
+    },
+  });
 };
 
 export default resourceRoutes;

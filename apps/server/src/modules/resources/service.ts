@@ -107,6 +107,11 @@ async function isSelfOrDescendant(
 }
 
 /** Whether the list query names any search filter (else it asks for the tree's roots). */
+/** What the list reads for `query`: without a search filter, the roots only. */
+export function resourceSearch(query: ResourceListQuery): repo.ResourceSearch {
+  return { ...query, rootsOnly: !isSearch(query) };
+}
+
 function isSearch(query: ResourceListQuery): boolean {
   return (
     given(query.keyword) ||
@@ -128,8 +133,16 @@ export class ResourceService {
    */
   async list(query: ResourceListQuery): Promise<Page<Resource>> {
     await requireApplication(this.db, query.applicationId);
-    const { rows, total } = await repo.list(this.db, { ...query, rootsOnly: !isSearch(query) });
+    const { rows, total } = await repo.list(this.db, resourceSearch(query));
     return { content: rows.map(toResource), totalElements: total };
+  }
+
+  /** One node of an application in the caller's `scope` (the export of chosen rows). */
+  async get(resourceId: string, scope: AppScope): Promise<Resource> {
+    const row = isUuid(resourceId) ? await repo.find(this.db, resourceId) : undefined;
+    if (!row) throw notFound();
+    assertInScope(scope, row.applicationId);
+    return toResource(row);
   }
 
   /** The direct children of a node of an application in the caller's `scope`, in display order. */

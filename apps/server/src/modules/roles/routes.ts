@@ -2,14 +2,17 @@ import {
   type Action,
   createRoleSchema,
   roleGrantsSchema,
+  type RoleListQuery,
   roleListQuerySchema,
   roleSchema,
   updateRoleSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerBulkRoutes } from '../../lib/bulk.ts';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, auditContext, type Grant, type RouteAccess } from '../../lib/request-context.ts';
+import * as repo from './repository.ts';
 
 const BASE = '/api/admin-service/v2/role';
 const PERMISSION = 'admin-setting.manage-role';
@@ -48,6 +51,35 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       update: "Update a role's name, code and description",
       status: 'Enable or disable a role; a disabled role grants nothing',
       delete: 'Delete a role that no user or group holds',
+    },
+  });
+
+  // Each row through the role's own status change or delete, so delegation judges each.
+  registerBulkRoutes(app, {
+    list: 'roles',
+    base: BASE,
+    tags,
+    entity: 'role',
+    plural: 'roles',
+    permissionId: PERMISSION,
+    listQuery: roleListQuerySchema,
+    uuidKeys: true,
+    matching: (db, query, _scope, max) =>
+      repo.list.matching(db, { ...(query as RoleListQuery), page: 0, size: max }, max),
+    within: (tx) => {
+      const roles = app.services.overTransaction(tx).roles;
+      return {
+        setStatus: (id, status, ctx, scope) => roles.setStatus(id, status, ctx, scope),
+        remove: (id, ctx, scope) => roles.remove(id, ctx, scope),
+        label: async (id) => (await repo.find(tx, id))?.name,
+      };
+    },
+    export: {
+      // What the caller may do with each role is the console's, not the data's.
+      item: roleSchema.omit({ manageable: true, assignable: true, held: true }),
+      access: SEARCH,
+      list: (query, scope, caller) => service.list(query as RoleListQuery, scope, caller),
+      get: (id, scope, caller) => service.get(id, scope, caller),
     },
   });
 

@@ -69,6 +69,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registerBulkRoutes(app, {
+    list: 'users',
     base: BASE,
     tags,
     entity: 'user',
@@ -76,7 +77,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     permissionId: PERMISSION,
     listQuery: userListQuerySchema,
     uuidKeys: true,
-    actions: ['enable', 'disable', 'delete'],
     matching: (db, query, _scope, max) =>
       repo.list.matching(db, { ...(query as UserListQuery), page: 0, size: max }, max),
     within: (tx) => {
