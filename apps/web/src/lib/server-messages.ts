@@ -92,7 +92,7 @@ export const APP_CONFIG_MESSAGES_ZH = {
   childrenForbidType: '现有子项不能位于此类型之下。',
 } satisfies Record<keyof typeof APP_CONFIG_MESSAGES, string>;
 
-type PlainKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+export type PlainKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
 
 export const IDENTITY_MESSAGES_ZH = {
   duplicateUsername: '该用户名已被占用。',
@@ -186,13 +186,17 @@ const USED_BY_NOUNS_ZH: Record<string, string> = {
   client: '客户端',
 };
 
+/** English message → Chinese, made at the first lookup and again after a table is added. */
+let zhByEnglish: Map<string, string> | undefined;
+
+type MessageTable = readonly [Readonly<Record<string, unknown>>, Readonly<Record<string, string>>];
+
 /**
  * Every message table of the contract with its Chinese one. A new `*_MESSAGES` export of the
- * contract needs its table here; translations.test.ts fails until it has one.
+ * contract needs its table here, or added by the module that shows its messages
+ * (`addMessageTable`); translations.test.ts fails until it has one.
  */
-export const MESSAGE_TABLES: ReadonlyArray<
-  readonly [Readonly<Record<string, unknown>>, Readonly<Record<string, string>>]
-> = [
+export const MESSAGE_TABLES: MessageTable[] = [
   [MESSAGES, MESSAGES_ZH],
   [APP_CONFIG_MESSAGES, APP_CONFIG_MESSAGES_ZH],
   [IDENTITY_MESSAGES, IDENTITY_MESSAGES_ZH],
@@ -204,6 +208,16 @@ export const MESSAGE_TABLES: ReadonlyArray<
   [OIDC_MESSAGES, OIDC_MESSAGES_ZH],
 ];
 
+/**
+ * Adds a table whose messages only a part of the console loaded later meets (the bulk
+ * actions' bar), so that its Chinese stays out of the sign-in page.
+ */
+export function addMessageTable(...table: MessageTable): void {
+  if (MESSAGE_TABLES.some(([en]) => en === table[0])) return;
+  MESSAGE_TABLES.push(table);
+  zhByEnglish = undefined;
+}
+
 function pairs<K extends string>(en: Readonly<Record<K, unknown>>, zh: Partial<Record<K, string>>) {
   return Object.entries(zh).flatMap(([key, text]) => {
     const english = en[key as K];
@@ -211,7 +225,6 @@ function pairs<K extends string>(en: Readonly<Record<K, unknown>>, zh: Partial<R
   });
 }
 
-let zhByEnglish: Map<string, string> | undefined;
 function table(): Map<string, string> {
   zhByEnglish ??= new Map([
     ...MESSAGE_TABLES.flatMap(([en, zh]) => pairs(en, zh)),
@@ -225,17 +238,30 @@ function table(): Map<string, string> {
 const IN_USE = /^It is still in use: (.*)\.$/;
 const USED_BY = /^Used by (\d+) (.+?)(?:(?<=ss)es|(?<!s)s)?: (.*)$/;
 
-/**
- * A message in `language`: a known contract message becomes its Chinese text; anything else
- * (a server's own detail, a custom name) stays as it is.
- */
-export function localizeMessage(text: string, language: string): string {
-  if (language !== 'zh') return text;
+/** A contract message in Chinese, or undefined when `text` is none of them. */
+function chinese(text: string): string | undefined {
   const known = table().get(text);
   if (known) return known;
   const inUse = IN_USE.exec(text);
   if (inUse) return `仍在使用中：${inUse[1]}。`;
   const usedBy = USED_BY.exec(text);
   if (usedBy) return `被 ${usedBy[1]} 个${USED_BY_NOUNS_ZH[usedBy[2]!] ?? usedBy[2]}使用：${usedBy[3]}`;
+  return undefined;
+}
+
+/**
+ * A message in `language`: a known contract message becomes its Chinese text, and so does the
+ * reason of a row a bulk action refused (LIST_MESSAGES.rowRefused, "alice: <reason>"), whose
+ * name stays; anything else (a server's own detail, a custom name) stays as it is.
+ */
+export function localizeMessage(text: string, language: string): string {
+  if (language !== 'zh') return text;
+  const whole = chinese(text);
+  if (whole) return whole;
+  // The row's name may hold ": " too: the reason is the first rest that is a known message.
+  for (let at = text.indexOf(': '); at > 0; at = text.indexOf(': ', at + 2)) {
+    const reason = chinese(text.slice(at + 2));
+    if (reason) return `${text.slice(0, at)}：${reason}`;
+  }
   return text;
 }

@@ -4,9 +4,12 @@ import {
   APP_CONFIG_MESSAGES,
   HTTP_STATUS_MESSAGES,
   IDENTITY_MESSAGES,
+  LIST_MESSAGES,
   MESSAGES,
 } from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';
+// The bulk bar adds the list messages' table when it loads.
+import '@/components/list-screen/list-messages';
 import { i18n } from './i18n';
 import {
   APP_CONFIG_MESSAGES_ZH,
@@ -73,6 +76,17 @@ describe('the console texts', () => {
     expect(localizeMessage(CATALOG_MESSAGES.usedBy(2, 'application', ['a', 'b']), 'zh')).toBe(
       '被 2 个应用使用：a, b',
     );
+    // A row a bulk action refused keeps its name, and its reason is translated.
+    expect(localizeMessage(LIST_MESSAGES.rowRefused('alice', IDENTITY_MESSAGES.selfLockout), 'zh')).toBe(
+      `alice：${IDENTITY_MESSAGES_ZH.selfLockout}`,
+    );
+    expect(
+      localizeMessage(
+        LIST_MESSAGES.rowRefused('Retail: EU', CATALOG_MESSAGES.usedBy(1, 'application', ['shop'])),
+        'zh',
+      ),
+    ).toBe('Retail: EU：被 1 个应用使用：shop');
+    expect(localizeMessage('Retail: not a contract message', 'zh')).toBe('Retail: not a contract message');
   });
 
   it('show a known server message in Chinese and leave any other text alone', () => {
