@@ -31,7 +31,10 @@ const KiB = 1024;
 // TanStack Table 8 needs, and by 1.7 more that the kit's own sort headers, selection, columns
 // menu, resize handles and the user's table preferences take beyond the old margin (the bulk
 // bar and antd's Modal for its questions load only once a row is selected): 133.5 KiB measured.
-const BUDGETS = { 'login page': 200 * KiB, 'a list screen after sign-in': 134 * KiB };
+// On the routes' restructuring, 134.0 KiB; every list's bulk actions, the kit reading them from
+// the contract (LIST_BULK_ACTIONS, beside LIST_SORTS) and offering each only with the row
+// action's element code, take 0.5 more: 134.5 KiB measured, the budget 135.
+const BUDGETS = { 'login page': 200 * KiB, 'a list screen after sign-in': 135 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
 const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;

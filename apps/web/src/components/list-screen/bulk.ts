@@ -1,4 +1,4 @@
-import type { BulkAction, BulkResult } from '@gatehouse/contract';
+import { type BulkAction, type BulkListName, type BulkResult, LIST_BULK_ACTIONS } from '@gatehouse/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
@@ -13,7 +13,7 @@ export type BulkTarget = { ids: string[] } | { all: true };
  * `GET {path}/export` beside the list's own `GET {path}`.
  */
 export type ListBulk<Params extends ListQuery> = {
-  /** The actions the entity has for one record; export is always offered. */
+  /** The list's actions (the contract's LIST_BULK_ACTIONS); export is always offered. */
   actions: readonly BulkAction[];
   run: (action: BulkAction, target: BulkTarget, params: Params) => Promise<BulkResult>;
   /** The CSV text of the rows, byte-order mark included. */
@@ -21,9 +21,13 @@ export type ListBulk<Params extends ListQuery> = {
 };
 
 export type ListBulkOptions<Params extends ListQuery> = {
-  /** The v2 list path below /api, e.g. `/admin-service/v2/application/client`. */
+  /** The list by its contract name, whose bulk actions the server takes. */
+  list: BulkListName;
+  /**
+   * The path below /api that the server's `bulk` and `export` sit under: a v2 list's own path,
+   * e.g. `/admin-service/v2/application/client`, or a legacy list's (`/admin-service/resource`).
+   */
   path: string;
-  actions: readonly BulkAction[];
   /** The list's query key: what a bulk action refreshes. */
   key: QueryKey;
   /** The list's search as the server's list query names it, e.g. with `applicationId`. */
@@ -32,13 +36,13 @@ export type ListBulkOptions<Params extends ListQuery> = {
 
 /** The bulk actions and export of one list (`ListScreen`'s `bulk`). */
 export function listBulk<Params extends ListQuery>({
+  list,
   path,
-  actions,
   key,
   query,
 }: ListBulkOptions<Params>): ListBulk<Params> {
   return {
-    actions,
+    actions: LIST_BULK_ACTIONS[list],
     run: async (action, target, params) => {
       const body =
         'ids' in target ? { action, ids: target.ids } : { action, all: true, query: query(params) };
@@ -62,16 +66,4 @@ export function listBulk<Params extends ListQuery>({
       return `\uFEFF${String(text).replace(/^\uFEFF/, '')}`;
     },
   };
-}
-
-/** Saves `text` as a file the browser downloads. */
-export function download(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

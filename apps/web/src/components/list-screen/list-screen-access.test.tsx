@@ -1,8 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Action } from '@gatehouse/contract';
 import { renderScreen } from '@/test/support';
+import type { ListBulk } from './bulk';
+import type { ListQuery } from './list-query';
 import { ListScreen, UNSCOPED } from './list-screen';
 
 /**
@@ -65,5 +68,63 @@ describe('ListScreen access', () => {
     const { fetchRows } = renderList({ codes: ALL_CODES, actions: ['create'] });
     expect(await screen.findByText('No permission', { selector: '.ant-empty-description' })).toBeVisible();
     expect(fetchRows).not.toHaveBeenCalled();
+  });
+});
+
+describe('ListScreen bulk actions', () => {
+  function renderBulk({ codes, actions }: { codes: string[]; actions: Action[] }) {
+    const bulk: ListBulk<ListQuery> = {
+      actions: ['enable', 'disable', 'delete'],
+      run: vi.fn(),
+      exportCsv: vi.fn(),
+    };
+    renderScreen(
+      <ListScreen<Row, { name: string }, typeof UNSCOPED>
+        title="Things"
+        names={{ one: 'thing', many: 'things' }}
+        scope={UNSCOPED}
+        fields={[]}
+        list="users"
+        bulk={bulk}
+        nameOf={(row) => row.name}
+        rows={(params) =>
+          queryOptions({
+            queryKey: ['bulk-things', params],
+            queryFn: async () => ({ items: [{ id: 'a', name: 'Alpha', status: 'ENABLED' }], total: 1 }),
+          })
+        }
+        rowKey="id"
+        columns={[{ title: 'Name', dataIndex: 'name' }]}
+        create={{ code: 'thing:create', save: vi.fn() }}
+        toggle={{ code: 'thing:status', subject: () => 'client', onToggle: vi.fn() }}
+        remove={{ code: 'thing:delete', subject: 'thing', onDelete: vi.fn() }}
+        form={() => null}
+      />,
+      { url: PATH, path: PATH, codes, actions },
+    );
+  }
+
+  const barOffers = async () => {
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha' }));
+    const bar = await screen.findByRole('region', { name: 'Actions on the selected rows' });
+    return within(bar)
+      .getAllByRole('button')
+      .map((b) => b.textContent)
+      .filter((text) => text !== 'Clear selection');
+  };
+
+  it('offers each action as its row action is offered, and export always', async () => {
+    renderBulk({ codes: ['thing:status', 'thing:delete'], actions: ['retrieve', 'update', 'delete'] });
+    expect(await barOffers()).toEqual(['Enable', 'Disable', 'Delete', 'Export CSV']);
+  });
+
+  it('leaves out an action the role lacks', async () => {
+    renderBulk({ codes: ['thing:status', 'thing:delete'], actions: ['retrieve', 'update'] });
+    expect(await barOffers()).toEqual(['Enable', 'Disable', 'Export CSV']);
+  });
+
+  it('leaves out an action whose element code the menu lacks', async () => {
+    renderBulk({ codes: ['thing:delete'], actions: ['retrieve', 'update', 'delete'] });
+    expect(await barOffers()).toEqual(['Delete', 'Export CSV']);
   });
 });

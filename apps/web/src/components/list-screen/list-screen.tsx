@@ -330,6 +330,7 @@ function ListBody<Row extends object, Scope extends object>({
     enabled: readable,
   });
   const roleCan = useHasAction();
+  const allows = useAllows();
   const toast = useToast();
   const selection = useSelection(JSON.stringify(params));
   const { preference, save } = useTablePreference(listName);
@@ -373,10 +374,12 @@ function ListBody<Row extends object, Scope extends object>({
     shown: !preference.hidden.includes(columnId(c, i)),
     hideable: !c.alwaysShown,
   }));
+  // An action is offered as its row action is: the screen has it, the role's action and the
+  // menu's element code allow it.
   const bulkActions = (bulk?.actions ?? []).filter((action) =>
     action === 'delete'
-      ? remove !== undefined && roleCan('delete')
-      : toggle !== undefined && roleCan('update'),
+      ? remove !== undefined && roleCan('delete') && allows(remove.code)
+      : toggle !== undefined && roleCan('update') && allows(toggle.code),
   );
   const total = rows.data?.total ?? 0;
   const target = (): BulkTarget =>
@@ -448,7 +451,7 @@ function ListBody<Row extends object, Scope extends object>({
             }}
             exportCsv={async () => {
               const csv = await bulk.exportCsv(target(), params);
-              const { download } = await import('./bulk');
+              const { download } = await import('./download');
               download(csv, `${listName}-${new Date().toISOString().slice(0, 10)}.csv`);
             }}
           />

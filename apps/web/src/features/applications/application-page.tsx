@@ -18,6 +18,7 @@ import { type ApplicationFormValues, applicationBody } from './components/applic
 import { useApplicationsT, withText } from './messages';
 import { productQueryOptions } from './products/api/get-product';
 import { lazyForm } from '@/components/lazy-form';
+import { applicationsBulk } from './api/bulk-applications';
 
 const ApplicationForm = lazyForm(() =>
   import('./components/application-form').then((m) => m.ApplicationForm),
@@ -101,6 +102,8 @@ export function ApplicationPage() {
       scope={UNSCOPED}
       fields={APPLICATION_SEARCH_FIELDS}
       list="applications"
+      bulk={applicationsBulk}
+      nameOf={(application) => application.name}
       rows={applicationsQueryOptions}
       rowKey="applicationId"
       columns={COLUMNS}

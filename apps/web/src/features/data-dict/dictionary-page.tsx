@@ -19,6 +19,7 @@ import { type DictionaryFormValues, dictionaryBody } from './components/dictiona
 import { DictionaryItemsDialog } from './components/dictionary-items-dialog';
 import { dataDictText, useDataDictT } from './messages';
 import { lazyForm } from '@/components/lazy-form';
+import { dictionariesBulk } from './api/bulk-dictionaries';
 
 const DictionaryForm = lazyForm(() => import('./components/dictionary-form').then((m) => m.DictionaryForm));
 
@@ -90,6 +91,8 @@ export function DictionaryPage() {
         scope={{ appId }}
         fields={DICTIONARY_SEARCH_FIELDS}
         list="dictionaries"
+        bulk={dictionariesBulk}
+        nameOf={(dictionary) => dictionary.name}
         rows={dictionariesQueryOptions}
         rowKey="dictionaryId"
         columns={DICTIONARY_COLUMNS}

@@ -78,7 +78,8 @@ describe('DataAccessPage', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Name', 'ID', 'Category', 'Action']);
+    // The rows' checkboxes first: the list exports the rows chosen.
+    expect(headers).toEqual(['', 'Name', 'ID', 'Category', 'Action']);
     const third = screen.getByRole('row', { name: /Orders 3/ });
     expect(within(third).getByText('--')).toBeInTheDocument();
     expect(screen.getByTestId('current-application')).toHaveTextContent('Application: Portal (portal)');

@@ -13,6 +13,7 @@ import { useUpdateDataAccess } from './api/update-data-access';
 import type { DataAccessFormValues } from './components/data-access-form';
 import { lazyForm } from '@/components/lazy-form';
 import { appConfigPath } from '../paths';
+import { dataAccessesBulk } from './api/export-data-accesses';
 
 const DataAccessForm = lazyForm(() => import('./components/data-access-form').then((m) => m.DataAccessForm));
 
@@ -77,6 +78,8 @@ export function DataAccessPage() {
       names={{ one: t('dataAccessOne'), many: t('dataAccessMany') }}
       fields={dataAccessSearchFields(categories.data ?? [])}
       list="dataAccesses"
+      bulk={dataAccessesBulk}
+      nameOf={(access) => access.name}
       rows={dataAccessesQueryOptions}
       rowKey="resourceId"
       columns={COLUMNS}

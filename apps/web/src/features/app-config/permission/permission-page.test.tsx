@@ -59,11 +59,12 @@ describe('PermissionPage', () => {
     });
     const table = await screen.findByRole('table');
     await within(table).findByText('Read orders');
+    // The rows' checkboxes first: the list exports the rows chosen.
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Name', 'ID', 'Type', 'Action']);
+    ).toEqual(['', 'Name', 'ID', 'Type', 'Action']);
     expect(screen.getByText('Total 41')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /New permission/ }));

@@ -11,6 +11,7 @@ import type { PermissionFormValues } from './components/permission-form';
 import { PERMISSION_TYPE_OPTIONS } from './permission-types';
 import { lazyForm } from '@/components/lazy-form';
 import { appConfigPath } from '../paths';
+import { permissionsBulk } from './api/export-permissions';
 
 const PermissionForm = lazyForm(() => import('./components/permission-form').then((m) => m.PermissionForm));
 
@@ -83,6 +84,8 @@ export function PermissionPage() {
       names={{ one: t('permissionOne'), many: t('permissionMany') }}
       fields={PERMISSION_SEARCH_FIELDS}
       list="permissions"
+      bulk={permissionsBulk}
+      nameOf={(permission) => permission.name}
       rows={permissionsQueryOptions}
       rowKey="resourceId"
       columns={COLUMNS}

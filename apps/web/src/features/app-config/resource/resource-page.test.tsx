@@ -94,7 +94,8 @@ describe('resource screen', () => {
     renderPage();
     const categoryRow = await screen.findByRole('row', { name: /Settings/ });
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Action', 'Status', 'Name', 'ID', 'Type', 'URL', 'Index']);
+    // The rows' checkboxes first: the nodes take bulk actions.
+    expect(headers).toEqual(['', 'Action', 'Status', 'Name', 'ID', 'Type', 'URL', 'Index']);
     expect(within(categoryRow).getByText('-')).toBeInTheDocument();
     expect(
       within(screen.getByRole('row', { name: /Empty/ })).queryByRole('button', { name: /Expand/ }),

@@ -22,6 +22,7 @@ import { toUpdateBody, useUpdateResource } from './api/update-resource';
 import type { PlacedResource, ResourceFormValues } from './components/resource-form';
 import { lazyForm } from '@/components/lazy-form';
 import { appConfigPath } from '../paths';
+import { resourcesBulk } from './api/bulk-resources';
 
 const ResourceForm = lazyForm(() => import('./components/resource-form').then((m) => m.ResourceForm));
 
@@ -139,6 +140,8 @@ export function ResourcePage() {
       names={{ one: t('resourceOne'), many: t('resourceMany') }}
       fields={RESOURCE_SEARCH_FIELDS}
       list="resources"
+      bulk={resourcesBulk}
+      nameOf={(node) => node.name}
       rows={resourceListQueryOptions}
       rowKey="resourceId"
       columns={COLUMNS}

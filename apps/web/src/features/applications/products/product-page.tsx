@@ -14,6 +14,7 @@ import { productsQueryOptions } from './api/list-products';
 import { useUpdateProduct } from './api/update-product';
 import { type ProductFormValues, productBody } from './components/product-values';
 import { lazyForm } from '@/components/lazy-form';
+import { productsBulk } from './api/bulk-products';
 
 const ProductForm = lazyForm(() => import('./components/product-form').then((m) => m.ProductForm));
 
@@ -59,6 +60,8 @@ export function ProductPage() {
       scope={UNSCOPED}
       fields={fields}
       list="products"
+      bulk={productsBulk}
+      nameOf={(product) => product.name}
       rows={productsQueryOptions}
       rowKey="productId"
       columns={columns}

@@ -17,6 +17,7 @@ import type { GroupFormValues } from './components/group-form';
 import { GroupMembersDialog } from './components/group-members-dialog';
 import { GroupRolesDialog } from './components/group-roles-dialog';
 import { lazyForm } from '@/components/lazy-form';
+import { groupsBulk } from './api/bulk-groups';
 
 const GroupForm = lazyForm(() => import('./components/group-form').then((m) => m.GroupForm));
 
@@ -59,6 +60,8 @@ export function GroupPage() {
         scope={UNSCOPED}
         fields={GROUP_SEARCH_FIELDS}
         list="groups"
+        bulk={groupsBulk}
+        nameOf={(group) => group.name}
         rows={groupsQueryOptions}
         rowKey="groupId"
         columns={GROUP_COLUMNS}

@@ -21,6 +21,7 @@ import type { RoleFormValues } from './components/role-form';
 import { RoleGrantsDialog } from './components/role-grants-dialog';
 import { RolePreviewDialog } from './components/role-preview-dialog';
 import { lazyForm } from '@/components/lazy-form';
+import { rolesBulk } from './api/bulk-roles';
 
 const RoleForm = lazyForm(() => import('./components/role-form').then((m) => m.RoleForm));
 
@@ -73,6 +74,8 @@ export function RolePage() {
         scope={UNSCOPED}
         fields={ROLE_SEARCH_FIELDS}
         list="roles"
+        bulk={rolesBulk}
+        nameOf={(role) => role.name}
         rows={rolesQueryOptions}
         rowKey="roleId"
         columns={ROLE_COLUMNS}

@@ -4,8 +4,8 @@ import { clientsKey } from '@/api/keys';
 
 /** POST /admin-service/v2/application/client/bulk and GET …/export: one application's clients. */
 export const clientsBulk = listBulk<AppListParams>({
+  list: 'clients',
   path: '/admin-service/v2/application/client',
-  actions: ['enable', 'disable'],
   key: clientsKey,
   query: ({ appId, search }) => ({ ...search, applicationId: appId }),
 });

@@ -10,6 +10,7 @@ import { useCreateAcl, useSetAclStatus, useUpdateAcl } from '../api/save-acl';
 import { useApplicationDetailT, withText } from '../messages';
 import type { AclFormValues } from './acl-form';
 import { lazyForm } from '@/components/lazy-form';
+import { aclsBulk } from '../api/bulk-acls';
 
 const AclForm = lazyForm(() => import('./acl-form').then((m) => m.AclForm));
 
@@ -49,6 +50,8 @@ export function AclTab({ appId }: { appId: string }) {
       scope={{ appId }}
       fields={ACL_FIELDS}
       list="acl"
+      bulk={aclsBulk}
+      nameOf={(entry) => `${entry.subjectType} ${entry.subjectId}`}
       rows={aclsQueryOptions}
       rowKey="aclId"
       columns={ACL_COLUMNS}

@@ -10,6 +10,7 @@ import { useCreateApi, useUpdateApi } from '../api/save-api';
 import { useApplicationDetailT, withText } from '../messages';
 import type { ApiFormValues } from './api-form';
 import { lazyForm } from '@/components/lazy-form';
+import { apisBulk } from '../api/bulk-apis';
 
 const ApiForm = lazyForm(() => import('./api-form').then((m) => m.ApiForm));
 
@@ -50,6 +51,8 @@ export function ApisTab({ appId }: { appId: string }) {
       scope={{ appId }}
       fields={API_FIELDS}
       list="appApis"
+      bulk={apisBulk}
+      nameOf={(api) => `${api.method} ${api.pathPattern}`}
       rows={apisQueryOptions}
       rowKey="apiId"
       columns={API_COLUMNS}

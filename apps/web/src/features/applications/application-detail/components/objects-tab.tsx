@@ -10,6 +10,7 @@ import { APPLICATION_CODES } from '../access-codes';
 import { useApplicationDetailT, withText } from '../messages';
 import { type ObjectFormValues, objectBody } from './object-values';
 import { lazyForm } from '@/components/lazy-form';
+import { objectsBulk } from '../api/bulk-objects';
 
 const ObjectForm = lazyForm(() => import('./object-form').then((m) => m.ObjectForm));
 
@@ -43,6 +44,8 @@ export function ObjectsTab({ appId }: { appId: string }) {
       scope={{ appId }}
       fields={OBJECT_FIELDS}
       list="dataObjects"
+      bulk={objectsBulk}
+      nameOf={(object) => object.name}
       rows={objectsQueryOptions}
       rowKey="objectId"
       columns={OBJECT_COLUMNS}

@@ -12,6 +12,7 @@ import { useApplicationDetailT, withText } from '../messages';
 import { PageElementsDialog } from './page-elements-dialog';
 import type { PageFormValues } from './page-form';
 import { lazyForm } from '@/components/lazy-form';
+import { pagesBulk } from '../api/bulk-pages';
 
 const PageForm = lazyForm(() => import('./page-form').then((m) => m.PageForm));
 
@@ -55,6 +56,8 @@ export function PagesTab({ appId }: { appId: string }) {
         scope={{ appId }}
         fields={PAGE_FIELDS}
         list="pages"
+        bulk={pagesBulk}
+        nameOf={(page) => page.name}
         rows={pagesQueryOptions}
         rowKey="pageId"
         columns={PAGE_COLUMNS}

@@ -8,6 +8,7 @@ import { useCreateSet, useDeleteSet, useUpdateSet } from '../api/save-set';
 import { useApplicationDetailT, withText } from '../messages';
 import type { SetFormValues } from './set-form';
 import { lazyForm } from '@/components/lazy-form';
+import { setsBulk } from '../api/bulk-sets';
 
 const SetForm = lazyForm(() => import('./set-form').then((m) => m.SetForm));
 
@@ -45,6 +46,8 @@ export function SetsTab({ appId }: { appId: string }) {
       scope={{ appId }}
       fields={SET_FIELDS}
       list="dataSets"
+      bulk={setsBulk}
+      nameOf={(set) => set.name}
       rows={setsQueryOptions}
       rowKey="setId"
       columns={SET_COLUMNS}

@@ -4,8 +4,8 @@ import { usersKey } from './list-users';
 
 /** POST /admin-service/v2/user/bulk and GET …/export: the users selected, or all matching the search. */
 export const usersBulk = listBulk<UserListParams>({
+  list: 'users',
   path: '/admin-service/v2/user',
-  actions: ['enable', 'disable', 'delete'],
   key: usersKey,
   query: ({ search, groupId, organizationId }) => ({ ...search, groupId, organizationId }),
 });

@@ -1,0 +1,11 @@
+import { listBulk } from '@/components/list-screen/bulk';
+import type { ListQuery } from '@/components/list-screen/list-query';
+import { setsKey } from '@/api/keys';
+
+/** POST /admin-service/v2/set/bulk and GET …/export: an application's sets. */
+export const setsBulk = listBulk<ListQuery & { appId: string }>({
+  list: 'dataSets',
+  path: '/admin-service/v2/set',
+  key: setsKey,
+  query: ({ appId, search }) => ({ ...search, applicationId: appId }),
+});
