@@ -1,5 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { type Column, DataTable, type TableTree } from './data-table';
 
@@ -39,6 +40,9 @@ describe('DataTable', () => {
   it('draws the shown columns only, with their renders, and a cut cell carries its text as title', () => {
     render(<DataTable<Node> label="Resources" columns={columns} rows={[leaf]} rowKey="key" />);
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'URL']);
+    // Without resize handles, a header is named by its content as any other (a form's field
+    // labelled Code beside the table is the only thing labelled Code).
+    expect(screen.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-label');
     const [help] = bodyRows();
     const cells = within(help!).getAllByRole('cell');
     expect(cells.map((c) => c.textContent)).toEqual(['Help', '/help']);
@@ -129,5 +133,42 @@ describe('DataTable', () => {
     rerender(<DataTable<Node> label="Resources" columns={columns} rows={[]} rowKey="key" loading />);
     expect(screen.queryByText('No data')).toBeNull();
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+  });
+  it('names a header by its title, and steps a column by every arrow key pressed, however fast', () => {
+    const onResize = vi.fn();
+    // The layout keeps what the handle hands on, as the user's preferences do.
+    function Kept() {
+      const [widths, setWidths] = useState<Record<string, number>>({});
+      return (
+        <DataTable<Node>
+          label="Resources"
+          columns={[{ title: 'Name', dataIndex: 'name', width: 200 }, columns[1]!]}
+          rows={[leaf]}
+          rowKey="key"
+          layout={{
+            hidden: [],
+            widths,
+            onResize: (id, width) => {
+              onResize(id, width);
+              setWidths((w) => ({ ...w, [id]: width }));
+            },
+          }}
+        />
+      );
+    }
+    render(<Kept />);
+    // Not "Name Resize Name": the handle inside the header has a label of its own.
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeInTheDocument();
+    const handle = screen.getByRole('separator', { name: 'Resize Name' });
+    const key = (type: string) => new KeyboardEvent(type, { key: 'ArrowRight', bubbles: true });
+    // Four presses before the table draws again; each steps on from the one before.
+    act(() => {
+      for (let i = 0; i < 4; i++) handle.dispatchEvent(key('keydown'));
+    });
+    act(() => {
+      handle.dispatchEvent(key('keyup'));
+    });
+    expect(onResize).toHaveBeenCalledExactlyOnceWith('name', 264);
+    expect(handle).toHaveAttribute('aria-valuenow', '264');
   });
 });

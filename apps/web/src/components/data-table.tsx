@@ -256,12 +256,23 @@ function ResizeHandle({
   /** The width the column keeps, if any; else it is measured from its header cell. */
   width: () => number | undefined;
   onMove: (width: number) => void;
-  onDone: () => void;
+  /** The width it stopped at. */
+  onDone: (width: number) => void;
 }) {
   const start = useRef<{ x: number; width: number } | null>(null);
+  // The width this handle last asked for, at once: the next arrow key steps on from it, and
+  // the end hands it on, without waiting for the table to draw the one before.
+  const latest = useRef<number | undefined>(undefined);
   const [measured, setMeasured] = useState<number | undefined>(undefined);
   const current = (handle: Element) =>
-    width() ?? (handle.parentElement?.getBoundingClientRect().width || FLEXIBLE_MIN_PX);
+    latest.current ?? width() ?? (handle.parentElement?.getBoundingClientRect().width || FLEXIBLE_MIN_PX);
+  const move = (next: number) => {
+    latest.current = next;
+    onMove(next);
+  };
+  const done = () => {
+    if (latest.current !== undefined) onDone(latest.current);
+  };
   const now = width() ?? measured ?? FLEXIBLE_MIN_PX;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a focusable separator is how ARIA names a splitter; <hr> cannot take focus or keys
@@ -276,29 +287,34 @@ function ResizeHandle({
       className="gh-table-resizer"
       onClick={(e) => e.stopPropagation()}
       onFocus={(e) => setMeasured(current(e.currentTarget))}
+      onBlur={() => {
+        latest.current = undefined;
+      }}
       onPointerDown={(e: PointerEvent<HTMLDivElement>) => {
         e.preventDefault();
         e.stopPropagation();
         e.currentTarget.setPointerCapture(e.pointerId);
+        latest.current = undefined;
         start.current = { x: e.clientX, width: current(e.currentTarget) };
       }}
       onPointerMove={(e) => {
-        if (start.current) onMove(clampWidth(start.current.width + e.clientX - start.current.x));
+        if (start.current) move(clampWidth(start.current.width + e.clientX - start.current.x));
       }}
       onPointerUp={(e) => {
         if (!start.current) return;
         e.currentTarget.releasePointerCapture(e.pointerId);
         start.current = null;
-        onDone();
+        done();
+        latest.current = undefined;
       }}
       onKeyDown={(e: KeyboardEvent) => {
         const step = e.key === 'ArrowRight' ? KEY_STEP_PX : e.key === 'ArrowLeft' ? -KEY_STEP_PX : 0;
         if (step === 0) return;
         e.preventDefault();
-        onMove(clampWidth(current(e.currentTarget) + step));
+        move(clampWidth(current(e.currentTarget) + step));
       }}
       onKeyUp={(e) => {
-        if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') onDone();
+        if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') done();
       }}
     />
   );
@@ -503,6 +519,8 @@ export function DataTable<Row extends object>({
                   <th
                     key={id}
                     scope="col"
+                    // The column's title names it, without the label of the resize handle inside.
+                    aria-label={layout?.onResize && typeof c.title === 'string' ? c.title : undefined}
                     aria-sort={sortable && sorting ? ariaSort(sorting.value, field) : undefined}
                     // As antd's: a column cut to one line is cut in its header too, not wrapped
                     // a letter a line when the others leave it little room.
@@ -519,9 +537,7 @@ export function DataTable<Row extends object>({
                           (typeof c.width === 'number' ? c.width : undefined)
                         }
                         onMove={(width) => table.setColumnSizing((s) => ({ ...s, [id]: width }))}
-                        onDone={() => {
-                          const width = draggedRef.current[id];
-                          if (width === undefined) return;
+                        onDone={(width) => {
                           layout.onResize?.(id, width);
                           // The layout keeps it from now on.
                           setDragged(({ [id]: _done, ...rest }) => rest);
