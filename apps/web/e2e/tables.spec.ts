@@ -141,3 +141,54 @@ test('a CSV export of the selected rows downloads with a header and their lines'
       .sort(),
   ).toEqual(['Csv 01', 'Csv 03']);
 });
+
+test('Manage Group: deleting two selected groups, one with a member, is refused naming it, and both stay; the free one alone is deleted', async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const suffix = Date.now().toString(36);
+  const group = async (name: string) => {
+    const res = await request.post('/api/admin-service/v2/group', {
+      headers,
+      data: { name, code: `${name.toLowerCase().replaceAll(' ', '-')}` },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { groupId: string };
+  };
+  await group(`Bulk free ${suffix}`);
+  const busy = await group(`Bulk busy ${suffix}`);
+  const user = await request.post('/api/admin-service/v2/user', {
+    headers,
+    data: { username: `bulk-member-${suffix}`, name: 'Member', email: `m-${suffix}@example.test` },
+  });
+  expect(user.status(), await user.text()).toBe(201);
+  const members = await request.put(`/api/admin-service/v2/group/${busy.groupId}/members`, {
+    headers,
+    data: { userIds: [(await user.json()).userId] },
+  });
+  expect(members.status(), await members.text()).toBe(200);
+
+  await page.goto(`/admin-setting/manage-group?keyword=${suffix}`);
+  await expect(page.getByText('Total 2')).toBeVisible();
+  await page.getByRole('checkbox', { name: `Select Bulk free ${suffix}` }).check();
+  await page.getByRole('checkbox', { name: `Select Bulk busy ${suffix}` }).check();
+  const bar = page.getByRole('region', { name: 'Actions on the selected rows' });
+  await bar.getByRole('button', { name: 'Delete' }).click();
+  const question = page.getByRole('dialog').filter({ hasText: 'Delete 2' });
+  await question.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`Bulk busy ${suffix}: It is still in use: 1 member.`)).toBeVisible();
+  await expect(tableRows(page)).toHaveCount(2);
+
+  await page.getByRole('checkbox', { name: `Select Bulk busy ${suffix}` }).uncheck();
+  await bar.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: 'Delete 1' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Delete: 1 rows')).toBeVisible();
+  await expect(tableRows(page)).toHaveCount(1);
+  await expect(tableRows(page)).toContainText(`Bulk busy ${suffix}`);
+});
