@@ -6,7 +6,7 @@ import {
   SECOND_FACTOR_REQUIRED,
 } from '@gatehouse/contract';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app.ts';
 import { build, median, type TestContext } from './helper.ts';
 
@@ -33,9 +33,6 @@ let adminToken: string;
 beforeAll(async () => {
   t = await build({ config: { loginRateLimit: LIMITS, forgetRateLimit: FORGET_LIMITS } });
   adminToken = await t.login();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const LOGIN = '/api/oauth2-server/login';

@@ -1,5 +1,5 @@
 import { ERROR_CODES, HTTP_STATUS_MESSAGES, PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApplication, put, query } from './fixtures.ts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
@@ -33,9 +33,6 @@ beforeAll(async () => {
     ).json().resourceId as string;
   nodeA = await node(appA);
   nodeB = await node(appB);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const CLIENT = '/api/admin-service/v2/application/client';

@@ -1,15 +1,12 @@
 import { ACCOUNT_MESSAGES, MESSAGES } from '@gatehouse/contract';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
 import { build, type TestContext } from './helper.ts';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await build();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const PROFILE = '/api/admin-service/user/profile';

@@ -6,7 +6,7 @@ import {
   pageSchema,
   PLATFORM_APP_ID,
 } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applications, products } from '../src/db/schema/index.ts';
 import { auditOf, query, tokenWith } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
@@ -16,9 +16,6 @@ let admin: string;
 beforeAll(async () => {
   t = await build();
   admin = await t.login();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const BASE = '/api/admin-service/v2/application';

@@ -6,7 +6,7 @@ import {
   userInfoSchema,
 } from '@gatehouse/contract';
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { ADMIN_PASSWORD, build, type TestContext } from './helper.ts';
@@ -14,9 +14,6 @@ import { ADMIN_PASSWORD, build, type TestContext } from './helper.ts';
 let t: TestContext;
 beforeAll(async () => {
   t = await build();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const LOGIN = '/api/oauth2-server/login';

@@ -6,7 +6,7 @@ import {
   LIST_SORTS,
 } from '@gatehouse/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applicationClients, auditLog, roles, users } from '../src/db/schema/index.ts';
 import { createApplication, put, query } from './fixtures.ts';
 import { build, type CreateRoleInput, type TestContext } from './helper.ts';
@@ -26,7 +26,6 @@ beforeAll(async () => {
   appA = await createApplication(t.db, 'bulk-a');
   appB = await createApplication(t.db, 'bulk-b');
 });
-afterAll(() => t.close());
 
 async function signedIn(...roleInputs: CreateRoleInput[]) {
   const held = [];

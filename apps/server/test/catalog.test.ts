@@ -5,7 +5,7 @@
  * and the access-control entries and page elements in the OIDC claims.
  */
 import { CATALOG_MESSAGES, MESSAGES } from '@gatehouse/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimsOf } from '../src/modules/oidc/provider.ts';
 import { mayEnterApplication } from '../src/modules/access/in-application.ts';
 import { findUsableClient, findUser } from '../src/modules/oidc/repository.ts';
@@ -13,9 +13,6 @@ import { auditOf, createApplication, del, put, query } from './fixtures.ts';
 import { build } from './helper.ts';
 
 const t = await build();
-afterAll(async () => {
-  await t?.close();
-});
 
 const V2 = '/api/admin-service/v2';
 const admin = await t.login();

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { ERROR_CODES, MESSAGES } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestContext } from './helper.ts';
 
 /**
@@ -14,9 +14,6 @@ beforeAll(async () => {
   t = await build();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Sends `request` as it is and reads the answer until the server closes the connection. */

@@ -7,7 +7,7 @@ import {
   pageSchema,
 } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applicationClients } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { auditOf, createApplication, put, query, tokenWith } from './fixtures.ts';
@@ -20,9 +20,6 @@ beforeAll(async () => {
   t = await build();
   admin = await t.login();
   app = await createApplication(t.db, 'client-app');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const V2 = '/api/admin-service/v2/application/client';

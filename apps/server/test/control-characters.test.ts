@@ -1,5 +1,5 @@
 import { CONTROL_CHARACTERS, ERROR_CODES, MESSAGES } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { controlCharacterFields } from '../src/plugins/control-characters.ts';
 import { createApplication } from './fixtures.ts';
 import { ADMIN_PASSWORD, build, type TestContext } from './helper.ts';
@@ -13,9 +13,6 @@ beforeAll(async () => {
   t = await build();
   admin = await t.login();
   app = await createApplication(t.db, 'controls-app');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 function expectRefused(res: { statusCode: number; body: string; json: () => unknown }, field: string) {

@@ -6,7 +6,7 @@ import {
   pageSchema,
 } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataAccesses } from '../src/db/schema/index.ts';
 import { auditOf, createApplication, put, query, seedDataAccesses, tokenWith } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
@@ -18,9 +18,6 @@ beforeAll(async () => {
   t = await build();
   admin = await t.login();
   app = await createApplication(t.db, 'da-app');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const LIST = '/api/admin-service/data/accesses';

@@ -1,6 +1,6 @@
 import { IDENTITY_MESSAGES, PLATFORM_APP_ID } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, roles } from '../src/db/schema/index.ts';
 import { createApplication, put } from './fixtures.ts';
 import { build, type CreateRoleInput, type TestContext } from './helper.ts';
@@ -36,9 +36,6 @@ beforeAll(async () => {
   permA = await permission(appA);
   permB = await permission(appB);
   clientB = (await t.post(CLIENT, { clientName: 'b', applicationId: appB }, admin)).json();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const V2 = '/api/admin-service/v2';

@@ -4,14 +4,11 @@
  * management of dictionaries and items with its 400s, 409s and audit records.
  */
 import { DATA_ACCESS_CATEGORY_DICTIONARY, MESSAGES } from '@gatehouse/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditOf, createApplication, del, put, query } from './fixtures.ts';
 import { build } from './helper.ts';
 
 const t = await build();
-afterAll(async () => {
-  await t?.close();
-});
 
 const V2 = '/api/admin-service/v2';
 const admin = await t.login();

@@ -16,7 +16,7 @@ import { ERROR_CODES } from '@gatehouse/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApplication } from './fixtures.ts';
 import {
   badPaging,
@@ -68,9 +68,6 @@ function logProblem(line: string): string | undefined {
 }
 
 const t = await build({ logger: { level: 'info', stream } });
-afterAll(async () => {
-  await t?.close();
-});
 
 type Parameter = { in: string; name: string; required?: boolean; schema: JsonSchema };
 type Operation = {

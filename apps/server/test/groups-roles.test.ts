@@ -8,7 +8,7 @@ import {
   roleGrantsSchema,
   roleSchema,
 } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, createApplication, del, put, query, tokenWith } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 
@@ -19,9 +19,6 @@ beforeAll(async () => {
   t = await build();
   admin = await t.login();
   adminRoleId = (await t.get('/api/admin-service/user/current', admin)).json().role.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const GROUP = '/api/admin-service/v2/group';

@@ -20,6 +20,7 @@ import {
 import { seed } from '../src/platform/seed.ts';
 import { hashPassword } from '../src/modules/passwords/hashing.ts';
 import { checkResponses } from './conformance.ts';
+import { closeWhenDone } from './teardown.ts';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
 
@@ -90,6 +91,10 @@ export type BuildOptions = {
 
 type Body = Record<string, unknown> | unknown[] | string | undefined;
 
+/**
+ * An app on a fresh database, closed with it when the caller is done: after the test that
+ * built it, or after the test file when a hook built it. `close()` may still end it earlier.
+ */
 export async function build(options: BuildOptions = {}) {
   const { handle, url, drop } = await openTestDatabase();
   await migrateDatabase(handle);
@@ -130,6 +135,11 @@ export async function build(options: BuildOptions = {}) {
     return res.json().result.token as string;
   }
 
+  const close = closeWhenDone(async () => {
+    await app.close();
+    await drop();
+  });
+
   return {
     app,
     db,
@@ -142,10 +152,7 @@ export async function build(options: BuildOptions = {}) {
     login,
     createUser: (input: CreateUserInput = {}) => createUser(db, input),
     createRole: (input: CreateRoleInput = {}) => createRole(db, input),
-    async close() {
-      await app.close();
-      await drop();
-    },
+    close,
   };
 }
 

@@ -4,7 +4,7 @@ import { createdClientSchema, OIDC_MESSAGES } from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type BaseClient, generators, Issuer } from 'openid-client';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationClients,
   applications,
@@ -94,9 +94,6 @@ beforeAll(async () => {
   const created = createdClientSchema.parse(res.json());
   registered = { client: created.client, secret: created.secret!, acId: created.acId };
   issuer = await Issuer.discover(`${origin}/oidc`);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const rp = (secret = registered.secret, clientId = registered.client) =>

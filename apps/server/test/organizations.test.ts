@@ -5,7 +5,7 @@ import {
   pageSchema,
   userSchema,
 } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, del, put, query } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 
@@ -14,9 +14,6 @@ let admin: string;
 beforeAll(async () => {
   t = await build();
   admin = await t.login();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const BASE = '/api/admin-service/v2/organization';

@@ -1,6 +1,6 @@
 import { ERROR_CODES, PASSWORD_MESSAGES, PASSWORD_POLICY } from '@gatehouse/contract';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, passwordHistory, users } from '../src/db/schema/index.ts';
 import { isCommonPassword } from '../src/modules/passwords/policy.ts';
 import { build, type TestContext } from './helper.ts';
@@ -12,9 +12,6 @@ beforeAll(async () => {
   t = await build();
   admin = await t.login();
   adminRoleId = (await t.get('/api/admin-service/user/current', admin)).json().role.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const CHANGE = '/api/oauth2-server/change-password';

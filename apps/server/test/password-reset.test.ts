@@ -44,7 +44,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 

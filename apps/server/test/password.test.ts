@@ -1,6 +1,6 @@
 import { ERROR_CODES, MESSAGES } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema/index.ts';
 import { hashIsOutdated, hashParameters, verifyPassword } from '../src/modules/passwords/hashing.ts';
 import { auditOf, storeEarlierHash } from './fixtures.ts';
@@ -12,9 +12,6 @@ beforeAll(async () => {
   t = await build();
   const info = (await t.get('/api/admin-service/user/current', await t.login())).json();
   adminRoleId = info.role.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const CHANGE = '/api/oauth2-server/change-password';

@@ -5,7 +5,7 @@ import {
   pageSchema,
   permissionSchema,
 } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { permissions, rolePermissions } from '../src/db/schema/index.ts';
 import { auditOf, createApplication, put, query, tokenWith } from './fixtures.ts';
@@ -18,9 +18,6 @@ beforeAll(async () => {
   t = await build();
   admin = await t.login();
   app = await createApplication(t.db, 'perm-app');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const LIST = '/api/admin-service/permission/getPermissionList';

@@ -40,7 +40,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t?.close();
   rmSync(webDir, { recursive: true, force: true });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, put } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 
@@ -8,7 +8,6 @@ let t: TestContext;
 beforeAll(async () => {
   t = await build();
 });
-afterAll(() => t.close());
 
 describe('user preferences', () => {
   it('are null until chosen, in the user info of sign-in and of user/current', async () => {

@@ -1,7 +1,7 @@
 import { ADMIN_USERNAME, ERROR_CODES, MESSAGES, SECOND_FACTOR_REQUIRED } from '@gatehouse/contract';
 import { Secret, TOTP } from 'otpauth';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { loadConfig } from '../src/config.ts';
 import type { AppError } from '../src/lib/errors.ts';
@@ -32,9 +32,6 @@ beforeAll(async () => {
     config: { loginRateLimit: LIMITS, trustProxy: true },
     rateLimitStore: new MemoryCounterStore(() => clock.now),
   });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const LOGIN = '/api/oauth2-server/login';

@@ -6,7 +6,7 @@ import {
   resourceSchema,
 } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../src/db/schema/index.ts';
 import { createApplication, put } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
@@ -28,9 +28,6 @@ beforeAll(async () => {
   );
   expect(res.statusCode, res.body).toBeLessThan(300);
   category = resourceSchema.parse(res.json());
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 let n = 0;

@@ -1,5 +1,5 @@
 import { DEFAULT_CONSOLE_SETTINGS } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, put, tokenWith } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 
@@ -11,7 +11,6 @@ beforeAll(async () => {
   t = await build();
   admin = await t.login();
 });
-afterAll(() => t.close());
 
 describe('console settings', () => {
   it('answers the defaults until an administrator changes them', async () => {

@@ -1,16 +1,13 @@
 import { SECOND_FACTOR_ATTEMPTS_PER_CHALLENGE, SECOND_FACTOR_REQUIRED } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, recoveryCodes, users } from '../src/db/schema/index.ts';
 import { build, type TestContext } from './helper.ts';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await build();
-});
-afterAll(async () => {
-  await t?.close();
 });
 afterEach(() => {
   vi.useRealTimers();

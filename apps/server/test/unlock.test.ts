@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
 import { auditLog } from '../src/db/schema/index.ts';
 import { build, type TestContext } from './helper.ts';
@@ -7,9 +7,6 @@ import { build, type TestContext } from './helper.ts';
 let t: TestContext;
 beforeAll(async () => {
   t = await build();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const UNLOCK = '/api/oauth2-server/unlock';

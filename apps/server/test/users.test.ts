@@ -9,7 +9,7 @@ import {
   userSessionSchema,
 } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema/index.ts';
 import { verifyPassword } from '../src/modules/passwords/hashing.ts';
 import { auditOf, del, put, query } from './fixtures.ts';
@@ -25,9 +25,6 @@ beforeAll(async () => {
   const info = (await t.get('/api/admin-service/user/current', admin)).json();
   adminId = info.userId;
   adminRoleId = info.role.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const BASE = '/api/admin-service/v2/user';
