@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
-import { expectClosing, renderWithToasts, renderAntd } from './test-utils';
+import { expectClosing, renderWithToasts, renderAntd } from '@/test/render';
 import { ConfirmToggle, confirmToggleText } from './confirm-toggle';
 
 describe('ConfirmToggle', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
-import { renderWithToasts, renderAntd } from './test-utils';
+import { renderWithToasts, renderAntd } from '@/test/render';
 import { COPY_TOAST_MS, CopyButton } from './copy-button';
 
 function stubClipboard(writeText: ((text: string) => Promise<void>) | undefined) {

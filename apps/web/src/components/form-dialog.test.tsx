@@ -4,7 +4,7 @@ import { Form, Input } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
 import { ApiError } from '@/lib/http';
-import { renderAntd } from './test-utils';
+import { renderAntd } from '@/test/render';
 import { FORM_RESET_DELAY_MS, FormDialog, fieldErrorsOf } from './form-dialog';
 import { type FormMode, required } from './record-form';
 

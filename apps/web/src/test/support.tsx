@@ -10,7 +10,7 @@ import {
   permissionIdForPath,
   type ServerMenuItem,
 } from '@gatehouse/contract';
-import { renderWithToasts } from '@/components/test-utils';
+import { renderWithToasts } from './render';
 import { ToastHolder } from '@/components/use-toast';
 import { AccessProvider } from '@/lib/access';
 import { setTransport, type Transport } from '@/lib/http';

@@ -7,7 +7,7 @@ import { ACTIONS, type Action, MESSAGES } from '@gatehouse/contract';
 import { AccessProvider } from '@/lib/access';
 import { menuWith } from '@/test/support';
 import { DELETED_SUCCESSFULLY } from '../confirm-action';
-import { renderWithToasts } from '../test-utils';
+import { renderWithToasts } from '@/test/render';
 import { type ActionColumnOptions, actionColumn } from './action-column';
 
 type Row = { id: string; name: string; type: 'CATEGORY' | 'MENU'; status: string };

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { DataTable } from '@/components/data-table';
 import { describe, expect, it, vi } from 'vitest';
 import { type ClientSecretInfo, MESSAGES } from '@gatehouse/contract';
-import { renderWithToasts } from '@/components/test-utils';
+import { renderWithToasts } from '@/test/render';
 import { ClientSecretDialog } from './client-secret-dialog';
 import { SECRET_COLUMNS } from './client-secrets-dialog';
 

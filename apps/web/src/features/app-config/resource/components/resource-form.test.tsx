@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Resource, type ResourceType } from '@gatehouse/contract';
 import type { FormMode } from '@/components/record-form';
-import { renderWithToasts } from '@/components/test-utils';
+import { renderWithToasts } from '@/test/render';
 import { ResourceForm, typeChoices } from './resource-form';
 
 const MENU: Resource = {
