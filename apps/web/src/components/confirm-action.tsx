@@ -8,9 +8,6 @@ import { useToast } from './use-toast';
 /** The toast after a delete; the contract has no message for it yet. */
 export const DELETED_SUCCESSFULLY = 'Deleted successfully';
 
-/** The question before a delete: "Delete this user?". */
-export const confirmDeleteText = (what: string) => `Delete this ${what}?`;
-
 export type ConfirmActionProps = {
   /** What the Popconfirm asks, e.g. "End this session?". */
   question: string;
