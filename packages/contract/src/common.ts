@@ -47,7 +47,6 @@ export const pageQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sort: z.string().max(100).optional(),
 });
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** The v2 list envelope. */
 export function pageSchema<T extends z.ZodType>(item: T) {
@@ -93,4 +92,3 @@ export const timestamps = { createdDate: z.string(), lastModifiedDate: z.string(
 
 /** The body of every v2 `PUT …/{id}/status`. */
 export const statusBodySchema = z.object({ status: statusSchema });
-export type StatusBody = z.infer<typeof statusBodySchema>;

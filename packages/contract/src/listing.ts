@@ -41,7 +41,7 @@ export function sortFieldsOf(name: ListName): readonly string[] {
   return [...COMMON_SORTS, ...LIST_SORTS[name]];
 }
 
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export type ListSort = { field: string; direction: SortDirection };
 
 /** `field,dir` as a list's `sort` parameter reads it; undefined when it is not one. */

@@ -49,7 +49,6 @@ export const forgetPasswordRequestSchema = z.object({
     .min(1, { error: MESSAGES.required })
     .max(254, { error: 'At most 254 characters' }),
 });
-export type ForgetPasswordRequest = z.infer<typeof forgetPasswordRequestSchema>;
 
 export const forgetPasswordResultSchema = z.object({ message: z.string() });
 export type ForgetPasswordResult = z.infer<typeof forgetPasswordResultSchema>;

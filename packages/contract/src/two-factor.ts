@@ -81,7 +81,6 @@ export const twoFactorEnrolmentSchema = z.object({
 export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
 
 export const twoFactorCodeSchema = z.object({ code: typedCode });
-export type TwoFactorCode = z.infer<typeof twoFactorCodeSchema>;
 
 /** Shown once: only their hashes are kept. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
