@@ -6,7 +6,7 @@ import './plain-form.css';
 /**
  * The few-field forms on the way into the console (sign-in, its second step, unlock) and the
  * search's labelled fields, without antd's Form: its field store, validator and the Tooltip
- * every label may carry are some 35 KiB gzipped, which the sign-in page and every list screen
+ * every label may carry are a large part of a form's code, which the sign-in page and every list screen
  * would otherwise load. The look is antd's vertical form: the label above the control, the
  * message under it in the error colour, in the space the field keeps for it.
  */

@@ -11,7 +11,7 @@ const ToastsHere = createContext<MessageInstance | undefined>(undefined);
 /**
  * Where the console's toasts show: antd's message API rendered in this tree, so they follow
  * the theme and language. Only the messages: antd's <App> would bring its modal and
- * notification code to every screen as well, some 15 KiB gzipped on the way to a list.
+ * notification code to every screen as well, on the way to a list.
  */
 export function ToastHolder({ children }: { children: ReactNode }) {
   const [api, holder] = staticMessage.useMessage();
