@@ -110,7 +110,7 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
     // The ID token carries the scope's claims too, not only userinfo.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
-    // What the README documents, and all that works: a confidential client's secret in HTTP
+    // What docs/integrating.md documents, and all that works: a confidential client's secret in HTTP
     // Basic, a public client's nothing. Without client_secret_post the provider reads no
     // client_secret from the body, so a confidential client sending it there is invalid_client.
     clientAuthMethods: ['client_secret_basic', 'none'],
