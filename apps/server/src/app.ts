@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { m, QUERY_LIMITS, REQUEST_TIMEOUT_MS } from '@gatehouse/contract';
+import { addCatalogue, m, QUERY_LIMITS, REQUEST_TIMEOUT_MS } from '@gatehouse/contract';
+import { ZH } from '@gatehouse/contract/i18n/zh';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
@@ -120,6 +121,8 @@ async function refuseOverLimitQuery(request: FastifyRequest) {
  */
 export function buildApp(options: BuildAppOptions) {
   const config = defaultConfig(options.config);
+  // Pages and emails speak Chinese as well; the catalogue is loaded once, with the server.
+  addCatalogue('zh', ZH);
   const app = Fastify({
     logger: withSafeSerializers(options.logger, config.logLevel),
     genReqId,

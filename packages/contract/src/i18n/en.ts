@@ -234,22 +234,31 @@ export const EN = {
   'noun.element': 'element',
 
   // ---- server-rendered pages and mail ------------------------------------------------------
-  'page.signedOut': 'You are signed out',
   'page.signOutTitle': 'Sign out',
-  'page.signOutQuestion': 'Do you want to sign out of {product}?',
-  'page.signOutConfirm': 'Yes, sign out',
+  'page.signOutQuestion': 'Sign out of {product}?',
+  'page.signOutConfirm': 'Sign out',
+  'page.staySignedIn': 'Stay signed in',
+  'page.signedOutTitle': 'Signed out',
+  'page.signedOut': 'You are signed out of {product}.',
   'page.errorTitle': 'Sign-in error',
-  'page.errorText': 'The sign-in could not be completed.',
-  'page.backToConsole': 'Back to the console',
+  'page.errorHeading': 'The sign-in cannot go on',
+  /** Followed by the OAuth error code, e.g. "Error: invalid_request". */
+  'page.errorCode': 'Error:',
   'page.ssoTitle': 'Single sign-on',
+  'page.backToSignIn': 'Back to sign in',
   'mail.greeting': 'Hello {name},',
   'mail.reset.subject': 'Reset your {product} password',
   'mail.reset.body':
-    'Someone asked to reset the password of your {product} account. Open this link within {minutes} minutes to choose a new one; it works once:',
-  'mail.reset.ignore': 'If you did not ask for this, ignore this message: your password stays as it is.',
+    'Someone asked to reset the password of your {product} account. To choose a new password, open this link:',
+  'mail.reset.ignore':
+    'The link works once, within {minutes} minutes. If you did not ask for it, ignore this email; your password stays as it is.',
   'mail.emailChanged.subject': 'Your {product} email address was changed',
-  'mail.emailChanged.body':
-    'The email address of your {product} account was changed to {email}. If you did not make this change, contact your administrator.',
+  'mail.emailChanged.bySelf':
+    'The email address of your {product} account {username} was changed from its profile. Its emails now go to the new address, and the password reset links sent before the change no longer work.',
+  'mail.emailChanged.byAdministrator':
+    'The email address of your {product} account {username} was changed by an administrator. Its emails now go to the new address, and the password reset links sent before the change no longer work.',
+  'mail.emailChanged.contact':
+    'If you did not expect this change, contact your {product} administrator at once.',
 
   // ---- the server's own refusals: what an actor lacks, counts, requests Fastify refuses ----
   'oidc.noAccess': 'You have no access to this application. Ask an administrator for a role in it.',

@@ -212,22 +212,28 @@ export const ZH: Catalogue = {
   'noun.menu': '菜单',
   'noun.element': '元素',
 
-  'page.signedOut': '您已退出登录',
   'page.signOutTitle': '退出登录',
   'page.signOutQuestion': '确定要退出 {product} 吗？',
-  'page.signOutConfirm': '是，退出登录',
+  'page.signOutConfirm': '退出登录',
+  'page.staySignedIn': '保持登录',
+  'page.signedOutTitle': '已退出登录',
+  'page.signedOut': '您已退出 {product}。',
   'page.errorTitle': '登录出错',
-  'page.errorText': '无法完成登录。',
-  'page.backToConsole': '返回控制台',
+  'page.errorHeading': '无法继续登录',
+  'page.errorCode': '错误：',
   'page.ssoTitle': '单点登录',
+  'page.backToSignIn': '返回登录',
   'mail.greeting': '{name}，您好：',
   'mail.reset.subject': '重置您的 {product} 密码',
-  'mail.reset.body':
-    '有人申请重置您 {product} 账号的密码。请在 {minutes} 分钟内打开此链接设置新密码，链接仅可使用一次：',
-  'mail.reset.ignore': '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
+  'mail.reset.body': '有人请求重置您 {product} 账号的密码。如需设置新密码，请打开以下链接：',
+  'mail.reset.ignore':
+    '该链接只能使用一次，{minutes} 分钟内有效。如果这不是您本人的请求，请忽略此邮件，您的密码不会改变。',
   'mail.emailChanged.subject': '您的 {product} 电子邮箱地址已更改',
-  'mail.emailChanged.body':
-    '您 {product} 账号的电子邮箱地址已更改为 {email}。如果这不是您本人的操作，请联系管理员。',
+  'mail.emailChanged.bySelf':
+    '您的 {product} 账号 {username} 的电子邮箱地址已在个人资料中更改。此后邮件将发送到新地址，更改前发出的密码重置链接已失效。',
+  'mail.emailChanged.byAdministrator':
+    '您的 {product} 账号 {username} 的电子邮箱地址已被管理员更改。此后邮件将发送到新地址，更改前发出的密码重置链接已失效。',
+  'mail.emailChanged.contact': '如果您没有预料到此更改，请立即联系您的 {product} 管理员。',
 
   // ---- the server's own refusals: what an actor lacks, counts, requests Fastify refuses ----
   'oidc.noAccess': '您无权访问此应用。请联系管理员为您分配该应用中的角色。',

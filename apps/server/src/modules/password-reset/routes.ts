@@ -30,7 +30,11 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.requestLink(request.body.account, requestMeta(request));
+      await service.requestLink(
+        request.body.account,
+        requestMeta(request),
+        request.headers['accept-language'],
+      );
       return { message: formatMessage(PASSWORD_MESSAGES.resetLinkSent) };
     },
   );
