@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
-import { ERROR_CODES, MESSAGES } from '@gatehouse/contract';
+import { ERROR_CODES, MESSAGES, type Message } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, byField, en, type TestContext } from './helper.ts';
+import { build, byField, messageBody, type TestContext } from './helper.ts';
 
 /**
  * Issue 12, defect 5: a request Node's HTTP parser refuses (a query string of 3,000
@@ -43,10 +43,14 @@ function raw(request: string): Promise<{ status: number; headers: Record<string,
   });
 }
 
-function expectShaped(res: Awaited<ReturnType<typeof raw>>, status: number, message: string) {
+function expectShaped(res: Awaited<ReturnType<typeof raw>>, status: number, message: Message) {
   expect(res.status, res.body).toBe(status);
   const body = JSON.parse(res.body);
-  expect(body).toEqual({ code: ERROR_CODES.BAD_REQUEST, message, requestId: expect.any(String) });
+  expect(body).toEqual({
+    code: ERROR_CODES.BAD_REQUEST,
+    ...messageBody(message),
+    requestId: expect.any(String),
+  });
   expect(res.headers['x-request-id']).toBe(body.requestId);
   expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -61,11 +65,11 @@ describe('requests the HTTP parser refuses', () => {
     const res = await raw(
       `GET /api/admin-service/data/accesses?applicationId=a&${query} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
     );
-    expectShaped(res, 431, en(MESSAGES.requestTooLong));
+    expectShaped(res, 431, MESSAGES.requestTooLong);
   });
 
   it('answers a request that is not HTTP with 400 in the error shape', async () => {
-    expectShaped(await raw('NOT HTTP AT ALL\r\n\r\n'), 400, en(MESSAGES.malformedRequest));
+    expectShaped(await raw('NOT HTTP AT ALL\r\n\r\n'), 400, MESSAGES.malformedRequest);
   });
 
   it('answers a path segment over the router limit with 414 in the error shape', async () => {
@@ -73,7 +77,7 @@ describe('requests the HTTP parser refuses', () => {
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({
       code: ERROR_CODES.BAD_REQUEST,
-      message: en(MESSAGES.requestTooLong),
+      ...messageBody(MESSAGES.requestTooLong),
       requestId: expect.any(String),
     });
     expect(res.body).not.toContain('aaaa');

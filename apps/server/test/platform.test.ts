@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { installAccessControl } from '../src/plugins/auth.ts';
 import { CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers.ts';
-import { build, byField, en, type TestContext } from './helper.ts';
+import { build, byField, en, messageBody, type TestContext } from './helper.ts';
 
 type SeenRoute = { method: string | string[]; url: string };
 
@@ -100,7 +100,7 @@ describe('errors', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       code: ERROR_CODES.INTERNAL,
-      message: en(HTTP_STATUS_MESSAGES[500]!),
+      ...messageBody(HTTP_STATUS_MESSAGES[500]!),
       requestId: 'boom-1',
     });
     expect(res.body).not.toContain('secret-detail');
