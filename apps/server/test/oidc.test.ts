@@ -1220,6 +1220,7 @@ describe('an interaction is bound to the browser that started it', () => {
     expect(answer.status, answer.body).toBe(404);
     expect(JSON.parse(answer.body)).toEqual({
       code: 'NOT_FOUND',
+      key: OIDC_MESSAGES.interactionGone.key,
       message: expect.stringMatching(/expired.*another browser.*Start again/),
       requestId: expect.any(String),
     });
