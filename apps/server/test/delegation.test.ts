@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, roles } from '../src/db/schema/index.ts';
 import { createApplication, put } from './fixtures.ts';
-import { build, type CreateRoleInput, type TestContext } from './helper.ts';
+import { build, type CreateRoleInput, en, type TestContext } from './helper.ts';
 
 /**
  * Delegation that cannot escalate: the attempts of a user manager who is not an
@@ -79,7 +79,7 @@ describe('the administrator boundary', () => {
     ];
     for (const [i, res] of attempts.entries()) {
       expect(res.statusCode, `attempt ${i}: ${res.body}`).toBe(403);
-      expect(res.json().message).toBe(IDENTITY_MESSAGES.administratorOnly);
+      expect(res.json().message).toBe(en(IDENTITY_MESSAGES.administratorOnly));
     }
     expect((await t.get(`${USER}/${other.userId}`, admin)).json()).toEqual(before);
     expect((await t.get('/api/admin-service/user/current', otherToken)).statusCode).toBe(200);
@@ -218,7 +218,7 @@ describe('a grant limited to some applications limits role and user management',
     );
     const outside = await put(t, `${ROLE}/${wide.roleId}/status`, { status: 'DISABLED' }, manager.token);
     expect(outside.statusCode).toBe(403);
-    expect(outside.json().message).toBe(IDENTITY_MESSAGES.outsideScope('role'));
+    expect(outside.json().message).toBe(en(IDENTITY_MESSAGES.outsideScope('role')));
   });
 
   it('a user manager limited to A cannot reset a user of B, nor give itself another’s role', async () => {
@@ -380,7 +380,7 @@ describe('what the console is told, to offer only what delegation allows', () =>
     expect((await t.get(`${GROUP}/${groupA.groupId}`, token)).json()).toMatchObject({ manageable: false });
     const refused = await put(t, `${GROUP}/${groupA.groupId}/roles`, { roleIds: [] }, token);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(IDENTITY_MESSAGES.administratorOnly);
+    expect(refused.json().message).toBe(en(IDENTITY_MESSAGES.administratorOnly));
 
     // The administrator may do all of it.
     const asAdmin = (await t.get(`${ROLE}/${readB}`, admin)).json();

@@ -295,11 +295,12 @@ function inspect(op: Operation, c: Case, res: LightMyRequestResponse) {
   if (res.statusCode >= 400 && !ownProtocol) {
     const body = res.json();
     expect(
-      Object.keys(body).every((k) => ['code', 'message', 'fields', 'requestId'].includes(k)),
+      Object.keys(body).every((k) => ['code', 'message', 'key', 'params', 'fields', 'requestId'].includes(k)),
       where,
     ).toBe(true);
     expect(errorCodes.has(body.code), where).toBe(true);
     expect(typeof body.message, where).toBe('string');
+    expect(typeof body.key, where).toBe('string');
     expect(body.requestId, where).toBe(res.headers['x-request-id'] ?? body.requestId);
   }
   if (res.statusCode < 300) {

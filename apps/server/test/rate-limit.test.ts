@@ -8,7 +8,7 @@ import type { AppError } from '../src/lib/errors.ts';
 import { MemoryCounterStore, RedisCounterStore } from '../src/lib/rate-limit-store.ts';
 import { LoginLimiter } from '../src/modules/auth/limiters.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../src/plugins/device-cookie.ts';
-import { ADMIN_PASSWORD, build, type TestContext } from './helper.ts';
+import { ADMIN_PASSWORD, build, en, type TestContext } from './helper.ts';
 
 /** The limiter's clock: tests move it instead of waiting. */
 const clock = { now: Date.now() };
@@ -204,7 +204,7 @@ describe('sign-in rate limits', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({
       code: ERROR_CODES.RATE_LIMITED,
-      message: MESSAGES.tooManyAttempts,
+      message: en(MESSAGES.tooManyAttempts),
     });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { DEFAULT_CONSOLE_SETTINGS } from '@gatehouse/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, put, tokenWith } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, fieldMessage, type TestContext } from './helper.ts';
 
 const URL = '/api/admin-service/settings';
 let t: TestContext;
@@ -38,7 +38,9 @@ describe('console settings', () => {
       const res = await put(t, URL, body, admin);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await put(t, URL, { lockSeconds: 1 }, admin)).json().fields?.lockSeconds).toMatch(/5 seconds/);
+    expect(fieldMessage((await put(t, URL, { lockSeconds: 1 }, admin)).json(), 'lockSeconds')).toMatch(
+      /5 seconds/,
+    );
     expect((await t.get(URL, admin)).json()).toEqual(before);
   });
 
