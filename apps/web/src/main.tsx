@@ -2,8 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { configureHttp } from './lib/http';
+import { loadCatalogue, storedLanguage } from './lib/i18n';
 import { Providers, showHttpError } from './app/providers';
 import { createAppRouter } from './app/router';
+
+// The first screen shows the contract's messages in the stored language: its catalogue (the
+// Chinese one loads on demand) is there before anything renders or calls the server.
+await loadCatalogue(storedLanguage());
 
 // The toasts are wired before the router exists: its loaders call the server at once (the
 // menus), and a lost session's 401 can come back before React has rendered anything.

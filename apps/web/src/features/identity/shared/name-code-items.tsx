@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { codeSchema } from '@gatehouse/contract';
 import { required } from '@/components/record-form';
-import { schemaRule } from '@/components/schema-rule';
+import { fieldRules } from '@/components/schema-rule';
 import { useIdentityT } from './messages';
 
 /**
@@ -18,7 +18,7 @@ export function NameCodeItems() {
       <Form.Item
         name="code"
         label={t('code')}
-        rules={[...required, schemaRule(codeSchema)]}
+        rules={fieldRules(codeSchema)}
         extra={t('codeHelp')}
       >
         <Input autoComplete="off" maxLength={100} />
