@@ -6,10 +6,6 @@ import { loadCatalogue, storedLanguage } from './lib/i18n';
 import { Providers, showHttpError } from './app/providers';
 import { createAppRouter } from './app/router';
 
-// The first screen shows the contract's messages in the stored language: its catalogue (the
-// Chinese one loads on demand) is there before anything renders or calls the server.
-await loadCatalogue(storedLanguage());
-
 // The toasts are wired before the router exists: its loaders call the server at once (the
 // menus), and a lost session's 401 can come back before React has rendered anything.
 configureHttp({ notify: showHttpError });
@@ -24,10 +20,14 @@ configureHttp({
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// The first screen shows the contract's messages in the stored language: its catalogue (the
+// Chinese one loads on demand) is there before anything renders.
+void loadCatalogue(storedLanguage()).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

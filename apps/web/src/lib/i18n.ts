@@ -122,7 +122,6 @@ export function setLanguage(language: Language): Promise<void> {
   });
 }
 
-
 const languageOf = (value: string): Language => (value === 'zh' ? 'zh' : 'en');
 
 /**

@@ -69,18 +69,10 @@ export function ProfilePage() {
             <Form.Item label={t('username')}>
               <Input value={profile?.username} disabled />
             </Form.Item>
-            <Form.Item
-              label={t('name')}
-              name="name"
-              rules={fieldRules(updateProfileSchema, 'name')}
-            >
+            <Form.Item label={t('name')} name="name" rules={fieldRules(updateProfileSchema, 'name')}>
               <Input autoComplete="name" />
             </Form.Item>
-            <Form.Item
-              label={t('email')}
-              name="email"
-              rules={fieldRules(updateProfileSchema, 'email')}
-            >
+            <Form.Item label={t('email')} name="email" rules={fieldRules(updateProfileSchema, 'email')}>
               <Input autoComplete="email" />
             </Form.Item>
             <Form.Item

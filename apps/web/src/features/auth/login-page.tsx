@@ -56,8 +56,7 @@ export function LoginPage() {
     } catch (e) {
       if (isApiError(e) && e.status === 400 && e.fields) {
         for (const [name, message] of Object.entries(e.fields))
-          if (name === 'username' || name === 'password')
-            form.fail(name, say(message));
+          if (name === 'username' || name === 'password') form.fail(name, say(message));
         return;
       }
       setError(loginErrorText(e));
@@ -71,14 +70,7 @@ export function LoginPage() {
     <AuthCard title={t('signIn')}>
       <form onSubmit={form.submit(submit)} noValidate>
         {!error && <SessionExpiredAlert />}
-        {error && (
-          <Notice
-            type="error"
-            showIcon
-            title={say(error)}
-            style={{ marginBottom: 16 }}
-          />
-        )}
+        {error && <Notice type="error" showIcon title={say(error)} style={{ marginBottom: 16 }} />}
         <Field label={t('username')} {...form.field('username')}>
           <TextInput
             {...form.bind('username')}

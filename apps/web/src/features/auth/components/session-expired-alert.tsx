@@ -13,5 +13,13 @@ export function SessionExpiredAlert() {
   const say = useSay();
   const [params] = useSearchParams();
   if (params.get(INTERCEPTION_PARAM) !== '1') return null;
-  return <Notice type="warning" showIcon title={say(HTTP_STATUS_MESSAGES[401] ?? MESSAGES.notSignedIn)} role="status" style={{ marginBottom: 16 }} />;
+  return (
+    <Notice
+      type="warning"
+      showIcon
+      title={say(HTTP_STATUS_MESSAGES[401] ?? MESSAGES.notSignedIn)}
+      role="status"
+      style={{ marginBottom: 16 }}
+    />
+  );
 }

@@ -32,7 +32,10 @@ function showError(
 ) {
   if (isApiError(error) && error.status === 400 && error.fields) {
     form.setFields(
-      Object.entries(error.fields).map(([name, message]) => ({ name: name as never, errors: [say(message)] })),
+      Object.entries(error.fields).map(([name, message]) => ({
+        name: name as never,
+        errors: [say(message)],
+      })),
     );
     return;
   }

@@ -15,12 +15,7 @@ export function NameCodeItems() {
       <Form.Item name="name" label={t('name')} rules={required}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item
-        name="code"
-        label={t('code')}
-        rules={fieldRules(codeSchema)}
-        extra={t('codeHelp')}
-      >
+      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)} extra={t('codeHelp')}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item name="description" label={t('description')}>

@@ -24,12 +24,7 @@ export function ProductForm({ record: product, ...dialog }: RecordFormProps<Prod
       <Form.Item name="name" label={t('name')} rules={required}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item
-        name="code"
-        label={t('code')}
-        rules={fieldRules(codeSchema)}
-        extra={t('codeHelp')}
-      >
+      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)} extra={t('codeHelp')}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item name="owner" label={t('owner')}>
