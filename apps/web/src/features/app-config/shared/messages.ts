@@ -8,8 +8,6 @@ const en = {
   id: 'ID',
   type: 'Type',
   status: 'Status',
-  atMost100: 'At most 100 characters',
-  atMost2000: 'At most 2000 characters',
   // The application bar.
   switchApplication: 'Switch application',
   searchApplications: 'Search applications by name or ID',
@@ -89,7 +87,6 @@ const en = {
   editResource: 'Edit resource',
   resourceDetail: 'Resource detail',
   under: '{{title}} under "{{name}}"',
-  idPattern: 'Use letters, digits and - _ . : only, starting with a letter or digit',
 };
 
 export type AppConfigKey = keyof typeof en;
@@ -100,8 +97,6 @@ export const useAppConfigT = defineMessages(NAMESPACE, en, {
   id: 'ID',
   type: '类型',
   status: '状态',
-  atMost100: '最多 100 个字符',
-  atMost2000: '最多 2000 个字符',
   switchApplication: '切换应用',
   searchApplications: '按名称或 ID 搜索应用',
   loading: '加载中…',
@@ -175,7 +170,6 @@ export const useAppConfigT = defineMessages(NAMESPACE, en, {
   editResource: '编辑资源',
   resourceDetail: '资源详情',
   under: '{{title}}（上级：“{{name}}”）',
-  idPattern: '只能使用字母、数字和 - _ . :，并以字母或数字开头',
 });
 
 /**
