@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QUERY_LIMITS, REQUEST_TIMEOUT_MS } from '@gatehouse/contract';
+import { m, QUERY_LIMITS, REQUEST_TIMEOUT_MS } from '@gatehouse/contract';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
@@ -105,7 +105,9 @@ export function parseQuery(str: string): Record<string, unknown> {
  */
 async function refuseOverLimitQuery(request: FastifyRequest) {
   if ((request.query as Record<symbol, unknown> | undefined)?.[OVER_PARAMETER_LIMIT])
-    throw validationFailed({ querystring: `At most ${QUERY_LIMITS.parameterLimit} query parameters` });
+    throw validationFailed({
+      querystring: m('request.tooManyParameters', { maximum: QUERY_LIMITS.parameterLimit }),
+    });
 }
 
 /**

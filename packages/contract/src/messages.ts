@@ -100,7 +100,8 @@ export const IDENTITY_MESSAGES = {
   notHeld: (what: MessageParam) => m('identity.notHeld', { what }),
   outsideScope: (what: 'role' | 'user' | 'group') => m('identity.outsideScope', { what: m(`noun.${what}`) }),
   moreConsoleRights: (what: MessageParam) => m('identity.moreConsoleRights', { what }),
-  heldBy: (names: readonly string[]) => m('identity.heldBy', { names }),
+  /** "held by 2 users, 1 group": names, or counts (`countsOf`). */
+  heldBy: (names: readonly (string | Message)[]) => m('identity.heldBy', { names }),
 } as const;
 
 /** "2 members and 1 group": the non-zero counts, for the message of a record still in use. */
@@ -109,7 +110,15 @@ export function countsOf(counts: readonly [number, CountNoun][]): Message[] {
     .filter(([n]) => n > 0)
     .map(([count, noun]) => m(`count.${noun}${count === 1 ? '' : 's'}`, { count }));
 }
-export type CountNoun = 'member' | 'user' | 'group' | 'organization' | 'role' | 'client' | 'grant';
+export type CountNoun =
+  | 'member'
+  | 'user'
+  | 'group'
+  | 'organization'
+  | 'childOrganization'
+  | 'role'
+  | 'client'
+  | 'grant';
 
 /** Confirm prompts of spec §8. */
 export function toggleConfirmText(

@@ -250,6 +250,26 @@ export const EN = {
   'mail.emailChanged.subject': 'Your {product} email address was changed',
   'mail.emailChanged.body':
     'The email address of your {product} account was changed to {email}. If you did not make this change, contact your administrator.',
+
+  // ---- the server's own refusals: what an actor lacks, counts, requests Fastify refuses ----
+  'oidc.noAccess': 'You have no access to this application. Ask an administrator for a role in it.',
+  'client.publicHasNoSecret': 'A public client has no secret to rotate: it signs users in with PKCE.',
+  'count.resource': '{count} resource',
+  'count.resources': '{count} resources',
+  /** What an actor lacks, in a refusal: "users (update, app-a, app-b); roles (retrieve) in app-a". */
+  'grant.platform': '{permission} ({action}, {where})',
+  'grant.everyApplication': 'every application',
+  'grant.permission': '{permission} ({actions}) in {application}',
+  'grant.element': 'element {codes} in {application}',
+  'grant.elements': 'elements {codes} in {application}',
+  'grant.then': '{first}; {rest}',
+  'grant.more': '{shown} and {count} more',
+  'request.bodyTooLarge': 'The request body is too large.',
+  'request.unsupportedMediaType': 'This type of request body is not supported.',
+  'request.tooManyParameters': 'At most {maximum} query parameters',
+  'request.emptyJsonBody': 'The request body is empty.',
+  'count.childOrganization': '{count} child organization',
+  'count.childOrganizations': '{count} child organizations',
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -228,4 +228,23 @@ export const ZH: Catalogue = {
   'mail.emailChanged.subject': '您的 {product} 电子邮箱地址已更改',
   'mail.emailChanged.body':
     '您 {product} 账号的电子邮箱地址已更改为 {email}。如果这不是您本人的操作，请联系管理员。',
+
+  // ---- the server's own refusals: what an actor lacks, counts, requests Fastify refuses ----
+  'oidc.noAccess': '您无权访问此应用。请联系管理员为您分配该应用中的角色。',
+  'client.publicHasNoSecret': '公开客户端没有可轮换的密钥：它通过 PKCE 登录用户。',
+  'count.resource': '{count} 个资源',
+  'count.resources': '{count} 个资源',
+  'grant.platform': '{permission}（{action}，{where}）',
+  'grant.everyApplication': '所有应用',
+  'grant.permission': '{application} 中的 {permission}（{actions}）',
+  'grant.element': '{application} 中的元素 {codes}',
+  'grant.elements': '{application} 中的元素 {codes}',
+  'grant.then': '{first}；{rest}',
+  'grant.more': '{shown} 等，另有 {count} 项',
+  'request.bodyTooLarge': '请求内容过大。',
+  'request.unsupportedMediaType': '不支持此类型的请求内容。',
+  'request.tooManyParameters': '查询参数最多 {maximum} 个',
+  'request.emptyJsonBody': '请求内容为空。',
+  'count.childOrganization': '{count} 个下级组织',
+  'count.childOrganizations': '{count} 个下级组织',
 };

@@ -1,6 +1,7 @@
 import {
   forgetPasswordRequestSchema,
   forgetPasswordResultSchema,
+  formatMessage,
   okSchema,
   PASSWORD_MESSAGES,
   passwordResetRequestSchema,
@@ -30,7 +31,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await service.requestLink(request.body.account, requestMeta(request));
-      return { message: PASSWORD_MESSAGES.resetLinkSent };
+      return { message: formatMessage(PASSWORD_MESSAGES.resetLinkSent) };
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  type Message,
   PASSWORD_MESSAGES,
   PASSWORD_POLICY,
   type PasswordResetRequest,
@@ -232,7 +233,7 @@ export class PasswordResetService {
     const ip = meta.ip ?? 'unknown';
     // Wrong links are limited per IP (429 once spent), so links cannot be guessed at speed.
     await this.deps.limiter.checkFailures(ip);
-    const refuse = async (message: string) => {
+    const refuse = async (message: Message) => {
       await this.deps.limiter.recordFailure(ip);
       return validationFailed({ token: message });
     };
