@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Application, MESSAGES, type Product, formatMessage } from '@gatehouse/contract';
-import { findDialog, PORTAL, renderScreen, stubHttp } from '@/test/support';
+import { APP_CONFIG_MESSAGES, type Application, MESSAGES, type Product, formatMessage } from '@gatehouse/contract';
+import { errorBody, findDialog, PORTAL, renderScreen, stubHttp } from '@/test/support';
 import { fetchApplications } from '@/api/applications';
 import { APPLICATION_CODES, ApplicationPage, CREATE_CODE } from './application-page';
 
@@ -39,11 +39,9 @@ function server() {
       if (body.applicationId === 'portal')
         return {
           status: 409,
-          data: {
-            code: 'CONFLICT',
-            message: 'taken',
-            fields: { applicationId: 'This application ID is already used.' },
-          },
+          data: errorBody('CONFLICT', APP_CONFIG_MESSAGES.duplicateApplicationId, {
+            applicationId: APP_CONFIG_MESSAGES.duplicateApplicationId,
+          }),
         };
       return { status: 201, data: { ...APPS[0], ...body } };
     }
