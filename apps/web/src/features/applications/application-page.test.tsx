@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { APP_CONFIG_MESSAGES, type Application, MESSAGES, type Product, formatMessage } from '@gatehouse/contract';
+import {
+  APP_CONFIG_MESSAGES,
+  type Application,
+  MESSAGES,
+  type Product,
+  formatMessage,
+} from '@gatehouse/contract';
 import { errorBody, findDialog, PORTAL, renderScreen, stubHttp } from '@/test/support';
 import { fetchApplications } from '@/api/applications';
 import { APPLICATION_CODES, ApplicationPage, CREATE_CODE } from './application-page';
