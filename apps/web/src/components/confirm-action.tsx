@@ -1,5 +1,6 @@
 import { Button, Popconfirm } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
+import type { Message } from '@gatehouse/contract/i18n';
 import { useKitT } from './messages';
 import { type PopupState, PopupOnDemand } from './popup-on-demand';
 import { RowButton } from './row-controls';
@@ -15,8 +16,8 @@ export type ConfirmActionProps = {
   description?: ReactNode;
   /** The button's text. */
   label: ReactNode;
-  /** What the toast says once it is done. */
-  success: string;
+  /** What the toast says once it is done: a contract message, or a text of the screen's. */
+  success: Message | string;
   onConfirm: () => Promise<unknown>;
   danger?: boolean;
   /** `link` in a row, a plain button since a table draws one per row; `default` in a footer. */

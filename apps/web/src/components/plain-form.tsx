@@ -82,7 +82,7 @@ export function usePlainForm<Values extends Record<string, string>>(
     const missing = (Object.keys(values) as Text<Values>[]).filter((name) => blank(name, values[name] ?? ''));
     setErrors(
       Object.fromEntries(
-        missing.map((name) => [name, <Localized key={name} text={MESSAGES.required} />]),
+        missing.map((name) => [name, <Localized key={name} message={MESSAGES.required} />]),
       ) as typeof errors,
     );
     if (missing.length === 0) action(values);
