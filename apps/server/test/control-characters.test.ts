@@ -29,8 +29,8 @@ describe('controlCharacterFields', () => {
     expect(
       controlCharacterFields({ a: { deep: ['ok', 'x\u0000'] }, 'k\u0001': 1 }, CONTROL_CHARACTERS),
     ).toEqual({
-      'a.deep.1': en(MESSAGES.controlCharacters),
-      '': en(MESSAGES.controlCharacters),
+      'a.deep.1': MESSAGES.controlCharacters,
+      '': MESSAGES.controlCharacters,
     });
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
