@@ -14,7 +14,10 @@ export function createPage(body: PageBody<CreateAppPage>): Promise<AppPage> {
 }
 
 /** PUT /admin-service/v2/application/pages/{id}: the whole page, status included. */
-export function updatePage({ pageId, ...body }: PageBody<UpdateAppPage> & { pageId: string }): Promise<AppPage> {
+export function updatePage({
+  pageId,
+  ...body
+}: PageBody<UpdateAppPage> & { pageId: string }): Promise<AppPage> {
   return api.put<AppPage>(path(pageId), body);
 }
 

@@ -70,7 +70,8 @@ export function PagesTab({ appId }: { appId: string }) {
         columns={PAGE_COLUMNS}
         create={{
           code: APPLICATION_CODES.create,
-          save: (values, { scope }) => create.mutateAsync({ applicationId: scope.appId, ...pageBody(values) }),
+          save: (values, { scope }) =>
+            create.mutateAsync({ applicationId: scope.appId, ...pageBody(values) }),
         }}
         update={{
           code: APPLICATION_CODES.update,
