@@ -2,12 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Input } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, formatMessage } from '@gatehouse/contract';
+import { createPermissionSchema, MESSAGES, formatMessage } from '@gatehouse/contract';
 import { ApiError } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
 import { renderAntd } from '@/test/render';
 import { FORM_RESET_DELAY_MS, FormDialog, fieldErrorsOf } from './form-dialog';
-import { type FormMode, required } from './record-form';
+import type { FormMode } from './record-form';
+import { fieldRules } from './schema-rule';
 
 type Values = { name: string; id: string };
 
@@ -35,10 +36,10 @@ function dialog({
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <Form.Item name="name" label="Name" rules={required}>
+      <Form.Item name="name" label="Name" rules={fieldRules(createPermissionSchema, 'name')}>
         <Input />
       </Form.Item>
-      <Form.Item name="id" label="ID" rules={required}>
+      <Form.Item name="id" label="ID" rules={fieldRules(createPermissionSchema, 'id')}>
         <Input />
       </Form.Item>
     </FormDialog>

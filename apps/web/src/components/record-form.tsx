@@ -1,11 +1,7 @@
-import type { FormRule } from 'antd';
-import { MESSAGES } from '@gatehouse/contract';
-import { Localized } from './localized';
-
 /*
- * What a list screen and its record form agree on: the form's modes, its props and the rule of
- * a required field. Apart from form-dialog.tsx, so a list screen's way does not load the dialog
- * (antd's Modal and Form) before a form opens.
+ * What a list screen and its record form agree on: the form's modes and its props. Apart from
+ * form-dialog.tsx, so a list screen's way does not load the dialog (antd's Modal and Form)
+ * before a form opens. A form's rules come from the contract's schemas (schema-rule.tsx).
  */
 
 /**
@@ -41,6 +37,3 @@ export type RecordFormProps<Row, Values, Kind extends string = never> = {
   onSubmit: (values: Values) => Promise<void>;
   onClose: () => void;
 };
-
-/** The rule of every required field in the console: "This item is required". */
-export const required: FormRule[] = [{ required: true, message: <Localized message={MESSAGES.required} /> }];

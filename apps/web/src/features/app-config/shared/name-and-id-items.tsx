@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { type FieldSchema, fieldRules } from '@/components/schema-rule';
 import { useAppConfigT } from './messages';
 
-/** The request schema of a record with a Name and an ID: a data access's or a permission's create. */
+/** The request schema of a record with a Name and an ID: a data access's or a permission's create or update. */
 type NameAndIdSchema = { shape: { name: FieldSchema; id: FieldSchema } };
 
 /** The Name and ID of a data access or a permission, both required (spec §5), checked by `schema`. */

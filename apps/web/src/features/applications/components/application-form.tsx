@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Switch } from 'antd';
-import type { Application } from '@gatehouse/contract';
+import { type Application, createApplicationSchema, updateApplicationSchema } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';
+import { fieldRules } from '@/components/schema-rule';
 import { useApplicationsT } from '../messages';
 import { productQueryOptions } from '../products/api/get-product';
 import { productChoicesQueryOptions } from '../products/api/list-products';
@@ -27,6 +28,11 @@ export function ApplicationForm({
   const t = useApplicationsT();
   const creating = dialog.mode === 'CREATE';
   const shown = creating ? undefined : app;
+  const schema = creating ? createApplicationSchema : updateApplicationSchema;
+  // An update may leave the name out, but this form always sends it: the name as sent is required.
+  const nameRules = creating
+    ? fieldRules(createApplicationSchema, 'name')
+    : fieldRules(updateApplicationSchema.shape.name.unwrap());
   // The picker names only what a search brings back; the current product is named up front.
   const productId = shown?.productId ?? '';
   const product = useQuery({ ...productQueryOptions(productId), enabled: dialog.open && productId !== '' });
@@ -51,12 +57,12 @@ export function ApplicationForm({
       <Form.Item
         name="applicationId"
         label={t('applicationId')}
-        rules={required}
+        rules={fieldRules(schema, 'applicationId')}
         extra={creating ? t('applicationIdHelp') : undefined}
       >
         <Input autoComplete="off" maxLength={100} disabled={!creating} />
       </Form.Item>
-      <Form.Item name="name" label={t('name')} rules={required}>
+      <Form.Item name="name" label={t('name')} rules={nameRules}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
       <Form.Item name="description" label={t('description')}>

@@ -1,6 +1,5 @@
 import { Form, Input } from 'antd';
 import { MESSAGES, newPasswordSchema } from '@gatehouse/contract';
-import { required } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';
 import { say } from '@/lib/i18n';
 import { usePasswordMessages } from '../messages';
@@ -38,12 +37,16 @@ export function NewPasswordFields({ oldField }: { oldField?: string }) {
         name="confirmPassword"
         dependencies={['newPassword']}
         rules={[
-          ...required,
+          // The form's own field, never sent: no request schema has it. It is required, and
+          // must repeat the new password.
           ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || value === getFieldValue('newPassword')
-                ? Promise.resolve()
-                : Promise.reject(new Error(say(MESSAGES.passwordsDoNotMatch))),
+            required: true,
+            validator: (_, value?: string) =>
+              !value
+                ? Promise.reject(new Error(say(MESSAGES.required)))
+                : value === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(say(MESSAGES.passwordsDoNotMatch))),
           }),
         ]}
       >

@@ -3,8 +3,10 @@ import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
 import { dictionaryItemsKey } from './list-dictionary-items';
 
-/** PUT /admin-service/v2/dictionary/item: the whole item, by `itemId`. */
-export function updateDictionaryItem(body: UpdateDictionaryItem): Promise<DictionaryItem> {
+/** PUT /admin-service/v2/dictionary/item: the whole item, by `itemId`; left out, the order is the default. */
+export function updateDictionaryItem(
+  body: Omit<UpdateDictionaryItem, 'order'> & Partial<Pick<UpdateDictionaryItem, 'order'>>,
+): Promise<DictionaryItem> {
   return api.put<DictionaryItem>('/admin-service/v2/dictionary/item', body);
 }
 

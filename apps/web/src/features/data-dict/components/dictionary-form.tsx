@@ -1,7 +1,7 @@
 import { Form, Input, Switch } from 'antd';
-import { codeSchema, type Dictionary } from '@gatehouse/contract';
+import { createDictionarySchema, type Dictionary, updateDictionarySchema } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';
 import { type DataDictKey, useDataDictT } from '../messages';
 import type { DictionaryFormValues } from './dictionary-values';
@@ -15,6 +15,7 @@ const TITLES = {
 /** The dictionary's create, edit and read-only detail form; its application is the screen's. */
 export function DictionaryForm({ record, ...dialog }: RecordFormProps<Dictionary, DictionaryFormValues>) {
   const t = useDataDictT();
+  const schema = dialog.mode === 'CREATE' ? createDictionarySchema : updateDictionarySchema;
   const initialValues: Partial<DictionaryFormValues> =
     record && dialog.mode !== 'CREATE'
       ? {
@@ -32,10 +33,10 @@ export function DictionaryForm({ record, ...dialog }: RecordFormProps<Dictionary
       // Its own field ids, apart from the other forms on the page.
       formProps={{ name: 'dictionary' }}
     >
-      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)}>
+      <Form.Item name="code" label={t('code')} rules={fieldRules(schema, 'code')}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
-      <Form.Item name="name" label={t('name')} rules={required}>
+      <Form.Item name="name" label={t('name')} rules={fieldRules(schema, 'name')}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
       <Form.Item name="description" label={t('description')}>

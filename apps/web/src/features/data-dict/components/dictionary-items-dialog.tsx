@@ -14,7 +14,7 @@ import { useDictionaryItems } from '../api/list-dictionary-items';
 import { useSetDictionaryItemStatus } from '../api/set-dictionary-item-status';
 import { useUpdateDictionaryItem } from '../api/update-dictionary-item';
 import { useDataDictT } from '../messages';
-import { ItemForm, type ItemFormValues } from './item-form';
+import { ItemForm, type ItemFormValues, itemBody } from './item-form';
 
 export type DictionaryItemsDialogProps = {
   open: boolean;
@@ -33,9 +33,9 @@ export function DictionaryItemsDialog({ open, dictionary, onClose }: DictionaryI
   const dialog = useRecordDialog<DictionaryItem, ItemFormValues, { dictionaryId: string }>({
     scope: dictionary ? { dictionaryId: dictionary.dictionaryId } : null,
     newMode: 'CREATE',
-    create: (values, { scope }) => create.mutateAsync({ ...scope, ...values }),
+    create: (values, { scope }) => create.mutateAsync({ ...scope, ...itemBody(values) }),
     update: (values, { itemId }) =>
-      update.mutateAsync({ itemId, dictionaryId: dictionary?.dictionaryId ?? '', ...values }),
+      update.mutateAsync({ itemId, dictionaryId: dictionary?.dictionaryId ?? '', ...itemBody(values) }),
   });
 
   const columns: Column<DictionaryItem>[] = [

@@ -1,11 +1,21 @@
 import { Form, Input, InputNumber } from 'antd';
-import { codeSchema, type DictionaryItem } from '@gatehouse/contract';
+import {
+  createDictionaryItemSchema,
+  type DictionaryItem,
+  updateDictionaryItemSchema,
+} from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';
 import { type DataDictKey, useDataDictT } from '../messages';
 
-export type ItemFormValues = Pick<DictionaryItem, 'code' | 'labelEn' | 'labelZh' | 'order'>;
+/** A cleared order is null: left out of the body, so the server's default order applies. */
+export type ItemFormValues = Pick<DictionaryItem, 'code' | 'labelEn' | 'labelZh'> & { order?: number | null };
+
+/** The body fields of the form: a cleared order is left out, not sent as null (which reads as 0). */
+export function itemBody({ code, labelEn, labelZh, order }: ItemFormValues) {
+  return { code, labelEn, labelZh, ...(order === null || order === undefined ? {} : { order }) };
+}
 
 const TITLES = {
   CREATE: 'newItem',
@@ -16,6 +26,7 @@ const TITLES = {
 /** A dictionary item's create, edit and read-only detail form. */
 export function ItemForm({ record, ...dialog }: RecordFormProps<DictionaryItem, ItemFormValues>) {
   const t = useDataDictT();
+  const schema = dialog.mode === 'CREATE' ? createDictionaryItemSchema : updateDictionaryItemSchema;
   const initialValues: Partial<ItemFormValues> =
     record && dialog.mode !== 'CREATE'
       ? { code: record.code, labelEn: record.labelEn, labelZh: record.labelZh, order: record.order }
@@ -28,16 +39,16 @@ export function ItemForm({ record, ...dialog }: RecordFormProps<DictionaryItem, 
       // Its own field ids, apart from the other forms on the page.
       formProps={{ name: 'dictionaryItem' }}
     >
-      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)}>
+      <Form.Item name="code" label={t('code')} rules={fieldRules(schema, 'code')}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
-      <Form.Item name="labelEn" label={t('labelEn')} rules={required}>
+      <Form.Item name="labelEn" label={t('labelEn')} rules={fieldRules(schema, 'labelEn')}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item name="labelZh" label={t('labelZh')} rules={required}>
+      <Form.Item name="labelZh" label={t('labelZh')} rules={fieldRules(schema, 'labelZh')}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item name="order" label={t('order')} rules={required}>
+      <Form.Item name="order" label={t('order')} rules={fieldRules(schema, 'order')}>
         <InputNumber min={0} max={100_000} precision={0} style={{ width: '100%' }} />
       </Form.Item>
     </FormDialog>

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Input, Result, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, type Organization } from '@gatehouse/contract';
+import { MESSAGES, type Organization, updateOrganizationSchema } from '@gatehouse/contract';
 import { useFormSubmit } from '@/components/form-dialog';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
@@ -58,7 +58,7 @@ function DetailsForm({ organization, editable }: { organization: Organization; e
       style={{ maxWidth: 560 }}
     >
       {submit.otherErrors.length > 0 && <Notice type="error" showIcon title={submit.otherErrors.join(' ')} />}
-      <NameCodeItems />
+      <NameCodeItems schema={updateOrganizationSchema} />
       <AccessDisable {...need(ORGANIZATION_CODES, 'update')}>
         <Button type="primary" htmlType="submit" loading={submit.submitting}>
           {t('save')}

@@ -1,21 +1,22 @@
 import { Form, Input } from 'antd';
-import { codeSchema } from '@gatehouse/contract';
-import { required } from '@/components/record-form';
-import { fieldRules } from '@/components/schema-rule';
+import { type FieldSchema, fieldRules } from '@/components/schema-rule';
 import { useIdentityT } from './messages';
 
+/** The request schema of a record with a Name and a Code: a group's, role's or organization's create or update. */
+type NameCodeSchema = { shape: { name: FieldSchema; code: FieldSchema } };
+
 /**
- * The Name, Code and Description of a group, role or organization. The code is checked with
- * the contract's rule; it is unique, and the server says so on the field when it is taken.
+ * The Name, Code and Description of a group, role or organization, the name and code checked by
+ * `schema`. The code is unique, and the server says so on the field when it is taken.
  */
-export function NameCodeItems() {
+export function NameCodeItems({ schema }: { schema: NameCodeSchema }) {
   const t = useIdentityT();
   return (
     <>
-      <Form.Item name="name" label={t('name')} rules={required}>
+      <Form.Item name="name" label={t('name')} rules={fieldRules(schema, 'name')}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)} extra={t('codeHelp')}>
+      <Form.Item name="code" label={t('code')} rules={fieldRules(schema, 'code')} extra={t('codeHelp')}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item name="description" label={t('description')}>

@@ -11,7 +11,7 @@ import {
 } from '@gatehouse/contract';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import { FormDialog } from '@/components/form-dialog';
-import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';
 import { say } from '@/lib/i18n';
 import { type AppConfigKey, useAppConfigT } from '../../shared/messages';
@@ -57,7 +57,8 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
       <Form.Item
         name="clientType"
         label={t('clientType')}
-        rules={required}
+        // Only a create sends the type (the update schema has none): the create schema's rule.
+        rules={fieldRules(createClientSchema, 'clientType')}
         extra={dialog.mode === 'CREATE' ? t('publicHelp') : undefined}
       >
         {/* Fixed at creation: a confidential client's secrets mean nothing to a public one. */}
@@ -81,7 +82,7 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
       >
         <Input placeholder="https://example.com/callback" />
       </Form.Item>
-      <Form.Item name="status" label={t('status')} rules={required}>
+      <Form.Item name="status" label={t('status')} rules={fieldRules(schema, 'status')}>
         <Select options={statusOptions} />
       </Form.Item>
       {client && dialog.mode !== 'CREATE' && (

@@ -1,8 +1,14 @@
 import { AutoComplete, Form, Select } from 'antd';
-import { createDataAccessSchema, type DataAccess, type LegacyDictionary } from '@gatehouse/contract';
+import {
+  createDataAccessSchema,
+  type DataAccess,
+  type LegacyDictionary,
+  updateDataAccessSchema,
+} from '@gatehouse/contract';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
-import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
+import { fieldRules } from '@/components/schema-rule';
 import { useAppConfigT } from '@/features/app-config/shared/messages';
 import { NameAndIdItems } from '@/features/app-config/shared/name-and-id-items';
 import { RemoteSelect } from '@/components/remote-select';
@@ -39,6 +45,7 @@ export function DataAccessForm({ record, categories = [], appId, ...dialog }: Da
   const dictionary = useCategoryDictionary(dialog.open).data ?? null;
   const options = categoryOptions(dictionary, categories, i18n.language);
   const initialValues = dialog.mode === 'CREATE' || !record ? undefined : pick(record);
+  const schema = dialog.mode === 'CREATE' ? createDataAccessSchema : updateDataAccessSchema;
   return (
     <FormDialog<DataAccessFormValues>
       {...dialog}
@@ -46,8 +53,8 @@ export function DataAccessForm({ record, categories = [], appId, ...dialog }: Da
       initialValues={initialValues}
       form={form}
     >
-      <NameAndIdItems schema={createDataAccessSchema} />
-      <Form.Item name="category" label={t('category')} rules={required}>
+      <NameAndIdItems schema={schema} />
+      <Form.Item name="category" label={t('category')} rules={fieldRules(schema, 'category')}>
         {dictionary && !dictionary.allowCustom ? (
           <Select options={options} showSearch={{ filterOption: matches }} />
         ) : (

@@ -1,7 +1,8 @@
 import { Form, Select } from 'antd';
-import { createPermissionSchema, type Permission } from '@gatehouse/contract';
+import { createPermissionSchema, type Permission, updatePermissionSchema } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
+import { fieldRules } from '@/components/schema-rule';
 import { useAppConfigT } from '@/features/app-config/shared/messages';
 import { NameAndIdItems } from '@/features/app-config/shared/name-and-id-items';
 import { PERMISSION_TYPE_OPTIONS } from '../permission-types';
@@ -18,14 +19,15 @@ const TITLES = {
 export function PermissionForm({ record, ...dialog }: RecordFormProps<Permission, PermissionFormValues>) {
   const t = useAppConfigT();
   const initialValues = dialog.mode === 'CREATE' || !record ? undefined : pick(record);
+  const schema = dialog.mode === 'CREATE' ? createPermissionSchema : updatePermissionSchema;
   return (
     <FormDialog<PermissionFormValues>
       {...dialog}
       title={t(TITLES[dialog.mode])}
       initialValues={initialValues}
     >
-      <NameAndIdItems schema={createPermissionSchema} />
-      <Form.Item name="resourceType" label={t('type')} rules={required}>
+      <NameAndIdItems schema={schema} />
+      <Form.Item name="resourceType" label={t('type')} rules={fieldRules(schema, 'resourceType')}>
         <Select options={PERMISSION_TYPE_OPTIONS} placeholder={t('chooseType')} />
       </Form.Item>
     </FormDialog>

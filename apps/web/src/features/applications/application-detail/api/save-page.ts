@@ -3,15 +3,21 @@ import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
 import { pagesKey } from './list-pages';
 
+/** A page's body as sent: left out, the order is the server's default. */
+type PageBody<Body extends CreateAppPage> = Omit<Body, 'order'> & Partial<Pick<Body, 'order'>>;
+
 const path = (pageId: string) => `/admin-service/v2/application/pages/${encodeURIComponent(pageId)}`;
 
 /** POST /admin-service/v2/application/pages. */
-export function createPage(body: CreateAppPage): Promise<AppPage> {
+export function createPage(body: PageBody<CreateAppPage>): Promise<AppPage> {
   return api.post<AppPage>('/admin-service/v2/application/pages', body);
 }
 
 /** PUT /admin-service/v2/application/pages/{id}: the whole page, status included. */
-export function updatePage({ pageId, ...body }: UpdateAppPage & { pageId: string }): Promise<AppPage> {
+export function updatePage({
+  pageId,
+  ...body
+}: PageBody<UpdateAppPage> & { pageId: string }): Promise<AppPage> {
   return api.put<AppPage>(path(pageId), body);
 }
 

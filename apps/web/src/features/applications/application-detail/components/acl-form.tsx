@@ -1,10 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
-import { ACL_SUBJECT_TYPES, ACL_TARGET_TYPES, ACTIONS, type Acl } from '@gatehouse/contract';
+import {
+  ACL_SUBJECT_TYPES,
+  ACL_TARGET_TYPES,
+  ACTIONS,
+  type Acl,
+  createAclSchema,
+  updateAclSchema,
+} from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import { RemoteSelect } from '@/components/remote-select';
+import { fieldRules } from '@/components/schema-rule';
 import { clientChoiceQueryOptions } from '@/api/clients';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
 import { idsClearedBy, SUBJECT_PICKERS, TARGET_PICKERS } from './acl-pickers';
@@ -40,6 +48,7 @@ export function AclForm({
   const t = useApplicationDetailT();
   const [form] = Form.useForm<AclFormValues>();
   const editing = record && dialog.mode !== 'CREATE' ? record : undefined;
+  const schema = dialog.mode === 'CREATE' ? createAclSchema : updateAclSchema;
   const initialValues: Partial<AclFormValues> = editing
     ? {
         subjectType: editing.subjectType,
@@ -67,10 +76,10 @@ export function AclForm({
         },
       }}
     >
-      <Form.Item name="subjectType" label={t('subjectType')} rules={required}>
+      <Form.Item name="subjectType" label={t('subjectType')} rules={fieldRules(schema, 'subjectType')}>
         <Select options={optionsOf(ACL_SUBJECT_TYPES)} />
       </Form.Item>
-      <Form.Item name="subjectId" label={t('subjectId')} rules={required}>
+      <Form.Item name="subjectId" label={t('subjectId')} rules={fieldRules(schema, 'subjectId')}>
         {/* One picker per type, so a search typed for users does not linger over groups. */}
         <RemoteSelect
           key={subjectType}
@@ -79,13 +88,13 @@ export function AclForm({
           placeholder={t(subject.placeholder)}
         />
       </Form.Item>
-      <Form.Item name="targetType" label={t('targetType')} rules={required}>
+      <Form.Item name="targetType" label={t('targetType')} rules={fieldRules(schema, 'targetType')}>
         <Select options={optionsOf(ACL_TARGET_TYPES)} />
       </Form.Item>
-      <Form.Item name="targetId" label={t('targetId')} rules={required}>
+      <Form.Item name="targetId" label={t('targetId')} rules={fieldRules(schema, 'targetId')}>
         <RemoteSelect key={targetType} search={target.search(appId)} placeholder={t(target.placeholder)} />
       </Form.Item>
-      <Form.Item name="actions" label={t('actions')} rules={required}>
+      <Form.Item name="actions" label={t('actions')} rules={fieldRules(schema, 'actions')}>
         <Select mode="multiple" options={optionsOf(ACTIONS)} />
       </Form.Item>
     </FormDialog>

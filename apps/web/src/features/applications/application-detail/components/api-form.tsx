@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
-import { type AppApi, HTTP_METHODS } from '@gatehouse/contract';
+import { type AppApi, createAppApiSchema, HTTP_METHODS, updateAppApiSchema } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import { RemoteSelect } from '@/components/remote-select';
+import { fieldRules } from '@/components/schema-rule';
 import { permissionRecordChoicesQueryOptions, permissionRecordNamesQueryOptions } from '@/api/permissions';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
 
@@ -26,6 +27,7 @@ export function ApiForm({
 }: RecordFormProps<AppApi, ApiFormValues> & { appId: string }) {
   const t = useApplicationDetailT();
   const editing = record && dialog.mode !== 'CREATE' ? record : undefined;
+  const schema = dialog.mode === 'CREATE' ? createAppApiSchema : updateAppApiSchema;
   const initialValues: Partial<ApiFormValues> = editing
     ? {
         method: editing.method,
@@ -46,10 +48,10 @@ export function ApiForm({
       initialValues={initialValues}
       formProps={{ name: 'appApi' }}
     >
-      <Form.Item name="method" label={t('method')} rules={required}>
+      <Form.Item name="method" label={t('method')} rules={fieldRules(schema, 'method')}>
         <Select options={optionsOf(HTTP_METHODS)} />
       </Form.Item>
-      <Form.Item name="pathPattern" label={t('pathPattern')} rules={required}>
+      <Form.Item name="pathPattern" label={t('pathPattern')} rules={fieldRules(schema, 'pathPattern')}>
         <Input autoComplete="off" maxLength={500} placeholder="/orders/{id}" />
       </Form.Item>
       <Form.Item name="description" label={t('description')}>

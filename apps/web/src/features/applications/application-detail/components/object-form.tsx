@@ -1,8 +1,14 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Space, Switch } from 'antd';
-import { codeSchema, type DataObject, OBJECT_FIELD_TYPES } from '@gatehouse/contract';
+import {
+  createDataObjectSchema,
+  type DataObject,
+  OBJECT_FIELD_TYPES,
+  objectFieldSchema,
+  updateDataObjectSchema,
+} from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import { fieldRules } from '@/components/schema-rule';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
@@ -17,6 +23,7 @@ const TITLES = {
 /** A data object's create, edit and read-only detail form, with its fields as rows. */
 export function ObjectForm({ record, ...dialog }: RecordFormProps<DataObject, ObjectFormValues>) {
   const t = useApplicationDetailT();
+  const schema = dialog.mode === 'CREATE' ? createDataObjectSchema : updateDataObjectSchema;
   const initialValues: Partial<ObjectFormValues> =
     record && dialog.mode !== 'CREATE'
       ? { name: record.name, code: record.code, description: record.description, fields: record.fields }
@@ -30,10 +37,10 @@ export function ObjectForm({ record, ...dialog }: RecordFormProps<DataObject, Ob
       formProps={{ name: 'dataObject' }}
       width={720}
     >
-      <Form.Item name="name" label={t('name')} rules={required}>
+      <Form.Item name="name" label={t('name')} rules={fieldRules(schema, 'name')}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)}>
+      <Form.Item name="code" label={t('code')} rules={fieldRules(schema, 'code')}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item name="description" label={t('description')}>
@@ -45,10 +52,10 @@ export function ObjectForm({ record, ...dialog }: RecordFormProps<DataObject, Ob
             <>
               {rows.map(({ key, name }) => (
                 <Space key={key} align="baseline" style={{ display: 'flex' }}>
-                  <Form.Item name={[name, 'name']} rules={fieldRules(codeSchema)}>
+                  <Form.Item name={[name, 'name']} rules={fieldRules(objectFieldSchema, 'name')}>
                     <Input aria-label={t('fieldName')} placeholder={t('fieldName')} maxLength={100} />
                   </Form.Item>
-                  <Form.Item name={[name, 'type']} rules={required}>
+                  <Form.Item name={[name, 'type']} rules={fieldRules(objectFieldSchema, 'type')}>
                     <Select
                       aria-label={t('fieldType')}
                       placeholder={t('fieldType')}

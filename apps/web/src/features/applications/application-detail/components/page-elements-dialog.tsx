@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal } from 'antd';
 import { type Column, DataTable } from '@/components/data-table';
-import { type AppPage, codeSchema, type PageElement } from '@gatehouse/contract';
+import { type AppPage, createPageElementSchema, type PageElement } from '@gatehouse/contract';
 import { ConfirmDelete } from '@/components/confirm-action';
 import { useFormSubmit } from '@/components/form-dialog';
-import { required } from '@/components/record-form';
 import { type Choice, RemoteSelect } from '@/components/remote-select';
 import { fieldRules } from '@/components/schema-rule';
 import { roleChoicesQueryOptions, roleNamesQueryOptions } from '@/api/roles';
@@ -82,10 +81,10 @@ export function PageElementsDialog({ page, open, onClose, onChanged }: PageEleme
       destroyOnHidden
     >
       <Form<ElementValues> form={form} name="pageElement" layout="inline" onFinish={submit.finish}>
-        <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)}>
+        <Form.Item name="code" label={t('code')} rules={fieldRules(createPageElementSchema, 'code')}>
           <Input autoComplete="off" maxLength={100} />
         </Form.Item>
-        <Form.Item name="name" label={t('name')} rules={required}>
+        <Form.Item name="name" label={t('name')} rules={fieldRules(createPageElementSchema, 'name')}>
           <Input autoComplete="off" maxLength={200} />
         </Form.Item>
         <Form.Item name="roleIds" label={t('roles')}>

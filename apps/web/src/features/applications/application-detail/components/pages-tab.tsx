@@ -14,6 +14,13 @@ import type { PageFormValues } from './page-form';
 import { lazyForm } from '@/components/lazy-form';
 import { pagesBulk } from '../api/bulk-pages';
 
+/** The form's values as the page's body: a cleared order is left out, not sent as null (which reads as 0). */
+export const pageBody = ({ name, route, order }: PageFormValues) => ({
+  name,
+  route,
+  ...(order === null || order === undefined ? {} : { order }),
+});
+
 const PageForm = lazyForm(() => import('./page-form').then((m) => m.PageForm));
 
 const PAGE_FIELDS: SearchField[] = [
@@ -63,11 +70,12 @@ export function PagesTab({ appId }: { appId: string }) {
         columns={PAGE_COLUMNS}
         create={{
           code: APPLICATION_CODES.create,
-          save: (values, { scope }) => create.mutateAsync({ applicationId: scope.appId, ...values }),
+          save: (values, { scope }) =>
+            create.mutateAsync({ applicationId: scope.appId, ...pageBody(values) }),
         }}
         update={{
           code: APPLICATION_CODES.update,
-          save: (values, row) => update.mutateAsync({ ...whole(row), ...values }),
+          save: (values, row) => update.mutateAsync({ ...whole(row), ...pageBody(values) }),
         }}
         toggle={{
           code: APPLICATION_CODES.status,

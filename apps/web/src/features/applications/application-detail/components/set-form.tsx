@@ -1,7 +1,7 @@
 import { Form, Input, Select } from 'antd';
-import { codeSchema, type DataSet } from '@gatehouse/contract';
+import { createDataSetSchema, type DataSet, updateDataSetSchema } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';
 import { useObjectChoices } from '../api/object-choices';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
@@ -22,6 +22,7 @@ export function SetForm({
 }: RecordFormProps<DataSet, SetFormValues> & { appId: string }) {
   const t = useApplicationDetailT();
   const objects = useObjectChoices(appId, dialog.open);
+  const schema = dialog.mode === 'CREATE' ? createDataSetSchema : updateDataSetSchema;
   const initialValues: Partial<SetFormValues> =
     record && dialog.mode !== 'CREATE'
       ? { name: record.name, code: record.code, objectId: record.objectId, members: record.members }
@@ -33,13 +34,13 @@ export function SetForm({
       initialValues={initialValues}
       formProps={{ name: 'dataSet' }}
     >
-      <Form.Item name="name" label={t('name')} rules={required}>
+      <Form.Item name="name" label={t('name')} rules={fieldRules(schema, 'name')}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)}>
+      <Form.Item name="code" label={t('code')} rules={fieldRules(schema, 'code')}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
-      <Form.Item name="objectId" label={t('object')} rules={required}>
+      <Form.Item name="objectId" label={t('object')} rules={fieldRules(schema, 'objectId')}>
         <Select
           options={objects.data ?? []}
           loading={objects.isFetching}

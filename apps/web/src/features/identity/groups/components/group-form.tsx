@@ -1,4 +1,4 @@
-import type { Group } from '@gatehouse/contract';
+import { createGroupSchema, type Group, updateGroupSchema } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { type IdentityKey, useIdentityT } from '../../shared/messages';
@@ -21,7 +21,7 @@ export function GroupForm({ record: group, ...dialog }: RecordFormProps<Group, G
       : undefined;
   return (
     <FormDialog<GroupFormValues> {...dialog} title={t(TITLES[dialog.mode])} initialValues={initialValues}>
-      <NameCodeItems />
+      <NameCodeItems schema={dialog.mode === 'CREATE' ? createGroupSchema : updateGroupSchema} />
     </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd';
-import type { Organization } from '@gatehouse/contract';
+import { createOrganizationSchema, type Organization } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { type IdentityKey, useIdentityT } from '../../shared/messages';
@@ -27,7 +27,7 @@ export function OrganizationForm({
       <Form.Item label={t('parent')}>
         <Input value={parent ? parent.path : t('topLevel')} disabled />
       </Form.Item>
-      <NameCodeItems />
+      <NameCodeItems schema={createOrganizationSchema} />
     </FormDialog>
   );
 }

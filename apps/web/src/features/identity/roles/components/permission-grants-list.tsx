@@ -1,7 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Col, Empty, Form, Row, Switch } from 'antd';
 import { ACTIONS, PLATFORM_APP_ID, PRODUCT_NAME, permissionGrantSchema } from '@gatehouse/contract';
-import { required } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';
 import { fieldRules } from '@/components/schema-rule';
 import { applicationChoicesQueryOptions } from '@/api/applications';
@@ -96,7 +95,11 @@ function GrantCard({ name, index, offer, onRemove }: GrantCardProps) {
     >
       <Row gutter={12}>
         <Col span={10}>
-          <Form.Item name={[name, 'applicationId']} label={t('application')} rules={required}>
+          <Form.Item
+            name={[name, 'applicationId']}
+            label={t('application')}
+            rules={fieldRules(permissionGrantSchema, 'applicationId')}
+          >
             <RemoteSelect
               search={(keyword) => ({
                 ...applicationChoicesQueryOptions(keyword),
@@ -112,7 +115,11 @@ function GrantCard({ name, index, offer, onRemove }: GrantCardProps) {
           </Form.Item>
         </Col>
         <Col span={14}>
-          <Form.Item name={[name, 'permissionId']} label={t('permission')} rules={required}>
+          <Form.Item
+            name={[name, 'permissionId']}
+            label={t('permission')}
+            rules={fieldRules(permissionGrantSchema, 'permissionId')}
+          >
             <RemoteSelect
               search={(keyword) => ({
                 ...permissionChoicesQueryOptions(applicationId ?? '', keyword),

@@ -1,4 +1,4 @@
-import type { Role } from '@gatehouse/contract';
+import { createRoleSchema, type Role, updateRoleSchema } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { type IdentityKey, useIdentityT } from '../../shared/messages';
@@ -21,7 +21,7 @@ export function RoleForm({ record: role, ...dialog }: RecordFormProps<Role, Role
       : undefined;
   return (
     <FormDialog<RoleFormValues> {...dialog} title={t(TITLES[dialog.mode])} initialValues={initialValues}>
-      <NameCodeItems />
+      <NameCodeItems schema={dialog.mode === 'CREATE' ? createRoleSchema : updateRoleSchema} />
     </FormDialog>
   );
 }
