@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_MESSAGES, AUDIT_RETENTION_DAYS } from './audit.ts';
 import { LOCK_SECONDS } from './constants.ts';
 
 /** The password policy's default maximum age, in days (`/overdue`); 0 means no maximum. */
@@ -18,12 +19,19 @@ export const consoleSettingsSchema = z.object({
     .int({ error: 'Enter a whole number of days' })
     .min(0, { error: 'Enter 0 or more days' })
     .max(3650, { error: 'Enter at most 3650 days' }),
+  /** Days an audit record is kept; a daily purge removes older ones. */
+  auditRetentionDays: z
+    .number({ error: AUDIT_MESSAGES.retentionDays })
+    .int({ error: AUDIT_MESSAGES.retentionDays })
+    .min(1, { error: AUDIT_MESSAGES.retentionDays })
+    .max(36_500, { error: AUDIT_MESSAGES.retentionDays }),
 });
 export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
 
 export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = {
   lockSeconds: LOCK_SECONDS,
   passwordMaxAgeDays: PASSWORD_MAX_AGE_DAYS,
+  auditRetentionDays: AUDIT_RETENTION_DAYS,
 };
 
 /** A change names only the settings it changes. */
