@@ -160,7 +160,11 @@ describe('the audit list', () => {
 
 describe('one record', () => {
   it('shows before, after and their diff, field by field; secrets stay redacted', async () => {
-    const create = await t.post(`${V2}/application/client`, { clientName: 'Before', applicationId: appA }, admin);
+    const create = await t.post(
+      `${V2}/application/client`,
+      { clientName: 'Before', applicationId: appA },
+      admin,
+    );
     expect(create.statusCode, create.body).toBe(201);
     const acId = create.json().acId as string;
     const history = await list(`entity=application-client&entityId=${acId}`);
@@ -231,7 +235,10 @@ describe('the export', () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ entity, entityId: 'r7', after: { n: 7 } });
 
     const all = await t.get(`${AUDIT}/export?format=jsonl&entity=${entity}`, admin);
-    const records = all.body.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const records = all.body
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(records).toHaveLength(count);
     expect(records[0].after.n).toBe(count - 1);
     expect(records[count - 1].after.n).toBe(0);
@@ -263,7 +270,12 @@ describe('a delegated administrator', () => {
     expect((await t.get(`${AUDIT}/${inB}`, token)).statusCode).toBe(403);
     expect((await t.get(`${AUDIT}/${platformWide}`, token)).statusCode).toBe(403);
     const exported = await t.get(`${AUDIT}/export?format=jsonl&entity=${entity}`, token);
-    expect(exported.body.trimEnd().split('\n').map((l) => JSON.parse(l).auditId)).toEqual([String(inA)]);
+    expect(
+      exported.body
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).auditId),
+    ).toEqual([String(inA)]);
 
     const noGrant = await t.createUser();
     const other = await t.login(noGrant.username, noGrant.password);
@@ -332,7 +344,10 @@ describe('sign-in events', () => {
 
 describe('the hash chain', () => {
   it('seals records in id order, and verification names an edited record', async () => {
-    await insertRecords([{ entity: 'chain', after: { v: 1 } }, { entity: 'chain', after: { v: 2 } }]);
+    await insertRecords([
+      { entity: 'chain', after: { v: 1 } },
+      { entity: 'chain', after: { v: 2 } },
+    ]);
     await sealAll(t.db);
     const before = await verifyChain(t.db);
     expect(before).toMatchObject({ ok: true });
@@ -342,9 +357,15 @@ describe('the hash chain', () => {
     expect((await t.get(`${AUDIT}/${target}`, admin)).json().sealed).toBe(true);
     expect(await verifyChain(t.db)).toMatchObject({ ok: true });
 
-    await t.db.update(auditLog).set({ after: { v: 33 } }).where(eq(auditLog.id, target!));
+    await t.db
+      .update(auditLog)
+      .set({ after: { v: 33 } })
+      .where(eq(auditLog.id, target!));
     expect(await verifyChain(t.db)).toMatchObject({ ok: false, id: target });
-    await t.db.update(auditLog).set({ after: { v: 3 } }).where(eq(auditLog.id, target!));
+    await t.db
+      .update(auditLog)
+      .set({ after: { v: 3 } })
+      .where(eq(auditLog.id, target!));
     expect(await verifyChain(t.db)).toMatchObject({ ok: true });
     // Even a change of the time by a microsecond shows.
     await t.db
@@ -360,7 +381,9 @@ describe('the hash chain', () => {
   });
 
   it('names the record after a deleted one, and the end when the newest are deleted', async () => {
-    const ids = await insertRecords(Array.from({ length: 5 }, (_, i) => ({ entity: 'chain-delete', after: { i } })));
+    const ids = await insertRecords(
+      Array.from({ length: 5 }, (_, i) => ({ entity: 'chain-delete', after: { i } })),
+    );
     await sealAll(t.db);
     expect(await verifyChain(t.db)).toMatchObject({ ok: true });
     const saved = await t.db.select().from(auditLog).where(eq(auditLog.id, ids[2]!));
