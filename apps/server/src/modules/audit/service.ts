@@ -18,10 +18,26 @@ import * as repo from './repository.ts';
 
 /** Records read per batch of an export: one round trip each, and all the memory it holds. */
 export const EXPORT_BATCH = 1000;
+/** The largest piece of text an export hands the stream at once (see `export`). */
+const CHUNK = 32_768;
 
 /** The columns of the CSV export, in order; before and after as JSON. */
 export const EXPORT_COLUMNS = [
   'auditId',
+  'at',
+  'actorId',
+  'actorName',
+  'action',
+  'entity',
+  'entityId',
+  'applicationId',
+  'ip',
+  'requestId',
+  'before',
+  'after',
+] as const;
+/** The CSV cells after the id, as the export's batch names them. */
+const CELLS = [
   'at',
   'actorId',
   'actorName',
@@ -122,15 +138,27 @@ export class AuditService {
       if (format === 'csv') yield BOM + csvLine(EXPORT_COLUMNS);
       let beforeId: number | undefined;
       for (;;) {
-        const rows = await repo.exportBatch(db, where, beforeId, EXPORT_BATCH);
-        if (rows.length === 0) return;
+        const rows =
+          format === 'csv'
+            ? (await repo.exportCellsBatch(db, where, beforeId, EXPORT_BATCH)).map((r) => ({
+                id: r.id,
+                line: csvLine([String(r.id), ...CELLS.map((c) => r[c])]),
+              }))
+            : (await repo.exportLinesBatch(db, where, beforeId, EXPORT_BATCH)).map((r) => ({
+                id: r.id,
+                line: `${r.line}\n`,
+              }));
+        // Pieces of at most CHUNK characters: short-lived strings that small stay in V8's young
+        // generation, freed at once, where a whole batch's text would wait for a full collection.
         let chunk = '';
-        for (const row of rows) {
-          const record = { ...toRecord(row), before: row.before, after: row.after };
-          chunk +=
-            format === 'csv' ? csvLine(EXPORT_COLUMNS.map((c) => record[c])) : `${JSON.stringify(record)}\n`;
+        for (const { line } of rows) {
+          chunk += line;
+          if (chunk.length >= CHUNK) {
+            yield chunk;
+            chunk = '';
+          }
         }
-        yield chunk;
+        if (chunk) yield chunk;
         if (rows.length < EXPORT_BATCH) return;
         beforeId = rows[rows.length - 1]!.id;
       }
