@@ -285,7 +285,7 @@ describe('a delegated administrator', () => {
 });
 
 describe('sign-in events', () => {
-  const newest = async (username: string | null, userId: string | null, action: string) => {
+  const newest = async (userId: string | null, action: string) => {
     const query = userId ? `entityId=${userId}` : `keyword=${action}`;
     const page = await list(`entity=user&action=${action}&${query}&size=1`);
     if (!page.content[0]) return undefined;
@@ -299,11 +299,11 @@ describe('sign-in events', () => {
         remoteAddress: '192.0.2.7',
       });
     expect((await login('wrong-1')).statusCode).toBe(401);
-    expect((await newest(null, user.userId, 'login.failed')).after).toEqual({ reason: 'wrong-password' });
+    expect((await newest(user.userId, 'login.failed')).after).toEqual({ reason: 'wrong-password' });
     expect((await login('wrong-2')).statusCode).toBe(401);
-    expect(await newest(null, user.userId, 'login.locked')).toBeUndefined();
+    expect(await newest(user.userId, 'login.locked')).toBeUndefined();
     expect((await login('wrong-3')).statusCode).toBe(401);
-    const locked = await newest(null, user.userId, 'login.locked');
+    const locked = await newest(user.userId, 'login.locked');
     expect(locked).toMatchObject({ ip: '192.0.2.7', after: { lockedSeconds: 1 } });
 
     const unknown = await t.post('/api/oauth2-server/login', { username: 'nobody-here', password: 'x' });
@@ -318,11 +318,11 @@ describe('sign-in events', () => {
       password: disabled.password,
     });
     expect(refused.statusCode).toBe(401);
-    expect((await newest(null, disabled.userId, 'login.failed')).after).toEqual({ reason: 'disabled' });
+    expect((await newest(disabled.userId, 'login.failed')).after).toEqual({ reason: 'disabled' });
 
     const other = await t.createUser();
     await t.login(other.username, other.password);
-    expect(await newest(null, other.userId, 'login')).toMatchObject({ actorName: other.username });
+    expect(await newest(other.userId, 'login')).toMatchObject({ actorName: other.username });
   });
 
   it('records a failed password change and a wrong unlock', async () => {
@@ -334,12 +334,12 @@ describe('sign-in events', () => {
       token,
     );
     expect(change.statusCode).toBe(400);
-    expect((await newest(null, user.userId, 'password.change.failed')).after).toEqual({
+    expect((await newest(user.userId, 'password.change.failed')).after).toEqual({
       reason: 'wrong-password',
     });
     const unlock = await t.post('/api/oauth2-server/unlock', { password: 'not-it' }, token);
     expect(unlock.statusCode).toBe(400);
-    expect((await newest(null, user.userId, 'unlock.failed')).after).toEqual({ reason: 'wrong-password' });
+    expect((await newest(user.userId, 'unlock.failed')).after).toEqual({ reason: 'wrong-password' });
   });
 });
 
