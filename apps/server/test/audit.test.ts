@@ -1,11 +1,13 @@
 import { AUDIT_PERMISSION_ID, LOGIN_RATE_LIMIT } from '@gatehouse/contract';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditChain, auditLog } from '../src/db/schema/index.ts';
 import { purgeExpired, sealAll, verifyChain } from '../src/lib/audit-chain.ts';
 import { createApplication } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, TEST_DB, type TestContext } from './helper.ts';
 
 const V2 = '/api/admin-service/v2';
 const AUDIT = `${V2}/audit`;
@@ -42,6 +44,13 @@ async function insertRecords(rows: Partial<Row>[]): Promise<number[]> {
     .returning({ id: auditLog.id });
   return inserted.map((r) => r.id);
 }
+
+/**
+ * Takes a record out of the trail and puts it back as it was: moved to a negative id, where
+ * no reader looks, and back (a copy through JavaScript would lose the time's microseconds).
+ */
+const hide = (id: number) => t.db.execute(sql`update audit_log set id = ${-id} where id = ${id}`);
+const restore = (id: number) => t.db.execute(sql`update audit_log set id = ${id} where id = ${-id}`);
 
 const list = async (query: string, token = admin) => {
   const res = await t.get(`${AUDIT}?${query}`, token);
@@ -387,19 +396,59 @@ describe('the hash chain', () => {
     );
     await sealAll(t.db);
     expect(await verifyChain(t.db)).toMatchObject({ ok: true });
-    const saved = await t.db.select().from(auditLog).where(eq(auditLog.id, ids[2]!));
-    await t.db.delete(auditLog).where(eq(auditLog.id, ids[2]!));
+    await hide(ids[2]!);
     expect(await verifyChain(t.db)).toMatchObject({ ok: false, id: ids[3] });
-    await t.db.insert(auditLog).values(saved);
+    await restore(ids[2]!);
     expect(await verifyChain(t.db)).toMatchObject({ ok: true });
 
     const [state] = await t.db.select().from(auditChain);
-    const newest = await t.db.select().from(auditLog).where(eq(auditLog.id, state!.sealedId));
-    await t.db.delete(auditLog).where(eq(auditLog.id, state!.sealedId));
+    await hide(state!.sealedId);
     expect(await verifyChain(t.db)).toMatchObject({ ok: false, id: state!.sealedId });
-    await t.db.insert(auditLog).values(newest);
+    await restore(state!.sealedId);
     expect(await verifyChain(t.db)).toMatchObject({ ok: true });
   });
+
+  // The embedded database is open in this process; a second one may not open its files.
+  it.runIf(TEST_DB === 'postgres')(
+    'npm run audit:verify says whether the chain holds, and where it breaks',
+    async () => {
+      const root = fileURLToPath(new URL('../../..', import.meta.url));
+      const verify = () =>
+        new Promise<{ code: number; out: string }>((resolve) => {
+          execFile(
+            'npx',
+            ['tsx', 'apps/server/src/audit-verify.ts'],
+            { cwd: root, env: { ...process.env, DATABASE_URL: t.databaseUrl } },
+            (err, stdout) => resolve({ code: err ? Number(err.code) : 0, out: stdout }),
+          );
+        });
+      await sealAll(t.db);
+      const holds = await verify();
+      expect(holds).toMatchObject({ code: 0 });
+      expect(holds.out).toMatch(/^The audit chain holds: \d+ records/);
+      const [state] = await t.db.select().from(auditChain);
+      const id = state!.sealedId - 3;
+      const [saved] = await t.db.select().from(auditLog).where(eq(auditLog.id, id));
+      await t.db.update(auditLog).set({ actorName: 'someone else' }).where(eq(auditLog.id, id));
+      const edited = await verify();
+      expect(edited.code).toBe(1);
+      expect(edited.out).toContain(`broken at record ${id}:`);
+      await t.db.update(auditLog).set({ actorName: saved!.actorName }).where(eq(auditLog.id, id));
+      await hide(id);
+      const deleted = await verify();
+      expect(deleted.code).toBe(1);
+      const [next] = await t.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(sql`${auditLog.id} > ${id}`)
+        .orderBy(auditLog.id)
+        .limit(1);
+      expect(deleted.out).toContain(`broken at record ${next!.id}:`);
+      await restore(id);
+      expect((await verify()).code).toBe(0);
+    },
+    60_000,
+  );
 
   it('names a record inserted into the sealed range', async () => {
     const [state] = await t.db.select().from(auditChain);

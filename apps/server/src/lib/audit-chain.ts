@@ -196,11 +196,26 @@ export async function sealRound(db: Database): Promise<number> {
   return 0;
 }
 
-/** Seals every record written so far: the sealer's three phases back to back (tests, the verify script). */
-export async function sealAll(db: Database): Promise<number> {
+/**
+ * Seals every record committed before the call: the sealer's rounds back to back until the
+ * chain reaches them (tests, the benchmark). On PostgreSQL this waits for every transaction
+ * of the cluster that was running at the call to end, as the sealer does; it gives up after
+ * `timeoutMs`. Returns how many records it sealed.
+ */
+export async function sealAll(db: Database, timeoutMs = 30_000): Promise<number> {
+  const [newest] = await db
+    .select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)`.mapWith(Number) })
+    .from(auditLog);
+  const target = newest?.id ?? 0;
+  const deadline = Date.now() + timeoutMs;
   let sealed = 0;
-  for (let round = 0; round < 4; round++) sealed += await sealRound(db);
-  return sealed;
+  for (;;) {
+    sealed += await sealRound(db);
+    const state = await readState(db);
+    if (state.sealedId >= target) return sealed;
+    if (Date.now() > deadline) throw new Error(`sealAll: the chain reached ${state.sealedId}, not ${target}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** A purge's lease: long enough for a batch, renewed after each. */
