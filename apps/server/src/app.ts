@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { QUERY_LIMITS, REQUEST_TIMEOUT_MS } from '@gatehouse/contract';
+import { addCatalogue, m, QUERY_LIMITS, REQUEST_TIMEOUT_MS } from '@gatehouse/contract';
+import { ZH } from '@gatehouse/contract/i18n/zh';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
@@ -106,7 +107,9 @@ export function parseQuery(str: string): Record<string, unknown> {
  */
 async function refuseOverLimitQuery(request: FastifyRequest) {
   if ((request.query as Record<symbol, unknown> | undefined)?.[OVER_PARAMETER_LIMIT])
-    throw validationFailed({ querystring: `At most ${QUERY_LIMITS.parameterLimit} query parameters` });
+    throw validationFailed({
+      querystring: m('request.tooManyParameters', { maximum: QUERY_LIMITS.parameterLimit }),
+    });
 }
 
 /**
@@ -119,6 +122,8 @@ async function refuseOverLimitQuery(request: FastifyRequest) {
  */
 export function buildApp(options: BuildAppOptions) {
   const config = defaultConfig(options.config);
+  // Pages and emails speak Chinese as well; the catalogue is loaded once, with the server.
+  addCatalogue('zh', ZH);
   const app = Fastify({
     logger: withSafeSerializers(options.logger, config.logLevel),
     genReqId,

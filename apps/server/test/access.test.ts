@@ -1,10 +1,10 @@
 import { ERROR_CODES, HTTP_STATUS_MESSAGES, PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApplication, put, query } from './fixtures.ts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { build, type CreateRoleInput, TEST_DB, type TestContext } from './helper.ts';
+import { build, type CreateRoleInput, en, TEST_DB, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let admin: string;
@@ -34,9 +34,6 @@ beforeAll(async () => {
   nodeA = await node(appA);
   nodeB = await node(appB);
 });
-afterAll(async () => {
-  await t?.close();
-});
 
 const CLIENT = '/api/admin-service/v2/application/client';
 const APPLICATION = '/api/admin-service/v2/application';
@@ -57,7 +54,10 @@ describe('delegated administration: a grant limited to some applications', () =>
     expect((await t.get(`${CLIENT}?applicationId=${appA}`, token)).statusCode).toBe(200);
     const denied = await t.get(`${CLIENT}?applicationId=${appB}`, token);
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toMatchObject({ code: ERROR_CODES.FORBIDDEN, message: HTTP_STATUS_MESSAGES[403] });
+    expect(denied.json()).toMatchObject({
+      code: ERROR_CODES.FORBIDDEN,
+      message: en(HTTP_STATUS_MESSAGES[403]!),
+    });
     expect((await t.get(`${CLIENT}/${clientA}`, token)).statusCode).toBe(200);
     expect((await t.get(`${CLIENT}/${clientB}`, token)).statusCode).toBe(403);
     expect(

@@ -1,15 +1,12 @@
 import { ACCOUNT_MESSAGES, MESSAGES } from '@gatehouse/contract';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, en, fieldMessage, type TestContext } from './helper.ts';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await build();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const PROFILE = '/api/admin-service/user/profile';
@@ -52,22 +49,22 @@ describe('own profile', () => {
     const token = await t.login(user.username, user.password);
     const base = { name: 'N', email: 'n@example.test' };
     const cases: [object, string, string][] = [
-      [{ ...base, email: 'not-an-email' }, 'email', ACCOUNT_MESSAGES.invalidEmail],
-      [{ ...base, avatar: 'javascript:alert(1)' }, 'avatar', ACCOUNT_MESSAGES.invalidUrl],
-      [{ ...base, avatar: 'https://a b.example' }, 'avatar', ACCOUNT_MESSAGES.invalidUrl],
-      [{ ...base, name: 'Evil\u0000Name' }, 'name', ACCOUNT_MESSAGES.controlCharacters],
-      [{ ...base, name: 'Line\nBreak' }, 'name', ACCOUNT_MESSAGES.controlCharacters],
+      [{ ...base, email: 'not-an-email' }, 'email', en(ACCOUNT_MESSAGES.invalidEmail)],
+      [{ ...base, avatar: 'javascript:alert(1)' }, 'avatar', en(ACCOUNT_MESSAGES.invalidUrl)],
+      [{ ...base, avatar: 'https://a b.example' }, 'avatar', en(ACCOUNT_MESSAGES.invalidUrl)],
+      [{ ...base, name: 'Evil\u0000Name' }, 'name', en(ACCOUNT_MESSAGES.controlCharacters)],
+      [{ ...base, name: 'Line\nBreak' }, 'name', en(ACCOUNT_MESSAGES.controlCharacters)],
       [
         { ...base, email: 'a@example.test\r\nBcc: x@example.test' },
         'email',
-        ACCOUNT_MESSAGES.controlCharacters,
+        en(ACCOUNT_MESSAGES.controlCharacters),
       ],
-      [{ ...base, name: '   ' }, 'name', MESSAGES.required],
+      [{ ...base, name: '   ' }, 'name', en(MESSAGES.required)],
     ];
     for (const [body, field, message] of cases) {
       const res = await put(token, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().fields[field], JSON.stringify(body)).toBe(message);
+      expect(fieldMessage(res.json(), field), JSON.stringify(body)).toBe(message);
     }
     expect((await put(token, { ...base, username: 'renamed' })).statusCode).toBe(400);
   });

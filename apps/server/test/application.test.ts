@@ -6,19 +6,16 @@ import {
   pageSchema,
   PLATFORM_APP_ID,
 } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applications, products } from '../src/db/schema/index.ts';
 import { auditOf, query, tokenWith } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, byField, en, fieldMessages, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let admin: string;
 beforeAll(async () => {
   t = await build();
   admin = await t.login();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const BASE = '/api/admin-service/v2/application';
@@ -45,16 +42,19 @@ describe('POST /v2/application', () => {
   it('requires applicationId and name', async () => {
     const res = await t.post(BASE, {}, admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ applicationId: MESSAGES.required, name: MESSAGES.required });
+    expect(fieldMessages(res.json())).toEqual({
+      applicationId: en(MESSAGES.required),
+      name: en(MESSAGES.required),
+    });
   });
 
   it('answers 409 for a taken applicationId, without an audit record', async () => {
     const before = (await auditOf(t.db, 'application')).length;
     const res = await t.post(BASE, { applicationId: PLATFORM_APP_ID, name: 'Again' }, admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
+    expect(byField(res.json())).toMatchObject({
       code: ERROR_CODES.CONFLICT,
-      fields: { applicationId: APP_CONFIG_MESSAGES.duplicateApplicationId },
+      fields: { applicationId: en(APP_CONFIG_MESSAGES.duplicateApplicationId) },
     });
     expect(await auditOf(t.db, 'application')).toHaveLength(before);
   });
@@ -63,11 +63,13 @@ describe('POST /v2/application', () => {
     for (const applicationId of ['client', 'export']) {
       const reserved = await t.post(BASE, { applicationId, name: 'x' }, admin);
       expect(reserved.statusCode, applicationId).toBe(400);
-      expect(reserved.json().fields).toEqual({ applicationId: APP_CONFIG_MESSAGES.reservedApplicationId });
+      expect(fieldMessages(reserved.json())).toEqual({
+        applicationId: en(APP_CONFIG_MESSAGES.reservedApplicationId),
+      });
     }
     for (const productId of ['nope', crypto.randomUUID()]) {
       const res = await t.post(BASE, { applicationId: 'with-product', name: 'x', productId }, admin);
-      expect(res.json().fields).toEqual({ productId: APP_CONFIG_MESSAGES.unknownProduct });
+      expect(fieldMessages(res.json())).toEqual({ productId: en(APP_CONFIG_MESSAGES.unknownProduct) });
     }
     const [product] = await t.db.insert(products).values({ id: 'retail', name: 'Retail' }).returning();
     const ok = await t.post(

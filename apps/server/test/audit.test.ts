@@ -1,13 +1,13 @@
-import { AUDIT_PERMISSION_ID, LOGIN_RATE_LIMIT } from '@gatehouse/contract';
+import { AUDIT_MESSAGES, AUDIT_PERMISSION_ID, LOGIN_RATE_LIMIT } from '@gatehouse/contract';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditChain, auditLog } from '../src/db/schema/index.ts';
 import { purgeExpired, sealAll, verifyChain } from '../src/lib/audit-chain.ts';
 import { createApplication } from './fixtures.ts';
-import { build, TEST_DB, type TestContext } from './helper.ts';
+import { build, fieldKey, TEST_DB, type TestContext } from './helper.ts';
 
 const V2 = '/api/admin-service/v2';
 const AUDIT = `${V2}/audit`;
@@ -30,9 +30,6 @@ beforeAll(async () => {
   admin = await t.login();
   appA = await createApplication(t.db, `audit-a-${randomUUID().slice(0, 6)}`);
   appB = await createApplication(t.db, `audit-b-${randomUUID().slice(0, 6)}`);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type Row = typeof auditLog.$inferInsert;
@@ -125,7 +122,7 @@ describe('the audit list', () => {
   it('refuses a range that ends before it starts, and a time that is not ISO 8601', async () => {
     const backwards = await t.get(`${AUDIT}?from=2024-03-02&to=2024-03-01`, admin);
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().fields).toHaveProperty('from');
+    expect(fieldKey(backwards.json(), 'from')).toBe(AUDIT_MESSAGES.fromAfterTo.key);
     expect((await t.get(`${AUDIT}?from=yesterday`, admin)).statusCode).toBe(400);
   });
 
@@ -162,7 +159,7 @@ describe('the audit list', () => {
     for (const cursor of ['nonsense', Buffer.from('a-1').toString('base64url'), '12']) {
       const res = await t.get(`${AUDIT}?cursor=${cursor}`, admin);
       expect(res.statusCode, cursor).toBe(400);
-      expect(res.json().fields).toHaveProperty('cursor');
+      expect(fieldKey(res.json(), 'cursor')).toBe(AUDIT_MESSAGES.invalidCursor.key);
     }
   });
 });

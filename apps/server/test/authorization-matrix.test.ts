@@ -12,16 +12,13 @@
  * `authenticated` routes (the caller's own things) are open to every signed-in caller.
  */
 import type { InjectOptions } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consolePermissionIds } from '../src/platform/seed.ts';
 import { grantsOf, type RouteAccess } from '../src/lib/request-context.ts';
 import { createApplication } from './fixtures.ts';
 import { build } from './helper.ts';
 
 const t = await build();
-afterAll(async () => {
-  await t?.close();
-});
 
 type Req = { url: string; body?: unknown };
 type Sample = {

@@ -6,10 +6,10 @@ import {
   LIST_SORTS,
 } from '@gatehouse/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applicationClients, auditLog, roles, users } from '../src/db/schema/index.ts';
 import { createApplication, put, query } from './fixtures.ts';
-import { build, type CreateRoleInput, type TestContext } from './helper.ts';
+import { build, type CreateRoleInput, en, fieldMessage, type TestContext } from './helper.ts';
 
 const V2 = '/api/admin-service/v2';
 const CLIENT = `${V2}/application/client`;
@@ -26,7 +26,6 @@ beforeAll(async () => {
   appA = await createApplication(t.db, 'bulk-a');
   appB = await createApplication(t.db, 'bulk-b');
 });
-afterAll(() => t.close());
 
 async function signedIn(...roleInputs: CreateRoleInput[]) {
   const held = [];
@@ -147,7 +146,7 @@ describe('bulk actions', () => {
       admin,
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.query).toMatch(/At most 1000 rows/);
+    expect(fieldMessage(res.json(), 'query')).toMatch(/At most 1000 rows/);
     const disabled = await t.db
       .select()
       .from(applicationClients)
@@ -635,7 +634,7 @@ describe('a status changed through the update', () => {
 
     const platform = await t.post(`${V2}/application/bulk`, { action: 'disable', ids: ['platform'] }, admin);
     expect(platform.statusCode).toBe(400);
-    expect(platform.json().message).toBe(`Gatehouse: ${CATALOG_MESSAGES.builtinApplication}`);
+    expect(platform.json().message).toBe(`Gatehouse: ${en(CATALOG_MESSAGES.builtinApplication)}`);
   });
 
   it('records each row as its update does, and leaves the rest of the record as it was', async () => {

@@ -5,17 +5,14 @@
  * and the access-control entries and page elements in the OIDC claims.
  */
 import { CATALOG_MESSAGES, MESSAGES } from '@gatehouse/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimsOf } from '../src/modules/oidc/provider.ts';
 import { mayEnterApplication } from '../src/modules/access/in-application.ts';
 import { findUsableClient, findUser } from '../src/modules/oidc/repository.ts';
 import { auditOf, createApplication, del, put, query } from './fixtures.ts';
-import { build } from './helper.ts';
+import { build, en, fieldMessages } from './helper.ts';
 
 const t = await build();
-afterAll(async () => {
-  await t?.close();
-});
 
 const V2 = '/api/admin-service/v2';
 const admin = await t.login();
@@ -74,15 +71,15 @@ describe('product', () => {
   it('answers bad input with field messages, a taken code with 409, an unknown id with 404', async () => {
     const bad = await post(`${V2}/product`, { name: ' ', code: 'has space', owner: 'a\u0007b' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({
-      name: MESSAGES.required,
+    expect(fieldMessages(bad.json())).toMatchObject({
+      name: en(MESSAGES.required),
       code: expect.any(String),
-      owner: CATALOG_MESSAGES.controlCharacters,
+      owner: en(CATALOG_MESSAGES.controlCharacters),
     });
     await created(`${V2}/product`, { name: 'Dup', code: 'dup' });
     const dup = await post(`${V2}/product`, { name: 'Dup', code: 'dup' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().fields).toEqual({ code: expect.any(String) });
+    expect(fieldMessages(dup.json())).toEqual({ code: expect.any(String) });
     expect((await get(`${V2}/product/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
     expect((await get(`${V2}/product/not-a-uuid`)).statusCode).toBe(404);
   });
@@ -105,7 +102,7 @@ describe('product', () => {
     expect(linked.json().productId).toBe(product.productId);
     const unknown = await put(t, `${V2}/application`, { applicationId: one, productId: 'nope' }, admin);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().fields).toHaveProperty('productId');
+    expect(fieldMessages(unknown.json())).toHaveProperty('productId');
 
     const apps = (await get(`${V2}/application?productId=${product.productId}`)).json();
     expect(apps.content.map((a: { applicationId: string }) => a.applicationId).sort()).toEqual([
@@ -141,7 +138,7 @@ describe('application status', () => {
       admin,
     );
     expect(platform.statusCode).toBe(400);
-    expect(platform.json().fields).toEqual({ status: CATALOG_MESSAGES.builtinApplication });
+    expect(fieldMessages(platform.json())).toEqual({ status: en(CATALOG_MESSAGES.builtinApplication) });
   });
 });
 
@@ -181,7 +178,7 @@ describe('application/acl', () => {
       actions: [],
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(['actions', 'subjectId', 'subjectType']);
+    expect(Object.keys(fieldMessages(bad.json())).sort()).toEqual(['actions', 'subjectId', 'subjectType']);
 
     const foreign = await post(`${V2}/application/acl`, {
       applicationId: appId,
@@ -192,9 +189,9 @@ describe('application/acl', () => {
       actions: ['retrieve'],
     });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().fields).toEqual({
-      subjectId: CATALOG_MESSAGES.unknownSubject,
-      targetId: CATALOG_MESSAGES.unknownTarget,
+    expect(fieldMessages(foreign.json())).toEqual({
+      subjectId: en(CATALOG_MESSAGES.unknownSubject),
+      targetId: en(CATALOG_MESSAGES.unknownTarget),
     });
 
     const updated = await put(
@@ -294,16 +291,16 @@ describe('application/api', () => {
       permissionIds: [otherPermission.resourceId],
     });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().fields).toEqual({ permissionIds: CATALOG_MESSAGES.unknownPermission });
+    expect(fieldMessages(foreign.json())).toEqual({ permissionIds: en(CATALOG_MESSAGES.unknownPermission) });
     const bad = await post(`${V2}/application/api`, {
       applicationId: appId,
       method: 'FETCH',
       pathPattern: 'orders',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({
-      method: MESSAGES.required,
-      pathPattern: CATALOG_MESSAGES.pathFormat,
+    expect(fieldMessages(bad.json())).toMatchObject({
+      method: en(MESSAGES.required),
+      pathPattern: en(CATALOG_MESSAGES.pathFormat),
     });
     const dup = await post(`${V2}/application/api`, {
       applicationId: appId,
@@ -344,14 +341,17 @@ describe('application/pages and elements', () => {
     });
     expect(page).toMatchObject({ order: 1, status: 'ENABLED', elements: [] });
     const bad = await post(`${V2}/application/pages`, { applicationId: appId, name: '', route: 'orders' });
-    expect(bad.json().fields).toEqual({ name: MESSAGES.required, route: CATALOG_MESSAGES.routeFormat });
+    expect(fieldMessages(bad.json())).toEqual({
+      name: en(MESSAGES.required),
+      route: en(CATALOG_MESSAGES.routeFormat),
+    });
     const dup = await post(`${V2}/application/pages`, {
       applicationId: appId,
       name: 'Again',
       route: '/orders',
     });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().fields).toEqual({ route: CATALOG_MESSAGES.duplicateRoute });
+    expect(fieldMessages(dup.json())).toEqual({ route: en(CATALOG_MESSAGES.duplicateRoute) });
 
     const role = await t.createRole();
     const withElement = await created(`${V2}/application/pages/${page.pageId}/elements`, {
@@ -372,7 +372,7 @@ describe('application/pages and elements', () => {
       name: 'x',
       roleIds: [page.pageId],
     });
-    expect(unknownRole.json().fields).toEqual({ roleIds: CATALOG_MESSAGES.unknownRole });
+    expect(fieldMessages(unknownRole.json())).toEqual({ roleIds: en(CATALOG_MESSAGES.unknownRole) });
 
     const holder = await t.createUser({ roleIds: [role.roleId] });
     const elements = async () =>
@@ -439,7 +439,7 @@ describe('object and set', () => {
       ],
     });
     expect(badFields.statusCode).toBe(400);
-    expect(Object.keys(badFields.json().fields)).toContain('fields.0.type');
+    expect(Object.keys(fieldMessages(badFields.json()))).toContain('fields.0.type');
     expect(
       (await post(`${V2}/object`, { applicationId: appId, name: 'C', code: 'customer' })).statusCode,
     ).toBe(409);
@@ -458,7 +458,7 @@ describe('object and set', () => {
       name: 'X',
       code: 'x',
     });
-    expect(wrongObject.json().fields).toEqual({ objectId: CATALOG_MESSAGES.unknownObject });
+    expect(fieldMessages(wrongObject.json())).toEqual({ objectId: en(CATALOG_MESSAGES.unknownObject) });
     const byMember = (await get(`${V2}/set?${query({ applicationId: appId, member: 'c-2' })}`)).json();
     expect(byMember.content.map((s: { setId: string }) => s.setId)).toEqual([set.setId]);
 
@@ -528,12 +528,12 @@ describe('data accesses scoped to objects and sets', () => {
     // Checked: another application's object, a set of another object, a malformed id.
     const foreignObject = await post(DA, { ...base, id: 'x1', objectId: foreign.objectId });
     expect(foreignObject.statusCode).toBe(400);
-    expect(foreignObject.json().fields).toEqual({ objectId: CATALOG_MESSAGES.unknownObject });
+    expect(fieldMessages(foreignObject.json())).toEqual({ objectId: en(CATALOG_MESSAGES.unknownObject) });
     const mismatch = await post(DA, { ...base, id: 'x2', objectId: other.objectId, setId: set.setId });
-    expect(mismatch.json().fields).toEqual({ setId: CATALOG_MESSAGES.unknownSet });
+    expect(fieldMessages(mismatch.json())).toEqual({ setId: en(CATALOG_MESSAGES.unknownSet) });
     const malformed = await post(DA, { ...base, id: 'x3', setId: 'nope' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().fields).toEqual({ setId: CATALOG_MESSAGES.unknownSet });
+    expect(fieldMessages(malformed.json())).toEqual({ setId: en(CATALOG_MESSAGES.unknownSet) });
 
     // In use: neither the set nor the object can go, nor the set move to another object.
     const setRefused = await del(t, `${V2}/set/${set.setId}`, admin);

@@ -7,11 +7,11 @@ import {
   pageSchema,
 } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applicationClients } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { auditOf, createApplication, put, query, tokenWith } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, en, fieldMessages, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let admin: string;
@@ -20,9 +20,6 @@ beforeAll(async () => {
   t = await build();
   admin = await t.login();
   app = await createApplication(t.db, 'client-app');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const V2 = '/api/admin-service/v2/application/client';
@@ -97,17 +94,17 @@ describe('POST /v2/application/client', () => {
   it('validates the name, the redirect URL, the status and the application', async () => {
     const res = await t.post(V2, { applicationId: app }, admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ clientName: MESSAGES.required });
+    expect(fieldMessages(res.json())).toEqual({ clientName: en(MESSAGES.required) });
     const badUrl = await t.post(
       V2,
       { clientName: 'x', redirectUrl: 'javascript:alert(1)', applicationId: app },
       admin,
     );
-    expect(Object.keys(badUrl.json().fields)).toEqual(['redirectUrl']);
+    expect(Object.keys(fieldMessages(badUrl.json()))).toEqual(['redirectUrl']);
     const badStatus = await t.post(V2, { clientName: 'x', status: 'PAUSED', applicationId: app }, admin);
-    expect(Object.keys(badStatus.json().fields)).toEqual(['status']);
-    expect((await t.post(V2, { clientName: 'x' }, admin)).json().fields).toEqual({
-      applicationId: MESSAGES.required,
+    expect(Object.keys(fieldMessages(badStatus.json()))).toEqual(['status']);
+    expect(fieldMessages((await t.post(V2, { clientName: 'x' }, admin)).json())).toEqual({
+      applicationId: en(MESSAGES.required),
     });
     expect((await t.post(V2, { clientName: 'x', applicationId: 'nope' }, admin)).statusCode).toBe(404);
     const emptyUrl = await create({ redirectUrl: '', status: 'DISABLED' });
@@ -116,19 +113,19 @@ describe('POST /v2/application/client', () => {
 
   it('refuses a redirect URI with a fragment, or plain http to a host other than the loopback, on create and update', async () => {
     const refused = [
-      ['https://shop.example/cb#state', APP_CONFIG_MESSAGES.redirectUrlFragment],
-      ['https://shop.example/cb#', APP_CONFIG_MESSAGES.redirectUrlFragment],
-      ['http://shop.example/cb', APP_CONFIG_MESSAGES.redirectUrlHttps],
-      ['https://shop.example/cb http://10.0.0.5/cb', APP_CONFIG_MESSAGES.redirectUrlHttps],
+      ['https://shop.example/cb#state', en(APP_CONFIG_MESSAGES.redirectUrlFragment)],
+      ['https://shop.example/cb#', en(APP_CONFIG_MESSAGES.redirectUrlFragment)],
+      ['http://shop.example/cb', en(APP_CONFIG_MESSAGES.redirectUrlHttps)],
+      ['https://shop.example/cb http://10.0.0.5/cb', en(APP_CONFIG_MESSAGES.redirectUrlHttps)],
     ] as const;
     const kept = await create();
     for (const [redirectUrl, message] of refused) {
       const created = await t.post(V2, { clientName: 'x', redirectUrl, applicationId: app }, admin);
       expect(created.statusCode, redirectUrl).toBe(400);
-      expect(created.json().fields).toEqual({ redirectUrl: message });
+      expect(fieldMessages(created.json())).toEqual({ redirectUrl: message });
       const updated = await put(t, V2, { acId: kept.acId, clientName: 'x', redirectUrl }, admin);
       expect(updated.statusCode, redirectUrl).toBe(400);
-      expect(updated.json().fields).toEqual({ redirectUrl: message });
+      expect(fieldMessages(updated.json())).toEqual({ redirectUrl: message });
     }
     const loopback =
       'http://localhost:3000/cb http://127.0.0.1:4000/cb http://[::1]:5000/cb https://shop.example/cb';
@@ -181,9 +178,11 @@ describe('reading and changing clients', () => {
     expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'update', 'update']);
     expect(audits[1]).toMatchObject({ before: { clientName: 'Shop' }, after: { clientName: 'New name' } });
     expect((await put(t, V2, { acId: crypto.randomUUID(), clientName: 'x' }, admin)).statusCode).toBe(404);
-    expect((await put(t, V2, { clientName: 'x' }, admin)).json().fields).toEqual({ acId: MESSAGES.required });
-    expect((await put(t, V2, { acId: created.acId, clientName: ' ' }, admin)).json().fields).toEqual({
-      clientName: MESSAGES.required,
+    expect(fieldMessages((await put(t, V2, { clientName: 'x' }, admin)).json())).toEqual({
+      acId: en(MESSAGES.required),
+    });
+    expect(fieldMessages((await put(t, V2, { acId: created.acId, clientName: ' ' }, admin)).json())).toEqual({
+      clientName: en(MESSAGES.required),
     });
   });
 
@@ -220,8 +219,8 @@ describe('reading and changing clients', () => {
     expect((await put(t, `${LEGACY_TOGGLE}?acId=${crypto.randomUUID()}`, undefined, admin)).statusCode).toBe(
       404,
     );
-    expect((await put(t, LEGACY_TOGGLE, undefined, admin)).json().fields).toEqual({
-      acId: MESSAGES.required,
+    expect(fieldMessages((await put(t, LEGACY_TOGGLE, undefined, admin)).json())).toEqual({
+      acId: en(MESSAGES.required),
     });
     const actions = (await auditOf(t.db, 'application-client', created.acId)).map((a) => a.action);
     expect(actions).toEqual(['create', 'status', 'status', 'status']);
@@ -290,8 +289,10 @@ describe('client lists', () => {
   });
 
   it('requires applicationId (400) and knows it (404)', async () => {
-    expect((await t.get(V2, admin)).json().fields).toEqual({ applicationId: MESSAGES.required });
-    expect((await t.get(LEGACY_LIST, admin)).json().fields).toEqual({ applicationId: MESSAGES.required });
+    expect(fieldMessages((await t.get(V2, admin)).json())).toEqual({ applicationId: en(MESSAGES.required) });
+    expect(fieldMessages((await t.get(LEGACY_LIST, admin)).json())).toEqual({
+      applicationId: en(MESSAGES.required),
+    });
     expect((await t.get(`${V2}?applicationId=nope`, admin)).statusCode).toBe(404);
     expect((await t.get(`${LEGACY_LIST}?applicationId=nope`, admin)).statusCode).toBe(404);
   });

@@ -3,14 +3,11 @@
  * catch: each answer below is a real one, altered the way a drifting route would alter it.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conformanceOf } from './conformance.ts';
 import { build } from './helper.ts';
 
 const t = await build();
-afterAll(async () => {
-  await t?.close();
-});
 const conformance = conformanceOf(t.app);
 const token = await t.login();
 const altered = (res: LightMyRequestResponse, change: Partial<LightMyRequestResponse>) =>

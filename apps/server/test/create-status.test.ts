@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { grantsOf, type RouteAccess } from '../src/lib/request-context.ts';
 import { createApplication } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
@@ -17,9 +17,6 @@ beforeAll(async () => {
   t = await build({ setup: (instance) => instance.addHook('onRoute', (route) => void routes.push(route)) });
   admin = await t.login();
   app = await createApplication(t.db, 'created-app');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const access = (route: RouteOptions) => (route.config as { access?: RouteAccess } | undefined)?.access;

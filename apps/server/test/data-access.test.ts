@@ -6,10 +6,10 @@ import {
   pageSchema,
 } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataAccesses } from '../src/db/schema/index.ts';
 import { auditOf, createApplication, put, query, seedDataAccesses, tokenWith } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, byField, en, fieldMessage, fieldMessages, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let admin: string;
@@ -18,9 +18,6 @@ beforeAll(async () => {
   t = await build();
   admin = await t.login();
   app = await createApplication(t.db, 'da-app');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const LIST = '/api/admin-service/data/accesses';
@@ -57,18 +54,21 @@ describe('POST /data/access', () => {
   it('requires name, id and category with the form message', async () => {
     const res = await t.post(ONE, { applicationId: app }, admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
+    expect(byField(res.json())).toMatchObject({
       code: ERROR_CODES.VALIDATION,
-      fields: { name: MESSAGES.required, id: MESSAGES.required, category: MESSAGES.required },
+      fields: { name: en(MESSAGES.required), id: en(MESSAGES.required), category: en(MESSAGES.required) },
     });
     const blank = await t.post(ONE, { name: '  ', id: 'x', category: '', applicationId: app }, admin);
-    expect(blank.json().fields).toEqual({ name: MESSAGES.required, category: MESSAGES.required });
+    expect(fieldMessages(blank.json())).toEqual({
+      name: en(MESSAGES.required),
+      category: en(MESSAGES.required),
+    });
   });
 
   it('requires applicationId (400) and knows it (404)', async () => {
     const missing = await t.post(ONE, { name: 'a', id: 'a', category: 'c' }, admin);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields).toEqual({ applicationId: MESSAGES.required });
+    expect(fieldMessages(missing.json())).toEqual({ applicationId: en(MESSAGES.required) });
     const unknown = await t.post(ONE, { name: 'a', id: 'a', category: 'c', applicationId: 'nope' }, admin);
     expect(unknown.statusCode).toBe(404);
   });
@@ -76,7 +76,7 @@ describe('POST /data/access', () => {
   it('rejects an id with characters outside the code alphabet', async () => {
     const res = await t.post(ONE, { name: 'a', id: 'has space', category: 'c', applicationId: app }, admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.id).toBeDefined();
+    expect(fieldMessage(res.json(), 'id')).toBeDefined();
   });
 
   it('answers 409 for an id already used in the application, and writes nothing', async () => {
@@ -84,10 +84,10 @@ describe('POST /data/access', () => {
     const before = (await auditOf(t.db, 'data-access')).length;
     const res = await t.post(ONE, { name: 'Other', id: 'dup', category: 'x', applicationId: app }, admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
+    expect(byField(res.json())).toMatchObject({
       code: ERROR_CODES.CONFLICT,
-      message: MESSAGES.duplicateId,
-      fields: { id: MESSAGES.duplicateId },
+      message: en(MESSAGES.duplicateId),
+      fields: { id: en(MESSAGES.duplicateId) },
     });
     expect(await auditOf(t.db, 'data-access')).toHaveLength(before);
     // The same id is free in another application.
@@ -121,14 +121,14 @@ describe('PUT /data/access', () => {
     expect(missing.statusCode).toBe(404);
     const noKey = await put(t, ONE, body, admin);
     expect(noKey.statusCode).toBe(400);
-    expect(noKey.json().fields).toEqual({ resourceId: MESSAGES.required });
+    expect(fieldMessages(noKey.json())).toEqual({ resourceId: en(MESSAGES.required) });
 
     await create({ id: 'taken' });
     const mine = await create({ id: 'mine' });
     const auditsBefore = (await auditOf(t.db, 'data-access', mine.resourceId)).length;
     const res = await put(t, ONE, { ...mine, id: 'taken' }, admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json().fields).toEqual({ id: MESSAGES.duplicateId });
+    expect(fieldMessages(res.json())).toEqual({ id: en(MESSAGES.duplicateId) });
     expect(await auditOf(t.db, 'data-access', mine.resourceId)).toHaveLength(auditsBefore);
   });
 
@@ -137,7 +137,7 @@ describe('PUT /data/access', () => {
     const mine = await create({ id: 'stay' });
     const res = await put(t, ONE, { ...mine, applicationId: other }, admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ applicationId: APP_CONFIG_MESSAGES.movedApplication });
+    expect(fieldMessages(res.json())).toEqual({ applicationId: en(APP_CONFIG_MESSAGES.movedApplication) });
     const [row] = await t.db.select().from(dataAccesses).where(eq(dataAccesses.resourceId, mine.resourceId));
     expect(row!.applicationId).toBe(app);
   });
@@ -182,7 +182,7 @@ describe('GET /data/accesses', () => {
     expect(ids(hundred.json())).toHaveLength(25);
     const over = await list({ applicationId: big, size: 101 });
     expect(over.statusCode).toBe(400);
-    expect(Object.keys(over.json().fields)).toEqual(['size']);
+    expect(Object.keys(fieldMessages(over.json()))).toEqual(['size']);
     expect((await list({ applicationId: big, page: -1 })).statusCode).toBe(400);
   });
 
@@ -198,7 +198,7 @@ describe('GET /data/accesses', () => {
     for (const sort of ['applicationId,asc', 'name,sideways', 'resourceId', 'name,asc,extra']) {
       const res = await list({ applicationId: big, sort });
       expect(res.statusCode, sort).toBe(400);
-      expect(res.json().fields).toEqual({ sort: APP_CONFIG_MESSAGES.invalidSort });
+      expect(fieldMessages(res.json())).toEqual({ sort: en(APP_CONFIG_MESSAGES.invalidSort) });
     }
   });
 
@@ -303,14 +303,14 @@ describe('GET /data/accesses', () => {
     );
     const badDay = await list({ applicationId: dated, createdFrom: '2024/02/31' });
     expect(badDay.statusCode).toBe(400);
-    expect(badDay.json().fields).toEqual({ createdFrom: APP_CONFIG_MESSAGES.invalidDate });
+    expect(fieldMessages(badDay.json())).toEqual({ createdFrom: en(APP_CONFIG_MESSAGES.invalidDate) });
     expect((await list({ applicationId: dated, createdTo: '2024-01-01' })).statusCode).toBe(400);
   });
 
   it('requires applicationId (400) and knows it (404)', async () => {
     const missing = await t.get(LIST, admin);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields).toEqual({ applicationId: MESSAGES.required });
+    expect(fieldMessages(missing.json())).toEqual({ applicationId: en(MESSAGES.required) });
     expect((await list({ applicationId: 'no-such-app' })).statusCode).toBe(404);
   });
 
@@ -415,7 +415,9 @@ describe('GET /data/access/categories', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(['category-0', 'category-1', 'category-2']);
     expect((await t.get(`${CATEGORIES}?applicationId=nope`, admin)).statusCode).toBe(404);
-    expect((await t.get(CATEGORIES, admin)).json().fields).toEqual({ applicationId: MESSAGES.required });
+    expect(fieldMessages((await t.get(CATEGORIES, admin)).json())).toEqual({
+      applicationId: en(MESSAGES.required),
+    });
   });
 });
 

@@ -8,7 +8,7 @@ import { migrateDatabase } from '../src/db/migrate.ts';
 import { DATABASE_RETRY_SECONDS, DatabaseOutage } from '../src/lib/database-outage.ts';
 import { isDatabaseUnavailable } from '../src/lib/db-errors.ts';
 import { seed } from '../src/platform/seed.ts';
-import { ADMIN_PASSWORD, openTestDatabase } from './helper.ts';
+import { ADMIN_PASSWORD, messageBody, openTestDatabase } from './helper.ts';
 
 /** Issue 12, defect 3: while the database is down the API answers 503 with Retry-After, not 500. */
 
@@ -35,7 +35,7 @@ function expectUnavailable(res: {
   expect(res.statusCode, res.body).toBe(503);
   expect(res.json()).toEqual({
     code: ERROR_CODES.UNAVAILABLE,
-    message: HTTP_STATUS_MESSAGES[503],
+    ...messageBody(HTTP_STATUS_MESSAGES[503]!),
     requestId: expect.any(String),
   });
   expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_SECONDS));

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { ADMIN_USERNAME, allNavMenus, PLATFORM_APP_ID } from '@gatehouse/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { isoTimestamp, jsonRows } from '../src/db/json.ts';
@@ -28,9 +28,6 @@ import { ADMIN_PASSWORD, build, openTestDatabase, type TestContext } from './hel
 let t: TestContext;
 beforeAll(async () => {
   t = await build();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** The audit records a request wrote, by its request id. */

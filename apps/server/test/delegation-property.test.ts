@@ -17,7 +17,7 @@
  */
 import fc from 'fast-check';
 import { PLATFORM_APP_ID } from '@gatehouse/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applicationAcls,
   applicationPages,
@@ -41,9 +41,6 @@ import { build } from './helper.ts';
 const RUNS = Number(process.env.DELEGATION_RUNS ?? process.env.FUZZ_RUNS ?? 60);
 
 const t = await build();
-afterAll(async () => {
-  await t?.close();
-});
 const V2 = '/api/admin-service/v2';
 const admin = await t.login();
 const call = (token: string, method: 'POST' | 'PUT', url: string, body?: unknown) =>

@@ -4,14 +4,11 @@
  * management of dictionaries and items with its 400s, 409s and audit records.
  */
 import { DATA_ACCESS_CATEGORY_DICTIONARY, MESSAGES } from '@gatehouse/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditOf, createApplication, del, put, query } from './fixtures.ts';
-import { build } from './helper.ts';
+import { build, en, fieldMessages } from './helper.ts';
 
 const t = await build();
-afterAll(async () => {
-  await t?.close();
-});
 
 const V2 = '/api/admin-service/v2';
 const admin = await t.login();
@@ -84,7 +81,7 @@ describe('the legacy reads', () => {
     expect((await legacyList({ applicationId: ['platform'], status: 7 })).statusCode).toBe(400);
     const missing = await t.get('/api/admin-service/dictionary/item/?dictionaryId=nope', admin);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields).toEqual({ dictionaryId: MESSAGES.required });
+    expect(fieldMessages(missing.json())).toEqual({ dictionaryId: en(MESSAGES.required) });
     const unknown = await t.get(
       '/api/admin-service/dictionary/item/?dictionaryId=00000000-0000-4000-8000-000000000000',
       admin,
@@ -130,10 +127,10 @@ describe('v2 management', () => {
 
     const dup = await post(`${V2}/dictionary`, { applicationId: app, code: 'colours', name: 'Again' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().fields).toHaveProperty('code');
+    expect(fieldMessages(dup.json())).toHaveProperty('code');
     const bad = await post(`${V2}/dictionary`, { applicationId: app, code: '', name: 'a\u0000b' });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(['code', 'name']);
+    expect(Object.keys(fieldMessages(bad.json())).sort()).toEqual(['code', 'name']);
 
     const red = await created(`${V2}/dictionary/item`, {
       dictionaryId: dictionary.dictionaryId,
@@ -149,7 +146,10 @@ describe('v2 management', () => {
     });
     expect(dupItem.statusCode).toBe(409);
     const badItem = await post(`${V2}/dictionary/item`, { dictionaryId: dictionary.dictionaryId, code: 'x' });
-    expect(badItem.json().fields).toEqual({ labelEn: MESSAGES.required, labelZh: MESSAGES.required });
+    expect(fieldMessages(badItem.json())).toEqual({
+      labelEn: en(MESSAGES.required),
+      labelZh: en(MESSAGES.required),
+    });
     const unknownDictionary = await post(`${V2}/dictionary/item`, {
       dictionaryId: '00000000-0000-4000-8000-000000000000',
       code: 'x',
@@ -157,7 +157,7 @@ describe('v2 management', () => {
       labelZh: 'x',
     });
     expect(unknownDictionary.statusCode).toBe(400);
-    expect(unknownDictionary.json().fields).toHaveProperty('dictionaryId');
+    expect(fieldMessages(unknownDictionary.json())).toHaveProperty('dictionaryId');
 
     const renamed = await put(
       t,

@@ -10,7 +10,7 @@
  */
 import { PLATFORM_APP_ID } from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roles } from '../src/db/schema/index.ts';
 import { consolePermissionIds } from '../src/platform/seed.ts';
 import { grantsOf } from '../src/lib/request-context.ts';
@@ -18,9 +18,6 @@ import { createApplication } from './fixtures.ts';
 import { build } from './helper.ts';
 
 const t = await build();
-afterAll(async () => {
-  await t?.close();
-});
 
 const V2 = '/api/admin-service/v2';
 const admin = await t.login();

@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { MIGRATION_LOCK_KEY, migrateDatabase } from '../src/db/migrate.ts';
 import { DATABASE_RETRY_SECONDS } from '../src/lib/database-outage.ts';
-import { build, TEST_DB } from './helper.ts';
+import { build, messageBody, TEST_DB } from './helper.ts';
 import { type Cluster, createCluster } from './pg-cluster.ts';
 
 /**
@@ -137,7 +137,7 @@ function expectUnavailable(a: Answer) {
   if (!('status' in a)) return;
   expect(a.body).toEqual({
     code: ERROR_CODES.UNAVAILABLE,
-    message: HTTP_STATUS_MESSAGES[503],
+    ...messageBody(HTTP_STATUS_MESSAGES[503]!),
     requestId: expect.any(String),
   });
   expect(a.headers.get('retry-after')).toBe(String(DATABASE_RETRY_SECONDS));

@@ -16,7 +16,7 @@ import { ERROR_CODES } from '@gatehouse/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApplication } from './fixtures.ts';
 import {
   badPaging,
@@ -68,9 +68,6 @@ function logProblem(line: string): string | undefined {
 }
 
 const t = await build({ logger: { level: 'info', stream } });
-afterAll(async () => {
-  await t?.close();
-});
 
 type Parameter = { in: string; name: string; required?: boolean; schema: JsonSchema };
 type Operation = {
@@ -298,11 +295,12 @@ function inspect(op: Operation, c: Case, res: LightMyRequestResponse) {
   if (res.statusCode >= 400 && !ownProtocol) {
     const body = res.json();
     expect(
-      Object.keys(body).every((k) => ['code', 'message', 'fields', 'requestId'].includes(k)),
+      Object.keys(body).every((k) => ['code', 'message', 'key', 'params', 'fields', 'requestId'].includes(k)),
       where,
     ).toBe(true);
     expect(errorCodes.has(body.code), where).toBe(true);
     expect(typeof body.message, where).toBe('string');
+    expect(typeof body.key, where).toBe('string');
     expect(body.requestId, where).toBe(res.headers['x-request-id'] ?? body.requestId);
   }
   if (res.statusCode < 300) {

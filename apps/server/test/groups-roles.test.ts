@@ -1,4 +1,5 @@
 import {
+  countsOf,
   ERROR_CODES,
   groupSchema,
   IDENTITY_MESSAGES,
@@ -8,9 +9,9 @@ import {
   roleGrantsSchema,
   roleSchema,
 } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, createApplication, del, put, query, tokenWith } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, en, fieldMessages, messageBody, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let admin: string;
@@ -19,9 +20,6 @@ beforeAll(async () => {
   t = await build();
   admin = await t.login();
   adminRoleId = (await t.get('/api/admin-service/user/current', admin)).json().role.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const GROUP = '/api/admin-service/v2/group';
@@ -51,16 +49,16 @@ describe('groups', () => {
     });
     const dup = await t.post(GROUP, { name: 'Other', code: 'sales' }, admin);
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().fields).toEqual({ code: IDENTITY_MESSAGES.duplicateCode });
+    expect(fieldMessages(dup.json())).toEqual({ code: en(IDENTITY_MESSAGES.duplicateCode) });
     const updated = await put(t, GROUP, { groupId: g.groupId, name: 'Sales EU', code: 'sales-eu' }, admin);
     expect(updated.json()).toMatchObject({ name: 'Sales EU', code: 'sales-eu', description: null });
     const listed = pageSchema(groupSchema).parse(
       (await t.get(`${GROUP}?${query({ keyword: 'eu' })}`, admin)).json(),
     );
     expect(listed.content.map((x) => x.groupId)).toEqual([g.groupId]);
-    expect((await t.post(GROUP, {}, admin)).json().fields).toEqual({
-      name: MESSAGES.required,
-      code: MESSAGES.required,
+    expect(fieldMessages((await t.post(GROUP, {}, admin)).json())).toEqual({
+      name: en(MESSAGES.required),
+      code: en(MESSAGES.required),
     });
     expect((await auditOf(t.db, 'group', g.groupId)).map((r) => r.action)).toEqual(['create', 'update']);
   });
@@ -97,14 +95,14 @@ describe('groups', () => {
     await put(t, `${ROLE}/${role.roleId}/status`, { status: 'ENABLED' }, admin);
 
     const unknown = await put(t, `${GROUP}/${g.groupId}/members`, { userIds: [crypto.randomUUID()] }, admin);
-    expect(unknown.json().fields).toEqual({ userIds: IDENTITY_MESSAGES.unknownUser });
+    expect(fieldMessages(unknown.json())).toEqual({ userIds: en(IDENTITY_MESSAGES.unknownUser) });
     const unknownRole = await put(
       t,
       `${GROUP}/${g.groupId}/roles`,
       { roleIds: [crypto.randomUUID()] },
       admin,
     );
-    expect(unknownRole.json().fields).toEqual({ roleIds: IDENTITY_MESSAGES.unknownRole });
+    expect(fieldMessages(unknownRole.json())).toEqual({ roleIds: en(IDENTITY_MESSAGES.unknownRole) });
   });
 
   it('refuses to delete a group with members, and deletes an empty one', async () => {
@@ -115,7 +113,7 @@ describe('groups', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: ERROR_CODES.CONFLICT,
-      message: IDENTITY_MESSAGES.inUse('2 members'),
+      message: en(IDENTITY_MESSAGES.inUse(countsOf([[2, 'member']]))),
     });
     await put(t, `${GROUP}/${g.groupId}/members`, { userIds: [] }, admin);
     expect((await del(t, `${GROUP}/${g.groupId}`, admin)).statusCode).toBe(204);
@@ -151,11 +149,11 @@ describe('groups', () => {
       await del(t, `${USER}/${other.userId}`, token),
     ]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(IDENTITY_MESSAGES.administratorOnly);
+      expect(res.json().message).toBe(en(IDENTITY_MESSAGES.administratorOnly));
     }
     // An administrator cannot take the built-in role from the group that makes them one.
     const last = await put(t, `${GROUP}/${g.groupId}/roles`, { roleIds: [] }, otherToken);
-    expect(last.json().message).toBe(IDENTITY_MESSAGES.selfLockout);
+    expect(last.json().message).toBe(en(IDENTITY_MESSAGES.selfLockout));
     await put(t, `${USER}/${adminId}/roles`, { roleIds: [adminRoleId] }, otherToken);
     expect((await put(t, `${GROUP}/${g.groupId}/status`, { status: 'DISABLED' }, admin)).statusCode).toBe(
       200,
@@ -213,8 +211,8 @@ describe('roles', () => {
   it('creates, lists, updates, disables and audits a role; codes are unique', async () => {
     const r = await newRole('editor', 'Editor');
     expect(r).toMatchObject({ name: 'Editor', code: 'editor', status: 'ENABLED', builtin: false });
-    expect((await t.post(ROLE, { name: 'x', code: 'editor' }, admin)).json().fields).toEqual({
-      code: IDENTITY_MESSAGES.duplicateCode,
+    expect(fieldMessages((await t.post(ROLE, { name: 'x', code: 'editor' }, admin)).json())).toEqual({
+      code: en(IDENTITY_MESSAGES.duplicateCode),
     });
     const updated = await put(t, ROLE, { roleId: r.roleId, name: 'Chief editor', code: 'chief' }, admin);
     expect(updated.json()).toMatchObject({ name: 'Chief editor', code: 'chief' });
@@ -241,7 +239,7 @@ describe('roles', () => {
       await put(t, `${ROLE}/${adminRoleId}/grants`, { permissions: [], resources: [] }, admin),
     ]) {
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(IDENTITY_MESSAGES.builtinRole);
+      expect(res.json().message).toBe(en(IDENTITY_MESSAGES.builtinRole));
     }
     const grants = roleGrantsSchema.parse((await t.get(`${ROLE}/${adminRoleId}/grants`, admin)).json());
     expect(grants.permissions.find((p) => p.permissionId === 'admin-setting.manage-role')).toEqual({
@@ -260,11 +258,23 @@ describe('roles', () => {
     await put(t, `${GROUP}/${g.groupId}/roles`, { roleIds: [r.roleId] }, admin);
     const res = await del(t, `${ROLE}/${r.roleId}`, admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(IDENTITY_MESSAGES.inUse('held by 2 users and 1 group'));
+    expect(res.json()).toMatchObject(
+      messageBody(
+        IDENTITY_MESSAGES.inUse(
+          IDENTITY_MESSAGES.heldBy(
+            countsOf([
+              [2, 'user'],
+              [1, 'group'],
+            ]),
+          ),
+        ),
+      ),
+    );
+    expect(res.json().message).toBe('It is still in use: held by 2 users, 1 group.');
     await put(t, `${USER}/${a.userId}/roles`, { roleIds: [] }, admin);
     await put(t, `${GROUP}/${g.groupId}/roles`, { roleIds: [] }, admin);
     expect((await del(t, `${ROLE}/${r.roleId}`, admin)).json().message).toBe(
-      IDENTITY_MESSAGES.inUse('held by 1 user'),
+      en(IDENTITY_MESSAGES.inUse(IDENTITY_MESSAGES.heldBy(countsOf([[1, 'user']])))),
     );
     await put(t, `${USER}/${b.userId}/roles`, { roleIds: [] }, admin);
     expect((await del(t, `${ROLE}/${r.roleId}`, admin)).statusCode).toBe(204);
@@ -345,14 +355,14 @@ describe('roles', () => {
       admin,
     );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual({
-      'permissions.0.permissionId': IDENTITY_MESSAGES.unknownPermission,
-      'permissions.1.applicationId': IDENTITY_MESSAGES.unknownApplication,
-      'permissions.2.permissionId': IDENTITY_MESSAGES.unknownPermission,
-      'permissions.3.applicationIds': IDENTITY_MESSAGES.scopeOnlyOnPlatform,
-      'permissions.4.applicationIds': IDENTITY_MESSAGES.unknownApplication,
-      'permissions.5.permissionId': IDENTITY_MESSAGES.duplicateGrant,
-      resources: IDENTITY_MESSAGES.unknownResource,
+    expect(fieldMessages(bad.json())).toEqual({
+      'permissions.0.permissionId': en(IDENTITY_MESSAGES.unknownPermission),
+      'permissions.1.applicationId': en(IDENTITY_MESSAGES.unknownApplication),
+      'permissions.2.permissionId': en(IDENTITY_MESSAGES.unknownPermission),
+      'permissions.3.applicationIds': en(IDENTITY_MESSAGES.scopeOnlyOnPlatform),
+      'permissions.4.applicationIds': en(IDENTITY_MESSAGES.unknownApplication),
+      'permissions.5.permissionId': en(IDENTITY_MESSAGES.duplicateGrant),
+      resources: en(IDENTITY_MESSAGES.unknownResource),
     });
     const noActions = await put(
       t,

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { ACTIONS, type Action, PLATFORM_APP_ID } from '@gatehouse/contract';
+import {
+  ACTIONS,
+  type Action,
+  type ErrorBody,
+  formatMessage,
+  type Message,
+  PLATFORM_APP_ID,
+} from '@gatehouse/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -20,6 +27,7 @@ import {
 import { seed } from '../src/platform/seed.ts';
 import { hashPassword } from '../src/modules/passwords/hashing.ts';
 import { checkResponses } from './conformance.ts';
+import { closeWhenDone } from './teardown.ts';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
 
@@ -33,6 +41,39 @@ export function median(values: number[]): number {
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
+/** A message in English: what an error body's `message` (and a field's) carries. */
+export const en = (message: Message): string => formatMessage(message, 'en');
+
+/** An error body's field messages in English, by field: `{ name: 'This item is required' }`. */
+export function fieldMessages(body: Pick<ErrorBody, 'fields'>): Record<string, string> {
+  return Object.fromEntries((body.fields ?? []).map((f) => [f.field, f.message]));
+}
+
+/** A message as an error body carries it: key, parameters and the English text. */
+export function messageBody(message: Message): Pick<ErrorBody, 'key' | 'params' | 'message'> {
+  return {
+    key: message.key,
+    ...(message.params ? { params: { ...message.params } } : {}),
+    message: en(message),
+  };
+}
+
+/** An error body with its fields as `{ field: message }`, to match it in one object. */
+export function byField(body: unknown): Omit<ErrorBody, 'fields'> & { fields: Record<string, string> } {
+  const error = body as ErrorBody;
+  return { ...error, fields: fieldMessages(error) };
+}
+
+/** One field's message in English, or undefined when the body names no such field. */
+export function fieldMessage(body: Pick<ErrorBody, 'fields'>, field: string): string | undefined {
+  return body.fields?.find((f) => f.field === field)?.message;
+}
+
+/** One field's message key, or undefined when the body names no such field. */
+export function fieldKey(body: Pick<ErrorBody, 'fields'>, field: string): string | undefined {
+  return body.fields?.find((f) => f.field === field)?.key;
+}
+
 export const TEST_DB = process.env.GATEHOUSE_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh database for one test file: in-memory PGlite, or a new database on the test server. */
@@ -90,6 +131,10 @@ export type BuildOptions = {
 
 type Body = Record<string, unknown> | unknown[] | string | undefined;
 
+/**
+ * An app on a fresh database, closed with it when the caller is done: after the test that
+ * built it, or after the test file when a hook built it. `close()` may still end it earlier.
+ */
 export async function build(options: BuildOptions = {}) {
   const { handle, url, drop } = await openTestDatabase();
   await migrateDatabase(handle);
@@ -130,6 +175,11 @@ export async function build(options: BuildOptions = {}) {
     return res.json().result.token as string;
   }
 
+  const close = closeWhenDone(async () => {
+    await app.close();
+    await drop();
+  });
+
   return {
     app,
     db,
@@ -142,10 +192,7 @@ export async function build(options: BuildOptions = {}) {
     login,
     createUser: (input: CreateUserInput = {}) => createUser(db, input),
     createRole: (input: CreateRoleInput = {}) => createRole(db, input),
-    async close() {
-      await app.close();
-      await drop();
-    },
+    close,
   };
 }
 

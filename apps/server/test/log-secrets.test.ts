@@ -57,7 +57,6 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await t?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 

@@ -8,7 +8,7 @@ import {
   serverMenuItemSchema,
 } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../src/db/schema/index.ts';
 import { build, type TestContext } from './helper.ts';
 
@@ -17,9 +17,6 @@ let adminToken: string;
 beforeAll(async () => {
   t = await build();
   adminToken = await t.login();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const MENUS = '/api/oauth2-server/authorization/menus';

@@ -4,7 +4,7 @@ import { createdClientSchema, OIDC_MESSAGES } from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type BaseClient, generators, Issuer } from 'openid-client';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationClients,
   applications,
@@ -23,7 +23,7 @@ import { hashToken } from '../src/lib/tokens.ts';
 import { auditOf, createApplication, del, put, storeEarlierHash } from './fixtures.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, en, fieldMessage, type TestContext } from './helper.ts';
 
 /**
  * A real relying party (openid-client) against the listening server; the browser is a fetch
@@ -94,9 +94,6 @@ beforeAll(async () => {
   const created = createdClientSchema.parse(res.json());
   registered = { client: created.client, secret: created.secret!, acId: created.acId };
   issuer = await Issuer.discover(`${origin}/oidc`);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const rp = (secret = registered.secret, clientId = registered.client) =>
@@ -791,7 +788,7 @@ describe('public clients', () => {
       admin,
     );
     expect(bare.statusCode).toBe(400);
-    expect(bare.json().fields.redirectUrl).toMatch(/redirect URL/);
+    expect(fieldMessage(bare.json(), 'redirectUrl')).toMatch(/redirect URL/);
     const rotate = await t.post(`${V2}/${publicClient.acId}/secret`, {}, admin);
     expect(rotate.statusCode).toBe(409);
     expect(rotate.json().message).toMatch(/no secret/);
@@ -1220,6 +1217,7 @@ describe('an interaction is bound to the browser that started it', () => {
     expect(answer.status, answer.body).toBe(404);
     expect(JSON.parse(answer.body)).toEqual({
       code: 'NOT_FOUND',
+      key: OIDC_MESSAGES.interactionGone.key,
       message: expect.stringMatching(/expired.*another browser.*Start again/),
       requestId: expect.any(String),
     });
@@ -1247,7 +1245,7 @@ describe('an interaction is bound to the browser that started it', () => {
       await login({}, bearer(await t.login(user.username, 'temporary-password-42'))),
     ]) {
       expect(answer.status, answer.body).toBe(409);
-      expect(answer.json.message).toBe(OIDC_MESSAGES.passwordChangeFirst);
+      expect(answer.json.message).toBe(en(OIDC_MESSAGES.passwordChangeFirst));
     }
     // Once chosen it works, until an administrator expires it.
     const own = await t.login(user.username, 'temporary-password-42');
@@ -1257,7 +1255,7 @@ describe('an interaction is bound to the browser that started it', () => {
     expect((await t.post(`${USERS}/${user.userId}/password/expire`, undefined, admin)).statusCode).toBe(200);
     const expired = await login({ username: user.username, password: 'chosen-password-4242' });
     expect(expired.status, expired.body).toBe(409);
-    expect(expired.json.message).toBe(OIDC_MESSAGES.passwordChangeFirst);
+    expect(expired.json.message).toBe(en(OIDC_MESSAGES.passwordChangeFirst));
   });
 
   it("a sign-in link opened in the victim's browser: Continue as the victim is refused, and the attacker's browser gets no code and no session", async () => {

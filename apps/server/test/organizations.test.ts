@@ -1,22 +1,20 @@
 import {
+  countsOf,
   IDENTITY_MESSAGES,
   type Organization,
   organizationSchema,
   pageSchema,
   userSchema,
 } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, del, put, query } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, en, fieldMessages, messageBody, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let admin: string;
 beforeAll(async () => {
   t = await build();
   admin = await t.login();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const BASE = '/api/admin-service/v2/organization';
@@ -51,9 +49,9 @@ describe('the organization tree', () => {
     expect((await get(root.organizationId)).childCount).toBe(1);
     const dup = await t.post(BASE, { name: 'x', code: 'acme' }, admin);
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().fields).toEqual({ code: IDENTITY_MESSAGES.duplicateCode });
+    expect(fieldMessages(dup.json())).toEqual({ code: en(IDENTITY_MESSAGES.duplicateCode) });
     const orphan = await t.post(BASE, { name: 'x', code: 'orphan', parentId: crypto.randomUUID() }, admin);
-    expect(orphan.json().fields).toEqual({ parentId: IDENTITY_MESSAGES.unknownOrganization });
+    expect(fieldMessages(orphan.json())).toEqual({ parentId: en(IDENTITY_MESSAGES.unknownOrganization) });
   });
 
   it('lists the top level, a node’s children, or every level when searching', async () => {
@@ -86,7 +84,7 @@ describe('the organization tree', () => {
     for (const parentId of [child.organizationId, grandchild.organizationId]) {
       const loop = await put(t, `${BASE}/${child.organizationId}/move`, { parentId }, admin);
       expect(loop.statusCode).toBe(400);
-      expect(loop.json().fields).toEqual({ parentId: IDENTITY_MESSAGES.organizationCycle });
+      expect(fieldMessages(loop.json())).toEqual({ parentId: en(IDENTITY_MESSAGES.organizationCycle) });
     }
     const gone = await put(
       t,
@@ -94,7 +92,7 @@ describe('the organization tree', () => {
       { parentId: crypto.randomUUID() },
       admin,
     );
-    expect(gone.json().fields).toEqual({ parentId: IDENTITY_MESSAGES.unknownOrganization });
+    expect(fieldMessages(gone.json())).toEqual({ parentId: en(IDENTITY_MESSAGES.unknownOrganization) });
     const top = await put(t, `${BASE}/${child.organizationId}/move`, { parentId: null }, admin);
     expect(top.json()).toMatchObject({ parentId: null, path: 'Europe' });
     await put(t, `${BASE}/${child.organizationId}/move`, { parentId: root.organizationId }, admin);
@@ -141,13 +139,23 @@ describe('the organization tree', () => {
       { userIds: [crypto.randomUUID()] },
       admin,
     );
-    expect(unknown.json().fields).toEqual({ userIds: IDENTITY_MESSAGES.unknownUser });
+    expect(fieldMessages(unknown.json())).toEqual({ userIds: en(IDENTITY_MESSAGES.unknownUser) });
   });
 
   it('refuses to delete a node with children or members, naming them', async () => {
     const res = await del(t, `${BASE}/${root.organizationId}`, admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(IDENTITY_MESSAGES.inUse('1 child organization and 1 member'));
+    expect(res.json()).toMatchObject(
+      messageBody(
+        IDENTITY_MESSAGES.inUse(
+          countsOf([
+            [1, 'childOrganization'],
+            [1, 'member'],
+          ]),
+        ),
+      ),
+    );
+    expect(res.json().message).toBe('It is still in use: 1 child organization, 1 member.');
     const leaf = await newOrg('leaf');
     expect(
       (await put(t, `${BASE}/${leaf.organizationId}/status`, { status: 'DISABLED' }, admin)).json().status,
@@ -243,7 +251,7 @@ describe('a disabled organization suspends everyone in it and under it', () => {
     await put(t, `${BASE}/${own.organizationId}/members`, { userIds: [adminId] }, admin);
     const self = await put(t, `${BASE}/${own.organizationId}/status`, { status: 'DISABLED' }, admin);
     expect(self.statusCode).toBe(409);
-    expect(self.json().message).toBe(IDENTITY_MESSAGES.selfLockout);
+    expect(self.json().message).toBe(en(IDENTITY_MESSAGES.selfLockout));
     const orgManager = await t.createRole({
       permissions: [{ permissionId: 'admin-setting.manage-organization', actions: ['retrieve', 'update'] }],
     });

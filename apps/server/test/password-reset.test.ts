@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { ERROR_CODES, PASSWORD_MESSAGES } from '@gatehouse/contract';
+import { ERROR_CODES, formatMessage, m, PASSWORD_MESSAGES } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { afterCommit, auditedChange } from '../src/lib/audit.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { put } from './fixtures.ts';
-import { build, median, type TestContext } from './helper.ts';
+import { build, en, fieldMessage, median, type TestContext } from './helper.ts';
 
 /** A real SMTP server on an ephemeral port; every mail it receives is parsed and kept. */
 const received: ParsedMail[] = [];
@@ -44,7 +44,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
@@ -92,6 +91,39 @@ describe('/forget', () => {
     expect(minutes).toBeLessThanOrEqual(30.1);
   });
 
+  it("writes the mail in the account's language, else the one the request asks for", async () => {
+    const reader = await userWithEmail('zh-reader@example.test');
+    await t.db.update(users).set({ language: 'zh', name: '李雷' }).where(eq(users.userId, reader.userId));
+    const { mail } = await linkFor(reader.username, 'zh-reader@example.test');
+    expect(mail.subject).toBe(formatMessage(m('mail.reset.subject'), 'zh'));
+    expect(mail.text).toContain(formatMessage(m('mail.greeting', { name: '李雷' }), 'zh'));
+    expect(mail.text).toContain(formatMessage(m('mail.reset.ignore', { minutes: 30 }), 'zh'));
+    expect(mail.text).not.toContain('Someone asked');
+
+    // No preference: the browser that asked for the link decides.
+    const browser = await userWithEmail('browser-zh@example.test');
+    const before = received.length;
+    await t.post(FORGET, { account: browser.username }, undefined, {
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    await t.app.services.passwordReset.settled();
+    const asked = received
+      .slice(before)
+      .find((one) => JSON.stringify(one.to).includes('browser-zh@example.test'));
+    expect(asked?.subject).toBe(formatMessage(m('mail.reset.subject'), 'zh'));
+    // A preference for English wins over the browser.
+    await t.db.update(users).set({ language: 'en' }).where(eq(users.userId, browser.userId));
+    const after = received.length;
+    await t.post(FORGET, { account: browser.username }, undefined, {
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    await t.app.services.passwordReset.settled();
+    expect(
+      received.slice(after).find((one) => JSON.stringify(one.to).includes('browser-zh@example.test'))
+        ?.subject,
+    ).toBe('Reset your Gatehouse password');
+  });
+
   it('answers an unknown account exactly as a known one, and sends nothing', async () => {
     const user = await userWithEmail('known@example.test');
     const known = await t.post(FORGET, { account: user.username });
@@ -101,7 +133,7 @@ describe('/forget', () => {
     await t.app.services.passwordReset.settled();
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
-    expect(unknown.json()).toEqual({ message: PASSWORD_MESSAGES.resetLinkSent });
+    expect(unknown.json()).toEqual({ message: en(PASSWORD_MESSAGES.resetLinkSent) });
     expect(received.length).toBe(before);
   });
 
@@ -137,7 +169,7 @@ describe('/forget', () => {
   it('refuses an empty identifier with a field message', async () => {
     const res = await t.post(FORGET, { account: '  ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.account).toBeDefined();
+    expect(fieldMessage(res.json(), 'account')).toBeDefined();
   });
 });
 
@@ -149,9 +181,9 @@ describe('/reset-password', () => {
 
     const weak = await t.post(RESET, { token, newPassword: 'password1234' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().fields.newPassword).toBe(PASSWORD_MESSAGES.common);
+    expect(fieldMessage(weak.json(), 'newPassword')).toBe(en(PASSWORD_MESSAGES.common));
     const reused = await t.post(RESET, { token, newPassword: user.password });
-    expect(reused.json().fields.newPassword).toBe(PASSWORD_MESSAGES.reused);
+    expect(fieldMessage(reused.json(), 'newPassword')).toBe(en(PASSWORD_MESSAGES.reused));
 
     const res = await t.post(RESET, { token, newPassword: 'after-reset-pw-1' });
     expect(res.statusCode).toBe(200);
@@ -166,7 +198,7 @@ describe('/reset-password', () => {
 
     const again = await t.post(RESET, { token, newPassword: 'after-reset-pw-2' });
     expect(again.statusCode).toBe(400);
-    expect(again.json().fields.token).toBe(PASSWORD_MESSAGES.resetLinkUsed);
+    expect(fieldMessage(again.json(), 'token')).toBe(en(PASSWORD_MESSAGES.resetLinkUsed));
 
     const records = await t.db.select().from(auditLog).where(eq(auditLog.entityId, user.userId));
     expect(records.map((r) => r.action)).toEqual(
@@ -185,7 +217,7 @@ describe('/reset-password', () => {
     const [row] = await t.db.select().from(users).where(eq(users.userId, user.userId));
     expect(row!.mustChangePassword).toBe(false);
     const stale = await t.post(RESET, { token: first.token, newPassword: 'pending-reset-pw2' });
-    expect(stale.json().fields.token).toBe(PASSWORD_MESSAGES.resetLinkUsed);
+    expect(fieldMessage(stale.json(), 'token')).toBe(en(PASSWORD_MESSAGES.resetLinkUsed));
   });
 
   it('refuses an expired link and an unknown one with their own messages', async () => {
@@ -197,12 +229,12 @@ describe('/reset-password', () => {
       .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
     const expired = await t.post(RESET, { token, newPassword: 'too-late-password' });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().fields.token).toBe(PASSWORD_MESSAGES.resetLinkExpired);
+    expect(fieldMessage(expired.json(), 'token')).toBe(en(PASSWORD_MESSAGES.resetLinkExpired));
     const unknown = await t.post(RESET, { token: 'not-a-real-token', newPassword: 'too-late-password' });
-    expect(unknown.json().fields.token).toBe(PASSWORD_MESSAGES.resetLinkInvalid);
+    expect(fieldMessage(unknown.json(), 'token')).toBe(en(PASSWORD_MESSAGES.resetLinkInvalid));
     const missing = await t.post(RESET, { newPassword: 'too-late-password' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields.token).toBeDefined();
+    expect(fieldMessage(missing.json(), 'token')).toBeDefined();
   });
 });
 
@@ -289,10 +321,10 @@ describe("the link's origin comes from the configuration, never from the request
         expect(res.statusCode).toBe(503);
         expect(res.json()).toMatchObject({
           code: ERROR_CODES.UNAVAILABLE,
-          message: PASSWORD_MESSAGES.resetLinksNotConfigured,
+          message: en(PASSWORD_MESSAGES.resetLinksNotConfigured),
         });
       }
-      expect(PASSWORD_MESSAGES.resetLinksNotConfigured).toContain('GATEHOUSE_PUBLIC_URL');
+      expect(en(PASSWORD_MESSAGES.resetLinksNotConfigured)).toContain('GATEHOUSE_PUBLIC_URL');
       const { requestId: _known, ...knownBody } = known.json();
       const { requestId: _unknown, ...unknownBody } = unknown.json();
       expect(knownBody).toEqual(unknownBody);
@@ -356,7 +388,7 @@ describe('without SMTP_URL', () => {
       const user = await local.createUser();
       const info = vi.spyOn(local.app.log, 'info');
       const res = await local.post(FORGET, { account: user.username });
-      expect(res.json()).toEqual({ message: PASSWORD_MESSAGES.resetLinkSent });
+      expect(res.json()).toEqual({ message: en(PASSWORD_MESSAGES.resetLinkSent) });
       await local.app.services.passwordReset.settled();
       const lines = info.mock.calls.map(
         (call) => call.find((a) => typeof a === 'string') as string | undefined,
@@ -394,7 +426,7 @@ describe('a changed email address', () => {
 
     const stale = await t.post(RESET, { token, newPassword: 'not-after-change-1' });
     expect(stale.statusCode).toBe(400);
-    expect(stale.json().fields.token).toBe(PASSWORD_MESSAGES.resetLinkExpired);
+    expect(fieldMessage(stale.json(), 'token')).toBe(en(PASSWORD_MESSAGES.resetLinkExpired));
     const [notice, ...more] = mailsTo('before-admin@example.test', since);
     expect(more).toEqual([]);
     expect(notice?.subject).toBe('Your Gatehouse email address was changed');
@@ -422,9 +454,9 @@ describe('a changed email address', () => {
     const res = await put(t, PROFILE, { name: user.name, email: 'after-own@example.test' }, session);
     expect(res.statusCode, res.body).toBe(200);
     await t.app.services.passwordReset.settled();
-    expect((await t.post(RESET, { token, newPassword: 'not-after-change-2' })).json().fields.token).toBe(
-      PASSWORD_MESSAGES.resetLinkExpired,
-    );
+    expect(
+      fieldMessage((await t.post(RESET, { token, newPassword: 'not-after-change-2' })).json(), 'token'),
+    ).toBe(en(PASSWORD_MESSAGES.resetLinkExpired));
     const [notice] = mailsTo('before-own@example.test', since);
     expect(notice?.text).toContain(`account ${user.username} was changed from its profile`);
     expect(await emailChangeRecords(user.userId)).toMatchObject([

@@ -1,10 +1,10 @@
 import { ERROR_CODES, MESSAGES } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema/index.ts';
 import { hashIsOutdated, hashParameters, verifyPassword } from '../src/modules/passwords/hashing.ts';
 import { auditOf, storeEarlierHash } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, byField, en, fieldMessages, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let adminRoleId: string;
@@ -12,9 +12,6 @@ beforeAll(async () => {
   t = await build();
   const info = (await t.get('/api/admin-service/user/current', await t.login())).json();
   adminRoleId = info.role.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const CHANGE = '/api/oauth2-server/change-password';
@@ -30,7 +27,7 @@ describe('first sign-in with a generated password', () => {
     expect(menus.statusCode).toBe(403);
     expect(menus.json()).toMatchObject({
       code: ERROR_CODES.PASSWORD_CHANGE_REQUIRED,
-      message: MESSAGES.passwordChangeRequired,
+      message: en(MESSAGES.passwordChangeRequired),
     });
     expect((await t.get('/api/admin/menus', token)).statusCode).toBe(403);
     expect((await t.post('/api/oauth2-server/unlock', { password: user.password }, token)).statusCode).toBe(
@@ -80,9 +77,9 @@ describe('POST /api/oauth2-server/change-password', () => {
     const token = await t.login(user.username, user.password);
     const res = await t.post(CHANGE, { oldPassword: 'not-my-password', newPassword: NEW_PASSWORD }, token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
+    expect(byField(res.json())).toMatchObject({
       code: ERROR_CODES.VALIDATION,
-      fields: { oldPassword: MESSAGES.currentPasswordWrong },
+      fields: { oldPassword: en(MESSAGES.currentPasswordWrong) },
     });
     expect((await t.get('/api/admin-service/user/current', token)).statusCode).toBe(200);
   });
@@ -92,19 +89,19 @@ describe('POST /api/oauth2-server/change-password', () => {
     const token = await t.login(user.username, user.password);
     const short = await t.post(CHANGE, { oldPassword: user.password, newPassword: 'short' }, token);
     expect(short.statusCode).toBe(400);
-    expect(short.json().fields).toEqual({ newPassword: MESSAGES.passwordTooShort });
+    expect(fieldMessages(short.json())).toEqual({ newPassword: en(MESSAGES.passwordTooShort) });
     const same = await t.post(CHANGE, { oldPassword: user.password, newPassword: user.password }, token);
     expect(same.statusCode).toBe(400);
-    expect(same.json().fields).toEqual({ newPassword: MESSAGES.passwordSameAsOld });
+    expect(fieldMessages(same.json())).toEqual({ newPassword: en(MESSAGES.passwordSameAsOld) });
     const missing = await t.post(CHANGE, {}, token);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields).toMatchObject({
-      oldPassword: MESSAGES.required,
-      newPassword: MESSAGES.required,
+    expect(fieldMessages(missing.json())).toMatchObject({
+      oldPassword: en(MESSAGES.required),
+      newPassword: en(MESSAGES.required),
     });
     const none = await t.post(CHANGE, undefined, token);
     expect(none.statusCode).toBe(400);
-    expect(none.json().fields).toEqual({ body: MESSAGES.required });
+    expect(fieldMessages(none.json())).toEqual({ body: en(MESSAGES.required) });
   });
 
   it('answers 401 without a session, before looking at the body', async () => {
@@ -135,10 +132,10 @@ describe('POST /api/oauth2-server/unlock', () => {
     expect(ok.json()).toEqual({ ok: true });
     const wrong = await t.post('/api/oauth2-server/unlock', { password: 'not-the-password' }, token);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields).toEqual({ password: MESSAGES.currentPasswordWrong });
+    expect(fieldMessages(wrong.json())).toEqual({ password: en(MESSAGES.currentPasswordWrong) });
     const empty = await t.post('/api/oauth2-server/unlock', { password: '' }, token);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().fields).toEqual({ password: MESSAGES.required });
+    expect(fieldMessages(empty.json())).toEqual({ password: en(MESSAGES.required) });
     // A wrong unlock does not end the session.
     expect((await t.get('/api/admin-service/user/current', token)).statusCode).toBe(200);
   });

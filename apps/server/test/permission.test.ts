@@ -5,11 +5,11 @@ import {
   pageSchema,
   permissionSchema,
 } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { permissions, rolePermissions } from '../src/db/schema/index.ts';
 import { auditOf, createApplication, put, query, tokenWith } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, byField, en, fieldMessages, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let admin: string;
@@ -18,9 +18,6 @@ beforeAll(async () => {
   t = await build();
   admin = await t.login();
   app = await createApplication(t.db, 'perm-app');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const LIST = '/api/admin-service/permission/getPermissionList';
@@ -56,19 +53,21 @@ describe('POST /permission/createPermission', () => {
   it('requires name, id and resourceType, and accepts only API', async () => {
     const res = await t.post(CREATE, { applicationId: app }, admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({
-      name: MESSAGES.required,
-      id: MESSAGES.required,
-      resourceType: MESSAGES.required,
+    expect(fieldMessages(res.json())).toEqual({
+      name: en(MESSAGES.required),
+      id: en(MESSAGES.required),
+      resourceType: en(MESSAGES.required),
     });
     const ui = await t.post(CREATE, { name: 'n', id: 'n', resourceType: 'UI', applicationId: app }, admin);
     expect(ui.statusCode).toBe(400);
-    expect(Object.keys(ui.json().fields)).toEqual(['resourceType']);
+    expect(Object.keys(fieldMessages(ui.json()))).toEqual(['resourceType']);
   });
 
   it('requires applicationId (400) and knows it (404)', async () => {
     const body = { name: 'n', id: 'n', resourceType: 'API' };
-    expect((await t.post(CREATE, body, admin)).json().fields).toEqual({ applicationId: MESSAGES.required });
+    expect(fieldMessages((await t.post(CREATE, body, admin)).json())).toEqual({
+      applicationId: en(MESSAGES.required),
+    });
     expect((await t.post(CREATE, { ...body, applicationId: 'nope' }, admin)).statusCode).toBe(404);
   });
 
@@ -81,10 +80,10 @@ describe('POST /permission/createPermission', () => {
       admin,
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
+    expect(byField(res.json())).toMatchObject({
       code: ERROR_CODES.CONFLICT,
-      message: MESSAGES.duplicateId,
-      fields: { id: MESSAGES.duplicateId },
+      message: en(MESSAGES.duplicateId),
+      fields: { id: en(MESSAGES.duplicateId) },
     });
     expect(await auditOf(t.db, 'permission')).toHaveLength(before);
   });
@@ -115,7 +114,7 @@ describe('PUT /permission/updatePermission', () => {
     const other = await createApplication(t.db);
     const moved = await put(t, UPDATE, { ...mine, applicationId: other }, admin);
     expect(moved.statusCode).toBe(400);
-    expect(moved.json().fields).toEqual({ applicationId: APP_CONFIG_MESSAGES.movedApplication });
+    expect(fieldMessages(moved.json())).toEqual({ applicationId: en(APP_CONFIG_MESSAGES.movedApplication) });
     expect(await auditOf(t.db, 'permission', mine.resourceId)).toHaveLength(1);
   });
 });
@@ -216,7 +215,9 @@ describe('GET /permission/getPermissionList', () => {
   });
 
   it('requires applicationId (400) and knows it (404)', async () => {
-    expect((await t.get(LIST, admin)).json().fields).toEqual({ applicationId: MESSAGES.required });
+    expect(fieldMessages((await t.get(LIST, admin)).json())).toEqual({
+      applicationId: en(MESSAGES.required),
+    });
     expect((await list({ applicationId: 'nope' })).statusCode).toBe(404);
   });
 });

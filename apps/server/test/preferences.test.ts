@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, put } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, fieldMessages, type TestContext } from './helper.ts';
 
 const URL = '/api/admin-service/user/preferences';
 let t: TestContext;
@@ -8,7 +8,6 @@ let t: TestContext;
 beforeAll(async () => {
   t = await build();
 });
-afterAll(() => t.close());
 
 describe('user preferences', () => {
   it('are null until chosen, in the user info of sign-in and of user/current', async () => {
@@ -61,7 +60,7 @@ describe('user preferences', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     const res = await put(t, URL, { language: 'fr', theme: 'blue' }, token);
-    expect(Object.keys(res.json().fields ?? {}).sort()).toEqual(['language', 'theme']);
+    expect(Object.keys(fieldMessages(res.json()) ?? {}).sort()).toEqual(['language', 'theme']);
     expect((await t.get('/api/admin-service/user/current', token)).json()).toMatchObject({
       language: 'en',
       theme: 'light',

@@ -1,14 +1,14 @@
 import { ADMIN_USERNAME, ERROR_CODES, MESSAGES, SECOND_FACTOR_REQUIRED } from '@gatehouse/contract';
 import { Secret, TOTP } from 'otpauth';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { loadConfig } from '../src/config.ts';
 import type { AppError } from '../src/lib/errors.ts';
 import { MemoryCounterStore, RedisCounterStore } from '../src/lib/rate-limit-store.ts';
 import { LoginLimiter } from '../src/modules/auth/limiters.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../src/plugins/device-cookie.ts';
-import { ADMIN_PASSWORD, build, type TestContext } from './helper.ts';
+import { ADMIN_PASSWORD, build, en, type TestContext } from './helper.ts';
 
 /** The limiter's clock: tests move it instead of waiting. */
 const clock = { now: Date.now() };
@@ -32,9 +32,6 @@ beforeAll(async () => {
     config: { loginRateLimit: LIMITS, trustProxy: true },
     rateLimitStore: new MemoryCounterStore(() => clock.now),
   });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const LOGIN = '/api/oauth2-server/login';
@@ -207,7 +204,7 @@ describe('sign-in rate limits', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({
       code: ERROR_CODES.RATE_LIMITED,
-      message: MESSAGES.tooManyAttempts,
+      message: en(MESSAGES.tooManyAttempts),
     });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);

@@ -6,10 +6,10 @@ import {
   resourceSchema,
 } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../src/db/schema/index.ts';
 import { createApplication, put } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, byField, en, fieldMessage, fieldMessages, type TestContext } from './helper.ts';
 
 /** Issue 12, defect 6: a menu URL is a console path or an http(s) URL, and nothing else is stored. */
 
@@ -28,9 +28,6 @@ beforeAll(async () => {
   );
   expect(res.statusCode, res.body).toBeLessThan(300);
   category = resourceSchema.parse(res.json());
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 let n = 0;
@@ -65,12 +62,15 @@ describe('menu URLs', () => {
   ])('refuses %j with 400 on url', async (url) => {
     const res = await menu(url);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, fields: { url: expect.any(String) } });
+    expect(byField(res.json())).toMatchObject({
+      code: ERROR_CODES.VALIDATION,
+      fields: { url: expect.any(String) },
+    });
   });
 
   it('says what a URL may be', async () => {
     const res = await menu('javascript:alert(1)');
-    expect(res.json().fields.url).toBe(APP_CONFIG_MESSAGES.urlFormat);
+    expect(fieldMessage(res.json(), 'url')).toBe(en(APP_CONFIG_MESSAGES.urlFormat));
   });
 
   it.each([
@@ -99,7 +99,7 @@ describe('menu URLs', () => {
       admin,
     );
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().fields).toHaveProperty('url');
+    expect(fieldMessages(res.json())).toHaveProperty('url');
 
     const [platformCategory] = await t.db
       .select()
@@ -108,7 +108,7 @@ describe('menu URLs', () => {
       .limit(1);
     const platform = await menu('javascript:alert(1)', platformCategory!.resourceId, PLATFORM_APP_ID);
     expect(platform.statusCode, platform.body).toBe(400);
-    expect(platform.json().fields).toHaveProperty('url');
+    expect(fieldMessages(platform.json())).toHaveProperty('url');
   });
 
   it('hands out no URL stored before the rule, in either menus answer', async () => {

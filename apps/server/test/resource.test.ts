@@ -6,20 +6,17 @@ import {
   type Resource,
   resourceSchema,
 } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { resources } from '../src/db/schema/index.ts';
 import { auditOf, createApplication, put, query, tokenWith } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, byField, en, fieldMessages, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let admin: string;
 beforeAll(async () => {
   t = await build();
   admin = await t.login();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const LIST = '/api/admin-service/resources';
@@ -84,21 +81,21 @@ describe('POST /resource', () => {
     const app = await createApplication(t.db);
     const res = await t.post(ONE, { applicationId: app }, admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({
-      name: MESSAGES.required,
-      id: MESSAGES.required,
-      type: MESSAGES.required,
-      order: MESSAGES.required,
-      status: MESSAGES.required,
+    expect(fieldMessages(res.json())).toEqual({
+      name: en(MESSAGES.required),
+      id: en(MESSAGES.required),
+      type: en(MESSAGES.required),
+      order: en(MESSAGES.required),
+      status: en(MESSAGES.required),
     });
     const nullOrder = await t.post(
       ONE,
       { applicationId: app, name: 'n', id: 'n', type: 'CATEGORY', status: 'ENABLED', order: null },
       admin,
     );
-    expect(nullOrder.json().fields).toEqual({ order: MESSAGES.required });
+    expect(fieldMessages(nullOrder.json())).toEqual({ order: en(MESSAGES.required) });
     const noApp = await post({ name: 'n', id: 'n', type: 'CATEGORY' });
-    expect(noApp.json().fields).toEqual({ applicationId: MESSAGES.required });
+    expect(fieldMessages(noApp.json())).toEqual({ applicationId: en(MESSAGES.required) });
     expect((await post({ applicationId: 'nope', name: 'n', id: 'n', type: 'CATEGORY' })).statusCode).toBe(
       404,
     );
@@ -107,29 +104,41 @@ describe('POST /resource', () => {
   it('accepts only the three types and the two statuses', async () => {
     const app = await createApplication(t.db);
     const api = await post({ applicationId: app, name: 'n', id: 'n', type: 'API' });
-    expect(Object.keys(api.json().fields)).toEqual(['type']);
+    expect(Object.keys(fieldMessages(api.json()))).toEqual(['type']);
     const status = await post({ applicationId: app, name: 'n', id: 'n', type: 'CATEGORY', status: 'ON' });
-    expect(Object.keys(status.json().fields)).toEqual(['status']);
+    expect(Object.keys(fieldMessages(status.json()))).toEqual(['status']);
   });
 
   it('refuses every illegal placement with a field message', async () => {
     const { app, category, menu, element } = await tree();
     const cases: [Body, Record<string, string>][] = [
-      [{ type: 'CATEGORY', parentId: category.resourceId }, { parentId: APP_CONFIG_MESSAGES.categoryAtRoot }],
-      [{ type: 'CATEGORY', parentId: menu.resourceId }, { parentId: APP_CONFIG_MESSAGES.categoryAtRoot }],
-      [{ type: 'CATEGORY', url: '/x' }, { url: APP_CONFIG_MESSAGES.categoryNoUrl }],
-      [{ type: 'MENU' }, { parentId: APP_CONFIG_MESSAGES.parentRequired }],
-      [{ type: 'MENU', parentId: element.resourceId }, { parentId: APP_CONFIG_MESSAGES.menuParent }],
-      [{ type: 'ELEMENT' }, { parentId: APP_CONFIG_MESSAGES.parentRequired }],
-      [{ type: 'ELEMENT', parentId: category.resourceId }, { parentId: APP_CONFIG_MESSAGES.elementParent }],
-      [{ type: 'ELEMENT', parentId: element.resourceId }, { parentId: APP_CONFIG_MESSAGES.elementParent }],
-      [{ type: 'MENU', parentId: crypto.randomUUID() }, { parentId: APP_CONFIG_MESSAGES.parentNotFound }],
+      [
+        { type: 'CATEGORY', parentId: category.resourceId },
+        { parentId: en(APP_CONFIG_MESSAGES.categoryAtRoot) },
+      ],
+      [{ type: 'CATEGORY', parentId: menu.resourceId }, { parentId: en(APP_CONFIG_MESSAGES.categoryAtRoot) }],
+      [{ type: 'CATEGORY', url: '/x' }, { url: en(APP_CONFIG_MESSAGES.categoryNoUrl) }],
+      [{ type: 'MENU' }, { parentId: en(APP_CONFIG_MESSAGES.parentRequired) }],
+      [{ type: 'MENU', parentId: element.resourceId }, { parentId: en(APP_CONFIG_MESSAGES.menuParent) }],
+      [{ type: 'ELEMENT' }, { parentId: en(APP_CONFIG_MESSAGES.parentRequired) }],
+      [
+        { type: 'ELEMENT', parentId: category.resourceId },
+        { parentId: en(APP_CONFIG_MESSAGES.elementParent) },
+      ],
+      [
+        { type: 'ELEMENT', parentId: element.resourceId },
+        { parentId: en(APP_CONFIG_MESSAGES.elementParent) },
+      ],
+      [{ type: 'MENU', parentId: crypto.randomUUID() }, { parentId: en(APP_CONFIG_MESSAGES.parentNotFound) }],
     ];
     const auditsBefore = (await auditOf(t.db, 'resource')).length;
     for (const [body, fields] of cases) {
       const res = await post({ applicationId: app, name: 'x', id: 'x', ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json(), JSON.stringify(body)).toMatchObject({ code: ERROR_CODES.VALIDATION, fields });
+      expect(byField(res.json()), JSON.stringify(body)).toMatchObject({
+        code: ERROR_CODES.VALIDATION,
+        fields,
+      });
     }
     expect(await auditOf(t.db, 'resource')).toHaveLength(auditsBefore);
     expect(
@@ -148,7 +157,7 @@ describe('POST /resource', () => {
       parentId: menu.resourceId,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ parentId: APP_CONFIG_MESSAGES.parentNotFound });
+    expect(fieldMessages(res.json())).toEqual({ parentId: en(APP_CONFIG_MESSAGES.parentNotFound) });
   });
 
   it('answers 409 for an id used by any resource of the application', async () => {
@@ -161,7 +170,10 @@ describe('POST /resource', () => {
       parentId: category.resourceId,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: MESSAGES.duplicateId, fields: { id: MESSAGES.duplicateId } });
+    expect(byField(res.json())).toMatchObject({
+      message: en(MESSAGES.duplicateId),
+      fields: { id: en(MESSAGES.duplicateId) },
+    });
   });
 });
 
@@ -256,7 +268,9 @@ describe('GET /resources and /resources/{id}', () => {
   });
 
   it('requires applicationId (400) and knows it (404)', async () => {
-    expect((await t.get(LIST, admin)).json().fields).toEqual({ applicationId: MESSAGES.required });
+    expect(fieldMessages((await t.get(LIST, admin)).json())).toEqual({
+      applicationId: en(MESSAGES.required),
+    });
     expect((await list({ applicationId: 'nope' })).statusCode).toBe(404);
   });
 });
@@ -372,31 +386,31 @@ describe('PUT /resource', () => {
       // menu (with element and menu children) → category at the root: elements cannot sit there.
       [
         { ...menu, type: 'CATEGORY', parentId: null, url: null },
-        { type: APP_CONFIG_MESSAGES.childrenForbidType },
+        { type: en(APP_CONFIG_MESSAGES.childrenForbidType) },
       ],
       // menu with children → element: nothing sits under an element.
-      [{ ...submenu, type: 'ELEMENT' }, { type: APP_CONFIG_MESSAGES.childrenForbidType }],
+      [{ ...submenu, type: 'ELEMENT' }, { type: en(APP_CONFIG_MESSAGES.childrenForbidType) }],
       // a menu under itself, or under its own descendant.
-      [{ ...menu, parentId: menu.resourceId }, { parentId: APP_CONFIG_MESSAGES.parentIsSelf }],
-      [{ ...menu, parentId: submenu.resourceId }, { parentId: APP_CONFIG_MESSAGES.parentIsSelf }],
+      [{ ...menu, parentId: menu.resourceId }, { parentId: en(APP_CONFIG_MESSAGES.parentIsSelf) }],
+      [{ ...menu, parentId: submenu.resourceId }, { parentId: en(APP_CONFIG_MESSAGES.parentIsSelf) }],
       // a category moved under something, or given a url.
-      [{ ...category, parentId: menu.resourceId }, { parentId: APP_CONFIG_MESSAGES.categoryAtRoot }],
-      [{ ...category, url: '/cat' }, { url: APP_CONFIG_MESSAGES.categoryNoUrl }],
+      [{ ...category, parentId: menu.resourceId }, { parentId: en(APP_CONFIG_MESSAGES.categoryAtRoot) }],
+      [{ ...category, url: '/cat' }, { url: en(APP_CONFIG_MESSAGES.categoryNoUrl) }],
       // an element under a category, a menu under an element, a menu to the root.
-      [{ ...element, parentId: category.resourceId }, { parentId: APP_CONFIG_MESSAGES.elementParent }],
-      [{ ...submenu, parentId: element.resourceId }, { parentId: APP_CONFIG_MESSAGES.menuParent }],
-      [{ ...submenu, parentId: null }, { parentId: APP_CONFIG_MESSAGES.parentRequired }],
+      [{ ...element, parentId: category.resourceId }, { parentId: en(APP_CONFIG_MESSAGES.elementParent) }],
+      [{ ...submenu, parentId: element.resourceId }, { parentId: en(APP_CONFIG_MESSAGES.menuParent) }],
+      [{ ...submenu, parentId: null }, { parentId: en(APP_CONFIG_MESSAGES.parentRequired) }],
       // a category becoming an element under its own menu: both rules are reported at once.
       [
         { ...category, type: 'ELEMENT', parentId: menu.resourceId },
-        { type: APP_CONFIG_MESSAGES.childrenForbidType, parentId: APP_CONFIG_MESSAGES.parentIsSelf },
+        { type: en(APP_CONFIG_MESSAGES.childrenForbidType), parentId: en(APP_CONFIG_MESSAGES.parentIsSelf) },
       ],
     ];
     const auditsBefore = (await auditOf(t.db, 'resource')).length;
     for (const [body, fields] of cases) {
       const res = await put(t, ONE, body, admin);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().fields, JSON.stringify(body)).toEqual(fields);
+      expect(fieldMessages(res.json()), JSON.stringify(body)).toEqual(fields);
     }
     expect(await auditOf(t.db, 'resource')).toHaveLength(auditsBefore);
     expect((await children(menu.resourceId)).map((r) => r.id)).toEqual(['btn', 'sub']);
@@ -408,10 +422,10 @@ describe('PUT /resource', () => {
     const other = await createApplication(t.db);
     const moved = await put(t, ONE, { ...menu, applicationId: other }, admin);
     expect(moved.statusCode).toBe(400);
-    expect(moved.json().fields).toEqual({ applicationId: APP_CONFIG_MESSAGES.movedApplication });
+    expect(fieldMessages(moved.json())).toEqual({ applicationId: en(APP_CONFIG_MESSAGES.movedApplication) });
     const taken = await put(t, ONE, { ...menu, id: 'cat' }, admin);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().fields).toEqual({ id: MESSAGES.duplicateId });
+    expect(fieldMessages(taken.json())).toEqual({ id: en(MESSAGES.duplicateId) });
     expect(page.parse((await list({ applicationId: app, id: 'menu' })).json()).totalElements).toBe(1);
   });
 });

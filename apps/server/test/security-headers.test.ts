@@ -34,7 +34,6 @@ beforeAll(async () => {
   token = await plain.login();
 });
 afterAll(async () => {
-  await Promise.all([plain?.close(), proxied?.close()]);
   rmSync(webDir, { recursive: true, force: true });
 });
 

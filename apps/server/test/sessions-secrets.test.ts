@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { IDLE_GRACE_SECONDS } from '../src/services.ts';
@@ -33,9 +33,6 @@ beforeAll(async () => {
   }) as unknown as typeof t.app.inject;
   admin = await t.login();
   appId = await createApplication(t.db, 'secrets-app');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** The rows of a raw query, on either driver. */

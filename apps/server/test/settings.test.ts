@@ -1,7 +1,7 @@
 import { DEFAULT_CONSOLE_SETTINGS } from '@gatehouse/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, put, tokenWith } from './fixtures.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, fieldMessage, type TestContext } from './helper.ts';
 
 const URL = '/api/admin-service/settings';
 let t: TestContext;
@@ -11,7 +11,6 @@ beforeAll(async () => {
   t = await build();
   admin = await t.login();
 });
-afterAll(() => t.close());
 
 describe('console settings', () => {
   it('answers the defaults until an administrator changes them', async () => {
@@ -43,7 +42,9 @@ describe('console settings', () => {
       const res = await put(t, URL, body, admin);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await put(t, URL, { lockSeconds: 1 }, admin)).json().fields?.lockSeconds).toMatch(/5 seconds/);
+    expect(fieldMessage((await put(t, URL, { lockSeconds: 1 }, admin)).json(), 'lockSeconds')).toMatch(
+      /5 seconds/,
+    );
     expect((await t.get(URL, admin)).json()).toEqual(before);
   });
 

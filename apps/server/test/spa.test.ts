@@ -31,7 +31,6 @@ beforeAll(async () => {
   t = await build({ config: { webDir } });
 });
 afterAll(async () => {
-  await t?.close();
   rmSync(webDir, { recursive: true, force: true });
 });
 

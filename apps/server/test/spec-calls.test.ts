@@ -3,13 +3,10 @@
  * is missing, or answers another method, fails here. It also checks that the OpenAPI
  * document describes each of them, and reports how many operations the document has.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from './helper.ts';
 
 const t = await build();
-afterAll(async () => {
-  await t?.close();
-});
 
 const S = '/api/admin-service';
 const V2 = `${S}/v2`;

@@ -1,16 +1,13 @@
 import { SECOND_FACTOR_ATTEMPTS_PER_CHALLENGE, SECOND_FACTOR_REQUIRED } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, recoveryCodes, users } from '../src/db/schema/index.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, fieldMessage, type TestContext } from './helper.ts';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await build();
-});
-afterAll(async () => {
-  await t?.close();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -87,7 +84,7 @@ describe('enrolment', () => {
 
     const wrong = await t.post(`${BASE}/enrolment/confirm`, { code: '000000' }, token);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields.code).toBeDefined();
+    expect(fieldMessage(wrong.json(), 'code')).toBeDefined();
 
     const confirm = await t.post(`${BASE}/enrolment/confirm`, { code: codeAt(secret) }, token);
     expect(confirm.statusCode, confirm.body).toBe(200);
@@ -238,7 +235,7 @@ describe('turning it off', () => {
     expect((await t.post(`${BASE}/disable`, {}, token)).statusCode).toBe(400);
     const wrong = await t.post(`${BASE}/disable`, { password: 'not-the-password' }, token);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields.password).toBeDefined();
+    expect(fieldMessage(wrong.json(), 'password')).toBeDefined();
 
     const codes = await t.post(`${BASE}/recovery-codes`, { code: codeAt(secret, now) }, token);
     expect(codes.statusCode, codes.body).toBe(200);

@@ -1,15 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@gatehouse/contract';
 import { auditLog } from '../src/db/schema/index.ts';
-import { build, type TestContext } from './helper.ts';
+import { build, en, fieldMessages, type TestContext } from './helper.ts';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await build();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const UNLOCK = '/api/oauth2-server/unlock';
@@ -21,7 +18,7 @@ describe('POST /api/oauth2-server/unlock', () => {
 
     const wrong = await t.post(UNLOCK, { password: 'not-the-password' }, token);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields).toEqual({ password: MESSAGES.currentPasswordWrong });
+    expect(fieldMessages(wrong.json())).toEqual({ password: en(MESSAGES.currentPasswordWrong) });
 
     const right = await t.post(UNLOCK, { password: user.password }, token);
     expect(right.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { PLATFORM_APP_ID } from '@gatehouse/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/migrate.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { oidcPayloads, resources, rolePermissions, roleResources, roles } from '../src/db/schema/index.ts';
@@ -16,9 +16,6 @@ import { ADMIN_PASSWORD, build, openTestDatabase, TEST_DB, type TestContext } fr
 let t: TestContext;
 beforeAll(async () => {
   t = await build();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const platformResource = async (id: string) =>

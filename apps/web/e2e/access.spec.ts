@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Action, HTTP_STATUS_MESSAGES, PLATFORM_APP_ID, permissionIdForPath } from '@gatehouse/contract';
+import {
+  type Action,
+  HTTP_STATUS_MESSAGES,
+  PLATFORM_APP_ID,
+  permissionIdForPath,
+  formatMessage,
+} from '@gatehouse/contract';
 import { ADMIN, createApp, createResource, platformResourceIds, signIn } from './helpers';
 
 /**
@@ -112,7 +118,7 @@ test('a narrow role: only its menus, its screen without create, and a 403 for a 
 
   const calls = recordApiCalls(page);
   await page.goto(`/app-config/resource?appId=${appId}`);
-  await expect(page.getByText(HTTP_STATUS_MESSAGES[403]!)).toBeVisible();
+  await expect(page.getByText(formatMessage(HTTP_STATUS_MESSAGES[403]!))).toBeVisible();
   // The page's own 403 (the tab bar names the screen 403 too).
   await expect(page.getByRole('main').getByText('403', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle('403 - Gatehouse');
@@ -120,7 +126,7 @@ test('a narrow role: only its menus, its screen without create, and a 403 for a 
   expect(calls.filter((path) => path.includes('/resource'))).toEqual([]);
 
   await page.goto('/admin-setting/manage-user');
-  await expect(page.getByText(HTTP_STATUS_MESSAGES[403]!)).toBeVisible();
+  await expect(page.getByText(formatMessage(HTTP_STATUS_MESSAGES[403]!))).toBeVisible();
   await page.getByRole('link', { name: 'Back to home' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { MESSAGES } from '@gatehouse/contract';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { createApp, createClient, createClients, signIn, tableRows } from './helpers';
 
 // Each test walks several dialogs and reloads; on a busy two-core machine that can pass the
@@ -43,7 +43,7 @@ test('a new client: required name, URL check, then its secret once with copy but
   await page.getByRole('button', { name: 'New client' }).click();
   const form = dialog(page, 'New client');
   await form.getByRole('button', { name: 'OK' }).click();
-  await expect(form.getByText(MESSAGES.required)).toBeVisible();
+  await expect(form.getByText(formatMessage(MESSAGES.required))).toBeVisible();
 
   await form.getByLabel('Client name').fill('Billing portal');
   await form.getByLabel('Redirect URL').fill('not a url');
@@ -52,7 +52,7 @@ test('a new client: required name, URL check, then its secret once with copy but
   await form.getByLabel('Redirect URL').fill('https://billing.example.com/callback');
   await form.getByRole('button', { name: 'OK' }).click();
 
-  const created = dialog(page, MESSAGES.createdSuccessfully);
+  const created = dialog(page, formatMessage(MESSAGES.createdSuccessfully));
   await expect(created).toBeVisible();
   await expect(created).toContainText('shown only once');
   const value = (label: string) =>
@@ -69,7 +69,7 @@ test('a new client: required name, URL check, then its secret once with copy but
   expect(client).not.toBe('');
 
   await created.getByRole('button', { name: 'Copy secret' }).click();
-  await expect(page.getByText(MESSAGES.copied)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.copied))).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await created.getByRole('button', { name: 'Copy ID' }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(id);
@@ -109,7 +109,7 @@ test('detail is read-only and edit saves; empty cells show --', async ({ page, r
   await expect(edit.getByLabel('Client name')).toHaveValue('Mobile app');
   await edit.getByLabel('Client name').fill('');
   await edit.getByRole('button', { name: 'OK' }).click();
-  await expect(edit.getByText(MESSAGES.required)).toBeVisible();
+  await expect(edit.getByText(formatMessage(MESSAGES.required))).toBeVisible();
   await edit.getByLabel('Client name').fill('Mobile app v2');
   await edit.getByLabel('Redirect URL').fill('http://localhost:3000/cb');
   // Enter submits the form, as in any form.
@@ -134,7 +134,7 @@ test('disable and enable ask first; Cancel keeps the status', async ({ page, req
 
   await row.getByRole('button', { name: 'Disable' }).click();
   await confirmBox(page).getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.changedSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.changedSuccessfully))).toBeVisible();
   await expect(row.getByText('DISABLED', { exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: 'Enable' }).click();
@@ -290,7 +290,7 @@ test('a public client: needs a redirect URL, is created without a secret, and of
   await form.getByLabel('Redirect URL').fill('https://spa.example.com/callback');
   await form.getByRole('button', { name: 'OK' }).click();
 
-  const created = dialog(page, MESSAGES.createdSuccessfully);
+  const created = dialog(page, formatMessage(MESSAGES.createdSuccessfully));
   await expect(created).toContainText('PKCE');
   await expect(created.getByRole('button', { name: 'Copy secret' })).toHaveCount(0);
   await created.getByRole('button', { name: 'Done' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MESSAGES } from '@gatehouse/contract';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import {
   chooseOption,
   createApp,
@@ -23,14 +23,14 @@ test('required messages, then a create', async ({ page, request }) => {
   await page.getByRole('button', { name: 'New data access' }).click();
   const dialog = page.getByRole('dialog', { name: 'New data access' });
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog.getByText(MESSAGES.required)).toHaveCount(3);
+  await expect(dialog.getByText(formatMessage(MESSAGES.required))).toHaveCount(3);
 
   await dialog.getByLabel('Category').fill('reports');
   await dialog.getByLabel('Name').fill('Sales report');
   await dialog.getByLabel('ID').fill('sales-report');
   // Enter submits, as in any form.
   await dialog.getByLabel('ID').press('Enter');
-  await expect(page.getByText(MESSAGES.createdSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText('Sales report');
@@ -60,7 +60,7 @@ test('a row opens read-only in Detail and saves in Edit', async ({ page, request
   await expect(edit.getByLabel('ID')).toHaveValue('item-01');
   await edit.getByLabel('Name').fill('Item 01 renamed');
   await edit.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.savedSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.savedSuccessfully))).toBeVisible();
   await expect(tableRows(page).first()).toContainText('Item 01 renamed');
 });
 
@@ -78,7 +78,7 @@ test('a duplicate id shows the message on the ID field', async ({ page, request 
   await dialog.getByLabel('ID').fill('item-01');
   await dialog.getByRole('button', { name: 'OK' }).click();
   // The message sits under the field, and the dialog stays open with what was typed.
-  await expect(dialog.locator('.ant-form-item-has-error')).toContainText(MESSAGES.duplicateId);
+  await expect(dialog.locator('.ant-form-item-has-error')).toContainText(formatMessage(MESSAGES.duplicateId));
   await expect(dialog.getByLabel('Name')).toHaveValue('Copy');
   await expect(tableRows(page)).toHaveCount(1);
 });

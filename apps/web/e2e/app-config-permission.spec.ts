@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MESSAGES } from '@gatehouse/contract';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import {
   chooseOption,
   createApp,
@@ -22,14 +22,14 @@ test('required messages, then a create', async ({ page, request }) => {
   await page.getByRole('button', { name: 'New permission' }).click();
   const dialog = page.getByRole('dialog', { name: 'New permission' });
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog.getByText(MESSAGES.required)).toHaveCount(3);
+  await expect(dialog.getByText(formatMessage(MESSAGES.required))).toHaveCount(3);
 
   await dialog.getByLabel('Name').fill('Read orders');
   await dialog.getByLabel('ID').fill('orders.read');
   await dialog.getByLabel('Type').click();
   await chooseOption(page, 'API');
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.createdSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText('orders.read');
@@ -57,7 +57,7 @@ test('a row opens read-only in Detail and saves in Edit', async ({ page, request
   const edit = page.getByRole('dialog', { name: 'Edit permission' });
   await edit.getByLabel('Name').fill('Perm 01 renamed');
   await edit.getByLabel('Name').press('Enter');
-  await expect(page.getByText(MESSAGES.savedSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.savedSuccessfully))).toBeVisible();
   await expect(tableRows(page).first()).toContainText('Perm 01 renamed');
 });
 
@@ -72,7 +72,7 @@ test('a duplicate id shows the message on the ID field', async ({ page, request 
   const edit = page.getByRole('dialog', { name: 'Edit permission' });
   await edit.getByLabel('ID').fill('perm-02');
   await edit.getByRole('button', { name: 'OK' }).click();
-  await expect(edit.locator('.ant-form-item-has-error')).toContainText(MESSAGES.duplicateId);
+  await expect(edit.locator('.ant-form-item-has-error')).toContainText(formatMessage(MESSAGES.duplicateId));
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeHidden();
   await expect(tableRows(page).filter({ hasText: 'perm-01' })).toHaveCount(1);

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { MESSAGES } from '@gatehouse/contract';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { createApp, createResource, resourceChildren, signIn, tableRows } from './helpers';
 
 // Each test walks several dialogs and reloads; on a busy two-core machine that can pass the
@@ -53,7 +53,7 @@ test('a new category: required fields, CATEGORY only, no URL, index 1 by default
   await form.getByLabel('Index').fill('');
   await form.getByRole('button', { name: 'OK' }).click();
   // Name, ID and Index are empty; Type and Status have their defaults.
-  await expect(form.getByText(MESSAGES.required)).toHaveCount(3);
+  await expect(form.getByText(formatMessage(MESSAGES.required))).toHaveCount(3);
 
   await form.getByLabel('Name').fill('Settings');
   await form.getByLabel('ID').fill('settings');
@@ -193,7 +193,7 @@ test('toggling a menu asks "… this menu ?"; Cancel keeps it', async ({ page, r
 
   await menuRow.getByRole('button', { name: 'Disable' }).click();
   await confirmBox(page).getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.changedSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.changedSuccessfully))).toBeVisible();
   await expect(cells(menuRow).nth(1)).toHaveText('DISABLED');
   await expect(cells(categoryRow).nth(1)).toHaveText('ENABLED');
 
@@ -228,7 +228,7 @@ test('detail is read-only; edit shows a duplicate ID on the field, then saves', 
   await expect(edit.getByLabel('Index')).toHaveValue('2');
   await edit.getByLabel('ID').fill('first');
   await edit.getByRole('button', { name: 'OK' }).click();
-  await expect(edit.locator('.ant-form-item-explain-error')).toHaveText(MESSAGES.duplicateId);
+  await expect(edit.locator('.ant-form-item-explain-error')).toHaveText(formatMessage(MESSAGES.duplicateId));
   await edit.getByLabel('ID').fill('second-renamed');
   await edit.getByLabel('Name').fill('Second renamed');
   await edit.getByRole('button', { name: 'OK' }).click();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { type AppApi, MESSAGES, type Page as ListPage } from '@gatehouse/contract';
+import { type AppApi, MESSAGES, type Page as ListPage, formatMessage } from '@gatehouse/contract';
 import {
   createApp,
   createClient,
@@ -90,7 +90,7 @@ test('an object with fields is created in the Objects tab of Application Detail'
   await dialog.getByRole('button', { name: 'Add field' }).click();
   await dialog.getByLabel('Field name').nth(1).fill('issued');
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.createdSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await expect(tableRows(page)).toHaveCount(1);

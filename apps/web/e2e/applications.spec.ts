@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MESSAGES } from '@gatehouse/contract';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import {
   chooseOption,
   createApp,
@@ -22,12 +22,12 @@ test('create an application, find it and open its configuration', async ({ page,
   await page.getByRole('button', { name: 'New application' }).click();
   const dialog = page.getByRole('dialog', { name: 'New application' });
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog.getByText(MESSAGES.required)).toHaveCount(2);
+  await expect(dialog.getByText(formatMessage(MESSAGES.required))).toHaveCount(2);
   await dialog.getByLabel('Application ID').fill(appId);
   await dialog.getByLabel('Name').fill('Billing portal');
   await dialog.getByLabel('Description').fill('Invoices and payments');
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.createdSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await page.getByRole('combobox', { name: 'Search in' }).click();
@@ -143,7 +143,7 @@ test('disabling an application says its clients stop getting tokens, and they do
   await expect(prompt).toContainText('Disable this application?');
   await expect(prompt).toContainText('Its clients stop getting tokens');
   await prompt.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.changedSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.changedSuccessfully))).toBeVisible();
   await expect(row).toContainText('DISABLED');
   expect((await tokenRequest()).status()).toBe(401);
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { MESSAGES } from '@gatehouse/contract';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { createApp, rowAction, signIn, tableRows } from './helpers';
 
 /**
@@ -53,7 +53,7 @@ test('a data access is scoped to an object and one of its sets, which then canno
   await pick(page, create.getByLabel('Object'), 'inv', 'Invoice (invoice)');
   await pick(page, create.getByLabel('Set'), '', 'Overdue (overdue)');
   await create.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.createdSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(create).toBeHidden();
 
   // The edit form names the scope it was saved with.

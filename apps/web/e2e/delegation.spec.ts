@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { MESSAGES, PLATFORM_APP_ID, type PermissionGrant } from '@gatehouse/contract';
+import { MESSAGES, PLATFORM_APP_ID, type PermissionGrant, formatMessage } from '@gatehouse/contract';
 import { ADMIN, createApp, platformResourceIds, rowAction, signIn, tableRows } from './helpers';
 
 /**
@@ -203,7 +203,7 @@ test('Manage User: no change on accounts beyond the manager; a role of B cannot 
   );
   await dialog.getByRole('button', { name: 'OK' }).click();
   expect((await saved).status()).toBe(200);
-  await expect(page.getByText(MESSAGES.savedSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.savedSuccessfully))).toBeVisible();
   expect(refused).toEqual([]);
 });
 

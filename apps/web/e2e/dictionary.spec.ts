@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MESSAGES } from '@gatehouse/contract';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { createApp, rowAction, signIn, tableRows } from './helpers';
 
 test('an item added to data-access-category is offered by the data access form', async ({
@@ -23,7 +23,7 @@ test('an item added to data-access-category is offered by the data access form',
   await form.getByLabel('Label (English)').fill(label);
   await form.getByLabel('Label (Chinese)').fill(`审计 ${suffix}`);
   await form.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.createdSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(items.getByRole('cell', { name: code, exact: true })).toBeVisible();
   await items.getByRole('button', { name: 'Close' }).last().click();
 
@@ -38,7 +38,7 @@ test('an item added to data-access-category is offered by the data access form',
   await page.getByTitle(label, { exact: true }).click();
   await expect(create.getByLabel('Category')).toHaveValue(code);
   await create.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.createdSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(tableRows(page).filter({ hasText: 'audit' })).toContainText(code);
 });
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
+import { HTTP_STATUS_MESSAGES, formatMessage } from '@gatehouse/contract';
 import { createApp, signIn } from './helpers';
 
 // The first failure is asked again after a second, as every 5xx is.
@@ -46,14 +46,19 @@ test('a list screen’s first calls that fail show their §8 toasts, 503 then 40
 
   await page.goto(`/app-config/client?appId=${appId}`);
   await expect(page.getByText('The clients could not be loaded.')).toBeVisible();
-  await expect.poll(toasts).toEqual([HTTP_STATUS_MESSAGES[503], HTTP_STATUS_MESSAGES[403]]);
+  await expect
+    .poll(toasts)
+    .toEqual([formatMessage(HTTP_STATUS_MESSAGES[503]!), formatMessage(HTTP_STATUS_MESSAGES[403]!)]);
   expect(calls).toBe(2);
 
   // The inline state stays, with its Retry, which asks again.
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('No clients yet.')).toBeVisible();
   expect(calls).toBe(3);
-  expect(await toasts()).toEqual([HTTP_STATUS_MESSAGES[503], HTTP_STATUS_MESSAGES[403]]);
+  expect(await toasts()).toEqual([
+    formatMessage(HTTP_STATUS_MESSAGES[503]!),
+    formatMessage(HTTP_STATUS_MESSAGES[403]!),
+  ]);
 });
 
 test('a 403 that answers a list screen’s first call while the screen waits shows its toast once', async ({
@@ -72,7 +77,7 @@ test('a 403 that answers a list screen’s first call while the screen waits sho
 
   await page.goto(`/app-config/client?appId=${appId}`);
   await expect(page.getByText('The clients could not be loaded.')).toBeVisible();
-  await expect.poll(toasts).toEqual([HTTP_STATUS_MESSAGES[403]]);
+  await expect.poll(toasts).toEqual([formatMessage(HTTP_STATUS_MESSAGES[403]!)]);
   // The screen took the route's call as its own: a 4xx is not asked again.
   expect(calls).toBe(1);
 });

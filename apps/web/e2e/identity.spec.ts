@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { MESSAGES } from '@gatehouse/contract';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { signIn, tableRows } from './helpers';
 
 /**
@@ -46,7 +46,7 @@ test('a new user gets a password shown once and must choose their own at the fir
   await form.getByLabel('Email').fill(`${username}@example.test`);
   await form.getByRole('button', { name: 'OK' }).click();
 
-  const shown = page.getByRole('dialog', { name: MESSAGES.createdSuccessfully });
+  const shown = page.getByRole('dialog', { name: formatMessage(MESSAGES.createdSuccessfully) });
   await expect(shown).toContainText(username);
   const password = (await shown.locator('.ant-descriptions-item-content').nth(1).innerText()).trim();
   expect(password.length).toBeGreaterThanOrEqual(12);
@@ -89,7 +89,7 @@ test('disabling a user asks first, and their session ends at once', async ({ pag
   const confirm = page.locator('.ant-popconfirm');
   await expect(confirm).toContainText('Disable this user?');
   await confirm.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.changedSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.changedSuccessfully))).toBeVisible();
   await expect(row.getByRole('button', { name: 'Enable' })).toBeVisible();
 
   expect((await asUser()).status()).toBe(401);

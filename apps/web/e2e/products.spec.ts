@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { CATALOG_MESSAGES, MESSAGES, type Product } from '@gatehouse/contract';
+import { CATALOG_MESSAGES, MESSAGES, type Product, formatMessage } from '@gatehouse/contract';
 import { createApp, createClient, signIn, tableRows, uniqueAppId } from './helpers';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -43,12 +43,12 @@ test('create a product', async ({ page, request }) => {
   await page.getByRole('button', { name: 'New product' }).click();
   const dialog = page.getByRole('dialog', { name: 'New product' });
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog.getByText(MESSAGES.required)).toHaveCount(2);
+  await expect(dialog.getByText(formatMessage(MESSAGES.required))).toHaveCount(2);
   await dialog.getByLabel('Name').fill('Billing suite');
   await dialog.getByLabel('Code').fill(code);
   await dialog.getByLabel('Owner').fill('Finance team');
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.createdSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(dialog).toBeHidden();
 
   const row = await openByCode(page, code);
@@ -68,7 +68,7 @@ test('edit a product', async ({ page, request }) => {
   await edit.getByLabel('Name').fill('Billing and invoices');
   await edit.getByLabel('Owner').fill('Finance team');
   await edit.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.savedSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.savedSuccessfully))).toBeVisible();
   await expect(row).toContainText('Billing and invoices');
   await expect(row).toContainText('Finance team');
 });
@@ -92,7 +92,9 @@ test('a product its applications use is not disabled', async ({ page, request })
   const row = await openByCode(page, product.code);
   await expect(row.getByRole('cell', { name: '1', exact: true })).toBeVisible();
   await toggle(page, row, 'Disable');
-  await expect(page.getByText(CATALOG_MESSAGES.usedBy(1, 'application', [appId]))).toBeVisible();
+  await expect(
+    page.getByText(formatMessage(CATALOG_MESSAGES.usedBy(1, 'application', [appId]))),
+  ).toBeVisible();
   await expect(row).toContainText('ENABLED');
 });
 
@@ -136,7 +138,7 @@ test('an application joins a product from its edit form', async ({ page, request
     .locator(`.ant-select-dropdown:visible .ant-select-item-option`, { hasText: product.code })
     .click();
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(MESSAGES.savedSuccessfully)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.savedSuccessfully))).toBeVisible();
 
   await row.getByRole('link', { name: product.name }).click();
   await expect(page).toHaveURL(new RegExp(`/admin-setting/detail\\?productId=${product.productId}$`));

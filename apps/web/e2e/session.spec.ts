@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { HTTP_STATUS_MESSAGES, MESSAGES } from '@gatehouse/contract';
+import { HTTP_STATUS_MESSAGES, MESSAGES, formatMessage } from '@gatehouse/contract';
 import { ADMIN, signIn } from './helpers';
 
 /**
@@ -70,7 +70,7 @@ test('the console locks after the configured time, keeps the work under it, surv
 
   await lock.getByLabel('Password').fill('not-the-password');
   await lock.getByRole('button', { name: 'Unlock' }).click();
-  await expect(lock.getByRole('alert')).toHaveText(MESSAGES.currentPasswordWrong);
+  await expect(lock.getByRole('alert')).toHaveText(formatMessage(MESSAGES.currentPasswordWrong));
   await expect(lock).toBeVisible();
 
   await lock.getByLabel('Password').fill(user.password);
@@ -100,7 +100,7 @@ test('a session ended on the server says so on the login page, and signing in ag
   expect((await request.post('/api/oauth2-server/logout', { headers: auth(token) })).status()).toBe(200);
   await page.reload();
   await expect(page).toHaveURL(/\/login\?isInterception=1&redirect=%2Fprofile-page$/);
-  const reason = page.getByRole('status').filter({ hasText: HTTP_STATUS_MESSAGES[401] as string });
+  const reason = page.getByRole('status').filter({ hasText: formatMessage(HTTP_STATUS_MESSAGES[401]!) });
   await expect(reason).toBeVisible();
   await page.reload();
   await expect(reason).toBeVisible();

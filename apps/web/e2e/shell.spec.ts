@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
+import { HTTP_STATUS_MESSAGES, formatMessage } from '@gatehouse/contract';
 import { ADMIN, signInWithForm } from './helpers';
 
 test('signing in through the form lands on the dashboard', async ({ page }) => {
@@ -63,8 +63,8 @@ test('a 401 leads to the login page with isInterception=1 and its toast', async 
   // Said twice: by the toast, and by the login page itself (which a reload keeps).
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts))
-    .toContain(HTTP_STATUS_MESSAGES[401]!);
-  await expect(page.locator('.gh-notice').getByText(HTTP_STATUS_MESSAGES[401]!)).toBeVisible();
+    .toContain(formatMessage(HTTP_STATUS_MESSAGES[401]!));
+  await expect(page.locator('.gh-notice').getByText(formatMessage(HTTP_STATUS_MESSAGES[401]!))).toBeVisible();
 });
 
 test('an unknown path ends on /error/404', async ({ page }) => {

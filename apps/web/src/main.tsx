@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { configureHttp } from './lib/http';
+import { loadCatalogue, storedLanguage } from './lib/i18n';
 import { Providers, showHttpError } from './app/providers';
 import { createAppRouter } from './app/router';
 
@@ -19,10 +20,14 @@ configureHttp({
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// The first screen shows the contract's messages in the stored language: its catalogue (the
+// Chinese one loads on demand) is there before anything renders.
+void loadCatalogue(storedLanguage()).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { whenMissing } from './zod-messages.ts';
 import { MESSAGES } from './messages.ts';
+import { m } from './i18n/index.ts';
 
 /** The signed-in user's own account: profile and sessions (Account Setting, Profile). */
 
@@ -7,9 +9,9 @@ import { MESSAGES } from './messages.ts';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find control characters.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 export const ACCOUNT_MESSAGES = {
-  controlCharacters: 'Control characters are not allowed.',
-  invalidEmail: 'Enter a valid email address',
-  invalidUrl: 'Enter a valid http(s) URL',
+  controlCharacters: MESSAGES.controlCharacters,
+  invalidEmail: m('field.email'),
+  invalidUrl: m('field.url'),
 } as const;
 
 const noControls = (value: string) => !CONTROL_CHARACTERS.test(value);
@@ -27,30 +29,30 @@ export type Profile = z.infer<typeof profileSchema>;
 export const updateProfileSchema = z
   .object({
     name: z
-      .string({ error: MESSAGES.required })
-      .refine(noControls, { error: ACCOUNT_MESSAGES.controlCharacters })
+      .string({ error: whenMissing(MESSAGES.required.key) })
+      .refine(noControls, { error: ACCOUNT_MESSAGES.controlCharacters.key })
       .transform((v) => v.trim())
-      .pipe(z.string().min(1, { error: MESSAGES.required }).max(200, { error: 'At most 200 characters' })),
+      .pipe(z.string().min(1, { error: MESSAGES.required.key }).max(200)),
     email: z
-      .string({ error: MESSAGES.required })
-      .refine(noControls, { error: ACCOUNT_MESSAGES.controlCharacters })
+      .string({ error: whenMissing(MESSAGES.required.key) })
+      .refine(noControls, { error: ACCOUNT_MESSAGES.controlCharacters.key })
       .transform((v) => v.trim())
       .pipe(
         z
           .string()
-          .min(1, { error: MESSAGES.required })
-          .max(254, { error: 'At most 254 characters' })
-          .pipe(z.email({ error: ACCOUNT_MESSAGES.invalidEmail })),
+          .min(1, { error: MESSAGES.required.key })
+          .max(254)
+          .pipe(z.email({ error: ACCOUNT_MESSAGES.invalidEmail.key })),
       ),
     avatar: z
       .string()
-      .refine(noControls, { error: ACCOUNT_MESSAGES.controlCharacters })
+      .refine(noControls, { error: ACCOUNT_MESSAGES.controlCharacters.key })
       .transform((v) => v.trim())
       .pipe(
         z
           .string()
-          .max(2000, { error: 'At most 2000 characters' })
-          .refine((v) => v === '' || isHttpUrl(v), { error: ACCOUNT_MESSAGES.invalidUrl }),
+          .max(2000)
+          .refine((v) => v === '' || isHttpUrl(v), { error: ACCOUNT_MESSAGES.invalidUrl.key }),
       )
       .nullish(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
+import { m } from './i18n/index.ts';
 import { multi, optionalText } from './common.ts';
 import { permissionIdForPath } from './navigation.ts';
 
@@ -25,11 +26,11 @@ export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
 
 /** Every user-facing message of the audit area. */
 export const AUDIT_MESSAGES = {
-  invalidCursor: 'This cursor is not one this list returned; start again from the first page.',
-  invalidDateTime: 'Use an ISO 8601 date or date and time, such as 2026-01-31 or 2026-01-31T08:00:00Z',
-  fromAfterTo: 'The start of the range must not be after its end.',
-  chooseFormat: 'Choose csv or jsonl',
-  retentionDays: 'Enter a whole number of days from 1 to 36500',
+  invalidCursor: m('audit.invalidCursor'),
+  invalidDateTime: m('audit.invalidDateTime'),
+  fromAfterTo: m('audit.fromAfterTo'),
+  chooseFormat: m('audit.chooseFormat'),
+  retentionDays: m('audit.retentionDays'),
 } as const;
 
 // An empty search field means "no filter", as in every list.
@@ -39,7 +40,7 @@ const blankAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const instant = z.preprocess(
   blankAsUndefined,
   z
-    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: AUDIT_MESSAGES.invalidDateTime })
+    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: AUDIT_MESSAGES.invalidDateTime.key })
     .optional(),
 );
 
@@ -77,7 +78,7 @@ export const auditListQuerySchema = auditFilterSchema.extend({
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 
 export const auditExportQuerySchema = auditFilterSchema.extend({
-  format: z.enum(AUDIT_EXPORT_FORMATS, { error: AUDIT_MESSAGES.chooseFormat }).default('csv'),
+  format: z.enum(AUDIT_EXPORT_FORMATS, { error: AUDIT_MESSAGES.chooseFormat.key }).default('csv'),
 });
 export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
 

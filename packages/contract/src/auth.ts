@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { whenMissing } from './zod-messages.ts';
+import { LANGUAGES } from './i18n/index.ts';
 import { MESSAGES } from './messages.ts';
 import { requiredString } from './common.ts';
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
 
 export const ACTIONS = ['create', 'update', 'retrieve', 'delete'] as const;
 export const actionSchema = z.enum(ACTIONS);
@@ -8,7 +11,10 @@ export type Action = z.infer<typeof actionSchema>;
 
 export const loginRequestSchema = z.object({
   username: requiredString(100),
-  password: z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required }).max(1024),
+  password: z
+    .string({ error: whenMissing(MESSAGES.required.key) })
+    .min(1, { error: MESSAGES.required.key })
+    .max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -19,11 +25,10 @@ export const rolePermissionSchema = z.object({
 export type RolePermission = z.infer<typeof rolePermissionSchema>;
 
 /** The console languages and themes a user can choose; stored for the user. */
-export const LANGUAGES = ['en', 'zh'] as const;
-export const languageSchema = z.enum(LANGUAGES, { error: 'Choose en or zh' });
-export type Language = z.infer<typeof languageSchema>;
+export const languageSchema = z.enum(LANGUAGES, { error: 'field.language' });
+
 export const THEMES = ['light', 'dark'] as const;
-export const themeSchema = z.enum(THEMES, { error: 'Choose light or dark' });
+export const themeSchema = z.enum(THEMES, { error: 'field.theme' });
 export type Theme = z.infer<typeof themeSchema>;
 
 /** A change of the signed-in user's own preferences names only what it changes. */
@@ -71,22 +76,22 @@ export const loginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
-export const MIN_PASSWORD_LENGTH = 12;
-
 export const changePasswordRequestSchema = z
   .object({
-    oldPassword: z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required }),
+    oldPassword: z
+      .string({ error: whenMissing(MESSAGES.required.key) })
+      .min(1, { error: MESSAGES.required.key }),
     newPassword: z
-      .string({ error: MESSAGES.required })
-      .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort })
+      .string({ error: whenMissing(MESSAGES.required.key) })
+      .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort.key })
       .max(1024),
   })
   .refine((v) => v.oldPassword !== v.newPassword, {
     path: ['newPassword'],
-    error: MESSAGES.passwordSameAsOld,
+    error: MESSAGES.passwordSameAsOld.key,
   });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export const unlockRequestSchema = z.object({
-  password: z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required }),
+  password: z.string({ error: whenMissing(MESSAGES.required.key) }).min(1, { error: MESSAGES.required.key }),
 });

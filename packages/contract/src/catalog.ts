@@ -11,7 +11,8 @@ import {
   statusSchema,
   timestamps,
 } from './common.ts';
-import { MESSAGES } from './messages.ts';
+import { IDENTITY_MESSAGES, MESSAGES } from './messages.ts';
+import { type MessageKey, m } from './i18n/index.ts';
 
 /**
  * The v2 catalogue of spec §7: products, and an application's access-control entries, HTTP
@@ -19,25 +20,40 @@ import { MESSAGES } from './messages.ts';
  */
 
 export const CATALOG_MESSAGES = {
+  duplicateApi: m('catalog.duplicateApi'),
+  duplicateRoute: m('catalog.duplicateRoute'),
+  duplicateAcl: m('catalog.duplicateAcl'),
+  duplicateField: m('catalog.duplicateField'),
+  unknownSubject: m('catalog.unknownSubject'),
+  unknownTarget: m('catalog.unknownTarget'),
+  unknownPermission: m('catalog.unknownPermission'),
+  unknownObject: m('catalog.unknownObject'),
+  unknownSet: m('catalog.unknownSet'),
+  routeFormat: m('catalog.routeFormat'),
+  pathFormat: m('catalog.pathFormat'),
+  builtinApplication: m('catalog.builtinApplication'),
   controlCharacters: MESSAGES.controlCharacters,
-  duplicateCode: 'This code is already used.',
-  duplicateApi: 'This method and path are already described in this application.',
-  duplicateRoute: 'This route is already used by a page of this application.',
-  duplicateAcl: 'This entry already exists for this subject and target.',
-  duplicateField: 'Each field name may appear once.',
-  unknownSubject: 'The subject does not exist.',
-  unknownTarget: 'The target does not exist in this application.',
-  unknownPermission: 'One of these permissions does not exist in this application.',
-  unknownObject: 'This object does not exist in this application.',
-  unknownSet: 'This set does not exist among the instances of this object.',
-  unknownRole: 'One of these roles does not exist.',
-  routeFormat: "A route starts with '/'.",
-  pathFormat: "A path starts with '/'.",
-  builtinApplication: 'The built-in platform application cannot be disabled.',
+  duplicateCode: IDENTITY_MESSAGES.duplicateCode,
+  unknownRole: IDENTITY_MESSAGES.unknownRole,
   /** A record others still use: "Used by 2 applications: a, b". */
-  usedBy: (count: number, noun: string, names: string[]) =>
-    `Used by ${count} ${noun}${count === 1 ? '' : noun.endsWith('s') ? 'es' : 's'}: ${names.join(', ')}${count > names.length ? ', …' : ''}`,
+  usedBy: (count: number, noun: UsedByNoun, names: readonly string[]) =>
+    m('catalog.usedBy', {
+      what: m(USED_BY_KEYS[noun][count === 1 ? 0 : 1], { count }),
+      names: count > names.length ? [...names, '…'] : names,
+    }),
 } as const;
+
+/** What still uses a record, in the singular and the plural. */
+const USED_BY_KEYS = {
+  application: ['used.application', 'used.applications'],
+  element: ['used.element', 'used.elements'],
+  set: ['used.set', 'used.sets'],
+  page: ['used.page', 'used.pages'],
+  object: ['used.object', 'used.objects'],
+  dataAccess: ['used.dataAccess', 'used.dataAccesses'],
+  client: ['used.client', 'used.clients'],
+} as const satisfies Record<string, readonly [MessageKey, MessageKey]>;
+export type UsedByNoun = keyof typeof USED_BY_KEYS;
 
 /** A required one-line text: trimmed, not empty, no control characters. */
 export function plainText(max = 200) {
@@ -45,7 +61,7 @@ export function plainText(max = 200) {
 }
 
 const code = codeSchema;
-const recordKey = z.uuid({ error: MESSAGES.required });
+const recordKey = z.uuid({ error: MESSAGES.required.key });
 const text = optionalText(200);
 
 // ---- product ---------------------------------------------------------------------------------
@@ -88,8 +104,8 @@ export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export const ACL_SUBJECT_TYPES = ['USER', 'GROUP', 'ROLE', 'CLIENT'] as const;
 export const ACL_TARGET_TYPES = ['PERMISSION', 'RESOURCE'] as const;
-export const aclSubjectTypeSchema = z.enum(ACL_SUBJECT_TYPES, { error: MESSAGES.required });
-export const aclTargetTypeSchema = z.enum(ACL_TARGET_TYPES, { error: MESSAGES.required });
+export const aclSubjectTypeSchema = z.enum(ACL_SUBJECT_TYPES, { error: MESSAGES.required.key });
+export const aclTargetTypeSchema = z.enum(ACL_TARGET_TYPES, { error: MESSAGES.required.key });
 
 /**
  * An access-control entry of an application: the subject (a user, group, role or client, by
@@ -114,7 +130,10 @@ export const createAclSchema = z.object({
   subjectId: recordKey,
   targetType: aclTargetTypeSchema,
   targetId: recordKey,
-  actions: z.array(actionSchema, { error: MESSAGES.required }).min(1, { error: MESSAGES.required }).max(4),
+  actions: z
+    .array(actionSchema, { error: MESSAGES.required.key })
+    .min(1, { error: MESSAGES.required.key })
+    .max(4),
   status: statusSchema.optional(),
 });
 export type CreateAcl = z.infer<typeof createAclSchema>;
@@ -133,7 +152,7 @@ export type AclListQuery = z.infer<typeof aclListQuerySchema>;
 // ---- application/api -------------------------------------------------------------------------
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-export const httpMethodSchema = z.enum(HTTP_METHODS, { error: MESSAGES.required });
+export const httpMethodSchema = z.enum(HTTP_METHODS, { error: MESSAGES.required.key });
 
 /** An HTTP API of an application, and the permissions (of type API) that protect it. */
 export const appApiSchema = z.object({
@@ -151,7 +170,7 @@ export type AppApi = z.infer<typeof appApiSchema>;
 export const createAppApiSchema = z.object({
   applicationId: applicationIdSchema,
   method: httpMethodSchema,
-  pathPattern: plainText(500).refine((v) => v.startsWith('/'), { error: CATALOG_MESSAGES.pathFormat }),
+  pathPattern: plainText(500).refine((v) => v.startsWith('/'), { error: CATALOG_MESSAGES.pathFormat.key }),
   description: descriptionSchema,
   status: statusSchema.optional(),
   permissionIds: z.array(recordKey).max(100).optional(),
@@ -201,8 +220,8 @@ export type AppPage = z.infer<typeof appPageSchema>;
 export const createAppPageSchema = z.object({
   applicationId: applicationIdSchema,
   name: plainText(200),
-  route: plainText(500).refine((v) => v.startsWith('/'), { error: CATALOG_MESSAGES.routeFormat }),
-  order: z.coerce.number({ error: MESSAGES.required }).int().min(0).max(100_000).default(1),
+  route: plainText(500).refine((v) => v.startsWith('/'), { error: CATALOG_MESSAGES.routeFormat.key }),
+  order: z.coerce.number({ error: MESSAGES.required.key }).int().min(0).max(100_000).default(1),
   status: statusSchema.optional(),
 });
 export type CreateAppPage = z.infer<typeof createAppPageSchema>;
@@ -222,7 +241,7 @@ export type AppPageListQuery = z.infer<typeof appPageListQuerySchema>;
 export const OBJECT_FIELD_TYPES = ['STRING', 'NUMBER', 'BOOLEAN', 'DATE'] as const;
 export const objectFieldSchema = z.object({
   name: codeSchema,
-  type: z.enum(OBJECT_FIELD_TYPES, { error: MESSAGES.required }),
+  type: z.enum(OBJECT_FIELD_TYPES, { error: MESSAGES.required.key }),
   required: z.boolean().default(false),
 });
 export type ObjectField = z.infer<typeof objectFieldSchema>;
@@ -248,7 +267,7 @@ export const createDataObjectSchema = z.object({
     .max(100)
     .default([])
     .refine((fields) => new Set(fields.map((f) => f.name)).size === fields.length, {
-      error: CATALOG_MESSAGES.duplicateField,
+      error: CATALOG_MESSAGES.duplicateField.key,
     }),
 });
 export type CreateDataObject = z.infer<typeof createDataObjectSchema>;

@@ -57,14 +57,14 @@ describe('redirect URIs', () => {
       redirectUrl: 'https://a.example/cb  http://b.example/cb',
     });
     expect(create.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['redirectUrl', APP_CONFIG_MESSAGES.redirectUrlHttps],
+      ['redirectUrl', APP_CONFIG_MESSAGES.redirectUrlHttps.key],
     ]);
     const update = updateClientSchema.safeParse({
       acId: '00000000-0000-4000-8000-000000000000',
       clientName: 'c',
       redirectUrl: 'https://a.example/cb#x',
     });
-    expect(update.error?.issues[0]?.message).toBe(APP_CONFIG_MESSAGES.redirectUrlFragment);
+    expect(update.error?.issues[0]?.message).toBe(APP_CONFIG_MESSAGES.redirectUrlFragment.key);
     expect(
       updateClientSchema.safeParse({
         acId: '00000000-0000-4000-8000-000000000000',

@@ -8,6 +8,7 @@ import {
   statusSchema,
   timestamps,
 } from './common.ts';
+import type { Message } from './i18n/index.ts';
 import { APP_CONFIG_MESSAGES, MESSAGES } from './messages.ts';
 
 /**
@@ -15,7 +16,7 @@ import { APP_CONFIG_MESSAGES, MESSAGES } from './messages.ts';
  * native apps) cannot keep one, hold none, and must sign users in with PKCE (S256).
  */
 export const CLIENT_TYPES = ['CONFIDENTIAL', 'PUBLIC'] as const;
-export const clientTypeSchema = z.enum(CLIENT_TYPES, { error: 'Choose Confidential or Public' });
+export const clientTypeSchema = z.enum(CLIENT_TYPES, { error: 'field.clientType' });
 export type ClientType = z.infer<typeof clientTypeSchema>;
 
 /** Application clients (spec §3, §7): OAuth clients; the secret is shown once, at creation. */
@@ -47,7 +48,7 @@ export function isLoopbackHost(hostname: string): boolean {
  * http(s) URL without a fragment (RFC 6749 §3.1.2), https unless it names the loopback
  * (RFC 9700 §2.6). The provider leaves out a stored URI that breaks these rules.
  */
-export function redirectUriProblem(uri: string): string | undefined {
+export function redirectUriProblem(uri: string): Message | undefined {
   let url: URL;
   try {
     url = new URL(uri);
@@ -69,11 +70,11 @@ export function redirectUrisOf(redirectUrl: string | null | undefined): string[]
 export const redirectUrlSchema = z
   .string()
   .trim()
-  .max(2000, { error: APP_CONFIG_MESSAGES.atMost2000 })
-  .refine((v) => !CONTROL_CHARACTERS_BUT_LINES.test(v), { error: MESSAGES.controlCharacters })
+  .max(2000, { error: APP_CONFIG_MESSAGES.atMost2000.key })
+  .refine((v) => !CONTROL_CHARACTERS_BUT_LINES.test(v), { error: MESSAGES.controlCharacters.key })
   .check((ctx) => {
     const problem = redirectUrisOf(ctx.value).map(redirectUriProblem).find(Boolean);
-    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+    if (problem) ctx.issues.push({ code: 'custom', message: problem.key, input: ctx.value });
   })
   .nullish();
 export const createClientSchema = z
@@ -87,12 +88,12 @@ export const createClientSchema = z
   // A public client can only sign users in, which needs somewhere to send them back to.
   .refine((v) => v.clientType !== 'PUBLIC' || (v.redirectUrl ?? '').trim() !== '', {
     path: ['redirectUrl'],
-    error: 'A public client needs a redirect URL',
+    error: 'field.publicClientRedirect',
   });
 export type CreateClient = z.infer<typeof createClientSchema>;
 /** `PUT /v2/application/client`: the name is required; the status and redirect URL are kept when left out. */
 export const updateClientSchema = z.object({
-  acId: z.uuid({ error: MESSAGES.required }),
+  acId: z.uuid({ error: MESSAGES.required.key }),
   clientName: requiredString(200),
   /** Left out, the redirect URL is kept; null or '' clears it (a public client must keep one). */
   redirectUrl: redirectUrlSchema,
@@ -100,7 +101,7 @@ export const updateClientSchema = z.object({
 });
 export type UpdateClient = z.infer<typeof updateClientSchema>;
 export const updateClientStatusSchema = z.object({
-  acId: z.uuid({ error: MESSAGES.required }),
+  acId: z.uuid({ error: MESSAGES.required.key }),
   status: statusSchema,
 });
 export type UpdateClientStatus = z.infer<typeof updateClientStatusSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenMissing } from './zod-messages.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -20,25 +21,20 @@ const noControls = (v: string) => !CONTROL_CHARACTERS.test(v);
  */
 export function requiredString(max = 255) {
   return z
-    .string({ error: MESSAGES.required })
+    .string({ error: whenMissing(MESSAGES.required.key) })
     .trim()
-    .min(1, { error: MESSAGES.required })
-    .max(max, { error: `At most ${max} characters` })
-    .refine(noControls, { error: MESSAGES.controlCharacters });
+    .min(1, { error: MESSAGES.required.key })
+    .max(max)
+    .refine(noControls, { error: MESSAGES.controlCharacters.key });
 }
 
 /** An optional one-line string (a search field): trimmed, at most `max`, no control characters. */
 export function optionalText(max = 200) {
-  return z
-    .string()
-    .trim()
-    .max(max, { error: `At most ${max} characters` })
-    .refine(noControls, { error: MESSAGES.controlCharacters })
-    .optional();
+  return z.string().trim().max(max).refine(noControls, { error: MESSAGES.controlCharacters.key }).optional();
 }
 
 export const ENABLED_STATUSES = ['ENABLED', 'DISABLED'] as const;
-export const statusSchema = z.enum(ENABLED_STATUSES, { error: MESSAGES.required });
+export const statusSchema = z.enum(ENABLED_STATUSES, { error: MESSAGES.required.key });
 export type Status = z.infer<typeof statusSchema>;
 
 /** Paging parameters: `page` is 0-based, `size` is capped at 100. */
@@ -47,7 +43,6 @@ export const pageQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sort: z.string().max(100).optional(),
 });
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** The v2 list envelope. */
 export function pageSchema<T extends z.ZodType>(item: T) {
@@ -61,13 +56,13 @@ export const okSchema = z.object({ ok: z.literal(true) });
 export const descriptionSchema = z
   .string()
   .trim()
-  .max(2000, { error: 'At most 2000 characters' })
-  .refine((v) => !CONTROL_CHARACTERS_BUT_LINES.test(v), { error: MESSAGES.controlCharacters })
+  .max(2000)
+  .refine((v) => !CONTROL_CHARACTERS_BUT_LINES.test(v), { error: MESSAGES.controlCharacters.key })
   .nullish();
 
 /** Codes users choose (`id` fields): letters, digits and `-_.:`; unique within an application. */
 export const codeSchema = requiredString(100).regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, {
-  error: 'Use letters, digits and - _ . : only, starting with a letter or digit',
+  error: 'field.code',
 });
 export const applicationIdSchema = requiredString(100);
 
@@ -77,7 +72,7 @@ const dateParam = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z
     .string()
-    .regex(/^\d{4}\/\d{2}\/\d{2}$/, { error: 'Use the format YYYY/MM/DD' })
+    .regex(/^\d{4}\/\d{2}\/\d{2}$/, { error: 'field.date' })
     .optional(),
 );
 export const multi = <T extends z.ZodType>(item: T) =>
@@ -93,4 +88,3 @@ export const timestamps = { createdDate: z.string(), lastModifiedDate: z.string(
 
 /** The body of every v2 `PUT …/{id}/status`. */
 export const statusBodySchema = z.object({ status: statusSchema });
-export type StatusBody = z.infer<typeof statusBodySchema>;

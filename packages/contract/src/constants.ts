@@ -35,3 +35,6 @@ export const LOGIN_RATE_LIMIT = {
   backoffBaseSeconds: 1,
   backoffMaxSeconds: 5 * 60,
 } as const;
+
+/** The shortest password any path accepts. */
+export const MIN_PASSWORD_LENGTH = 12;

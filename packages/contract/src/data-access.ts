@@ -29,12 +29,12 @@ export const createDataAccessSchema = z.object({
   category: requiredString(100),
   applicationId: applicationIdSchema,
   /** Optional scope: an object of the application; a set needs its object, or implies it. */
-  objectId: z.uuid({ error: CATALOG_MESSAGES.unknownObject }).nullish(),
-  setId: z.uuid({ error: CATALOG_MESSAGES.unknownSet }).nullish(),
+  objectId: z.uuid({ error: CATALOG_MESSAGES.unknownObject.key }).nullish(),
+  setId: z.uuid({ error: CATALOG_MESSAGES.unknownSet.key }).nullish(),
 });
 export type CreateDataAccess = z.infer<typeof createDataAccessSchema>;
 export const updateDataAccessSchema = createDataAccessSchema.extend({
-  resourceId: z.uuid({ error: MESSAGES.required }),
+  resourceId: z.uuid({ error: MESSAGES.required.key }),
 });
 export type UpdateDataAccess = z.infer<typeof updateDataAccessSchema>;
 export const dataAccessListQuerySchema = searchQuerySchema.extend({

@@ -10,6 +10,7 @@ import {
   timestamps,
 } from './common.ts';
 import { MESSAGES } from './messages.ts';
+import { m } from './i18n/index.ts';
 
 /**
  * The data dictionary (spec §3, §7, §9): per application, named lists of values (items) with
@@ -20,8 +21,8 @@ import { MESSAGES } from './messages.ts';
 export const DATA_ACCESS_CATEGORY_DICTIONARY = 'data-access-category';
 
 export const DICTIONARY_MESSAGES = {
-  unknownDictionary: 'This dictionary does not exist.',
-  movedItem: 'An item cannot move to another dictionary.',
+  unknownDictionary: m('dictionary.unknownDictionary'),
+  movedItem: m('dictionary.movedItem'),
 } as const;
 
 /** `status=-1` of the legacy calls: every status. */
@@ -72,7 +73,7 @@ export const legacyDictionaryListQuerySchema = z.object({
 });
 /** `GET /dictionary/item/?dictionaryId=…&status=-1`. */
 export const legacyDictionaryItemQuerySchema = z.object({
-  dictionaryId: z.uuid({ error: MESSAGES.required }),
+  dictionaryId: z.uuid({ error: MESSAGES.required.key }),
   status: legacyStatusSchema,
 });
 
@@ -85,7 +86,7 @@ export const createDictionarySchema = z.object({
 });
 export type CreateDictionary = z.infer<typeof createDictionarySchema>;
 export const updateDictionarySchema = createDictionarySchema.extend({
-  dictionaryId: z.uuid({ error: MESSAGES.required }),
+  dictionaryId: z.uuid({ error: MESSAGES.required.key }),
 });
 export type UpdateDictionary = z.infer<typeof updateDictionarySchema>;
 export const dictionaryListQuerySchema = searchQuerySchema.extend({
@@ -97,19 +98,19 @@ export const dictionaryListQuerySchema = searchQuerySchema.extend({
 export type DictionaryListQuery = z.infer<typeof dictionaryListQuerySchema>;
 
 export const createDictionaryItemSchema = z.object({
-  dictionaryId: z.uuid({ error: MESSAGES.required }),
+  dictionaryId: z.uuid({ error: MESSAGES.required.key }),
   code: codeSchema,
   labelEn: plainText(200),
   labelZh: plainText(200),
-  order: z.coerce.number({ error: MESSAGES.required }).int().min(0).max(100_000).default(1),
+  order: z.coerce.number({ error: MESSAGES.required.key }).int().min(0).max(100_000).default(1),
 });
 export type CreateDictionaryItem = z.infer<typeof createDictionaryItemSchema>;
 export const updateDictionaryItemSchema = createDictionaryItemSchema.extend({
-  itemId: z.uuid({ error: MESSAGES.required }),
+  itemId: z.uuid({ error: MESSAGES.required.key }),
 });
 export type UpdateDictionaryItem = z.infer<typeof updateDictionaryItemSchema>;
 export const dictionaryItemListQuerySchema = searchQuerySchema.extend({
-  dictionaryId: z.uuid({ error: MESSAGES.required }),
+  dictionaryId: z.uuid({ error: MESSAGES.required.key }),
   code: z.string().trim().max(100).optional(),
   status: multi(statusSchema),
 });

@@ -21,12 +21,31 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** The error body of DESIGN.md: `{ code, message, fields? }`. */
+const messageParamsSchema = z.record(z.string(), z.unknown());
+
+/** One field's message in an error body: its key and parameters, and its English text. */
+export const fieldErrorSchema = z.object({
+  /** The field's path, dotted (`permissions.0.permissionId`). */
+  field: z.string(),
+  key: z.string(),
+  params: messageParamsSchema.optional(),
+  /** The message in English, for clients that show text as it comes. */
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/**
+ * The error body: `{ code, message, key, params, fields }`. `key` and `params` name the
+ * message in the catalogues (i18n/), which the console shows in the reader's language;
+ * `message` is the same message in English, so a client of the legacy API keeps working.
+ */
 export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
-  /** Field path (dotted) to its message, for 400s. */
-  fields: z.record(z.string(), z.string()).optional(),
+  key: z.string().optional(),
+  params: messageParamsSchema.optional(),
+  /** One entry per invalid field, for 400s (and the field a 409 names). */
+  fields: z.array(fieldErrorSchema).optional(),
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

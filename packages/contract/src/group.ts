@@ -25,7 +25,9 @@ export const createGroupSchema = z.object({
   description: z.string().trim().max(2000).nullish(),
 });
 export type CreateGroup = z.infer<typeof createGroupSchema>;
-export const updateGroupSchema = createGroupSchema.extend({ groupId: z.uuid({ error: MESSAGES.required }) });
+export const updateGroupSchema = createGroupSchema.extend({
+  groupId: z.uuid({ error: MESSAGES.required.key }),
+});
 export type UpdateGroup = z.infer<typeof updateGroupSchema>;
 
 export const groupListQuerySchema = searchQuerySchema.extend({

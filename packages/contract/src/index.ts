@@ -4,6 +4,8 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './menu.ts';
 export * from './messages.ts';
+export * from './i18n/index.ts';
+export * from './zod-messages.ts';
 export * from './product.ts';
 export * from './storage.ts';
 export * from './navigation.ts';

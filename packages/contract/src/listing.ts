@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SORT } from './constants.ts';
+import { type Message, m } from './i18n/index.ts';
 
 /**
  * What the lists share beyond a page: the fields each sorts by, the bulk actions on the rows
@@ -41,7 +42,7 @@ export function sortFieldsOf(name: ListName): readonly string[] {
   return [...COMMON_SORTS, ...LIST_SORTS[name]];
 }
 
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export type ListSort = { field: string; direction: SortDirection };
 
 /** `field,dir` as a list's `sort` parameter reads it; undefined when it is not one. */
@@ -95,13 +96,13 @@ export type BulkListName = keyof typeof LIST_BULK_ACTIONS;
 
 /** Messages of bulk actions and exports. */
 export const LIST_MESSAGES = {
-  tooManyRows: `At most ${BULK_MAX_ROWS} rows can be changed at once; narrow the search.`,
-  tooManyIds: `Export at most ${EXPORT_MAX_IDS} chosen rows, or all rows that match.`,
-  idsOrAll: 'Name the rows (ids) or ask for all that match (all), not both.',
-  queryWithAll: 'All that match needs the search (query) they match.',
-  unsupportedAction: 'This list does not offer this action.',
+  idsOrAll: m('list.idsOrAll'),
+  queryWithAll: m('list.queryWithAll'),
+  unsupportedAction: m('list.unsupportedAction'),
+  tooManyRows: m('list.tooManyRows', { maximum: BULK_MAX_ROWS }),
+  tooManyIds: m('list.tooManyIds', { maximum: EXPORT_MAX_IDS }),
   /** A row a rule refused: the whole request is undone, and the message names the row. */
-  rowRefused: (row: string, reason: string) => `${row}: ${reason}`,
+  rowRefused: (row: string, reason: Message) => m('list.rowRefused', { row, reason }),
 } as const;
 
 /**
@@ -117,22 +118,22 @@ export function bulkRequestSchema<Q extends z.ZodObject>(
   const query = listQuery.omit({ page: true, size: true, sort: true } as never);
   return z
     .object({
-      action: z.enum(actions, { error: LIST_MESSAGES.unsupportedAction }),
+      action: z.enum(actions, { error: LIST_MESSAGES.unsupportedAction.key }),
       ids: z
         .array(z.string().max(100))
         .min(1)
-        .max(BULK_MAX_ROWS, { error: LIST_MESSAGES.tooManyRows })
+        .max(BULK_MAX_ROWS, { error: LIST_MESSAGES.tooManyRows.key })
         .optional(),
       all: z.literal(true).optional(),
       query: query.optional(),
     })
     .strict()
     .refine((body) => (body.ids === undefined) !== (body.all === undefined), {
-      error: LIST_MESSAGES.idsOrAll,
+      error: LIST_MESSAGES.idsOrAll.key,
       path: ['ids'],
     })
     .refine((body) => body.all === undefined || body.query !== undefined, {
-      error: LIST_MESSAGES.queryWithAll,
+      error: LIST_MESSAGES.queryWithAll.key,
       path: ['query'],
     });
 }
@@ -159,7 +160,7 @@ export function exportQuerySchema<Q extends z.ZodObject>(listQuery: Q) {
       .string()
       .max(EXPORT_MAX_IDS * 101)
       .transform((v) => v.split(',').filter((id) => id !== ''))
-      .pipe(z.array(z.string().max(100)).max(EXPORT_MAX_IDS, { error: LIST_MESSAGES.tooManyIds }))
+      .pipe(z.array(z.string().max(100)).max(EXPORT_MAX_IDS, { error: LIST_MESSAGES.tooManyIds.key }))
       .optional(),
   });
 }
@@ -176,5 +177,5 @@ export type TablePreference = z.infer<typeof tablePreferenceSchema>;
 /** The tables a user has arranged, by screen (`users`, `app-config.client`, …). */
 export const tablePreferencesSchema = z
   .record(z.string().max(100), tablePreferenceSchema)
-  .refine((tables) => Object.keys(tables).length <= 100, { error: 'At most 100 tables' });
+  .refine((tables) => Object.keys(tables).length <= 100, { error: 'field.tables' });
 export type TablePreferences = z.infer<typeof tablePreferencesSchema>;

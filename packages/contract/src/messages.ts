@@ -1,118 +1,130 @@
-import { PRODUCT_NAME } from './product.ts';
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { type Message, type MessageParam, m } from './i18n/index.ts';
 
 /** The error catalogue of spec §8, by HTTP status. */
-export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
-  401: 'The token has expired. Please log in again.',
-  403: `Sorry you don’t have access to this service. Contact the ${PRODUCT_NAME}'s admin for access.`,
-  404: 'Network request error.',
-  405: 'Network request error, request method not allowed.',
-  408: 'Network request timeout.',
-  500: 'Server Internal Error.',
-  501: 'Network not implemented.',
-  502: 'Network error.',
-  503: 'The service is unavailable, the server is temporarily overloaded or maintained.',
-  504: 'Network timeout.',
-  505: 'The HTTP version does not support this request.',
+export const HTTP_STATUS_MESSAGES: Readonly<Record<number, Message>> = {
+  401: m('http.401'),
+  403: m('http.403'),
+  404: m('http.404'),
+  405: m('http.405'),
+  408: m('http.408'),
+  500: m('http.500'),
+  501: m('http.501'),
+  502: m('http.502'),
+  503: m('http.503'),
+  504: m('http.504'),
+  505: m('http.505'),
 };
 
-/** Every other user-facing message, defined once for web and server. */
+/** Every other shared user-facing message; the texts are in the catalogues (i18n/). */
 export const MESSAGES = {
-  networkError: 'Network Error',
-  requestAborted: 'Request aborted',
-  requestTimeout: 'Network request timeout.',
-  unknownError: 'Something went wrong. Please try again.',
-
-  required: 'This item is required',
-  changedSuccessfully: 'Changed successfully',
-  createdSuccessfully: 'Created successfully',
-  savedSuccessfully: 'Saved successfully',
-  copied: 'Link copied to clipboard',
-  copyNotSupported: 'Copy not supported',
-  noPermission: 'No permission',
-
-  invalidCredentials: 'Incorrect username or password.',
-  /** A 401 for a request that carried no token; one with a token gets the §8 message. */
-  notSignedIn: 'You are not signed in. Please log in.',
-  loginSuccess: 'Signed in successfully',
-  logoutSuccess: 'Signed out',
-  tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
-  passwordChangeRequired: 'You must set a new password before continuing.',
-  passwordChanged: 'Password changed. Please sign in with the new password.',
-  passwordTooShort: 'The password must be at least 12 characters long.',
-  passwordsDoNotMatch: 'The two passwords do not match.',
-  passwordSameAsOld: 'The new password must differ from the current one.',
-  currentPasswordWrong: 'The current password is incorrect.',
-  accountDisabled: 'This account is disabled.',
-  validationFailed: 'Some fields are invalid.',
-  notFound: 'The requested item does not exist.',
-  duplicateId: 'This ID is already used in this application.',
-  ssoNotConfigured: `Single sign-on is not configured for ${PRODUCT_NAME}.`,
-  comingSoon: 'This area is not available yet.',
-  malformedBody: 'The request body is not valid JSON.',
-  controlCharacters: 'Control characters are not allowed.',
-  requestTooLong: 'The address or the headers of this request are too long.',
-  malformedRequest: 'The request is not valid HTTP.',
-  malformedAddress: 'The address of this request is not valid.',
+  networkError: m('networkError'),
+  requestAborted: m('requestAborted'),
+  requestTimeout: m('requestTimeout'),
+  unknownError: m('unknownError'),
+  required: m('required'),
+  changedSuccessfully: m('changedSuccessfully'),
+  createdSuccessfully: m('createdSuccessfully'),
+  savedSuccessfully: m('savedSuccessfully'),
+  copied: m('copied'),
+  copyNotSupported: m('copyNotSupported'),
+  noPermission: m('noPermission'),
+  invalidCredentials: m('invalidCredentials'),
+  notSignedIn: m('notSignedIn'),
+  loginSuccess: m('loginSuccess'),
+  logoutSuccess: m('logoutSuccess'),
+  tooManyAttempts: m('tooManyAttempts'),
+  passwordChangeRequired: m('passwordChangeRequired'),
+  passwordChanged: m('passwordChanged'),
+  passwordsDoNotMatch: m('passwordsDoNotMatch'),
+  passwordSameAsOld: m('passwordSameAsOld'),
+  currentPasswordWrong: m('currentPasswordWrong'),
+  accountDisabled: m('accountDisabled'),
+  validationFailed: m('validationFailed'),
+  notFound: m('notFound'),
+  duplicateId: m('duplicateId'),
+  ssoNotConfigured: m('ssoNotConfigured'),
+  comingSoon: m('comingSoon'),
+  malformedBody: m('malformedBody'),
+  controlCharacters: m('controlCharacters'),
+  requestTooLong: m('requestTooLong'),
+  malformedRequest: m('malformedRequest'),
+  malformedAddress: m('malformedAddress'),
+  passwordTooShort: m('passwordTooShort', { minimum: MIN_PASSWORD_LENGTH }),
 } as const;
-
-export type MessageKey = keyof typeof MESSAGES;
 
 /** Field messages of the app-configuration rules the server enforces beyond "required". */
 export const APP_CONFIG_MESSAGES = {
-  duplicateApplicationId: 'This application ID is already used.',
-  reservedApplicationId: 'This ID is reserved.',
-  unknownProduct: 'This product does not exist.',
-  invalidSort: 'Sort by one of the listed fields, as field,asc or field,desc.',
-  invalidDate: 'Use the format YYYY/MM/DD',
-  movedApplication: 'A record cannot move to another application.',
-  categoryAtRoot: 'A category sits at the root and has no parent.',
-  parentRequired: 'A menu or an element needs a parent.',
-  parentNotFound: 'The parent does not exist in this application.',
-  menuParent: 'A menu sits under a category or a menu.',
-  elementParent: 'An element sits under a menu.',
-  parentIsSelf: 'A resource cannot sit under itself or its own descendants.',
-  categoryNoUrl: 'A category has no URL.',
-  urlFormat: "Enter a path starting with '/' or an http(s) URL.",
-  redirectUrlFormat: 'Enter a valid http(s) URL',
-  redirectUrlFragment: 'A redirect URL must not contain a fragment (#).',
-  redirectUrlHttps: 'Use https: http is allowed only for localhost, 127.0.0.1 or [::1].',
-  atMost2000: 'At most 2000 characters',
-  childrenForbidType: 'The existing children cannot sit under this type.',
+  duplicateApplicationId: m('appConfig.duplicateApplicationId'),
+  reservedApplicationId: m('appConfig.reservedApplicationId'),
+  unknownProduct: m('appConfig.unknownProduct'),
+  invalidSort: m('appConfig.invalidSort'),
+  movedApplication: m('appConfig.movedApplication'),
+  categoryAtRoot: m('appConfig.categoryAtRoot'),
+  parentRequired: m('appConfig.parentRequired'),
+  parentNotFound: m('appConfig.parentNotFound'),
+  menuParent: m('appConfig.menuParent'),
+  elementParent: m('appConfig.elementParent'),
+  parentIsSelf: m('appConfig.parentIsSelf'),
+  categoryNoUrl: m('appConfig.categoryNoUrl'),
+  urlFormat: m('appConfig.urlFormat'),
+  redirectUrlFragment: m('appConfig.redirectUrlFragment'),
+  redirectUrlHttps: m('appConfig.redirectUrlHttps'),
+  childrenForbidType: m('appConfig.childrenForbidType'),
+  invalidDate: m('field.date'),
+  redirectUrlFormat: m('field.url'),
+  atMost2000: m('field.tooLong', { maximum: 2000 }),
 } as const;
 
 /** Field and conflict messages of the identity rules. */
 export const IDENTITY_MESSAGES = {
-  duplicateUsername: 'This username is already taken.',
-  duplicateCode: 'This code is already used.',
-  unknownOrganization: 'This organization does not exist.',
-  unknownRole: 'One of these roles does not exist.',
-  unknownGroup: 'One of these groups does not exist.',
-  unknownUser: 'One of these users does not exist.',
-  unknownApplication: 'This application does not exist.',
-  unknownPermission: 'This permission does not exist in the application.',
-  unknownResource: 'One of these resources does not exist.',
-  duplicateGrant: 'This permission is granted twice.',
-  scopeOnlyOnPlatform: 'Only a platform permission can be limited to applications.',
-  organizationCycle: 'An organization cannot move under itself or its own descendants.',
-  builtinRole: 'The built-in Administrator role cannot be changed or deleted.',
-  lastAdministrator: 'This would leave no enabled administrator.',
-  selfLockout: 'You cannot disable or demote yourself out of administration.',
-  passwordIsUsername: 'The password must not be the username.',
-  inUse: (what: string) => `It is still in use: ${what}.`,
-  notHeld: (what: string) => `You can only give what you hold yourself; you do not hold ${what}.`,
-  ownRole: 'You cannot widen the grants of a role you hold.',
-  outsideScope: (what: 'role' | 'user' | 'group') =>
-    `This ${what} reaches beyond the applications you manage.`,
-  administratorOnly: 'Only an administrator can change an administrator.',
-  moreConsoleRights: (what: string) =>
-    `This account holds console rights you do not hold (${what}); only someone who holds them can change it.`,
+  duplicateUsername: m('identity.duplicateUsername'),
+  duplicateCode: m('identity.duplicateCode'),
+  unknownOrganization: m('identity.unknownOrganization'),
+  unknownRole: m('identity.unknownRole'),
+  unknownGroup: m('identity.unknownGroup'),
+  unknownUser: m('identity.unknownUser'),
+  unknownApplication: m('identity.unknownApplication'),
+  unknownPermission: m('identity.unknownPermission'),
+  unknownResource: m('identity.unknownResource'),
+  duplicateGrant: m('identity.duplicateGrant'),
+  scopeOnlyOnPlatform: m('identity.scopeOnlyOnPlatform'),
+  organizationCycle: m('identity.organizationCycle'),
+  builtinRole: m('identity.builtinRole'),
+  lastAdministrator: m('identity.lastAdministrator'),
+  selfLockout: m('identity.selfLockout'),
+  passwordIsUsername: m('identity.passwordIsUsername'),
+  ownRole: m('identity.ownRole'),
+  administratorOnly: m('identity.administratorOnly'),
+  inUse: (what: MessageParam) => m('identity.inUse', { what }),
+  notHeld: (what: MessageParam) => m('identity.notHeld', { what }),
+  outsideScope: (what: 'role' | 'user' | 'group') => m('identity.outsideScope', { what: m(`noun.${what}`) }),
+  moreConsoleRights: (what: MessageParam) => m('identity.moreConsoleRights', { what }),
+  /** "held by 2 users, 1 group": names, or counts (`countsOf`). */
+  heldBy: (names: readonly (string | Message)[]) => m('identity.heldBy', { names }),
 } as const;
+
+/** "2 members and 1 group": the non-zero counts, for the message of a record still in use. */
+export function countsOf(counts: readonly [number, CountNoun][]): Message[] {
+  return counts
+    .filter(([n]) => n > 0)
+    .map(([count, noun]) => m(`count.${noun}${count === 1 ? '' : 's'}`, { count }));
+}
+export type CountNoun =
+  | 'member'
+  | 'user'
+  | 'group'
+  | 'organization'
+  | 'childOrganization'
+  | 'role'
+  | 'client'
+  | 'grant';
 
 /** Confirm prompts of spec §8. */
 export function toggleConfirmText(
   next: 'ENABLED' | 'DISABLED',
   what: 'client' | 'category' | 'menu' | 'element',
-): string {
-  const verb = next === 'ENABLED' ? 'Enable' : 'Disable';
-  return what === 'client' ? `${verb} this client?` : `${verb} this ${what} ?`;
+): Message {
+  if (what === 'client') return m(next === 'ENABLED' ? 'confirm.enableClient' : 'confirm.disableClient');
+  return m(next === 'ENABLED' ? 'confirm.enable' : 'confirm.disable', { what: m(`noun.${what}`) });
 }

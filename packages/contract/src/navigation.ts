@@ -21,7 +21,7 @@ export type NavMenu = {
   elements?: readonly string[];
   children?: readonly NavMenu[];
 };
-export type NavCategory = { key: string; title: string; icon: string; menus: readonly NavMenu[] };
+type NavCategory = { key: string; title: string; icon: string; menus: readonly NavMenu[] };
 
 const crud = <Area extends string>(area: Area) =>
   [`${area}:create`, `${area}:update`, `${area}:status`] as const;
@@ -288,9 +288,6 @@ type ElementsOf<M> = M extends { readonly elements: readonly (infer E extends st
 
 /** A path of the console's navigation: what a web route of the console is declared with. */
 export type NavPath = ConsoleMenu['path'];
-/** An element code of the navigation (spec §6), e.g. `client:create`. */
-export type ElementCode = ElementsOf<ConsoleMenu>;
-
 type MenuAt<P extends NavPath> = Extract<ConsoleMenu, { readonly path: P }>;
 type ScreenAt<P extends NavPath> =
   MenuAt<P> extends { readonly sameScreenAs: infer S extends NavPath } ? S : P;

@@ -1,15 +1,12 @@
+import { m } from './i18n/index.ts';
 import { z } from 'zod';
 
 export const OIDC_MESSAGES = {
-  /**
-   * An interaction this browser cannot continue: unknown, expired, or started in another
-   * browser. One message for all three, so a sign-in link tells whoever else holds it nothing.
-   */
-  interactionGone:
-    'This sign-in has expired or was started in another browser. Start again from the application, in this browser.',
-  /** The account's password was set by an administrator or has expired: it signs nothing in until replaced. */
-  passwordChangeFirst:
-    'You must set a new password before you can sign in here. Sign in to the console to choose one, then start again from the application.',
+  interactionGone: m('oidc.interactionGone'),
+  passwordChangeFirst: m('oidc.passwordChangeFirst'),
+  unknownClient: m('oidc.unknownClient'),
+  noLoginPrompt: m('oidc.noLoginPrompt'),
+  noConsentPrompt: m('oidc.noConsentPrompt'),
 } as const;
 
 /** The OpenID Provider's interaction (the console's /oauth page): what the user is asked. */

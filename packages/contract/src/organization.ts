@@ -27,7 +27,7 @@ export const createOrganizationSchema = z.object({
 });
 export type CreateOrganization = z.infer<typeof createOrganizationSchema>;
 export const updateOrganizationSchema = createOrganizationSchema.omit({ parentId: true }).extend({
-  organizationId: z.uuid({ error: MESSAGES.required }),
+  organizationId: z.uuid({ error: MESSAGES.required.key }),
 });
 export type UpdateOrganization = z.infer<typeof updateOrganizationSchema>;
 /** Moves a node under another, or to the root with null; a move under its own subtree is refused. */

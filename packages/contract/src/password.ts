@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './auth.ts';
-import { MESSAGES } from './messages.ts';
+import { whenMissing } from './zod-messages.ts';
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { m } from './i18n/index.ts';
+import { IDENTITY_MESSAGES, MESSAGES } from './messages.ts';
 import { MAX_PASSWORD_LENGTH } from './user.ts';
 
 /**
@@ -22,34 +24,30 @@ export const RESET_LINK_MINUTES = 30;
 export const FORGET_RATE_LIMIT = { perAccount: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
 
 export const PASSWORD_MESSAGES = {
+  containsUsername: m('password.containsUsername'),
+  common: m('password.common'),
+  resetLinksNotConfigured: m('password.resetLinksNotConfigured'),
+  resetLinkInvalid: m('password.resetLinkInvalid'),
+  resetLinkExpired: m('password.resetLinkExpired'),
+  resetLinkUsed: m('password.resetLinkUsed'),
+  passwordReset: m('password.passwordReset'),
+  passwordExpired: m('password.passwordExpired'),
   tooShort: MESSAGES.passwordTooShort,
-  tooLong: `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`,
-  isUsername: 'The password must not be the username.',
-  containsUsername: 'The password must not contain the username.',
-  common: 'This password is too common. Choose a less predictable one.',
-  reused: `The password must differ from your last ${PASSWORD_POLICY.historyCount} passwords.`,
+  isUsername: IDENTITY_MESSAGES.passwordIsUsername,
+  tooLong: m('password.tooLong', { maximum: MAX_PASSWORD_LENGTH }),
+  reused: m('password.reused', { count: PASSWORD_POLICY.historyCount }),
   /** The one answer of /forget, whether or not an account matched. */
-  resetLinkSent:
-    'If an account matches, a link to reset its password has been sent. It works once, within 30 minutes.',
-  /** /forget on a production server that has no public address to build the link on. */
-  resetLinksNotConfigured:
-    'Password reset links are not available: the server has no public address (GATEHOUSE_PUBLIC_URL). Ask an administrator.',
-  resetLinkInvalid: 'This reset link is not valid. Ask for a new one.',
-  resetLinkExpired: 'This reset link has expired. Ask for a new one.',
-  resetLinkUsed: 'This reset link has already been used. Ask for a new one.',
-  passwordReset: 'Your password has been reset. Sign in with the new password.',
-  passwordExpired: 'Your password has expired. Choose a new one to continue.',
+  resetLinkSent: m('password.resetLinkSent', { minutes: RESET_LINK_MINUTES }),
 } as const;
 
 /** /forget: a username or an email address. */
 export const forgetPasswordRequestSchema = z.object({
   account: z
-    .string({ error: MESSAGES.required })
+    .string({ error: whenMissing(MESSAGES.required.key) })
     .trim()
-    .min(1, { error: MESSAGES.required })
-    .max(254, { error: 'At most 254 characters' }),
+    .min(1, { error: MESSAGES.required.key })
+    .max(254),
 });
-export type ForgetPasswordRequest = z.infer<typeof forgetPasswordRequestSchema>;
 
 export const forgetPasswordResultSchema = z.object({ message: z.string() });
 export type ForgetPasswordResult = z.infer<typeof forgetPasswordResultSchema>;
@@ -57,12 +55,12 @@ export type ForgetPasswordResult = z.infer<typeof forgetPasswordResultSchema>;
 /** /reset-password: the link's token and the new password (the policy is checked on the server). */
 export const passwordResetRequestSchema = z.object({
   token: z
-    .string({ error: PASSWORD_MESSAGES.resetLinkInvalid })
-    .min(1, { error: PASSWORD_MESSAGES.resetLinkInvalid })
-    .max(200, { error: PASSWORD_MESSAGES.resetLinkInvalid }),
+    .string({ error: whenMissing(PASSWORD_MESSAGES.resetLinkInvalid.key) })
+    .min(1, { error: PASSWORD_MESSAGES.resetLinkInvalid.key })
+    .max(200, { error: PASSWORD_MESSAGES.resetLinkInvalid.key }),
   newPassword: z
-    .string({ error: MESSAGES.required })
-    .min(1, { error: MESSAGES.required })
-    .max(1024, { error: PASSWORD_MESSAGES.tooLong }),
+    .string({ error: whenMissing(MESSAGES.required.key) })
+    .min(1, { error: MESSAGES.required.key })
+    .max(1024, { error: PASSWORD_MESSAGES.tooLong.key }),
 });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;

@@ -12,7 +12,7 @@ import { MESSAGES } from './messages.ts';
 /** Permissions (spec §3, §7 legacy endpoints): the only resource type is API. */
 export const RESOURCE_TYPES_FOR_PERMISSION = ['API'] as const;
 export const permissionResourceTypeSchema = z.enum(RESOURCE_TYPES_FOR_PERMISSION, {
-  error: MESSAGES.required,
+  error: MESSAGES.required.key,
 });
 export const permissionSchema = z.object({
   resourceId: z.string(),
@@ -31,7 +31,7 @@ export const createPermissionSchema = z.object({
 });
 export type CreatePermission = z.infer<typeof createPermissionSchema>;
 export const updatePermissionSchema = createPermissionSchema.extend({
-  resourceId: z.uuid({ error: MESSAGES.required }),
+  resourceId: z.uuid({ error: MESSAGES.required.key }),
 });
 export type UpdatePermission = z.infer<typeof updatePermissionSchema>;
 export const permissionListQuerySchema = searchQuerySchema.extend({

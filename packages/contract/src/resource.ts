@@ -13,7 +13,7 @@ import { APP_CONFIG_MESSAGES, MESSAGES } from './messages.ts';
 
 /** Resources (spec §3, §4, §7): a tree of categories > menus > elements per application. */
 export const RESOURCE_TYPES = ['CATEGORY', 'MENU', 'ELEMENT'] as const;
-export const resourceTypeSchema = z.enum(RESOURCE_TYPES, { error: MESSAGES.required });
+export const resourceTypeSchema = z.enum(RESOURCE_TYPES, { error: MESSAGES.required.key });
 export type ResourceType = z.infer<typeof resourceTypeSchema>;
 /** Which parent type each type may sit under (spec §4); null is the root. */
 export const RESOURCE_PARENT_RULES: Record<ResourceType, (ResourceType | null)[]> = {
@@ -69,12 +69,12 @@ export const createResourceSchema = z.object({
     .string()
     .trim()
     .max(2000)
-    .refine((v) => v === '' || isMenuUrl(v), { error: APP_CONFIG_MESSAGES.urlFormat })
+    .refine((v) => v === '' || isMenuUrl(v), { error: APP_CONFIG_MESSAGES.urlFormat.key })
     .nullish(),
   // null and '' would coerce to 0; a cleared field is a missing one.
   order: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
-    z.coerce.number({ error: MESSAGES.required }).int().min(0).max(1_000_000),
+    z.coerce.number({ error: MESSAGES.required.key }).int().min(0).max(1_000_000),
   ),
   status: statusSchema,
   applicationId: applicationIdSchema,
@@ -84,7 +84,7 @@ export const createResourceSchema = z.object({
 });
 export type CreateResource = z.infer<typeof createResourceSchema>;
 export const updateResourceSchema = createResourceSchema.extend({
-  resourceId: z.uuid({ error: MESSAGES.required }),
+  resourceId: z.uuid({ error: MESSAGES.required.key }),
 });
 export type UpdateResource = z.infer<typeof updateResourceSchema>;
 export const resourceListQuerySchema = searchQuerySchema.extend({

@@ -61,7 +61,7 @@ export const createRoleSchema = z.object({
   description: z.string().trim().max(2000).nullish(),
 });
 export type CreateRole = z.infer<typeof createRoleSchema>;
-export const updateRoleSchema = createRoleSchema.extend({ roleId: z.uuid({ error: MESSAGES.required }) });
+export const updateRoleSchema = createRoleSchema.extend({ roleId: z.uuid({ error: MESSAGES.required.key }) });
 export type UpdateRole = z.infer<typeof updateRoleSchema>;
 
 export const roleListQuerySchema = searchQuerySchema.extend({
@@ -74,7 +74,7 @@ export type RoleListQuery = z.infer<typeof roleListQuerySchema>;
 export const permissionGrantSchema = z.object({
   applicationId: applicationIdSchema,
   permissionId: requiredString(200),
-  actionEntitySet: z.array(actionSchema).min(1, { error: 'Choose at least one action' }).max(4),
+  actionEntitySet: z.array(actionSchema).min(1, { error: 'field.actions' }).max(4),
   /**
    * Delegated administration: limits a `platform` grant to these applications. Absent, the
    * grant covers every application; empty, it covers none.

@@ -9,22 +9,22 @@ export const PASSWORD_MAX_AGE_DAYS = 90;
 export const consoleSettingsSchema = z.object({
   /** Seconds without activity before the console locks (spec §4, §9). */
   lockSeconds: z
-    .number({ error: 'Enter a number of seconds' })
-    .int({ error: 'Enter a whole number of seconds' })
-    .min(5, { error: 'The lock needs at least 5 seconds' })
-    .max(7 * 24 * 3600, { error: 'The lock can wait at most 7 days' }),
+    .number({ error: 'settings.lockSeconds' })
+    .int({ error: 'settings.lockWhole' })
+    .min(5, { error: 'settings.lockMin' })
+    .max(7 * 24 * 3600, { error: 'settings.lockMax' }),
   /** Days a password may be used before it must be changed; 0 turns the maximum age off. */
   passwordMaxAgeDays: z
-    .number({ error: 'Enter a number of days' })
-    .int({ error: 'Enter a whole number of days' })
-    .min(0, { error: 'Enter 0 or more days' })
-    .max(3650, { error: 'Enter at most 3650 days' }),
+    .number({ error: 'settings.days' })
+    .int({ error: 'settings.daysWhole' })
+    .min(0, { error: 'settings.daysMin' })
+    .max(3650, { error: 'settings.daysMax' }),
   /** Days an audit record is kept; a daily purge removes older ones. */
   auditRetentionDays: z
-    .number({ error: AUDIT_MESSAGES.retentionDays })
-    .int({ error: AUDIT_MESSAGES.retentionDays })
-    .min(1, { error: AUDIT_MESSAGES.retentionDays })
-    .max(36_500, { error: AUDIT_MESSAGES.retentionDays }),
+    .number({ error: AUDIT_MESSAGES.retentionDays.key })
+    .int({ error: AUDIT_MESSAGES.retentionDays.key })
+    .min(1, { error: AUDIT_MESSAGES.retentionDays.key })
+    .max(36_500, { error: AUDIT_MESSAGES.retentionDays.key }),
 });
 export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
 

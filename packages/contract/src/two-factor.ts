@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { whenMissing } from './zod-messages.ts';
 import { loginResultSchema } from './auth.ts';
 import { MESSAGES } from './messages.ts';
+import { m } from './i18n/index.ts';
 
 /** TOTP as authenticator apps expect it (RFC 6238): SHA-1, 6 digits, 30-second steps. */
 export const TOTP_DIGITS = 6;
@@ -16,13 +18,13 @@ export const SECOND_FACTOR_ATTEMPTS_PER_CHALLENGE = 5;
 export const SECOND_FACTOR_ATTEMPTS_PER_ACCOUNT = 10;
 
 export const TWO_FACTOR_MESSAGES = {
-  codeRequired: 'Enter the code from your authenticator app.',
-  invalidCode: 'The code is not valid. Try the current code or a recovery code.',
-  challengeExpired: 'This sign-in has expired. Please enter your username and password again.',
-  notEnrolling: 'Start the set-up again: no two-factor set-up is waiting for a code.',
-  alreadyEnabled: 'Two-factor sign-in is already on.',
-  notEnabled: 'Two-factor sign-in is off.',
-  codeOrPassword: 'Enter a current code or your password.',
+  codeRequired: m('twoFactor.codeRequired'),
+  invalidCode: m('twoFactor.invalidCode'),
+  challengeExpired: m('twoFactor.challengeExpired'),
+  notEnrolling: m('twoFactor.notEnrolling'),
+  alreadyEnabled: m('twoFactor.alreadyEnabled'),
+  notEnabled: m('twoFactor.notEnabled'),
+  codeOrPassword: m('twoFactor.codeOrPassword'),
 } as const;
 
 /**
@@ -52,12 +54,20 @@ export function needsSecondFactor(answer: LoginAnswer): answer is SecondFactorRe
 
 /** A code as typed: spaces and dashes are ignored, so "123 456" and "abcd-efgh" both work. */
 const typedCode = z
-  .string({ error: MESSAGES.required })
+  .string({ error: whenMissing(MESSAGES.required.key) })
   .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().min(1, { error: MESSAGES.required }).max(64, { error: TWO_FACTOR_MESSAGES.invalidCode }));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: MESSAGES.required.key })
+      .max(64, { error: TWO_FACTOR_MESSAGES.invalidCode.key }),
+  );
 
 export const secondFactorLoginSchema = z.object({
-  challenge: z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required }).max(2048),
+  challenge: z
+    .string({ error: whenMissing(MESSAGES.required.key) })
+    .min(1, { error: MESSAGES.required.key })
+    .max(2048),
   /** A TOTP code or an unused recovery code. */
   code: typedCode,
 });
@@ -81,7 +91,6 @@ export const twoFactorEnrolmentSchema = z.object({
 export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
 
 export const twoFactorCodeSchema = z.object({ code: typedCode });
-export type TwoFactorCode = z.infer<typeof twoFactorCodeSchema>;
 
 /** Shown once: only their hashes are kept. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
@@ -91,10 +100,10 @@ export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 export const twoFactorProofSchema = z
   .object({
     code: typedCode.optional(),
-    password: z.string().min(1, { error: MESSAGES.required }).max(1024).optional(),
+    password: z.string().min(1, { error: MESSAGES.required.key }).max(1024).optional(),
   })
   .refine((v) => v.code !== undefined || v.password !== undefined, {
     path: ['code'],
-    error: TWO_FACTOR_MESSAGES.codeOrPassword,
+    error: TWO_FACTOR_MESSAGES.codeOrPassword.key,
   });
 export type TwoFactorProof = z.infer<typeof twoFactorProofSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './auth.ts';
+import { whenMissing } from './zod-messages.ts';
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { multi, requiredString, searchQuerySchema, statusSchema, timestamps } from './common.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -11,24 +12,24 @@ import { MESSAGES } from './messages.ts';
 export const MAX_PASSWORD_LENGTH = 128;
 
 export const usernameSchema = requiredString(100).regex(/^[A-Za-z0-9][A-Za-z0-9_.@-]*$/, {
-  error: 'Use letters, digits and _ . @ - only, starting with a letter or digit',
+  error: 'field.username',
 });
 export const emailSchema = z
-  .string({ error: MESSAGES.required })
+  .string({ error: whenMissing(MESSAGES.required.key) })
   .trim()
   .max(254)
-  .pipe(z.email({ error: 'Enter a valid email address' }));
+  .pipe(z.email({ error: 'field.email' }));
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 const avatarSchema = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), { error: 'Enter a valid http(s) URL' })
+  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), { error: 'field.url' })
   .nullish();
 export const newPasswordSchema = z
-  .string({ error: MESSAGES.required })
-  .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort })
-  .max(MAX_PASSWORD_LENGTH, { error: `At most ${MAX_PASSWORD_LENGTH} characters` });
+  .string({ error: whenMissing(MESSAGES.required.key) })
+  .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort.key })
+  .max(MAX_PASSWORD_LENGTH);
 
 export const userSchema = z.object({
   userId: z.string(),
@@ -69,7 +70,7 @@ export const createdUserSchema = userSchema.extend({ initialPassword: z.string()
 export type CreatedUser = z.infer<typeof createdUserSchema>;
 
 export const updateUserSchema = z.object({
-  userId: z.uuid({ error: MESSAGES.required }),
+  userId: z.uuid({ error: MESSAGES.required.key }),
   name: requiredString(200),
   email: emailSchema,
   phone: optionalText(50),

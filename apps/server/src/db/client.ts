@@ -116,7 +116,7 @@ export type DatabaseTarget =
  * server's memory; and PGlite reads the data files through the operating system's page
  * cache, which already keeps the recently read ones. So:
  * - shared_buffers 16MB instead of 128MB: the pool is set up at every start (a 128MB pool
- *   made the start some 0.6 s slower and the idle process 110 MiB larger), while the hot pages
+ *   made the start slower and the idle process larger; docs/performance.md), while the hot pages
  *   of a list (an index path and ten rows per page) fit many times over; a page that is not
  *   there costs a read from the page cache, not from the disk.
  */
@@ -125,12 +125,11 @@ const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
 /**
  * PGlite is PostgreSQL compiled to WebAssembly, and V8 compiles its hot functions a second
  * time with its optimising compiler (TurboFan), on background threads. That second tier is
- * what made a restarted server's memory move between 200 and 250 MiB: the compilers' working
- * memory stays with the allocator, and it ran beside the start on both cores. With the
- * baseline compiler (Liftoff) alone, on the bench's data (2026-11-26, same machine, PGlite):
- * idle RSS 202-240 -> 180-185 MiB and a restart 940-1,010 -> 660-710 ms to the first page, for
- * about 10% of the list's requests per second under load (1,040 and 1,033 -> 944 and 932, two
- * alternating rounds) and about the same time for one request alone (p50 1.35 -> 1.41 ms). These are V8's ordinary switches for the tiers (not
+ * what made a restarted server's memory move from one start to the next: the compilers'
+ * working memory stays with the allocator, and it ran beside the start on both cores. With the
+ * baseline compiler (Liftoff) alone an idle server holds less memory and starts sooner, for a
+ * small part of the list's requests per second under load (the figures are in
+ * docs/performance.md). These are V8's ordinary switches for the tiers (not
  * `--liftoff-only`, a testing flag under which a function Liftoff cannot compile aborts the
  * process instead of going to TurboFan). They are read when a module is compiled, so they are
  * set before PGlite loads; they concern every WebAssembly module in the process, of which

@@ -60,11 +60,11 @@ const CHUNK = 64 * 1024;
  * as a plain tar) into `dataDir`.
  *
  * PGlite's own `loadDataDir` unpacks the whole archive in memory and copies each file
- * through its WebAssembly file system: the server kept some 130 MiB more after a first
- * start than after any later one, as the WebAssembly memory does not shrink. Here each file
- * is copied through one small buffer: a buffer as large as the biggest file (the 16 MiB WAL
- * segment) would be freed after use and raise the allocator's threshold for mapping memory
- * of its own, and the server would then keep some 25 MiB more of heap for good.
+ * through its WebAssembly file system: the server kept that memory after a first start, as
+ * the WebAssembly memory does not shrink. Here each file is copied through one small buffer:
+ * a buffer as large as the biggest file (the 16 MiB WAL segment) would be freed after use and
+ * raise the allocator's threshold for mapping memory of its own, and the server would then
+ * keep more heap for good (docs/performance.md).
  *
  * PG_VERSION is written last: a directory without it is not yet a database, so an
  * unpacking cut short (the process stopped, a full disk) is done again on the next start

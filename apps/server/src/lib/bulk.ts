@@ -112,7 +112,7 @@ const STATUS_OF: Partial<Record<BulkAction, Status>> = { enable: 'ENABLED', disa
 async function naming(error: unknown, id: string, rows: BulkRows): Promise<unknown> {
   if (!(error instanceof AppError)) return error;
   const label = (await rows.label(id).catch(() => undefined)) ?? id;
-  const reason = Object.values(error.fields ?? {})[0] ?? error.message;
+  const reason = Object.values(error.fields ?? {})[0] ?? error.reason;
   return new AppError(error.statusCode, error.code, LIST_MESSAGES.rowRefused(label, reason));
 }
 

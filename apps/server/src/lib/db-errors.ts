@@ -1,4 +1,4 @@
-import { IDENTITY_MESSAGES, MESSAGES } from '@gatehouse/contract';
+import { IDENTITY_MESSAGES, MESSAGES, type Message } from '@gatehouse/contract';
 import { conflict } from './errors.ts';
 
 /**
@@ -131,7 +131,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Which value a unique violation means is taken: the field that names it and the message. */
-export type Duplicate = { field: string; message: string };
+export type Duplicate = { field: string; message: Message };
 
 /**
  * Within an application the only unique value a user chooses for a data access, permission

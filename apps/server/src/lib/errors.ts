@@ -1,26 +1,58 @@
 import {
   ERROR_CODES,
+  type ErrorBody,
   type ErrorCode,
+  type FieldError,
   HTTP_STATUS_MESSAGES,
   MESSAGES,
+  formatMessage,
+  type Message,
   PASSWORD_MESSAGES,
 } from '@gatehouse/contract';
 
+/** A message per field, by the field's dotted path (`permissions.0.permissionId`). */
+export type FieldMessages = Readonly<Record<string, Message>>;
+
 /**
  * An error whose status, code and message are safe to show the client. The error handler
- * turns it into the `{ code, message, fields? }` body; anything else becomes a generic 500.
+ * turns it into the `{ code, message, key, params, fields? }` body; anything else becomes a
+ * generic 500. `Error.message` holds the English text, for the log.
  */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
+    readonly reason: Message,
+    readonly fields?: FieldMessages,
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(formatMessage(reason, 'en'));
     this.name = 'AppError';
   }
+}
+
+/** A field's message in the body: key and parameters for the console, English for the rest. */
+function fieldError(field: string, message: Message): FieldError {
+  return {
+    field,
+    key: message.key,
+    ...(message.params ? { params: { ...message.params } } : {}),
+    message: formatMessage(message, 'en'),
+  };
+}
+
+/**
+ * The error body of `message` (and its fields): `message` in English, so clients of the
+ * legacy API keep working, and `key` and `params` for a reader in another language.
+ */
+export function errorBody(code: ErrorCode, message: Message, fields?: FieldMessages): ErrorBody {
+  return {
+    code,
+    message: formatMessage(message, 'en'),
+    key: message.key,
+    ...(message.params ? { params: { ...message.params } } : {}),
+    ...(fields ? { fields: Object.entries(fields).map(([field, m]) => fieldError(field, m)) } : {}),
+  };
 }
 
 /** 401 for credentials that name no live session: the §8 "token has expired" message. */
@@ -37,13 +69,13 @@ export const unauthenticatedFor = (authorization: string | undefined) =>
     : new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.notSignedIn);
 
 /** 403; the message says why where the refusal is more than a missing grant. */
-export const forbidden = (message: string = HTTP_STATUS_MESSAGES[403]!) =>
+export const forbidden = (message: Message = HTTP_STATUS_MESSAGES[403]!) =>
   new AppError(403, ERROR_CODES.FORBIDDEN, message);
 
-export const notFound = (message: string = MESSAGES.notFound) =>
+export const notFound = (message: Message = MESSAGES.notFound) =>
   new AppError(404, ERROR_CODES.NOT_FOUND, message);
 
-export const validationFailed = (fields: Record<string, string>) =>
+export const validationFailed = (fields: FieldMessages) =>
   new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.validationFailed, fields);
 
 export const passwordChangeRequired = () =>
@@ -59,20 +91,14 @@ export const rateLimited = (retryAfterSeconds: number) =>
   });
 
 /** 409 for a duplicate: the message and the field messages say which value is taken. */
-export const conflict = (message: string, fields: Record<string, string>) =>
+export const conflict = (message: Message, fields: FieldMessages) =>
   new AppError(409, ERROR_CODES.CONFLICT, message, fields);
 
 /**
  * 409 for a change the current state forbids (something still uses the record, or it would
  * leave no administrator); the message says why.
  */
-export const refused = (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message);
+export const refused = (message: Message) => new AppError(409, ERROR_CODES.CONFLICT, message);
 
 /** 503 with the §8 message: a part the request needs is not ready yet. */
 export const unavailable = () => new AppError(503, ERROR_CODES.UNAVAILABLE, HTTP_STATUS_MESSAGES[503]!);
-
-/** "2 users and 1 group": the non-zero counts, for the message of a record still in use. */
-export function countsOf(counts: [number, string][]): string {
-  const parts = counts.filter(([n]) => n > 0).map(([n, noun]) => `${n} ${noun}${n === 1 ? '' : 's'}`);
-  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-}

@@ -5,7 +5,7 @@ export type Mail = { to: string; subject: string; text: string; html?: string };
 /**
  * Sends the server's emails over SMTP (nodemailer); built only when SMTP_URL is set. nodemailer
  * is loaded with the first email, not with the server: most servers send none for hours, and
- * it adds some 100 ms to the start and memory to an idle server.
+ * it adds time to the start and memory to an idle server.
  */
 export class Mailer {
   private transport: Promise<Transporter> | undefined;

@@ -1,3 +1,4 @@
+import type { Message } from '@gatehouse/contract';
 import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
@@ -68,7 +69,7 @@ export function assertAllExist(
   existing: Set<string>,
   wanted: readonly string[],
   field: string,
-  message: string,
+  message: Message,
 ): void {
   if (wanted.some((key) => !existing.has(key))) throw validationFailed({ [field]: message });
 }

@@ -1,4 +1,9 @@
-import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_BUT_LINES, MESSAGES } from '@gatehouse/contract';
+import {
+  CONTROL_CHARACTERS,
+  CONTROL_CHARACTERS_BUT_LINES,
+  type Message,
+  MESSAGES,
+} from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { validationFailed } from '../lib/errors.ts';
@@ -22,8 +27,8 @@ const MAX_FIELDS = 20;
  * validation errors name fields) to the message. Object keys count as text too. The walk
  * keeps its own stack, so a deeply nested body cannot exhaust the call stack.
  */
-export function controlCharacterFields(value: unknown, controls: RegExp): Record<string, string> {
-  const fields: Record<string, string> = {};
+export function controlCharacterFields(value: unknown, controls: RegExp): Record<string, Message> {
+  const fields: Record<string, Message> = {};
   let found = 0;
   const pending: { value: unknown; place: Place }[] = [{ value, place: null }];
   while (pending.length > 0 && found < MAX_FIELDS) {
@@ -63,7 +68,7 @@ const PARTS: [Part, (request: FastifyRequest) => unknown, RegExp][] = [
  */
 async function controlCharacters(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
-    const fields: Record<string, string> = {};
+    const fields: Record<string, Message> = {};
     for (const [part, read, controls] of PARTS) {
       for (const [path, message] of Object.entries(controlCharacterFields(read(request), controls)))
         fields[path || part] ??= message;

@@ -3,7 +3,10 @@ import {
   type ErrorBody,
   type ErrorCode,
   HTTP_STATUS_MESSAGES,
+  issueMessage,
   MESSAGES,
+  type Message,
+  m,
 } from '@gatehouse/contract';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
@@ -12,7 +15,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { DATABASE_RETRY_SECONDS, DatabaseOutage } from '../lib/database-outage.ts';
 import { isDatabaseUnavailable, isStatementCancelled, unavailableCode } from '../lib/db-errors.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, errorBody, type FieldMessages } from '../lib/errors.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 export type ErrorsOptions = {
@@ -30,18 +33,30 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: ERROR_CODES.UNAVAILABLE,
 };
 
-type ValidationIssue = { instancePath?: string; message?: string; keyword?: string };
+/** A validation issue as Fastify hands it over: zod's issue, its limits under `params`. */
+type ValidationIssue = {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: { minimum?: unknown; maximum?: unknown };
+};
 
-/** `/items/0/name` → `items.0.name`; an issue on the whole part is keyed by the part (`body`). */
-function fieldsOf(issues: ValidationIssue[], part: string | undefined): Record<string, string> {
-  const fields: Record<string, string> = {};
+/**
+ * `/items/0/name` → `items.0.name`; an issue on the whole part is keyed by the part (`body`).
+ * Each issue's message is a catalogue key (the contract keys zod's issues), read back with
+ * the issue's limits as its parameters.
+ */
+function fieldsOf(issues: ValidationIssue[], part: string | undefined): FieldMessages {
+  const fields: Record<string, Message> = {};
   for (const issue of issues) {
     const path = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
     // A whole part missing (no body at all) reads like a missing form field.
     const message =
       path === '' && issue.keyword === 'invalid_type'
         ? MESSAGES.required
-        : (issue.message ?? MESSAGES.validationFailed);
+        : issue.message
+          ? issueMessage({ message: issue.message, ...issue.params })
+          : MESSAGES.validationFailed;
     // The first message per field is the one a form shows.
     fields[path || part || 'body'] ??= message;
   }
@@ -56,7 +71,7 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, status: 
 }
 
 /** What a request Node's parser refused is answered with: status and message. */
-function clientErrorAnswer(code: string | undefined): [number, string] {
+function clientErrorAnswer(code: string | undefined): [number, Message] {
   // The request line and headers are over Node's limit (16 KiB), e.g. thousands of query parameters.
   if (code === 'HPE_HEADER_OVERFLOW') return [431, MESSAGES.requestTooLong];
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, HTTP_STATUS_MESSAGES[408]!];
@@ -72,11 +87,7 @@ export function writeClientError(this: FastifyInstance, err: NodeJS.ErrnoExcepti
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] = clientErrorAnswer(err.code);
   const requestId = randomUUID();
-  const body = JSON.stringify({
-    code: ERROR_CODES.BAD_REQUEST,
-    message,
-    requestId,
-  });
+  const body = JSON.stringify({ ...errorBody(ERROR_CODES.BAD_REQUEST, message), requestId });
   const headers: Record<string, string | number> = {
     ...SECURITY_HEADERS,
     'x-request-id': requestId,
@@ -101,10 +112,23 @@ export function writeClientError(this: FastifyInstance, err: NodeJS.ErrnoExcepti
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.headers(SECURITY_HEADERS).header('x-request-id', request.id).header('cache-control', 'no-store');
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  return sendError(reply, request, tooLong ? 414 : 400, {
-    code: ERROR_CODES.BAD_REQUEST,
-    message: tooLong ? MESSAGES.requestTooLong : MESSAGES.malformedAddress,
-  });
+  return sendError(
+    reply,
+    request,
+    tooLong ? 414 : 400,
+    errorBody(ERROR_CODES.BAD_REQUEST, tooLong ? MESSAGES.requestTooLong : MESSAGES.malformedAddress),
+  );
+}
+
+/** Fastify's client errors by code, as messages; any other by its status. */
+const FASTIFY_CLIENT_ERRORS: Readonly<Record<string, Message>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: m('request.bodyTooLarge'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: m('request.unsupportedMediaType'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: m('request.emptyJsonBody'),
+};
+
+function clientErrorMessage(code: string | undefined, status: number): Message {
+  return (code && FASTIFY_CLIENT_ERRORS[code]) || (HTTP_STATUS_MESSAGES[status] ?? MESSAGES.malformedRequest);
 }
 
 function isFastifyError(error: unknown): error is FastifyError {
@@ -118,70 +142,57 @@ async function errors(app: FastifyInstance, opts: ErrorsOptions) {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return sendError(reply, request, error.statusCode, {
-        code: error.code,
-        message: error.message,
-        ...(error.fields ? { fields: error.fields } : {}),
-      });
+      return sendError(reply, request, error.statusCode, errorBody(error.code, error.reason, error.fields));
     }
     if (isFastifyError(error) && error.validation) {
-      return sendError(reply, request, 400, {
-        code: ERROR_CODES.VALIDATION,
-        message: MESSAGES.validationFailed,
-        fields: fieldsOf(error.validation, error.validationContext),
-      });
+      return sendError(
+        reply,
+        request,
+        400,
+        errorBody(
+          ERROR_CODES.VALIDATION,
+          MESSAGES.validationFailed,
+          fieldsOf(error.validation as ValidationIssue[], error.validationContext),
+        ),
+      );
     }
     if (isFastifyError(error) && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return sendError(reply, request, 400, {
-        code: ERROR_CODES.VALIDATION,
-        message: MESSAGES.malformedBody,
-      });
+      return sendError(reply, request, 400, errorBody(ERROR_CODES.VALIDATION, MESSAGES.malformedBody));
     }
     const status = isFastifyError(error) ? error.statusCode! : 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (body too large, bad media type, bad JSON) are about the
-      // request, so their text is safe to show. Logged by code: their stack is Fastify's own.
-      request.log.info({ code: (error as FastifyError).code, statusCode: status }, 'client error');
-      return sendError(reply, request, status, {
-        code: CODE_BY_STATUS[status] ?? ERROR_CODES.BAD_REQUEST,
-        message: (error as FastifyError).code?.startsWith('FST_')
-          ? (error as FastifyError).message
-          : (HTTP_STATUS_MESSAGES[status] ?? MESSAGES.unknownError),
-      });
+      // Fastify's own client errors (body too large, bad media type) are about the request.
+      // Logged by code: their stack is Fastify's own.
+      const code = (error as FastifyError).code;
+      request.log.info({ code, statusCode: status }, 'client error');
+      return sendError(
+        reply,
+        request,
+        status,
+        errorBody(CODE_BY_STATUS[status] ?? ERROR_CODES.BAD_REQUEST, clientErrorMessage(code, status)),
+      );
     }
     if (isFastifyError(error) && error.code === 'FST_ERR_HANDLER_TIMEOUT') {
       request.log.error({ err: error }, 'request timed out');
-      return sendError(reply, request, 503, {
-        code: ERROR_CODES.UNAVAILABLE,
-        message: HTTP_STATUS_MESSAGES[503]!,
-      });
+      return sendError(reply, request, 503, errorBody(ERROR_CODES.UNAVAILABLE, HTTP_STATUS_MESSAGES[503]!));
     }
     // The request may well succeed later: 503 with a time to wait. The outage logs its start
     // and its end once, not every request that meets it.
     if (isDatabaseUnavailable(error)) {
       outage.noticed(unavailableCode(error));
       reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
-      return sendError(reply, request, 503, {
-        code: ERROR_CODES.UNAVAILABLE,
-        message: HTTP_STATUS_MESSAGES[503]!,
-      });
+      return sendError(reply, request, 503, errorBody(ERROR_CODES.UNAVAILABLE, HTTP_STATUS_MESSAGES[503]!));
     }
     // A statement past the statement timeout: the database is slow or a lock is held, not
     // gone, so no outage is declared, but the answer is the same 503 with a time to wait.
     if (isStatementCancelled(error)) {
       request.log.warn({ err: error }, 'statement timed out');
       reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
-      return sendError(reply, request, 503, {
-        code: ERROR_CODES.UNAVAILABLE,
-        message: HTTP_STATUS_MESSAGES[503]!,
-      });
+      return sendError(reply, request, 503, errorBody(ERROR_CODES.UNAVAILABLE, HTTP_STATUS_MESSAGES[503]!));
     }
     // A 5xx never shows its cause; the request id ties the answer to this log line.
     request.log.error({ err: error }, 'request failed');
-    return sendError(reply, request, 500, {
-      code: ERROR_CODES.INTERNAL,
-      message: HTTP_STATUS_MESSAGES[500]!,
-    });
+    return sendError(reply, request, 500, errorBody(ERROR_CODES.INTERNAL, HTTP_STATUS_MESSAGES[500]!));
   });
 }
 

@@ -4,6 +4,7 @@ import { ERROR_CODES, HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
+import { errorBody } from '../lib/errors.ts';
 
 export type SpaOptions = { webDir: string | undefined };
 
@@ -50,10 +51,7 @@ async function spa(app: FastifyInstance, opts: SpaOptions) {
     if (webDir && wantsHtml(request)) {
       return reply.header('cache-control', NO_CACHE).sendFile('index.html');
     }
-    return sendError(reply, request, 404, {
-      code: ERROR_CODES.NOT_FOUND,
-      message: HTTP_STATUS_MESSAGES[404]!,
-    });
+    return sendError(reply, request, 404, errorBody(ERROR_CODES.NOT_FOUND, HTTP_STATUS_MESSAGES[404]!));
   });
 }
 

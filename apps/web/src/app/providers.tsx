@@ -4,9 +4,9 @@ import type { Locale } from 'antd/es/locale';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18n } from '../lib/i18n';
+import type { Shown } from '../lib/http';
+import { i18n, say } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { localizeMessage } from '../lib/server-messages';
 import { useReducedMotion, useTheme } from '../lib/theme';
 
 /**
@@ -29,11 +29,10 @@ export function useConsoleToastsForHttp(api: MessageInstance) {
  * A toast raised on the way out of the console (a lost session) takes the static API too: the
  * console's own toasts go with its layout.
  */
-export function showHttpError(text: string, leaving?: boolean) {
-  // The server speaks English; a known contract message shows in the console's language.
-  const localized = localizeMessage(text, i18n.language);
-  if (consoleToasts && !leaving) void consoleToasts.error(localized);
-  else void import('antd/es/message').then(({ default: message }) => message.error(localized));
+export function showHttpError(message: Shown, leaving?: boolean) {
+  const text = say(message);
+  if (consoleToasts && !leaving) void consoleToasts.error(text);
+  else void import('antd/es/message').then(({ default: toast }) => toast.error(text));
 }
 
 /** Whether dayjs was switched away from its built-in English, and so must be switched back. */

@@ -1,7 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HTTP_STATUS_MESSAGES, pageTitle, STORAGE_KEYS, type ServerMenuItem } from '@gatehouse/contract';
+import {
+  HTTP_STATUS_MESSAGES,
+  pageTitle,
+  STORAGE_KEYS,
+  type ServerMenuItem,
+  formatMessage,
+} from '@gatehouse/contract';
 import { queryClient } from '@/lib/query-client';
 import { consoleMenus, serverMenu } from '@/test/menus';
 import { type StubCall, stubHttp } from '@/test/support';
@@ -266,7 +272,9 @@ describe('routes generated from the menus (spec §4)', () => {
     server.restore();
     server = serveMenus(clientOnly());
     const router = renderApp('/app-config/resource?appId=portal');
-    expect(await screen.findByText(HTTP_STATUS_MESSAGES[403]!, {}, { timeout: 10_000 })).toBeVisible();
+    expect(
+      await screen.findByText(formatMessage(HTTP_STATUS_MESSAGES[403]!), {}, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(screen.getByText('403', { selector: '.ant-result-title' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/dashboard');
     expect(router.state.location.pathname).toBe('/app-config/resource');

@@ -9,7 +9,7 @@ import Compact from 'antd/es/space/Compact';
  * object that carries TextArea, Search, OTP and Group along, its `Dropdown` carries the
  * deprecated Dropdown.Button and with it Space, and `Space` carries Compact and the other way
  * round. The screens on the way in (sign-in, unlock, a list) take what they show from here,
- * some 6 KiB gzipped less than the whole objects.
+ * less than the whole objects (docs/performance.md).
  */
 export {
   Input as TextInput,

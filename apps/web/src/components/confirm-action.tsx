@@ -1,5 +1,6 @@
 import { Button, Popconfirm } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
+import type { Message } from '@gatehouse/contract/i18n';
 import { useKitT } from './messages';
 import { type PopupState, PopupOnDemand } from './popup-on-demand';
 import { RowButton } from './row-controls';
@@ -8,9 +9,6 @@ import { useToast } from './use-toast';
 /** The toast after a delete; the contract has no message for it yet. */
 export const DELETED_SUCCESSFULLY = 'Deleted successfully';
 
-/** The question before a delete: "Delete this user?". */
-export const confirmDeleteText = (what: string) => `Delete this ${what}?`;
-
 export type ConfirmActionProps = {
   /** What the Popconfirm asks, e.g. "End this session?". */
   question: string;
@@ -18,8 +16,8 @@ export type ConfirmActionProps = {
   description?: ReactNode;
   /** The button's text. */
   label: ReactNode;
-  /** What the toast says once it is done. */
-  success: string;
+  /** What the toast says once it is done: a contract message, or a text of the screen's. */
+  success: Message | string;
   onConfirm: () => Promise<unknown>;
   danger?: boolean;
   /** `link` in a row, a plain button since a table draws one per row; `default` in a footer. */

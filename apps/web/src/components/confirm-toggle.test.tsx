@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@gatehouse/contract';
-import { expectClosing, renderWithToasts, renderAntd } from './test-utils';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
+import { expectClosing, renderWithToasts, renderAntd } from '@/test/render';
 import { ConfirmToggle, confirmToggleText } from './confirm-toggle';
 
 describe('ConfirmToggle', () => {
@@ -23,7 +23,7 @@ describe('ConfirmToggle', () => {
     await user.click(screen.getByRole('button', { name: 'OK' }));
 
     expect(onConfirm).toHaveBeenCalledExactlyOnceWith('DISABLED');
-    expect(await screen.findByText(MESSAGES.changedSuccessfully)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.changedSuccessfully))).toBeInTheDocument();
   });
 
   it('says under the question what the change stops', async () => {
@@ -64,7 +64,7 @@ describe('ConfirmToggle', () => {
 
     await waitFor(() => expectClosing(document.querySelector('.ant-popconfirm')));
     expect(onConfirm).not.toHaveBeenCalled();
-    expect(screen.queryByText(MESSAGES.changedSuccessfully)).not.toBeInTheDocument();
+    expect(screen.queryByText(formatMessage(MESSAGES.changedSuccessfully))).not.toBeInTheDocument();
   });
 
   it('leaves a failure to the HTTP client instead of toasting again', async () => {

@@ -1,4 +1,4 @@
-import { MESSAGES, type Status, toggleConfirmText } from '@gatehouse/contract';
+import { formatMessage, MESSAGES, type Status, toggleConfirmText } from '@gatehouse/contract';
 import { i18n } from '@/lib/i18n';
 import { ConfirmAction } from './confirm-action';
 import { useKitT } from './messages';
@@ -32,7 +32,7 @@ const isIdentityNoun = (what: ToggleNoun): what is IdentityNoun =>
  */
 export function confirmToggleText(next: Status, what: ToggleNoun): string {
   if (isIdentityNoun(what)) return `${next === 'ENABLED' ? 'Enable' : 'Disable'} this ${what}?`;
-  return toggleConfirmText(next, what);
+  return formatMessage(toggleConfirmText(next, what));
 }
 
 export type ConfirmToggleProps = {

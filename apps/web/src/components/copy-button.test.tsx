@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@gatehouse/contract';
-import { renderWithToasts, renderAntd } from './test-utils';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
+import { renderWithToasts, renderAntd } from '@/test/render';
 import { COPY_TOAST_MS, CopyButton } from './copy-button';
 
 function stubClipboard(writeText: ((text: string) => Promise<void>) | undefined) {
@@ -28,7 +28,7 @@ describe('CopyButton', () => {
     await user.click(screen.getByRole('button', { name: 'Copy secret' }));
 
     expect(writeText).toHaveBeenCalledWith('s3cr3t');
-    expect(await screen.findByText(MESSAGES.copied)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.copied))).toBeInTheDocument();
   });
 
   it('shows the copied toast for COPY_TOAST_MS', async () => {
@@ -44,7 +44,10 @@ describe('CopyButton', () => {
     await user.click(screen.getByRole('button', { name: 'Copy id' }));
 
     await waitFor(() =>
-      expect(success).toHaveBeenCalledWith({ content: MESSAGES.copied, duration: COPY_TOAST_MS / 1000 }),
+      expect(success).toHaveBeenCalledWith({
+        content: formatMessage(MESSAGES.copied),
+        duration: COPY_TOAST_MS / 1000,
+      }),
     );
     expect(COPY_TOAST_MS / 1000).toBe(1.5);
   });
@@ -56,8 +59,8 @@ describe('CopyButton', () => {
 
     await user.click(screen.getByRole('button', { name: 'Copy id' }));
 
-    expect(await screen.findByText(MESSAGES.copyNotSupported)).toBeInTheDocument();
-    expect(screen.queryByText(MESSAGES.copied)).not.toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.copyNotSupported))).toBeInTheDocument();
+    expect(screen.queryByText(formatMessage(MESSAGES.copied))).not.toBeInTheDocument();
   });
 
   it('says copying is not supported when the browser refuses', async () => {
@@ -68,6 +71,6 @@ describe('CopyButton', () => {
 
     await user.click(screen.getByRole('button', { name: 'Copy secret' }));
 
-    expect(await screen.findByText(MESSAGES.copyNotSupported)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.copyNotSupported))).toBeInTheDocument();
   });
 });

@@ -2,9 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Input } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@gatehouse/contract';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { ApiError } from '@/lib/http';
-import { renderAntd } from './test-utils';
+import { setLanguage } from '@/lib/i18n';
+import { renderAntd } from '@/test/render';
 import { FORM_RESET_DELAY_MS, FormDialog, fieldErrorsOf } from './form-dialog';
 import { type FormMode, required } from './record-form';
 
@@ -86,7 +87,7 @@ describe('FormDialog', () => {
     await user.click(okButton());
 
     // Each field's message shows when its own validation settles: wait for both.
-    await waitFor(() => expect(screen.getAllByText(MESSAGES.required)).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText(formatMessage(MESSAGES.required))).toHaveLength(2));
     expect(onSubmit).not.toHaveBeenCalled();
     await waitFor(() => expect(debug).toHaveBeenCalledWith('Form validation failed', expect.any(Array)));
     expect(document.querySelector('.ant-message')).toBeNull();
@@ -135,7 +136,7 @@ describe('FormDialog', () => {
 
     await user.click(okButton());
 
-    const error = await screen.findByText(MESSAGES.duplicateId);
+    const error = await screen.findByText(formatMessage(MESSAGES.duplicateId));
     expect(error.closest('.ant-form-item')).toHaveTextContent('ID');
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -145,7 +146,9 @@ describe('FormDialog', () => {
     const onSubmit = vi.fn(async () => {
       throw new ApiError('http', 'invalid', {
         status: 400,
-        body: { fields: { applicationId: 'Choose an application first' } },
+        body: {
+          fields: [{ field: 'applicationId', key: 'unknown.key', message: 'Choose an application first' }],
+        },
       });
     });
     renderAntd(dialog({ onSubmit, initialValues: { name: 'a', id: 'b' } }));
@@ -153,6 +156,34 @@ describe('FormDialog', () => {
     await user.click(okButton());
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose an application first');
+  });
+
+  it('shows a server field error in the console language', async () => {
+    const user = userEvent.setup({ delay: null });
+    await setLanguage('zh');
+    try {
+      const onSubmit = vi.fn(async () => {
+        throw new ApiError('http', 'bad', {
+          status: 400,
+          body: {
+            fields: [
+              {
+                field: 'id',
+                key: 'field.tooLong',
+                params: { maximum: 100 },
+                message: 'At most 100 characters',
+              },
+            ],
+          },
+        });
+      });
+      renderAntd(dialog({ onSubmit, initialValues: { name: 'a', id: 'b' } }));
+      await user.click(screen.getByRole('button', { name: /OK|确\s*定/ }));
+      const error = await screen.findByText('最多 100 个字符');
+      expect(error).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('is read-only in DETAIL mode, with a Close button and no OK', async () => {
@@ -222,8 +253,11 @@ describe('FormDialog', () => {
 describe('fieldErrorsOf', () => {
   it('reads fields from an ApiError or one like it', () => {
     expect(fieldErrorsOf({ fields: { id: 'taken' } })).toEqual({ id: 'taken' });
-    const error = new ApiError('http', 'bad', { status: 400, body: { fields: { name: 'x' } } });
-    expect(fieldErrorsOf(error)).toEqual({ name: 'x' });
+    const error = new ApiError('http', 'bad', {
+      status: 400,
+      body: { fields: [{ field: 'name', key: 'required', message: 'This item is required' }] },
+    });
+    expect(fieldErrorsOf(error)).toEqual({ name: MESSAGES.required });
   });
 
   it('ignores errors without field messages', () => {

@@ -1,7 +1,7 @@
 import { Button, Form, type FormInstance, type FormProps, Modal } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { i18n } from '@/lib/i18n';
-import { localizeMessage } from '@/lib/server-messages';
+import type { Shown } from '@/lib/http';
+import { say } from '@/lib/i18n';
 import { useKitT } from './messages';
 import type { FormMode } from './record-form';
 import { Notice } from '@/components/notice';
@@ -31,7 +31,8 @@ export type FormDialogProps<Values extends object> = {
   formProps?: Omit<FormProps<Values>, 'form' | 'initialValues' | 'onFinish' | 'onFinishFailed' | 'disabled'>;
 };
 
-type FieldErrors = Record<string, string>;
+/** Field path to its message, as the HTTP client's `ApiError` carries them. */
+type FieldErrors = Record<string, Shown>;
 
 /** The `fields` of a failed request, as the HTTP client's `ApiError` carries them. */
 export function fieldErrorsOf(error: unknown): FieldErrors | undefined {
@@ -192,14 +193,12 @@ function showFieldErrors<Values>(
   const shown = new Set(form.getFieldsError().map((f) => f.name.join('.')));
   const onForm = Object.entries(fields).filter(([path]) => shown.has(path));
   type Name = Parameters<FormInstance<Values>['setFields']>[0][number]['name'];
-  // The server answers in English; a known contract message shows in the console's language.
-  const text = (message: string) => localizeMessage(message, i18n.language);
   form.setFields(
-    onForm.map(([path, message]) => ({ name: toNamePath(path) as Name, errors: [text(message)] })),
+    onForm.map(([path, message]) => ({ name: toNamePath(path) as Name, errors: [say(message)] })),
   );
   setOtherErrors(
     Object.entries(fields)
       .filter(([path]) => !shown.has(path))
-      .map(([, message]) => text(message)),
+      .map(([, message]) => say(message)),
   );
 }

@@ -4,7 +4,7 @@ import './lazy-form.css';
 
 /**
  * A screen's record form, loaded when it first opens: ListScreen draws the form only then, so
- * its code, the kit's dialog and antd's Modal and Form (some 12 KiB gzipped) are not on the way
+ * its code, the kit's dialog and antd's Modal and Form are not on the way
  * to the list. `load` imports the form's module and picks the component from it. Unlike
  * React's `lazy`, a load that fails is tried again the next time the form opens (a network
  * blip, or a console left open across an upgrade whose old files are gone).

@@ -7,7 +7,7 @@ import { RowActions } from './row-actions';
 import { type SearchField, SearchBar } from './search-bar';
 import { StatusTag } from './status-tag';
 import { useListState } from './use-list-state';
-import { renderAntd } from './test-utils';
+import { renderAntd } from '@/test/render';
 
 type Client = { acId: string; clientName: string; status: string; redirectUrl: string | null };
 

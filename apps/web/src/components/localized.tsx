@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { localizeMessage } from '@/lib/server-messages';
+import type { Message } from '@gatehouse/contract/i18n';
+import { useSay } from '@/lib/i18n';
 
 /**
- * A contract message in the current language, re-rendered when it changes. For texts fixed
+ * A contract message in the console's language, drawn again when it changes. For texts fixed
  * before render, such as a form rule's `message`.
  */
-export function Localized({ text }: { text: string }) {
-  const { i18n } = useTranslation();
-  return <>{localizeMessage(text, i18n.language)}</>;
+export function Localized({ message }: { message: Message | string }) {
+  const say = useSay();
+  return <>{say(message)}</>;
 }

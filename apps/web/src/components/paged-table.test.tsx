@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAntd } from './test-utils';
+import { renderAntd } from '@/test/render';
 import type { Column } from './data-table';
 import { emptyCell } from './empty-cell';
 import { PagedTable } from './paged-table';

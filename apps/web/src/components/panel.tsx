@@ -4,7 +4,7 @@ import './panel.css';
 /**
  * A titled box in antd's Card look, from the theme's CSS variables: the list screens and the
  * dashboard need its frame and header only. antd's Card brings its loading Skeleton and its
- * Tabs along, some 6 KiB gzipped on every list screen's way.
+ * Tabs along, on every list screen's way.
  */
 export function Panel({
   title,

@@ -4,7 +4,8 @@ import './placeholders.css';
 /**
  * What a screen shows while it waits: a spinner, an overlay over content that is being
  * replaced, and the grey lines of a skeleton. Plain elements in antd's look, from the theme's
- * CSS variables: antd's Spin and Skeleton are some 6 KiB gzipped on every list screen's way.
+ * CSS variables: antd's Spin and Skeleton would be on every list screen's way (what each
+ * saved is in docs/performance.md).
  */
 
 /** A turning ring, named for screen readers. */

@@ -6,7 +6,7 @@ import './plain-form.css';
 /**
  * The few-field forms on the way into the console (sign-in, its second step, unlock) and the
  * search's labelled fields, without antd's Form: its field store, validator and the Tooltip
- * every label may carry are some 35 KiB gzipped, which the sign-in page and every list screen
+ * every label may carry are a large part of a form's code, which the sign-in page and every list screen
  * would otherwise load. The look is antd's vertical form: the label above the control, the
  * message under it in the error colour, in the space the field keeps for it.
  */
@@ -82,7 +82,7 @@ export function usePlainForm<Values extends Record<string, string>>(
     const missing = (Object.keys(values) as Text<Values>[]).filter((name) => blank(name, values[name] ?? ''));
     setErrors(
       Object.fromEntries(
-        missing.map((name) => [name, <Localized key={name} text={MESSAGES.required} />]),
+        missing.map((name) => [name, <Localized key={name} message={MESSAGES.required} />]),
       ) as typeof errors,
     );
     if (missing.length === 0) action(values);

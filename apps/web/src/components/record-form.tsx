@@ -43,4 +43,4 @@ export type RecordFormProps<Row, Values, Kind extends string = never> = {
 };
 
 /** The rule of every required field in the console: "This item is required". */
-export const required: FormRule[] = [{ required: true, message: <Localized text={MESSAGES.required} /> }];
+export const required: FormRule[] = [{ required: true, message: <Localized message={MESSAGES.required} /> }];

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { type Choice, mergeChoices, RemoteSelect } from './remote-select';
-import { renderWithToasts } from './test-utils';
+import { renderWithToasts } from '@/test/render';
 
 const ADMIN: Choice = { value: 'r1', label: 'Administrator (administrator)' };
 const AUDITOR: Choice = { value: 'r2', label: 'Auditor (auditor)' };

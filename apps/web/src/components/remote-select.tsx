@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { type CSSProperties, useEffect, useState } from 'react';
 import type { QueryOptionsOf } from './list-screen/list-query';
+import { useKitT } from './messages';
 
 /** Typing pauses this long before the picker asks the server, so each keystroke is not a request. */
 export const REMOTE_SEARCH_DEBOUNCE_MS = 250;
@@ -77,6 +78,7 @@ export type RemoteSelectProps = Common &
  */
 export function RemoteSelect(props: RemoteSelectProps) {
   const { search, known = [], exclude, id, placeholder, disabled, style } = props;
+  const t = useKitT();
   const [typed, setTyped] = useState('');
   const [open, setOpen] = useState(false);
   // Names of the choices made from a search, which a later search may no longer bring back.
@@ -104,13 +106,13 @@ export function RemoteSelect(props: RemoteSelectProps) {
       mode={props.multiple ? 'multiple' : undefined}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
       allowClear
-      placeholder={placeholder ?? 'Type to search'}
+      placeholder={placeholder ?? t('typeToSearch')}
       disabled={disabled}
       style={style ?? { width: '100%' }}
       value={props.multiple ? chosen : (props.value ?? undefined)}
       options={options}
       loading={found.isFetching}
-      notFoundContent={found.isFetching ? 'Loading…' : 'No match'}
+      notFoundContent={found.isFetching ? t('loading') : t('noChoiceMatches')}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) setTyped('');

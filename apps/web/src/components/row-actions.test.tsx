@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAntd } from './test-utils';
+import { renderAntd } from '@/test/render';
 import { type RowAction, RowActions } from './row-actions';
 
 function actions(overrides: Partial<Record<string, Partial<RowAction>>> = {}) {

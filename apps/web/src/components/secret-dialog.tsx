@@ -1,6 +1,7 @@
 import { Button, Descriptions, Flex, Modal, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { CopyButton } from './copy-button';
+import { useKitT } from './messages';
 import { Notice } from '@/components/notice';
 
 /** One line of the dialog; with `copy` its text shows as code with a copy button of that name. */
@@ -34,6 +35,7 @@ function Copyable({ text, label }: { text: string; label: string }) {
  * the secret leaves the page with the dialog.
  */
 export function SecretDialog({ open, title, warning, items, onClose, afterClose }: SecretDialogProps) {
+  const t = useKitT();
   return (
     <Modal
       open={open}
@@ -46,7 +48,7 @@ export function SecretDialog({ open, title, warning, items, onClose, afterClose 
       width={640}
       footer={
         <Button type="primary" onClick={onClose}>
-          Done
+          {t('done')}
         </Button>
       }
     >

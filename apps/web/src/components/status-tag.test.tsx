@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAntd } from './test-utils';
+import { renderAntd } from '@/test/render';
 import { StatusTag } from './status-tag';
 
 describe('StatusTag', () => {

@@ -1,17 +1,15 @@
 import { message as staticMessage } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
+import type { ArgsProps, JointContent, MessageInstance, MessageType } from 'antd/es/message/interface';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { localizeMessage } from '@/lib/server-messages';
-
-export type Toast = Pick<MessageInstance, 'success' | 'error' | 'info' | 'warning'>;
+import { isMessage, type Message } from '@gatehouse/contract/i18n';
+import { useSay } from '@/lib/i18n';
 
 const ToastsHere = createContext<MessageInstance | undefined>(undefined);
 
 /**
  * Where the console's toasts show: antd's message API rendered in this tree, so they follow
  * the theme and language. Only the messages: antd's <App> would bring its modal and
- * notification code to every screen as well, some 15 KiB gzipped on the way to a list.
+ * notification code to every screen as well, on the way to a list.
  */
 export function ToastHolder({ children }: { children: ReactNode }) {
   const [api, holder] = staticMessage.useMessage();
@@ -26,39 +24,37 @@ export function ToastHolder({ children }: { children: ReactNode }) {
 /** The message API of the nearest ToastHolder, if there is one. */
 export const useHeldToasts = () => useContext(ToastsHere);
 
+/** A toast's content: antd's, or a contract message, alone or as the `content` of antd's options. */
+export type ToastContent = JointContent | Message | (Omit<ArgsProps, 'content'> & { content: Message });
+type Show = (content: ToastContent, ...rest: Tail<Parameters<MessageInstance['success']>>) => MessageType;
+type Tail<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
+export type Toast = Record<'success' | 'error' | 'info' | 'warning', Show>;
+
 /**
  * antd's message API: the ToastHolder's when there is one, otherwise the static one, so the
- * components also work outside the shell (tests, stories). A text that is one of the
- * contract's messages shows in the console's language.
+ * components also work outside the shell (tests, stories). A contract message shows in the
+ * console's language.
  */
 export function useToast(): Toast {
   const api = useHeldToasts() ?? staticMessage;
-  const { i18n } = useTranslation();
-  const language = i18n.language;
+  const say = useSay();
   return useMemo(() => {
-    type Show = Toast['success'];
-    type Content = Parameters<Show>[0];
-    const localize = (content: Content): Content => {
-      if (typeof content === 'string') return localizeMessage(content, language);
-      if (
-        content &&
-        typeof content === 'object' &&
-        'content' in content &&
-        typeof content.content === 'string'
-      )
-        return { ...content, content: localizeMessage(content.content, language) };
-      return content;
+    const render = (content: ToastContent): JointContent => {
+      if (isMessage(content)) return say(content);
+      if (content && typeof content === 'object' && 'content' in content && isMessage(content.content))
+        return { ...content, content: say(content.content) };
+      return content as JointContent;
     };
-    // The arguments go on as given, so antd sees the same call with the text localized.
-    const localized =
-      (show: Show): Show =>
+    // The other arguments go on as given, so antd sees the same call with the text rendered.
+    const rendered =
+      (show: MessageInstance['success']): Show =>
       (content, ...rest) =>
-        show(localize(content), ...rest);
+        show(render(content), ...rest);
     return {
-      success: localized(api.success),
-      error: localized(api.error),
-      info: localized(api.info),
-      warning: localized(api.warning),
+      success: rendered(api.success),
+      error: rendered(api.error),
+      info: rendered(api.info),
+      warning: rendered(api.warning),
     };
-  }, [api, language]);
+  }, [api, say]);
 }

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HTTP_STATUS_MESSAGES, MESSAGES, REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@gatehouse/contract';
+import {
+  formatMessage,
+  HTTP_STATUS_MESSAGES,
+  type Message,
+  MESSAGES,
+  m,
+  REQUEST_TIMEOUT_MS,
+  STORAGE_KEYS,
+} from '@gatehouse/contract';
 import {
   ApiError,
   api,
@@ -9,12 +17,29 @@ import {
   type PreparedRequest,
   quietly,
   setTransport,
+  type Shown,
   type TransportResponse,
 } from './http';
 import { clearSession, saveSession, sessionWasLost } from './session';
 import { storage } from './storage';
 
 type Reply = TransportResponse | { error: () => unknown };
+
+/** An error body as the server sends it: the message's key and parameters, and its English text. */
+const body = (code: string, message: Message, rest: object = {}) => ({
+  code,
+  message: formatMessage(message),
+  key: message.key,
+  ...(message.params ? { params: message.params } : {}),
+  ...rest,
+});
+/** A field's entry in an error body. */
+const field = (name: string, message: Message) => ({
+  field: name,
+  key: message.key,
+  ...(message.params ? { params: message.params } : {}),
+  message: formatMessage(message),
+});
 
 /** A transport stub: records what would be sent and answers when the test says so. */
 function stubTransport() {
@@ -48,7 +73,7 @@ async function failWith(reply: Reply, call: () => Promise<unknown> = () => api.g
   );
 }
 
-const notify = vi.fn<(text: string, leaving?: boolean) => void>();
+const notify = vi.fn<(message: Shown, leaving?: boolean) => void>();
 const navigate = vi.fn<(to: string) => void>();
 let currentPath = '/dashboard';
 
@@ -120,7 +145,7 @@ describe('timeouts', () => {
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(failure()).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
-    expect(failure()).toMatchObject({ kind: 'timeout', message: MESSAGES.requestTimeout });
+    expect(failure()).toMatchObject({ kind: 'timeout', shown: MESSAGES.requestTimeout });
     expect(notify).toHaveBeenCalledExactlyOnceWith(MESSAGES.requestTimeout);
   });
 
@@ -147,7 +172,7 @@ describe('the answer', () => {
       await expect(api.get('/down')).rejects.toMatchObject({
         kind: 'http',
         status: 502,
-        message: HTTP_STATUS_MESSAGES[502],
+        shown: HTTP_STATUS_MESSAGES[502],
       });
     } finally {
       vi.unstubAllGlobals();
@@ -247,7 +272,8 @@ describe('errors', () => {
     const error = await failWith({ status, data: { code: 'X', message: 'server words' } });
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(status);
-    expect(error.message).toBe(HTTP_STATUS_MESSAGES[status]);
+    expect(error.shown).toBe(HTTP_STATUS_MESSAGES[status]);
+    expect(error.message).toBe(formatMessage(HTTP_STATUS_MESSAGES[status]!));
     expect(notify).toHaveBeenCalledTimes(1);
     // The screen stays: the toast may go with it.
     expect(notify).toHaveBeenCalledWith(HTTP_STATUS_MESSAGES[status]);
@@ -257,38 +283,71 @@ describe('errors', () => {
     expect(Object.keys(HTTP_STATUS_MESSAGES).map(Number).sort()).toEqual([
       401, 403, 404, 405, 408, 500, 501, 502, 503, 504, 505,
     ]);
-    expect(HTTP_STATUS_MESSAGES[403]).toContain('Gatehouse');
+    expect(formatMessage(HTTP_STATUS_MESSAGES[403]!)).toContain('Gatehouse');
   });
 
   it('a status outside the catalogue shows the server message', async () => {
-    const error = await failWith({ status: 409, data: { code: 'CONFLICT', message: MESSAGES.duplicateId } });
-    expect(error.message).toBe(MESSAGES.duplicateId);
+    const error = await failWith({ status: 409, data: body('CONFLICT', MESSAGES.duplicateId) });
+    expect(error.shown).toEqual(MESSAGES.duplicateId);
     expect(notify).toHaveBeenCalledWith(MESSAGES.duplicateId);
   });
 
   it('a 400 with fields does not toast and keeps the fields', async () => {
-    const fields = { name: MESSAGES.required };
     const error = await failWith({
       status: 400,
-      data: { code: 'VALIDATION_FAILED', message: 'bad', fields },
+      data: body('VALIDATION_FAILED', MESSAGES.validationFailed, {
+        fields: [field('name', MESSAGES.required)],
+      }),
     });
-    expect(error.fields).toEqual(fields);
+    expect(error.fields).toEqual({ name: MESSAGES.required });
     expect(notify).not.toHaveBeenCalled();
   });
 
   it('a 409 that names its field does not toast, so the form shows it once', async () => {
-    const fields = { id: MESSAGES.duplicateId };
     const error = await failWith({
       status: 409,
-      data: { code: 'CONFLICT', message: MESSAGES.duplicateId, fields },
+      data: body('CONFLICT', MESSAGES.duplicateId, { fields: [field('id', MESSAGES.duplicateId)] }),
     });
-    expect(error.fields).toEqual(fields);
+    expect(error.fields).toEqual({ id: MESSAGES.duplicateId });
     expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('reads the message, its parameters and the fields by key, nested messages included', async () => {
+    const refused = m('list.rowRefused', { row: 'alice', reason: m('identity.selfLockout') });
+    const error = await failWith({
+      status: 409,
+      data: body('CONFLICT', refused, {
+        fields: [
+          field('code', m('field.tooLong', { maximum: 100 })),
+          { field: 'x', key: 'no.such.key', message: 'As sent' },
+        ],
+        requestId: 'r1',
+      }),
+    });
+    expect(error.serverMessage).toEqual(refused);
+    expect(error.shown).toEqual(refused);
+    expect(error.fields).toEqual({ code: m('field.tooLong', { maximum: 100 }), x: 'As sent' });
+    expect(error.requestId).toBe('r1');
+    expect(formatMessage(error.shown as Message, 'zh')).toBe('alice：您不能禁用自己或取消自己的管理权限。');
+  });
+
+  it('falls back to the English text for an unknown key, and to the status message without either', async () => {
+    const unknown = await failWith({
+      status: 409,
+      data: { code: 'CONFLICT', key: 'newer.key', message: 'Newer words' },
+    });
+    expect(unknown.shown).toBe('Newer words');
+    expect(notify).toHaveBeenLastCalledWith('Newer words');
+    const bare = await failWith({ status: 503, data: 'Service Unavailable' });
+    expect(bare.shown).toBe(HTTP_STATUS_MESSAGES[503]);
+    expect(bare.serverMessage).toBeUndefined();
+    const none = await failWith({ status: 418, data: {} });
+    expect(none.shown).toBe(MESSAGES.unknownError);
   });
 
   it('a silent call does not toast', async () => {
     const error = await failWith({ status: 500, data: {} }, () => api.get('/x', { silent: true }));
-    expect(error.message).toBe(HTTP_STATUS_MESSAGES[500]);
+    expect(error.shown).toBe(HTTP_STATUS_MESSAGES[500]);
     expect(notify).not.toHaveBeenCalled();
   });
 
@@ -305,15 +364,15 @@ describe('errors', () => {
 
   it('a network error, an abort and a timeout have their own messages', async () => {
     const network = await failWith({ error: () => new TypeError('Failed to fetch') });
-    expect(network).toMatchObject({ kind: 'network', message: MESSAGES.networkError });
+    expect(network).toMatchObject({ kind: 'network', shown: MESSAGES.networkError });
     // The browser aborting the transfer itself, not the client.
     const aborted = await failWith({
       error: () => new DOMException('The user aborted a request.', 'AbortError'),
     });
-    expect(aborted).toMatchObject({ kind: 'aborted', message: MESSAGES.requestAborted });
+    expect(aborted).toMatchObject({ kind: 'aborted', shown: MESSAGES.requestAborted });
     stubTransport();
     const timeout = await api.get('/thing', { timeout: 20 }).catch((error: unknown) => error);
-    expect(timeout).toMatchObject({ kind: 'timeout', message: MESSAGES.requestTimeout });
+    expect(timeout).toMatchObject({ kind: 'timeout', shown: MESSAGES.requestTimeout });
     expect(notify.mock.calls).toEqual([
       [MESSAGES.networkError],
       [MESSAGES.requestAborted],
@@ -327,7 +386,7 @@ describe('errors', () => {
     const call = api.get('/x', { signal: controller.signal });
     await vi.waitFor(() => expect(stub.waiting).toHaveLength(1));
     controller.abort();
-    await expect(call).rejects.toMatchObject({ kind: 'cancelled', message: MESSAGES.requestAborted });
+    await expect(call).rejects.toMatchObject({ kind: 'cancelled', shown: MESSAGES.requestAborted });
     expect(stub.sent[0]!.signal.aborted).toBe(true);
     // A signal aborted before the call is made: nothing is sent.
     await expect(api.get('/y', { signal: controller.signal })).rejects.toMatchObject({ kind: 'cancelled' });
@@ -341,7 +400,7 @@ describe('errors', () => {
     storage.set(STORAGE_KEYS.tabsRoutes, ['/dashboard']);
     storage.set('Language', 'en');
     const error = await failWith({ status: 401, data: { code: 'UNAUTHENTICATED', message: 'no' } });
-    expect(error.message).toBe(HTTP_STATUS_MESSAGES[401]);
+    expect(error.shown).toBe(HTTP_STATUS_MESSAGES[401]);
     expect(storage.get(STORAGE_KEYS.accessToken)).toBeNull();
     expect(storage.get(STORAGE_KEYS.currentUser)).toBeNull();
     expect(storage.get(STORAGE_KEYS.tabsRoutes)).toBeNull();
@@ -395,7 +454,7 @@ describe('errors', () => {
   it('a 401 from the sign-in call stays on the page with the server message', async () => {
     storage.set(STORAGE_KEYS.accessToken, 'other');
     const error = await failWith(
-      { status: 401, data: { code: 'UNAUTHENTICATED', message: MESSAGES.invalidCredentials } },
+      { status: 401, data: body('UNAUTHENTICATED', MESSAGES.invalidCredentials) },
       () =>
         api.post(
           '/oauth2-server/login',
@@ -403,7 +462,7 @@ describe('errors', () => {
           { authRedirect: false, silent: true },
         ),
     );
-    expect(error.serverMessage).toBe(MESSAGES.invalidCredentials);
+    expect(error.serverMessage).toEqual(MESSAGES.invalidCredentials);
     expect(navigate).not.toHaveBeenCalled();
     expect(notify).not.toHaveBeenCalled();
     expect(storage.get(STORAGE_KEYS.accessToken)).toBe('other');

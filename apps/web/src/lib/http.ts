@@ -1,10 +1,20 @@
 import {
   ERROR_CODES,
   type ErrorBody,
+  type FieldError,
   HTTP_STATUS_MESSAGES,
   MESSAGES,
   REQUEST_TIMEOUT_MS,
 } from '@gatehouse/contract';
+import {
+  formatMessage,
+  isMessage,
+  isMessageKey,
+  type Message,
+  type MessageParam,
+  type MessageParams,
+  m,
+} from '@gatehouse/contract/i18n';
 import { PATHS, readPath, toLogin } from './paths';
 import { stringifyQuery } from './query-string';
 import { clearSession, getToken } from './session';
@@ -26,29 +36,40 @@ export type ApiErrorKind =
   /** The app cancelled the call itself: a newer identical request, or the caller's signal. */
   | 'cancelled';
 
-/** Every failure of the HTTP client is one of these. `message` is what the user is shown. */
+/**
+ * What the user reads about a failure: a message of the contract's catalogues, rendered in the
+ * console's language (`say`), or the server's English text where its key is one this console
+ * does not know.
+ */
+export type Shown = Message | string;
+
+/** Every failure of the HTTP client is one of these. `shown` is what the user is shown. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
   readonly status: number | undefined;
   readonly code: string | undefined;
-  /** 400 validation: field name to message, ready for `Form.setFields`. */
-  readonly fields: Record<string, string> | undefined;
-  /** The server's own wording, which can be more precise than the §8 catalogue. */
-  readonly serverMessage: string | undefined;
+  /** What the toast says: the §8 message of the status first, then the server's message. */
+  readonly shown: Shown;
+  /** 400 validation: field path to its message, ready for `Form.setFields` once rendered. */
+  readonly fields: Record<string, Shown> | undefined;
+  /** The server's own message, which can be more precise than the §8 catalogue. */
+  readonly serverMessage: Shown | undefined;
   readonly requestId: string | undefined;
 
+  /** `Error.message` is `shown` in English, for logs. */
   constructor(
     kind: ApiErrorKind,
-    message: string,
+    shown: Shown,
     details: { status?: number; body?: Partial<ErrorBody>; cause?: unknown } = {},
   ) {
-    super(message, { cause: details.cause });
+    super(typeof shown === 'string' ? shown : formatMessage(shown), { cause: details.cause });
     this.kind = kind;
     this.status = details.status;
+    this.shown = shown;
     this.code = details.body?.code;
-    this.fields = details.body?.fields;
-    this.serverMessage = details.body?.message;
+    this.fields = fieldsOf(details.body?.fields);
+    this.serverMessage = details.body ? messageOf(details.body) : undefined;
     this.requestId = details.body?.requestId;
   }
 }
@@ -57,8 +78,48 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The text for a failed status: the §8 catalogue first, then the server's message. */
-function messageForStatus(status: number, serverMessage?: string): string {
+/** A value the server sent as a parameter, kept only where it is something a message can show. */
+function paramOf(value: unknown): MessageParam | undefined {
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if (isMessage(value)) return m(value.key, paramsOf(value.params));
+  if (Array.isArray(value)) {
+    const items = value.map(paramOf).filter((item) => item !== undefined && !Array.isArray(item));
+    return items as (string | number | Message)[];
+  }
+  return undefined;
+}
+
+function paramsOf(raw: unknown): MessageParams | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const params: Record<string, MessageParam> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const param = paramOf(value);
+    if (param !== undefined) params[name] = param;
+  }
+  return params;
+}
+
+/**
+ * A message of an error body: its key and parameters when this console knows the key, else
+ * its English text (a newer server's message), else nothing.
+ */
+function messageOf(part: { key?: unknown; params?: unknown; message?: unknown }): Shown | undefined {
+  if (isMessageKey(part.key)) return m(part.key, paramsOf(part.params));
+  return typeof part.message === 'string' && part.message !== '' ? part.message : undefined;
+}
+
+function fieldsOf(fields: unknown): Record<string, Shown> | undefined {
+  if (!Array.isArray(fields) || fields.length === 0) return undefined;
+  const byPath: Record<string, Shown> = {};
+  for (const entry of fields as Partial<FieldError>[]) {
+    if (typeof entry?.field !== 'string') continue;
+    byPath[entry.field] = messageOf(entry) ?? MESSAGES.validationFailed;
+  }
+  return Object.keys(byPath).length > 0 ? byPath : undefined;
+}
+
+/** What a failed status shows: the §8 catalogue first, then the server's message. */
+function messageForStatus(status: number, serverMessage: Shown | undefined): Shown {
   return HTTP_STATUS_MESSAGES[status] ?? serverMessage ?? MESSAGES.unknownError;
 }
 
@@ -67,7 +128,7 @@ type HttpHooks = {
    * Shows one error toast; the providers plug antd's `message.error` in. `leaving` says the
    * client navigates away at once, so the toast must outlive the screen that raised it.
    */
-  notify: (text: string, leaving?: boolean) => void;
+  notify: (message: Shown, leaving?: boolean) => void;
   /** Client-side navigation, so a toast shown just before survives it. */
   navigate: (to: string) => void;
   currentPath: () => string;
@@ -246,7 +307,7 @@ function toApiError(error: unknown, { signal, timedOut }: Aborts): ApiError {
 
 function httpError({ status, data }: TransportResponse): ApiError {
   const body = (data && typeof data === 'object' ? data : {}) as Partial<ErrorBody>;
-  return new ApiError('http', messageForStatus(status, body.message), { status, body });
+  return new ApiError('http', messageForStatus(status, messageOf(body)), { status, body });
 }
 
 type Reporting = Pick<RequestConfig, 'silent' | 'authRedirect'> & { notify: Notify };
@@ -263,7 +324,7 @@ function handleUnauthorized(error: ApiError, config: Reporting): void {
   // Without a session there was nothing to lose: a sign-out here or in another tab has
   // already sent the user to the login page, which must not call it an expiry.
   if (!hadSession) return;
-  if (!config.silent) config.notify(error.message, !onLogin);
+  if (!config.silent) config.notify(error.shown, !onLogin);
   if (!onLogin) hooks.navigate(target);
 }
 
@@ -276,7 +337,7 @@ function report(error: ApiError, config: Reporting): void {
     }
     if (error.status === 403 && error.code === ERROR_CODES.PASSWORD_EXPIRED) {
       const leaving = hooks.currentPath() !== PASSWORD_EXPIRED_PATH;
-      if (!config.silent) config.notify(error.message, leaving);
+      if (!config.silent) config.notify(error.shown, leaving);
       if (leaving) hooks.navigate(PASSWORD_EXPIRED_PATH);
       return;
     }
@@ -295,7 +356,7 @@ function report(error: ApiError, config: Reporting): void {
     )
       return;
   }
-  if (!config.silent) config.notify(error.message);
+  if (!config.silent) config.notify(error.shown);
 }
 
 function headersFor(callerHeaders: RequestConfig['headers'], json: boolean): Headers {

@@ -1,17 +1,28 @@
 import i18n from 'i18next';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
-import { type Language, LANGUAGES, MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
+import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
+import {
+  addCatalogue,
+  formatMessage,
+  hasCatalogue,
+  type Language,
+  LANGUAGES,
+  type Message,
+} from '@gatehouse/contract/i18n';
 import { storage } from './storage';
 
-export { type Language, LANGUAGES };
+export { type Language, LANGUAGES, type Message };
 const LANGUAGE_KEY = 'Language';
 /** What `<html lang>` says for each console language. */
 export const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' };
 
-/** Shell strings only; domain messages live in the contract and are English. */
+/**
+ * Shell strings only; the messages the server and the console share are the contract's
+ * (`say`). Two of them are the shell's too, rendered from the English catalogue.
+ */
 const en = {
-  noPermission: MESSAGES.noPermission,
+  noPermission: formatMessage(MESSAGES.noPermission),
   signIn: 'Sign in',
   signOut: 'Sign out',
   username: 'Username',
@@ -22,7 +33,7 @@ const en = {
   collapseNavigation: 'Collapse the navigation',
   expandNavigation: 'Expand the navigation',
   loading: 'Loading…',
-  comingSoon: MESSAGES.comingSoon,
+  comingSoon: formatMessage(MESSAGES.comingSoon),
   notFoundTitle: 'Page not found',
   notFoundText: 'The page you are looking for does not exist.',
   backHome: 'Back to home',
@@ -56,7 +67,8 @@ const zh: Record<ShellKey, string> = {
   retry: '重试',
 };
 
-function storedLanguage(): Language {
+/** The language stored from the last visit, whose catalogue main.tsx loads before the first render. */
+export function storedLanguage(): Language {
   const value = storage.get<string>(LANGUAGE_KEY);
   return value === 'zh' ? 'zh' : 'en';
 }
@@ -81,9 +93,49 @@ export function currentLanguage(): Language {
   return i18n.language === 'zh' ? 'zh' : 'en';
 }
 
-export function setLanguage(language: Language): void {
+/**
+ * Makes the contract's messages in `language` available: English is bundled, the Chinese
+ * catalogue loads on demand, so the sign-in page in English does not carry it. A catalogue
+ * that fails to load leaves the messages in English rather than failing the switch.
+ */
+export function loadCatalogue(language: Language): Promise<void> {
+  if (hasCatalogue(language) || language === 'en') return Promise.resolve();
+  return import('@gatehouse/contract/i18n/zh').then(
+    ({ ZH }) => addCatalogue('zh', ZH),
+    (error: unknown) => console.warn('The Chinese messages could not be loaded', error),
+  );
+}
+
+/**
+ * Switches the console's language once its catalogue is there (at once when it already is),
+ * so no screen renders its shell in one language and the contract's messages in the other.
+ */
+export function setLanguage(language: Language): Promise<void> {
   storage.set(LANGUAGE_KEY, language, null);
-  void i18n.changeLanguage(language);
+  if (hasCatalogue(language)) {
+    void i18n.changeLanguage(language);
+    return Promise.resolve();
+  }
+  return loadCatalogue(language).then(() => {
+    // A later switch that came back first wins.
+    if (storedLanguage() === language) void i18n.changeLanguage(language);
+  });
+}
+
+const languageOf = (value: string): Language => (value === 'zh' ? 'zh' : 'en');
+
+/**
+ * A contract message in the console's language (or `language`). Text that is not a message
+ * (a server's own wording with a key this console does not know) shows as it is.
+ */
+export function say(message: Message | string, language: Language = languageOf(i18n.language)): string {
+  return typeof message === 'string' ? message : formatMessage(message, language);
+}
+
+/** `say` for a component: it draws again when the language changes. */
+export function useSay(): (message: Message | string) => string {
+  const language = languageOf(useLanguage());
+  return useCallback((message: Message | string) => say(message, language), [language]);
 }
 
 const onLanguageChange = (notify: () => void) => {

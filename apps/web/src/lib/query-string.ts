@@ -2,7 +2,7 @@
  * A request's query as qs writes it with `arrayFormat: 'indices'`, which the server's routes read
  * (spec §7): `ids[0]=a&ids[1]=b`, `filter[name]=x`, with the brackets percent-encoded. Undefined
  * is left out, null is an empty value, a date is its ISO text. Written out rather than taken
- * from qs, which put 5 KiB gzipped on the sign-in page for this one call.
+ * from qs, whose whole code the sign-in page would otherwise load for this one call.
  */
 export function stringifyQuery(params: unknown): string {
   const parts: string[] = [];

@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+import { addCatalogue } from '@gatehouse/contract/i18n';
+import { ZH } from '@gatehouse/contract/i18n/zh';
+
+// The console loads the Chinese messages when it switches to Chinese (lib/i18n.ts,
+// loadCatalogue); the tests have them from the start, so a switch takes effect at once.
+addCatalogue('zh', ZH);
 
 // findBy and waitFor give up after 1 s by default, which an antd render can take on a
 // loaded CI machine while the other suites run; a real wait for an answer stays well below.

@@ -7,10 +7,12 @@ import {
   ACTIONS,
   type Action,
   type Application,
+  formatMessage,
+  type Message,
   permissionIdForPath,
   type ServerMenuItem,
 } from '@gatehouse/contract';
-import { renderWithToasts } from '@/components/test-utils';
+import { renderWithToasts } from './render';
 import { ToastHolder } from '@/components/use-toast';
 import { AccessProvider } from '@/lib/access';
 import { setTransport, type Transport } from '@/lib/http';
@@ -143,4 +145,18 @@ export async function findDialog(title: string): Promise<HTMLElement> {
   const dialog = heading.closest<HTMLElement>('[role="dialog"]');
   if (!dialog) throw new Error(`No dialog around the title ${title}`);
   return dialog;
+}
+
+/**
+ * An error body as the server sends it: the message by key with its parameters, the same in
+ * English, and each named field's message alike.
+ */
+export function errorBody(code: string, message: Message, fields: Record<string, Message> = {}) {
+  const byKey = (m: Message) => ({
+    key: m.key,
+    ...(m.params ? { params: m.params } : {}),
+    message: formatMessage(m),
+  });
+  const named = Object.entries(fields).map(([field, m]) => ({ field, ...byKey(m) }));
+  return { code, ...byKey(message), ...(named.length > 0 ? { fields: named } : {}) };
 }

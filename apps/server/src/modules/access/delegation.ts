@@ -1,4 +1,4 @@
-import { IDENTITY_MESSAGES } from '@gatehouse/contract';
+import { IDENTITY_MESSAGES, type Message } from '@gatehouse/contract';
 import type { Executor } from '../../db/client.ts';
 import type { AppScope } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
@@ -41,7 +41,7 @@ export function assertHolds(actor: Actor, wanted: GrantSet): void {
 }
 
 /** Why the actor may not hand out a role with this footprint, or null when they may. */
-function assignRefusal(actor: Actor, role: Holdings, scope: AppScope): string | null {
+function assignRefusal(actor: Actor, role: Holdings, scope: AppScope): Message | null {
   if (role.administrator) return actor.holdings.administrator ? null : IDENTITY_MESSAGES.administratorOnly;
   if (!liesWithin(role.grants, scope)) return IDENTITY_MESSAGES.outsideScope('role');
   const missing = notHeld(actor.holdings, role.grants);
@@ -49,7 +49,7 @@ function assignRefusal(actor: Actor, role: Holdings, scope: AppScope): string | 
 }
 
 /** Why the actor may not change an account with this footprint, or null when they may. */
-function userRefusal(actor: Actor, user: Holdings, scope: AppScope): string | null {
+function userRefusal(actor: Actor, user: Holdings, scope: AppScope): Message | null {
   if (actor.holdings.administrator) return null;
   if (user.administrator) return IDENTITY_MESSAGES.administratorOnly;
   if (!liesWithin(user.grants, scope)) return IDENTITY_MESSAGES.outsideScope('user');
@@ -66,12 +66,12 @@ function withinRefusal(actor: Actor, footprint: Holdings, scope: AppScope, noun:
   return liesWithin(footprint.grants, scope) ? null : IDENTITY_MESSAGES.outsideScope(noun);
 }
 
-type Refusal = (footprint: Holdings) => string | null;
+type Refusal = (footprint: Holdings) => Message | null;
 
 /** The ids whose footprint passes; and the first refusal, to throw. */
 function judge(footprints: Map<string, Holdings>, refusal: Refusal) {
   const allowed = new Set<string>();
-  let first: string | null = null;
+  let first: Message | null = null;
   for (const [id, footprint] of footprints) {
     const why = refusal(footprint);
     if (why === null) allowed.add(id);
@@ -80,7 +80,7 @@ function judge(footprints: Map<string, Holdings>, refusal: Refusal) {
   return { allowed, first };
 }
 
-function assertNone(first: string | null): void {
+function assertNone(first: Message | null): void {
   if (first !== null) throw forbidden(first);
 }
 

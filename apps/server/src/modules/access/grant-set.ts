@@ -1,4 +1,4 @@
-import { ACTIONS, type Action, PLATFORM_APP_ID } from '@gatehouse/contract';
+import { ACTIONS, type Action, type Message, m, PLATFORM_APP_ID } from '@gatehouse/contract';
 import { type AppScope, inScope, unionScopes } from '../../lib/app-scope.ts';
 
 /**
@@ -213,23 +213,37 @@ export function consoleRights(set: GrantSet): GrantSet {
 }
 
 /** A short English account of `set`, for the message of a refusal: at most `limit` parts. */
-export function describe(set: GrantSet, limit = 5): string {
-  const parts: string[] = [];
+export function describe(set: GrantSet, limit = 5): Message {
+  const parts: Message[] = [];
   for (const [permissionId, actions] of set.platform) {
     for (const action of ACTIONS) {
       const scope = actions.get(action);
       if (scope === undefined) continue;
-      const where = scope === 'all' ? 'every application' : [...scope].sort().join(', ');
-      parts.push(`${permissionId} (${action}, ${where})`);
+      const where = scope === 'all' ? m('grant.everyApplication') : [...scope].sort();
+      parts.push(m('grant.platform', { permission: permissionId, action, where }));
     }
   }
   for (const [applicationId, perms] of set.permissions)
     for (const [permissionId, actions] of perms)
-      parts.push(`${permissionId} (${ACTIONS.filter((a) => actions.has(a)).join(', ')}) in ${applicationId}`);
+      parts.push(
+        m('grant.permission', {
+          permission: permissionId,
+          actions: ACTIONS.filter((a) => actions.has(a)),
+          application: applicationId,
+        }),
+      );
   for (const [applicationId, codes] of set.elements)
-    parts.push(`element${codes.size === 1 ? '' : 's'} ${[...codes].sort().join(', ')} in ${applicationId}`);
+    parts.push(
+      m(codes.size === 1 ? 'grant.element' : 'grant.elements', {
+        codes: [...codes].sort(),
+        application: applicationId,
+      }),
+    );
   if (set.resources.size > 0)
-    parts.push(`${set.resources.size} resource${set.resources.size === 1 ? '' : 's'}`);
-  const shown = parts.slice(0, limit).join('; ');
-  return parts.length > limit ? `${shown} and ${parts.length - limit} more` : shown;
+    parts.push(
+      m(set.resources.size === 1 ? 'count.resource' : 'count.resources', { count: set.resources.size }),
+    );
+  // Joined by "; ": the parts hold lists of their own.
+  const shown = parts.slice(0, limit).reduceRight((rest, part) => m('grant.then', { first: part, rest }));
+  return parts.length > limit ? m('grant.more', { shown, count: parts.length - limit }) : shown;
 }

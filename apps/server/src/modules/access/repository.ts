@@ -8,7 +8,6 @@ import {
   groupMembers,
   groupRoles,
   groups,
-  organizations,
   pageElementRoles,
   pageElements,
   permissions,

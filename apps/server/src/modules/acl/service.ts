@@ -3,6 +3,7 @@ import {
   type AclListQuery,
   CATALOG_MESSAGES,
   type CreateAcl,
+  type Message,
   type Page,
   type Status,
   type UpdateAcl,
@@ -35,7 +36,7 @@ function toAcl(row: repo.AclRow): Acl {
 
 /** The subject and the target must exist (the target in the entry's application). */
 async function assertRefs(db: Executor, input: CreateAcl): Promise<void> {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, Message> = {};
   if (!(await repo.subjectExists(db, input.applicationId, input.subjectType, input.subjectId))) {
     fields.subjectId = CATALOG_MESSAGES.unknownSubject;
   }

@@ -1,5 +1,6 @@
 import {
   changePasswordRequestSchema,
+  formatMessage,
   loginAnswerSchema,
   loginRequestSchema,
   MESSAGES,
@@ -48,17 +49,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       if (body === null || body === undefined) {
         const userInfo = await service.currentUserInfo(request.headers.authorization);
-        return { code: 0, message: MESSAGES.loginSuccess, result: { userInfo } };
+        return { code: 0, message: formatMessage(MESSAGES.loginSuccess), result: { userInfo } };
       }
       const answer = await service.login(body, requestMeta(request), deviceOf(request));
       if ('challenge' in answer)
         return {
           code: SECOND_FACTOR_REQUIRED,
-          message: TWO_FACTOR_MESSAGES.codeRequired,
+          message: formatMessage(TWO_FACTOR_MESSAGES.codeRequired),
           result: answer,
         } as const;
       rememberDevice(request, reply, answer.userInfo.username);
-      return { code: 0, message: MESSAGES.loginSuccess, result: answer };
+      return { code: 0, message: formatMessage(MESSAGES.loginSuccess), result: answer };
     },
   );
 

@@ -53,7 +53,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Toggle a client between ENABLED and DISABLED',
-        querystring: z.object({ acId: z.uuid({ error: MESSAGES.required }) }),
+        querystring: z.object({ acId: z.uuid({ error: MESSAGES.required.key }) }),
         response: { 200: clientSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -1,16 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type {
-  Client,
-  ClientListQuery,
-  ClientSecretInfo,
-  RotateClientSecret,
-  RotatedClientSecret,
-  CreateClient,
-  CreatedClient,
-  Page,
-  Status,
-  UpdateClient,
-  UpdateClientStatus,
+import {
+  type Client,
+  type ClientListQuery,
+  type ClientSecretInfo,
+  type CreateClient,
+  type CreatedClient,
+  m,
+  type Page,
+  type RotateClientSecret,
+  type RotatedClientSecret,
+  type Status,
+  type UpdateClient,
+  type UpdateClientStatus,
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import { type AppScope, assertInScope, isUuid } from '../../lib/app-scope.ts';
@@ -21,8 +22,8 @@ import { requireApplication } from '../applications/service.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'application-client';
-const PUBLIC_HAS_NO_SECRET = 'A public client has no secret to rotate: it signs users in with PKCE.';
-const PUBLIC_NEEDS_REDIRECT = 'A public client needs a redirect URL';
+const PUBLIC_HAS_NO_SECRET = m('client.publicHasNoSecret');
+const PUBLIC_NEEDS_REDIRECT = m('field.publicClientRedirect');
 
 /** The OAuth client_id: a recognisable prefix and 18 random bytes (24 base64url characters). */
 function newClientId(): string {

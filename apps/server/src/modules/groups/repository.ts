@@ -1,5 +1,5 @@
 import type { GroupListQuery } from '@gatehouse/contract';
-import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { groupMembers, groupRoles, groups, roles, users } from '../../db/schema/index.ts';
 import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
@@ -39,11 +39,6 @@ export const existingRoles = byKey(roles, roles.roleId).existing;
 export async function findWithCount(db: Executor, groupId: string): Promise<GroupWithCount | undefined> {
   const [row] = await db.select(withCount).from(groups).where(eq(groups.groupId, groupId)).limit(1);
   return row;
-}
-
-export async function countMembers(db: Executor, groupId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
-  return row?.n ?? 0;
 }
 
 export async function memberIds(db: Executor, groupId: string): Promise<string[]> {

@@ -1,4 +1,5 @@
 import {
+  countsOf,
   type CreateGroup,
   type Group,
   type GroupListQuery,
@@ -13,7 +14,7 @@ import type { AppScope } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
-import { countsOf, refused } from '../../lib/errors.ts';
+import { refused } from '../../lib/errors.ts';
 import { assertAllExist } from '../../lib/records.ts';
 import {
   type Actor,

@@ -96,7 +96,7 @@ export class DataObjectService {
 /** A 409 naming the data accesses scoped to the object or set: "Used by 2 data accesses: a, b". */
 async function refuseWhileScoped(db: Executor, scope: { objectId: string } | { setId: string }) {
   const { total, labels } = await scopedTo(db, scope);
-  if (total > 0) throw refused(CATALOG_MESSAGES.usedBy(total, 'data access', labels));
+  if (total > 0) throw refused(CATALOG_MESSAGES.usedBy(total, 'dataAccess', labels));
 }
 
 async function assertObjectIn(db: Executor, input: CreateDataSet): Promise<void> {

@@ -1,6 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { formatMessage, type Language, type Message, m } from '@gatehouse/contract';
 import type { Account, Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
+import { escapeHtml, htmlPage, htmlText } from '../../lib/html-page.ts';
+import { readerLanguage } from '../../lib/language.ts';
 import { deriveKey } from '../../lib/server-key.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import * as secrets from '../clients/repository.ts';
@@ -63,13 +66,34 @@ export async function claimsOf(
   return claims;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f1f1f}h1{font-size:1.4rem}code{background:#f5f5f5;padding:0 .25rem}';
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f1f1f}h1{font-size:1.4rem}code{background:#f5f5f5;padding:0 .25rem}</style>
-</head><body>${body}</body></html>`;
+/**
+ * The provider's own pages speak the reader's language: the signed-in account's preference,
+ * else the browser's. The answer depends on Accept-Language, so caches are told.
+ */
+async function pageLanguage(db: Database, ctx: KoaContextWithOIDC): Promise<Language> {
+  ctx.vary('Accept-Language');
+  const accountId = ctx.oidc?.session?.accountId;
+  const user = accountId ? await repo.findUser(db, accountId).catch(() => undefined) : undefined;
+  return readerLanguage(user?.language, ctx.get('accept-language'));
+}
+
+async function renderPage(
+  db: Database,
+  ctx: KoaContextWithOIDC,
+  title: Message,
+  body: (language: Language) => string,
+) {
+  const language = await pageLanguage(db, ctx);
+  ctx.type = 'html';
+  ctx.body = htmlPage({
+    language,
+    title: formatMessage(title, language),
+    style: STYLE,
+    body: body(language),
+  });
 }
 
 export type ProviderOptions = {
@@ -110,7 +134,7 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
     // The ID token carries the scope's claims too, not only userinfo.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
-    // What the README documents, and all that works: a confidential client's secret in HTTP
+    // What docs/integrating.md documents, and all that works: a confidential client's secret in HTTP
     // Basic, a public client's nothing. Without client_secret_post the provider reads no
     // client_secret from the body, so a confidential client sending it there is invalid_client.
     clientAuthMethods: ['client_secret_basic', 'none'],
@@ -138,10 +162,20 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
-          ctx.type = 'html';
-          ctx.body = page(
-            'Sign out',
-            `<h1>Sign out of Gatehouse?</h1>${form}<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button> <button type="submit" form="op.logoutForm">Stay signed in</button>`,
+          await renderPage(
+            db,
+            ctx,
+            m('page.signOutTitle'),
+            (language) =>
+              `<h1>${htmlText(m('page.signOutQuestion'), language)}</h1>${form}<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${htmlText(m('page.signOutConfirm'), language)}</button> <button type="submit" form="op.logoutForm">${htmlText(m('page.staySignedIn'), language)}</button>`,
+          );
+        },
+        async postLogoutSuccessSource(ctx) {
+          await renderPage(
+            db,
+            ctx,
+            m('page.signedOutTitle'),
+            (language) => `<h1>${htmlText(m('page.signedOut'), language)}</h1>`,
           );
         },
       },
@@ -161,11 +195,14 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
       };
     },
     async renderError(ctx, out) {
-      ctx.type = 'html';
+      // The description is the provider's own, in English: it names the OAuth detail.
       const description = out.error_description ? `<p>${escapeHtml(String(out.error_description))}</p>` : '';
-      ctx.body = page(
-        'Sign-in error',
-        `<h1>The sign-in cannot go on</h1>${description}<p>Error: <code>${escapeHtml(String(out.error))}</code></p>`,
+      await renderPage(
+        db,
+        ctx,
+        m('page.errorTitle'),
+        (language) =>
+          `<h1>${htmlText(m('page.errorHeading'), language)}</h1>${description}<p>${htmlText(m('page.errorCode'), language)} <code>${escapeHtml(String(out.error))}</code></p>`,
       );
     },
   };

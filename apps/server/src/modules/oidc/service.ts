@@ -4,6 +4,7 @@ import {
   type InteractionDetails,
   type InteractionLogin,
   type InteractionRedirect,
+  m,
   MESSAGES,
   OIDC_MESSAGES,
 } from '@gatehouse/contract';
@@ -40,12 +41,7 @@ export type OidcOptions = {
 /** A browser's request to the interaction API and its answer, where the provider reads its cookie. */
 export type BrowserExchange = { req: IncomingMessage; res: ServerResponse };
 
-const noAccess = () =>
-  new AppError(
-    403,
-    'FORBIDDEN',
-    'You have no access to this application. Ask an administrator for a role in it.',
-  );
+const noAccess = () => new AppError(403, 'FORBIDDEN', m('oidc.noAccess'));
 
 /** The OpenID Provider and its interactions (login, consent, abort) for the console's /oauth page. */
 export class OidcService {
@@ -154,7 +150,7 @@ export class OidcService {
     if (interaction?.uid !== uid) throw notFound(OIDC_MESSAGES.interactionGone);
     const clientId = String(interaction.params.client_id ?? '');
     const client = await repo.findUsableClient(this.db, clientId);
-    if (!client) throw notFound('This application client is unknown or disabled.');
+    if (!client) throw notFound(OIDC_MESSAGES.unknownClient);
     return { provider, interaction, client };
   }
 
@@ -191,7 +187,7 @@ export class OidcService {
     device?: DeviceCookie,
   ): Promise<InteractionRedirect> {
     const { interaction, client } = await this.interaction(uid, browser);
-    if (interaction.prompt.name !== 'login') throw refused('This sign-in does not ask for a login.');
+    if (interaction.prompt.name !== 'login') throw refused(OIDC_MESSAGES.noLoginPrompt);
     if (input?.username === undefined && input?.password === undefined) {
       if (!session) throw unauthenticated();
       if (session.user.mustChangePassword || session.passwordExpired)
@@ -252,7 +248,7 @@ export class OidcService {
   /** Grants the scopes asked for; the grant is remembered for the next sign-in of this client. */
   async consent(uid: string, browser: BrowserExchange): Promise<InteractionRedirect> {
     const { provider, interaction, client } = await this.interaction(uid, browser);
-    if (interaction.prompt.name !== 'consent') throw refused('This sign-in does not ask for consent.');
+    if (interaction.prompt.name !== 'consent') throw refused(OIDC_MESSAGES.noConsentPrompt);
     const accountId = interaction.session?.accountId;
     if (!accountId) throw unauthenticated();
     if (!(await mayEnterApplication(this.db, accountId, client.applicationId))) throw noAccess();

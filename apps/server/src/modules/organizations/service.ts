@@ -1,4 +1,5 @@
 import {
+  countsOf,
   type CreateOrganization,
   IDENTITY_MESSAGES,
   type Organization,
@@ -15,7 +16,7 @@ import { endingAccessOnSuspension } from '../access/endings.ts';
 import { keepingAdministration } from '../users/administration.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
-import { countsOf, refused, validationFailed } from '../../lib/errors.ts';
+import { refused, validationFailed } from '../../lib/errors.ts';
 import { given } from '../../lib/listing.ts';
 import { assertAllExist } from '../../lib/records.ts';
 import * as repo from './repository.ts';
@@ -203,7 +204,7 @@ export class OrganizationService {
       const before = await lockOrganization(tx, organizationId);
       if (before.childCount + before.memberCount > 0) {
         const uses = countsOf([
-          [before.childCount, 'child organization'],
+          [before.childCount, 'childOrganization'],
           [before.memberCount, 'member'],
         ]);
         throw refused(IDENTITY_MESSAGES.inUse(uses));

@@ -1,5 +1,5 @@
 import type { AppPageListQuery } from '@gatehouse/contract';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { applicationPages, pageElementRoles, pageElements, roles } from '../../db/schema/index.ts';
 import { contains, definePagedList, keywordIn, oneOf } from '../../lib/listing.ts';
@@ -54,11 +54,6 @@ export async function elementsOf(db: Executor, pageIds: string[]): Promise<Eleme
     ...e,
     roleIds: grants.filter((g) => g.elementId === e.elementId).map((g) => g.roleId),
   }));
-}
-
-export async function countElements(db: Executor, pageId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(pageElements).where(eq(pageElements.pageId, pageId));
-  return row?.n ?? 0;
 }
 
 export async function grantElement(db: Executor, elementId: string, roleIds: string[]): Promise<void> {

@@ -1,6 +1,7 @@
 import {
   forgetPasswordRequestSchema,
   forgetPasswordResultSchema,
+  formatMessage,
   okSchema,
   PASSWORD_MESSAGES,
   passwordResetRequestSchema,
@@ -29,8 +30,12 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.requestLink(request.body.account, requestMeta(request));
-      return { message: PASSWORD_MESSAGES.resetLinkSent };
+      await service.requestLink(
+        request.body.account,
+        requestMeta(request),
+        request.headers['accept-language'],
+      );
+      return { message: formatMessage(PASSWORD_MESSAGES.resetLinkSent) };
     },
   );
 

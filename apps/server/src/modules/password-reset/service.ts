@@ -1,5 +1,9 @@
 import {
   ERROR_CODES,
+  formatMessage,
+  type Language,
+  m,
+  type Message,
   PASSWORD_MESSAGES,
   PASSWORD_POLICY,
   type PasswordResetRequest,
@@ -9,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.ts';
 import { type AuditContext, afterCommit, audit, auditedChange } from '../../lib/audit.ts';
 import { AppError, validationFailed } from '../../lib/errors.ts';
+import { readerLanguage } from '../../lib/language.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { assertPasswordPolicy } from '../passwords/policy.ts';
 import { storePassword } from '../passwords/repository.ts';
@@ -51,16 +56,21 @@ export function resetLink(origin: string, token: string): string {
   return `${origin}${RESET_PATH}?${new URLSearchParams({ token })}`;
 }
 
-function mailText(name: string, link: string): string {
-  return [
-    `Hello ${name},`,
-    '',
-    'Someone asked to reset the password of your Gatehouse account. To choose a new password, open this link:',
-    '',
-    link,
-    '',
-    `The link works once, within ${RESET_LINK_MINUTES} minutes. If you did not ask for it, ignore this email; your password stays as it is.`,
-  ].join('\n');
+/** The reset email in `language`: its subject and its text. */
+function resetMail(name: string, link: string, language: Language): { subject: string; text: string } {
+  const say = (message: Message) => formatMessage(message, language);
+  return {
+    subject: say(m('mail.reset.subject')),
+    text: [
+      say(m('mail.greeting', { name })),
+      '',
+      say(m('mail.reset.body')),
+      '',
+      link,
+      '',
+      say(m('mail.reset.ignore', { minutes: RESET_LINK_MINUTES })),
+    ].join('\n'),
+  };
 }
 
 /** An account whose email address changes, as it was before. */
@@ -70,20 +80,32 @@ export type EmailChange = {
   name: string;
   /** The address before the change. */
   email: string | null;
+  /** The account's language preference, which the notice is written in (null: English). */
+  language?: string | null;
 };
 
 /** Email addresses compare without regard to case or surrounding blanks, as /forget finds them. */
 const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
   (a?.trim().toLowerCase() || null) === (b?.trim().toLowerCase() || null);
 
-function emailChangedText(name: string, username: string, byThemselves: boolean): string {
-  return [
-    `Hello ${name},`,
-    '',
-    `The email address of your Gatehouse account ${username} was changed ${byThemselves ? 'from its profile' : 'by an administrator'}. Its emails now go to the new address, and the password reset links sent before the change no longer work.`,
-    '',
-    'If you did not expect this change, contact your Gatehouse administrator at once.',
-  ].join('\n');
+/** The notice to the old address in `language`: its subject and its text. */
+function emailChangedMail(
+  name: string,
+  username: string,
+  byThemselves: boolean,
+  language: Language,
+): { subject: string; text: string } {
+  const say = (message: Message) => formatMessage(message, language);
+  return {
+    subject: say(m('mail.emailChanged.subject')),
+    text: [
+      say(m('mail.greeting', { name })),
+      '',
+      say(m(byThemselves ? 'mail.emailChanged.bySelf' : 'mail.emailChanged.byAdministrator', { username })),
+      '',
+      say(m('mail.emailChanged.contact')),
+    ].join('\n'),
+  };
 }
 
 /**
@@ -120,11 +142,14 @@ export class PasswordResetService {
    * for) tells who has an account. Without an origin for the link (production without
    * GATEHOUSE_PUBLIC_URL) every request is refused alike, before anything is counted.
    */
-  async requestLink(account: string, meta: RequestMeta): Promise<void> {
+  async requestLink(account: string, meta: RequestMeta, acceptLanguage?: string): Promise<void> {
     const origin = this.linkOrigin();
     if (origin === undefined) throw linksNotConfigured();
     await this.deps.limiter.take(account, meta.ip ?? 'unknown');
-    this.track(this.issueLinks(account, origin, meta), 'Issuing a password reset link failed');
+    this.track(
+      this.issueLinks(account, origin, meta, acceptLanguage),
+      'Issuing a password reset link failed',
+    );
   }
 
   /** Resolves once the links and notices asked for so far are issued and sent (tests, shutdown). */
@@ -186,14 +211,22 @@ export class PasswordResetService {
       this.deps.log.info({ userId, username, oldAddress }, 'Email address changed: tell the old address');
       return;
     }
+    // Written in the account's language: the change may be an administrator's, whose
+    // browser says nothing of the reader's.
+    const language = readerLanguage(account.language);
     await this.deps.mailer.send({
       to: oldAddress,
-      subject: 'Your Gatehouse email address was changed',
-      text: emailChangedText(account.name || username, username, byThemselves),
+      ...emailChangedMail(account.name || username, username, byThemselves, language),
     });
   }
 
-  private async issueLinks(account: string, origin: string, meta: RequestMeta): Promise<void> {
+  /** Each email is in the account's language, else the one the request asked for. */
+  private async issueLinks(
+    account: string,
+    origin: string,
+    meta: RequestMeta,
+    acceptLanguage: string | undefined,
+  ): Promise<void> {
     for (const user of await repo.enabledAccountsNamed(this.db, account)) {
       const token = newSessionToken();
       const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60_000);
@@ -217,8 +250,7 @@ export class PasswordResetService {
       }
       await this.deps.mailer.send({
         to: user.email,
-        subject: 'Reset your Gatehouse password',
-        text: mailText(user.name || user.username, link),
+        ...resetMail(user.name || user.username, link, readerLanguage(user.language, acceptLanguage)),
       });
     }
   }
@@ -232,7 +264,7 @@ export class PasswordResetService {
     const ip = meta.ip ?? 'unknown';
     // Wrong links are limited per IP (429 once spent), so links cannot be guessed at speed.
     await this.deps.limiter.checkFailures(ip);
-    const refuse = async (message: string) => {
+    const refuse = async (message: Message) => {
       await this.deps.limiter.recordFailure(ip);
       return validationFailed({ token: message });
     };

@@ -7,9 +7,9 @@ import type { Options } from '@node-rs/argon2';
  * argon2id at one of the five configurations OWASP's Password Storage Cheat Sheet gives as
  * equally strong (m=46 MiB t=1, 19 MiB t=2, 12 MiB t=3, 9 MiB t=4, 7 MiB t=5, all p=1): the
  * one with the least memory, 7 MiB over 5 passes. It trades memory for passes, and a server
- * that answers lists between the sign-ins is better served by the smaller working set: on
- * the 2-core machine of the benchmarks a hash took 7.6–8.7 ms at 7 MiB against 13.5–14.3 ms
- * at 19 MiB, and it evicts less of the cache from under the requests beside it. Hashes made
+ * that answers lists between the sign-ins is better served by the smaller working set: a hash
+ * takes less time than at 19 MiB and evicts less of the cache from under the requests beside
+ * it (the timings are in docs/performance.md). Hashes made
  * at other parameters, such as the 19 MiB of earlier versions, still verify: a hash carries
  * its own. The algorithm is given by value because the binding declares it as an ambient
  * const enum, which isolated modules cannot read; 2 is Argon2id.

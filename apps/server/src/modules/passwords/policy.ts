@@ -1,4 +1,4 @@
-import { PASSWORD_MESSAGES, PASSWORD_POLICY } from '@gatehouse/contract';
+import { type Message, PASSWORD_MESSAGES, PASSWORD_POLICY } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { validationFailed } from '../../lib/errors.ts';
@@ -24,7 +24,7 @@ export async function isCommonPassword(password: string): Promise<boolean> {
 const MIN_USERNAME_TO_CONTAIN = 3;
 
 /** The rules that need no history; the first one broken, or null. */
-async function passwordRuleBroken(password: string, username: string): Promise<string | null> {
+async function passwordRuleBroken(password: string, username: string): Promise<Message | null> {
   if (password.length < PASSWORD_POLICY.minLength) return PASSWORD_MESSAGES.tooShort;
   if (password.length > PASSWORD_POLICY.maxLength) return PASSWORD_MESSAGES.tooLong;
   const lower = password.toLowerCase();

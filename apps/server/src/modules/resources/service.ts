@@ -1,9 +1,10 @@
 import {
   APP_CONFIG_MESSAGES,
   type CreateResource,
+  type Message,
   type Page,
-  RESOURCE_PARENT_RULES,
   type Resource,
+  RESOURCE_PARENT_RULES,
   type ResourceListQuery,
   type ResourceType,
   type UpdateResource,
@@ -22,7 +23,7 @@ const ENTITY = 'resource';
 /** Far deeper than any real navigation; a longer parent chain can only be a loop. */
 const MAX_DEPTH = 64;
 
-const PARENT_MESSAGE: Record<ResourceType, string> = {
+const PARENT_MESSAGE: Record<ResourceType, Message> = {
   CATEGORY: APP_CONFIG_MESSAGES.categoryAtRoot,
   MENU: APP_CONFIG_MESSAGES.menuParent,
   ELEMENT: APP_CONFIG_MESSAGES.elementParent,
@@ -61,7 +62,7 @@ async function checkPlacement(
   input: CreateResource,
   self?: repo.ResourceRow,
 ): Promise<Placement> {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, Message> = {};
   const url = input.url?.trim() || null;
   const parentId = input.parentId ?? null;
   if (input.type === 'CATEGORY' && url !== null) fields.url = APP_CONFIG_MESSAGES.categoryNoUrl;

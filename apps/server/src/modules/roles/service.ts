@@ -1,7 +1,9 @@
 import {
   ACTIONS,
+  countsOf,
   type CreateRole,
   IDENTITY_MESSAGES,
+  type Message,
   type Page,
   type PermissionGrant,
   PLATFORM_APP_ID,
@@ -28,7 +30,7 @@ import { holdersOfRoles } from '../access/repository.ts';
 import { endingOidcOnRoleLoss } from '../access/endings.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
-import { countsOf, refused, validationFailed } from '../../lib/errors.ts';
+import { refused, validationFailed } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'role';
@@ -158,7 +160,7 @@ export class RoleService {
           [held.users, 'user'],
           [held.groups, 'group'],
         ]);
-        throw refused(IDENTITY_MESSAGES.inUse(`held by ${by}`));
+        throw refused(IDENTITY_MESSAGES.inUse(IDENTITY_MESSAGES.heldBy(by)));
       }
       const grants = await grantsOf(tx, roleId);
       await repo.remove(tx, roleId);
@@ -209,7 +211,7 @@ export class RoleService {
     tx: Executor,
     input: RoleGrants,
   ): Promise<{ permissions: repo.PermissionGrantRow[]; resources: string[] }> {
-    const fields: Record<string, string> = {};
+    const fields: Record<string, Message> = {};
     const named = new Set(input.permissions.flatMap((g) => [g.applicationId, ...(g.applicationIds ?? [])]));
     const applications = await repo.existingApplications(tx, [...named]);
     const known = await this.knownPermissions(tx, input.permissions);

@@ -1,4 +1,5 @@
 import {
+  formatMessage,
   loginResultSchema,
   MESSAGES,
   okSchema,
@@ -41,7 +42,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await service.completeSignIn(request.body.challenge, request.body.code, meta);
       const { token, userInfo } = await app.services.auth.startSession(user, meta);
       rememberDevice(request, reply, user.username);
-      return { code: 0, message: MESSAGES.loginSuccess, result: { token, userInfo } };
+      return { code: 0, message: formatMessage(MESSAGES.loginSuccess), result: { token, userInfo } };
     },
   );
 

@@ -6,8 +6,8 @@ import { PasswordInput } from '@/components/antd-parts';
 import { Avatar } from '@/components/avatar';
 import { Field, usePlainForm } from '@/components/plain-form';
 import { useUnlock } from '@/features/auth/api/unlock';
-import { isApiError } from '@/lib/http';
-import { defineMessages } from '@/lib/i18n';
+import { isApiError, type Shown } from '@/lib/http';
+import { defineMessages, useSay } from '@/lib/i18n';
 import { Notice } from '@/components/notice';
 
 const useT = defineMessages(
@@ -47,7 +47,8 @@ export function LockScreen({ name, avatar, onUnlocked, onSignOut }: LockScreenPr
   const { token } = theme.useToken();
   const form = usePlainForm({ password: '' });
   const unlock = useUnlock();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
+  const say = useSay();
 
   const submit = async ({ password }: { password: string }) => {
     setError(null);
@@ -58,7 +59,7 @@ export function LockScreen({ name, avatar, onUnlocked, onSignOut }: LockScreenPr
       form.set('password', '');
       if (isApiError(e) && e.status === 429) setError(e.serverMessage ?? t('tooMany'));
       else if (isApiError(e) && e.fields?.password) setError(e.fields.password);
-      else if (isApiError(e) && e.kind !== 'cancelled') setError(e.message);
+      else if (isApiError(e) && e.kind !== 'cancelled') setError(e.shown);
     }
   };
 
@@ -98,7 +99,7 @@ export function LockScreen({ name, avatar, onUnlocked, onSignOut }: LockScreenPr
         </p>
         <p style={{ color: token.colorTextSecondary }}>{t('text')}</p>
         <form onSubmit={form.submit(submit)} noValidate>
-          {error && <Notice type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+          {error && <Notice type="error" showIcon title={say(error)} style={{ marginBottom: 16 }} />}
           <Field label={t('password')} {...form.field('password')}>
             <PasswordInput
               {...form.bind('password')}

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { ACTIONS, type Action, MESSAGES } from '@gatehouse/contract';
+import { ACTIONS, type Action, MESSAGES, formatMessage } from '@gatehouse/contract';
 import { AccessProvider } from '@/lib/access';
 import { menuWith } from '@/test/support';
 import { DELETED_SUCCESSFULLY } from '../confirm-action';
-import { renderWithToasts } from '../test-utils';
+import { renderWithToasts } from '@/test/render';
 import { type ActionColumnOptions, actionColumn } from './action-column';
 
 type Row = { id: string; name: string; type: 'CATEGORY' | 'MENU'; status: string };
@@ -111,7 +111,7 @@ describe('actionColumn', () => {
     expect(await screen.findByText('Enable this menu ?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(onToggle).toHaveBeenCalledExactlyOnceWith(MENU, 'ENABLED');
-    expect(await screen.findByText(MESSAGES.changedSuccessfully)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.changedSuccessfully))).toBeInTheDocument();
   });
 
   it('shows the toggle disabled without its code', () => {

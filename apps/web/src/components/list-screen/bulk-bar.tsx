@@ -5,7 +5,6 @@ import { useKitT } from '../messages';
 import { offersAllMatching, type Selection, selectedCount } from '../table-state';
 import './bulk-bar.css';
 // The Chinese of the refusals and limits its requests may meet.
-import './list-messages';
 
 export type BulkBarProps = {
   selection: Selection;

@@ -1,12 +1,12 @@
 import { QueryObserver, queryOptions } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
-import { api, configureHttp } from '@/lib/http';
+import { api, configureHttp, type Shown } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
 import { stubHttp } from '@/test/support';
 import { prefetchForScreen } from './preload';
 
-const notify = vi.fn<(text: string, leaving?: boolean) => void>();
+const notify = vi.fn<(message: Shown, leaving?: boolean) => void>();
 let server: ReturnType<typeof stubHttp>;
 
 /** The server answers the screen's first calls with `statuses` in turn, then its rows. */

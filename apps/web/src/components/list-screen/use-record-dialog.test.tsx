@@ -1,7 +1,7 @@
 import { act, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@gatehouse/contract';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { ToastHolder } from '../use-toast';
 import { type RecordDialogOptions, useRecordDialog } from './use-record-dialog';
 
@@ -46,7 +46,7 @@ describe('useRecordDialog', () => {
       { mode: 'CREATE_MENU', from: undefined, scope: { appId: 'portal' } },
     );
     expect(update).not.toHaveBeenCalled();
-    expect(await screen.findByText(MESSAGES.createdSuccessfully)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.createdSuccessfully))).toBeInTheDocument();
     expect(afterCreate).toHaveBeenCalledExactlyOnceWith({ key: 'new', name: 'Audit' }, undefined);
   });
 
@@ -73,8 +73,8 @@ describe('useRecordDialog', () => {
     expect(update).toHaveBeenCalledExactlyOnceWith({ name: 'Renamed' }, ROW);
     expect(create).not.toHaveBeenCalled();
     expect(afterCreate).not.toHaveBeenCalled();
-    expect(await screen.findByText(MESSAGES.savedSuccessfully)).toBeInTheDocument();
-    expect(screen.queryByText(MESSAGES.createdSuccessfully)).not.toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.savedSuccessfully))).toBeInTheDocument();
+    expect(screen.queryByText(formatMessage(MESSAGES.createdSuccessfully))).not.toBeInTheDocument();
   });
 
   it('skips the create silently while the scope (the application) is not known, spec §5', async () => {
@@ -86,7 +86,7 @@ describe('useRecordDialog', () => {
 
     expect(create).not.toHaveBeenCalled();
     expect(afterCreate).not.toHaveBeenCalled();
-    expect(screen.queryByText(MESSAGES.createdSuccessfully)).not.toBeInTheDocument();
+    expect(screen.queryByText(formatMessage(MESSAGES.createdSuccessfully))).not.toBeInTheDocument();
   });
 
   it('lets a failed save reject, so the dialog stays open, and says nothing itself', async () => {
@@ -97,7 +97,7 @@ describe('useRecordDialog', () => {
     await expect(act(() => dialog().form.onSubmit({ name: 'Twice' }))).rejects.toBe(failure);
 
     expect(afterCreate).not.toHaveBeenCalled();
-    expect(screen.queryByText(MESSAGES.createdSuccessfully)).not.toBeInTheDocument();
+    expect(screen.queryByText(formatMessage(MESSAGES.createdSuccessfully))).not.toBeInTheDocument();
   });
 
   it('keeps the mode and record while it closes, so the form does not change as it fades', () => {

@@ -16,9 +16,6 @@ export const useAccountMessages = defineMessages(
     roles: 'Roles',
     save: 'Save',
     saved: 'Saved successfully',
-    required: 'This item is required',
-    invalidEmail: 'Enter a valid email address',
-    invalidUrl: 'Enter a valid http(s) URL',
   },
   {
     profileTitle: '个人资料',
@@ -34,8 +31,5 @@ export const useAccountMessages = defineMessages(
     roles: '角色',
     save: '保存',
     saved: '保存成功',
-    required: '此项为必填项',
-    invalidEmail: '请输入有效的电子邮箱地址',
-    invalidUrl: '请输入有效的 http(s) 地址',
   },
 );

@@ -1,14 +1,18 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Form, Input, Skeleton, Space, Tag } from 'antd';
 import { useEffect } from 'react';
+import { updateProfileSchema } from '@gatehouse/contract';
+import { fieldRules } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
 import { isApiError } from '@/lib/http';
+import { say } from '@/lib/i18n';
 import { useProfile, useUpdateProfile } from './api/profile';
 import { useCurrentUser } from './api/current-user';
 import { useAccountMessages } from './messages';
 
 type Values = { name: string; email: string; avatar?: string };
 
+/** Whether the avatar preview can show the URL typed so far; the contract's rule checks it on save. */
 const HTTP_URL = /^https?:\/\/\S+$/i;
 
 /** Profile: the signed-in user edits their own name, email address and avatar URL. */
@@ -35,7 +39,7 @@ export function ProfilePage() {
         form.setFields(
           Object.entries(error.fields).map(([name, message]) => ({
             name: name as keyof Values,
-            errors: [message],
+            errors: [say(message)],
           })),
         );
       }
@@ -65,35 +69,17 @@ export function ProfilePage() {
             <Form.Item label={t('username')}>
               <Input value={profile?.username} disabled />
             </Form.Item>
-            <Form.Item
-              label={t('name')}
-              name="name"
-              rules={[{ required: true, whitespace: true, message: t('required') }, { max: 200 }]}
-            >
+            <Form.Item label={t('name')} name="name" rules={fieldRules(updateProfileSchema, 'name')}>
               <Input autoComplete="name" />
             </Form.Item>
-            <Form.Item
-              label={t('email')}
-              name="email"
-              rules={[
-                { required: true, whitespace: true, message: t('required') },
-                { type: 'email', message: t('invalidEmail') },
-              ]}
-            >
+            <Form.Item label={t('email')} name="email" rules={fieldRules(updateProfileSchema, 'email')}>
               <Input autoComplete="email" />
             </Form.Item>
             <Form.Item
               label={t('avatar')}
               name="avatar"
               extra={t('avatarHelp')}
-              rules={[
-                {
-                  validator: (_, value?: string) =>
-                    !value || HTTP_URL.test(value.trim())
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('invalidUrl'))),
-                },
-              ]}
+              rules={fieldRules(updateProfileSchema, 'avatar')}
             >
               <Input inputMode="url" />
             </Form.Item>

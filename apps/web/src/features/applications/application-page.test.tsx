@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Application, MESSAGES, type Product } from '@gatehouse/contract';
-import { findDialog, PORTAL, renderScreen, stubHttp } from '@/test/support';
+import {
+  APP_CONFIG_MESSAGES,
+  type Application,
+  MESSAGES,
+  type Product,
+  formatMessage,
+} from '@gatehouse/contract';
+import { errorBody, findDialog, PORTAL, renderScreen, stubHttp } from '@/test/support';
 import { fetchApplications } from '@/api/applications';
 import { APPLICATION_CODES, ApplicationPage, CREATE_CODE } from './application-page';
 
@@ -39,11 +45,9 @@ function server() {
       if (body.applicationId === 'portal')
         return {
           status: 409,
-          data: {
-            code: 'CONFLICT',
-            message: 'taken',
-            fields: { applicationId: 'This application ID is already used.' },
-          },
+          data: errorBody('CONFLICT', APP_CONFIG_MESSAGES.duplicateApplicationId, {
+            applicationId: APP_CONFIG_MESSAGES.duplicateApplicationId,
+          }),
         };
       return { status: 201, data: { ...APPS[0], ...body } };
     }
@@ -74,7 +78,9 @@ describe('ApplicationPage', () => {
     await user.click(screen.getByRole('button', { name: /New application/ }));
     const dialog = await findDialog('New application');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(within(dialog).getAllByText(MESSAGES.required)).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(dialog).getAllByText(formatMessage(MESSAGES.required))).toHaveLength(2),
+    );
 
     await user.type(within(dialog).getByLabelText('Application ID'), 'portal');
     await user.type(within(dialog).getByLabelText('Name'), 'Again{Enter}');
@@ -90,7 +96,7 @@ describe('ApplicationPage', () => {
       productId: null,
       openToAllUsers: false,
     });
-    expect(await screen.findByText(MESSAGES.createdSuccessfully)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.createdSuccessfully))).toBeInTheDocument();
   });
 });
 
@@ -122,7 +128,7 @@ describe('ApplicationPage, editing', () => {
       productId: BOOKS.productId,
       openToAllUsers: true,
     });
-    expect(await screen.findByText(MESSAGES.savedSuccessfully)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.savedSuccessfully))).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Disable this application?')).toBeInTheDocument();

@@ -1,7 +1,10 @@
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { forgetPasswordRequestSchema } from '@gatehouse/contract';
+import { fieldRules } from '@/components/schema-rule';
 import { isApiError } from '@/lib/http';
+import { say } from '@/lib/i18n';
 import { PATHS } from '@/lib/paths';
 import { useRequestResetLink } from './api/password-reset';
 import { AuthCard } from './components/auth-card';
@@ -23,7 +26,7 @@ export function ForgetPage() {
       setSent(true);
     } catch (error) {
       if (isApiError(error) && error.fields?.account) {
-        form.setFields([{ name: 'account', errors: [error.fields.account] }]);
+        form.setFields([{ name: 'account', errors: [say(error.fields.account)] }]);
       }
     }
   };
@@ -50,7 +53,7 @@ export function ForgetPage() {
           <Form.Item
             label={t('account')}
             name="account"
-            rules={[{ required: true, whitespace: true, message: t('required') }]}
+            rules={fieldRules(forgetPasswordRequestSchema, 'account')}
           >
             <Input autoComplete="username" autoFocus />
           </Form.Item>

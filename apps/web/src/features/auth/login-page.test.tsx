@@ -2,9 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES, STORAGE_KEYS } from '@gatehouse/contract';
+import { MESSAGES, STORAGE_KEYS, formatMessage } from '@gatehouse/contract';
 import { setTransport } from '@/lib/http';
-import { stubHttp, TestProviders } from '@/test/support';
+import { errorBody, stubHttp, TestProviders } from '@/test/support';
 import { storage } from '@/lib/storage';
 import { LoginPage } from './login-page';
 
@@ -56,23 +56,23 @@ describe('LoginPage', () => {
     const sent = answer(200, {});
     renderLogin();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(screen.getAllByText(MESSAGES.required)).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText(formatMessage(MESSAGES.required))).toHaveLength(2));
     expect(sent).toHaveLength(0);
   });
 
   it('shows the server message for wrong credentials and stays', async () => {
-    answer(401, { code: 'UNAUTHENTICATED', message: MESSAGES.invalidCredentials });
+    answer(401, errorBody('UNAUTHENTICATED', MESSAGES.invalidCredentials));
     const router = renderLogin();
     await fillAndSubmit('admin', 'wrong-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.invalidCredentials);
+    expect(await screen.findByRole('alert')).toHaveTextContent(formatMessage(MESSAGES.invalidCredentials));
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('shows the rate-limit message on 429', async () => {
-    answer(429, { code: 'RATE_LIMITED', message: MESSAGES.tooManyAttempts });
+    answer(429, errorBody('RATE_LIMITED', MESSAGES.tooManyAttempts));
     renderLogin();
     await fillAndSubmit('admin', 'again');
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.tooManyAttempts);
+    expect(await screen.findByRole('alert')).toHaveTextContent(formatMessage(MESSAGES.tooManyAttempts));
   });
 
   it('stores the session for seven days and goes to the redirect target', async () => {

@@ -5,9 +5,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type LoginRequest, type LoginResult, MESSAGES, needsSecondFactor } from '@gatehouse/contract';
 import { TextInput, PasswordInput } from '@/components/antd-parts';
 import { Field, usePlainForm } from '@/components/plain-form';
-import { isApiError } from '@/lib/http';
+import { isApiError, type Shown } from '@/lib/http';
+import { useSay } from '@/lib/i18n';
 import { pendingPasswordPath, safeRedirect } from '@/lib/paths';
-import { localizeMessage } from '@/lib/server-messages';
 import { saveSession } from '@/lib/session';
 import { useLogin } from './api/login';
 import { AuthCard } from './components/auth-card';
@@ -18,23 +18,24 @@ import { Notice } from '@/components/notice';
 import { AUTH_PATHS } from './paths';
 
 /** What the sign-in page says for a failed attempt; the server's wording when it has one. */
-export function loginErrorText(error: unknown): string {
+export function loginErrorText(error: unknown): Shown {
   if (!isApiError(error)) return MESSAGES.unknownError;
   if (error.status === 401) return error.serverMessage ?? MESSAGES.invalidCredentials;
   if (error.status === 429) return error.serverMessage ?? MESSAGES.tooManyAttempts;
   return error.serverMessage && error.kind === 'http' && error.status !== undefined && error.status < 500
     ? error.serverMessage
-    : error.message;
+    : error.shown;
 }
 
 export function LoginPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const say = useSay();
   const tLogin = useLoginMessages();
   const form = usePlainForm({ username: '', password: '' } as LoginRequest, { trim: ['username'] });
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
 
   const [challenge, setChallenge] = useState<string | null>(null);
 
@@ -55,8 +56,7 @@ export function LoginPage() {
     } catch (e) {
       if (isApiError(e) && e.status === 400 && e.fields) {
         for (const [name, message] of Object.entries(e.fields))
-          if (name === 'username' || name === 'password')
-            form.fail(name, localizeMessage(message, i18n.language));
+          if (name === 'username' || name === 'password') form.fail(name, say(message));
         return;
       }
       setError(loginErrorText(e));
@@ -70,14 +70,7 @@ export function LoginPage() {
     <AuthCard title={t('signIn')}>
       <form onSubmit={form.submit(submit)} noValidate>
         {!error && <SessionExpiredAlert />}
-        {error && (
-          <Notice
-            type="error"
-            showIcon
-            title={localizeMessage(error, i18n.language)}
-            style={{ marginBottom: 16 }}
-          />
-        )}
+        {error && <Notice type="error" showIcon title={say(error)} style={{ marginBottom: 16 }} />}
         <Field label={t('username')} {...form.field('username')}>
           <TextInput
             {...form.bind('username')}

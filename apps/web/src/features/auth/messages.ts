@@ -1,4 +1,4 @@
-import { MESSAGES, PASSWORD_POLICY, RESET_LINK_MINUTES } from '@gatehouse/contract';
+import { PASSWORD_POLICY, RESET_LINK_MINUTES } from '@gatehouse/contract';
 import { defineMessages } from '@/lib/i18n';
 
 /** The password lifecycle and account security texts, in English and Simplified Chinese. */
@@ -29,11 +29,6 @@ export const usePasswordMessages = defineMessages(
     setPassword: 'Set password',
     policy: `${PASSWORD_POLICY.minLength} to ${PASSWORD_POLICY.maxLength} characters; not your username, not a common password, not one of your last ${PASSWORD_POLICY.historyCount}.`,
     passwordReset: 'Your password has been reset. Sign in with the new password.',
-    required: MESSAGES.required,
-    tooShort: MESSAGES.passwordTooShort,
-    tooLong: `The password must be at most ${PASSWORD_POLICY.maxLength} characters long.`,
-    mismatch: MESSAGES.passwordsDoNotMatch,
-    sameAsOld: MESSAGES.passwordSameAsOld,
     securityTitle: 'Account Security Setting',
     passwordSection: 'Password',
     sessionsSection: 'Signed-in devices',
@@ -74,11 +69,6 @@ export const usePasswordMessages = defineMessages(
     setPassword: '设置密码',
     policy: `${PASSWORD_POLICY.minLength} 至 ${PASSWORD_POLICY.maxLength} 个字符；不能是用户名、常见密码或最近 ${PASSWORD_POLICY.historyCount} 次用过的密码。`,
     passwordReset: '密码已重置，请使用新密码登录。',
-    required: '此项为必填项',
-    tooShort: `密码长度至少为 ${PASSWORD_POLICY.minLength} 个字符。`,
-    tooLong: `密码长度最多为 ${PASSWORD_POLICY.maxLength} 个字符。`,
-    mismatch: '两次输入的密码不一致。',
-    sameAsOld: '新密码不能与当前密码相同。',
     securityTitle: '账户安全设置',
     passwordSection: '密码',
     sessionsSection: '已登录的设备',

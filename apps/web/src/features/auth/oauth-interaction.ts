@@ -1,5 +1,5 @@
 import { MESSAGES } from '@gatehouse/contract';
-import { isApiError } from '@/lib/http';
+import { isApiError, type Shown } from '@/lib/http';
 
 /**
  * The provider sends the browser to /oauth on its own origin (the interaction url is a path),
@@ -27,11 +27,11 @@ export function isInteractionGone(error: unknown): boolean {
  * What the page says for a failed call: `gone` when there is no interaction for this browser,
  * the server's own wording for another refusal, else the catalogue's.
  */
-export function interactionErrorText(error: unknown, texts: { failed: string; gone: string }): string {
+export function interactionErrorText(error: unknown, texts: { failed: Shown; gone: Shown }): Shown {
   if (!isApiError(error)) return texts.failed;
   if (isInteractionGone(error)) return texts.gone;
   if (error.status === 401) return error.serverMessage ?? MESSAGES.invalidCredentials;
   if (error.kind === 'http' && error.status !== undefined && error.status < 500 && error.serverMessage)
     return error.serverMessage;
-  return error.message;
+  return error.shown;
 }

@@ -1,4 +1,3 @@
-import { OIDC_MESSAGES } from '@gatehouse/contract';
 import { defineMessages } from '@/lib/i18n';
 
 /** The OpenID sign-in page's texts, in English and Simplified Chinese. */
@@ -13,7 +12,6 @@ export const useOAuthMessages = defineMessages(
     noInteraction: 'This page is part of an application’s sign-in. Start again from the application.',
     unsafeRedirect: 'The sign-in answered with an address outside Gatehouse, so it was not followed.',
     failed: 'Something went wrong. Start again from the application.',
-    gone: OIDC_MESSAGES.interactionGone,
     asksSignIn: '{{client}} of {{application}} asks you to sign in with Gatehouse.',
     asksAccess: '{{client}} of {{application}} asks to:',
     username: 'Username',
@@ -44,7 +42,6 @@ export const useOAuthMessages = defineMessages(
     noInteraction: '此页面属于应用的登录流程，请从应用重新开始。',
     unsafeRedirect: '登录返回了 Gatehouse 以外的地址，已拒绝跳转。',
     failed: '出现错误，请从应用重新开始。',
-    gone: '此登录已过期，或是在另一个浏览器中发起的。请在此浏览器中从应用重新开始。',
     asksSignIn: '{{application}} 的 {{client}} 请求您使用 Gatehouse 登录。',
     asksAccess: '{{application}} 的 {{client}} 请求：',
     username: '用户名',

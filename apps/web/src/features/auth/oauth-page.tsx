@@ -1,9 +1,15 @@
 import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ERROR_CODES, type InteractionDetails, type InteractionLogin } from '@gatehouse/contract';
+import {
+  ERROR_CODES,
+  type InteractionDetails,
+  type InteractionLogin,
+  OIDC_MESSAGES,
+} from '@gatehouse/contract';
 import { browserLocation } from '@/lib/browser';
-import { isApiError } from '@/lib/http';
+import { isApiError, type Shown } from '@/lib/http';
+import { useSay } from '@/lib/i18n';
 import { getCurrentUser, getToken } from '@/lib/session';
 import { type InteractionStep, useInteraction, useInteractionStep } from './api/interaction';
 import { AuthCard } from './components/auth-card';
@@ -20,12 +26,13 @@ const KNOWN_SCOPES = new Set(['openid', 'profile', 'email', 'phone', 'offline_ac
  */
 export function OAuthPage() {
   const t = useOAuthMessages();
-  const texts = { failed: t('failed'), gone: t('gone') };
+  const say = useSay();
+  const texts = { failed: t('failed'), gone: OIDC_MESSAGES.interactionGone };
   const [params] = useSearchParams();
   const uid = params.get('uid') ?? '';
   const details = useInteraction(uid);
   const step = useInteractionStep(uid);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
   // A step that finds no interaction for this browser ends the page: nothing here can go on.
   const [gone, setGone] = useState(false);
   // Once an answer is followed the page only waits for the browser to leave.
@@ -62,7 +69,7 @@ export function OAuthPage() {
   };
 
   if (!uid) return <Problem text={t('noInteraction')} />;
-  if (gone) return <Problem text={t('gone')} />;
+  if (gone) return <Problem text={say(OIDC_MESSAGES.interactionGone)} />;
   if (details.isPending) {
     return (
       <AuthCard title={t('signIn')}>
@@ -70,7 +77,7 @@ export function OAuthPage() {
       </AuthCard>
     );
   }
-  if (details.isError) return <Problem text={interactionErrorText(details.error, texts)} />;
+  if (details.isError) return <Problem text={say(interactionErrorText(details.error, texts))} />;
 
   const busy = step.isPending || leaving;
   const info = details.data;
@@ -82,7 +89,7 @@ export function OAuthPage() {
           : t('allow', { client: info.clientName })
       }
     >
-      {error && <Notice type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {error && <Notice type="error" showIcon title={say(error)} style={{ marginBottom: 16 }} />}
       {info.prompt === 'login' ? (
         <LoginStep info={info} busy={busy} onStep={run} needsCode={needsCode} />
       ) : (

@@ -1,11 +1,11 @@
 import { Button, Card, Form, InputNumber, Skeleton } from 'antd';
 import { useEffect } from 'react';
-import { type ConsoleSettings, consoleSettingsSchema, MESSAGES } from '@gatehouse/contract';
-import { schemaRule } from '@/components/schema-rule';
+import { type ConsoleSettings, consoleSettingsSchema } from '@gatehouse/contract';
+import { fieldRules } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
 import { AccessDisable, useAllowed } from '@/lib/access';
 import { isApiError } from '@/lib/http';
-import { defineMessages } from '@/lib/i18n';
+import { defineMessages, say } from '@/lib/i18n';
 import { useConsoleSettings, useUpdateConsoleSettings } from './api/console-settings';
 
 const useT = defineMessages(
@@ -52,14 +52,13 @@ export function ConsoleSettingsPage() {
         form.setFields(
           Object.entries(error.fields).map(([name, message]) => ({
             name: name as keyof ConsoleSettings,
-            errors: [message],
+            errors: [say(message)],
           })),
         );
       }
     }
   };
 
-  const required = { required: true, message: MESSAGES.required };
   return (
     <Card title={t('title')}>
       {settings.isPending ? (
@@ -77,7 +76,7 @@ export function ConsoleSettingsPage() {
             label={t('lockSeconds')}
             name="lockSeconds"
             extra={t('lockSecondsHelp')}
-            rules={[required, schemaRule(consoleSettingsSchema.shape.lockSeconds)]}
+            rules={fieldRules(consoleSettingsSchema, 'lockSeconds')}
           >
             <InputNumber style={{ width: '100%' }} />
           </Form.Item>
@@ -85,7 +84,7 @@ export function ConsoleSettingsPage() {
             label={t('passwordMaxAgeDays')}
             name="passwordMaxAgeDays"
             extra={t('passwordMaxAgeDaysHelp')}
-            rules={[required, schemaRule(consoleSettingsSchema.shape.passwordMaxAgeDays)]}
+            rules={fieldRules(consoleSettingsSchema, 'passwordMaxAgeDays')}
           >
             <InputNumber style={{ width: '100%' }} />
           </Form.Item>

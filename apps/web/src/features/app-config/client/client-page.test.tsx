@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { APP_CONFIG_MESSAGES, type Client, MESSAGES } from '@gatehouse/contract';
+import { APP_CONFIG_MESSAGES, type Client, MESSAGES, formatMessage } from '@gatehouse/contract';
 import { findDialog, renderScreen, type StubHandler, stubAppServer } from '@/test/support';
 import { fetchClientList } from './api/client-list';
 import { ClientPage } from './client-page';
@@ -95,7 +95,7 @@ describe('client table', () => {
     await user.click(within(row1).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Disable this client?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'OK' }));
-    expect(await screen.findByText(MESSAGES.changedSuccessfully)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.changedSuccessfully))).toBeInTheDocument();
     expect(stub.writes()).toEqual([
       expect.objectContaining({
         method: 'PUT',
@@ -131,7 +131,7 @@ describe('client form', () => {
     await user.click(screen.getByRole('button', { name: /New client/ }));
     const form = await findDialog('New client');
     await user.click(within(form).getByRole('button', { name: 'OK' }));
-    expect(await within(form).findByText(MESSAGES.required)).toBeInTheDocument();
+    expect(await within(form).findByText(formatMessage(MESSAGES.required))).toBeInTheDocument();
 
     await user.type(within(form).getByLabelText('Client name'), 'Billing');
     const redirect = within(form).getByLabelText('Redirect URL');
@@ -143,13 +143,13 @@ describe('client form', () => {
       await user.clear(redirect);
       await user.type(redirect, value);
       await user.click(within(form).getByRole('button', { name: 'OK' }));
-      expect(await within(form).findByText(message)).toBeInTheDocument();
+      expect(await within(form).findByText(formatMessage(message))).toBeInTheDocument();
     }
     expect(stub.writes()).toEqual([]);
     await user.clear(redirect);
     await user.click(within(form).getByRole('button', { name: 'OK' }));
 
-    const created = await findDialog(MESSAGES.createdSuccessfully);
+    const created = await findDialog(formatMessage(MESSAGES.createdSuccessfully));
     expect(stub.writes()[0]).toMatchObject({
       method: 'POST',
       url: '/admin-service/v2/application/client',

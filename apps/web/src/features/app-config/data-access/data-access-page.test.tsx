@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DataAccess, MESSAGES } from '@gatehouse/contract';
-import { findDialog, PORTAL, renderScreen, type StubHandler, stubAppServer } from '@/test/support';
+import { type DataAccess, MESSAGES, formatMessage } from '@gatehouse/contract';
+import { errorBody, findDialog, PORTAL, renderScreen, type StubHandler, stubAppServer } from '@/test/support';
 import { fetchDataAccesses } from './api/list-data-accesses';
 import { CREATE_CODE, DataAccessPage, UPDATE_CODE } from './data-access-page';
 
@@ -92,7 +92,9 @@ describe('DataAccessPage', () => {
     await user.click(await screen.findByRole('button', { name: /New data access/ }));
     const dialog = await findDialog('New data access');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(within(dialog).getAllByText(MESSAGES.required)).toHaveLength(3));
+    await waitFor(() =>
+      expect(within(dialog).getAllByText(formatMessage(MESSAGES.required))).toHaveLength(3),
+    );
     expect(stub.writes()).toEqual([]);
   });
 
@@ -111,7 +113,7 @@ describe('DataAccessPage', () => {
       url: '/admin-service/data/access',
       body: { name: 'Reports', id: 'reports', category: 'bi', applicationId: 'portal' },
     });
-    expect(await screen.findByText(MESSAGES.createdSuccessfully)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.createdSuccessfully))).toBeInTheDocument();
   });
 
   it('offers no New data access and lists nothing when the URL names no application', async () => {
@@ -122,7 +124,7 @@ describe('DataAccessPage', () => {
     expect(screen.queryByRole('button', { name: /New data access/ })).not.toBeInTheDocument();
     expect(stub.calls.filter((c) => c.url.includes('/data/access'))).toEqual([]);
     expect(stub.writes()).toEqual([]);
-    expect(screen.queryByText(MESSAGES.createdSuccessfully)).not.toBeInTheDocument();
+    expect(screen.queryByText(formatMessage(MESSAGES.createdSuccessfully))).not.toBeInTheDocument();
   });
 
   it('shows a record read-only in DETAIL', async () => {
@@ -150,7 +152,7 @@ describe('DataAccessPage', () => {
         conflict = false;
         return {
           status: 409,
-          data: { code: 'CONFLICT', message: MESSAGES.duplicateId, fields: { id: MESSAGES.duplicateId } },
+          data: errorBody('CONFLICT', MESSAGES.duplicateId, { id: MESSAGES.duplicateId }),
         };
       }
       return { data: call.body };
@@ -162,7 +164,7 @@ describe('DataAccessPage', () => {
     const id = within(dialog).getByLabelText('ID');
     await user.clear(id);
     await user.type(id, 'orders-1{Enter}');
-    expect(await within(dialog).findByText(MESSAGES.duplicateId)).toBeInTheDocument();
+    expect(await within(dialog).findByText(formatMessage(MESSAGES.duplicateId))).toBeInTheDocument();
     await user.clear(id);
     await user.type(id, 'inv-2{Enter}');
     await waitFor(() => expect(stub!.writes()).toHaveLength(2));
@@ -176,7 +178,7 @@ describe('DataAccessPage', () => {
         category: 'billing',
       },
     });
-    expect(await screen.findByText(MESSAGES.savedSuccessfully)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.savedSuccessfully))).toBeInTheDocument();
   });
 
   it('filters the rows on the page as one types, without asking the server', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES, type Permission } from '@gatehouse/contract';
+import { MESSAGES, type Permission, formatMessage } from '@gatehouse/contract';
 import { findDialog, PORTAL, renderScreen, stubAppServer } from '@/test/support';
 import { fetchPermissions } from './api/list-permissions';
 import { CREATE_CODE, PermissionPage, UPDATE_CODE } from './permission-page';
@@ -70,7 +70,9 @@ describe('PermissionPage', () => {
     await user.click(screen.getByRole('button', { name: /New permission/ }));
     const dialog = await findDialog('New permission');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(within(dialog).getAllByText(MESSAGES.required)).toHaveLength(3));
+    await waitFor(() =>
+      expect(within(dialog).getAllByText(formatMessage(MESSAGES.required))).toHaveLength(3),
+    );
 
     await user.type(within(dialog).getByLabelText('Name'), 'Write orders');
     await user.type(within(dialog).getByLabelText('ID'), 'orders.write');
@@ -83,6 +85,6 @@ describe('PermissionPage', () => {
       url: '/admin-service/permission/createPermission',
       body: { name: 'Write orders', id: 'orders.write', resourceType: 'API', applicationId: 'portal' },
     });
-    expect(await screen.findByText(MESSAGES.createdSuccessfully)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.createdSuccessfully))).toBeInTheDocument();
   });
 });

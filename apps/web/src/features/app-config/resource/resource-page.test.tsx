@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES, type Resource } from '@gatehouse/contract';
+import { MESSAGES, type Resource, formatMessage } from '@gatehouse/contract';
 import { findDialog, renderScreen, type StubHandler, stubAppServer } from '@/test/support';
 import { fetchResourceList } from './api/resource-list';
 import { buildTree } from '@/components/list-screen/lazy-tree';
@@ -81,9 +81,15 @@ describe('resource api and tree', () => {
   });
 
   it('words the toggle prompt by type', () => {
-    expect(resourceToggleText({ type: 'CATEGORY', status: 'ENABLED' })).toBe('Disable this category ?');
-    expect(resourceToggleText({ type: 'MENU', status: 'ENABLED' })).toBe('Disable this menu ?');
-    expect(resourceToggleText({ type: 'ELEMENT', status: 'DISABLED' })).toBe('Enable this element ?');
+    expect(formatMessage(resourceToggleText({ type: 'CATEGORY', status: 'ENABLED' }))).toBe(
+      'Disable this category ?',
+    );
+    expect(formatMessage(resourceToggleText({ type: 'MENU', status: 'ENABLED' }))).toBe(
+      'Disable this menu ?',
+    );
+    expect(formatMessage(resourceToggleText({ type: 'ELEMENT', status: 'DISABLED' }))).toBe(
+      'Enable this element ?',
+    );
   });
 });
 
@@ -109,7 +115,7 @@ describe('resource screen', () => {
     await user.click(within(menuRow).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Disable this menu ?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'OK' }));
-    expect(await screen.findByText(MESSAGES.changedSuccessfully)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.changedSuccessfully))).toBeInTheDocument();
     const { childCount: _, createdDate: __, lastModifiedDate: ___, ...body } = MENU;
     expect(stub.writes()[0]).toMatchObject({
       method: 'PUT',

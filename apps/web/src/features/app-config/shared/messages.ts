@@ -8,8 +8,6 @@ const en = {
   id: 'ID',
   type: 'Type',
   status: 'Status',
-  atMost100: 'At most 100 characters',
-  atMost2000: 'At most 2000 characters',
   // The application bar.
   switchApplication: 'Switch application',
   searchApplications: 'Search applications by name or ID',
@@ -65,7 +63,6 @@ const en = {
   clientType: 'Client type',
   publicHelp: 'Public clients (browser and mobile apps) hold no secret and must use PKCE.',
   redirectUrl: 'Redirect URL',
-  publicNeedsRedirect: 'A public client needs a redirect URL',
   publicNoSecret: 'A public client has no secret: it signs users in with PKCE (S256).',
   copySecretNow: 'Copy the secret now: it is shown only once and cannot be retrieved later.',
   secret: 'Secret',
@@ -90,7 +87,6 @@ const en = {
   editResource: 'Edit resource',
   resourceDetail: 'Resource detail',
   under: '{{title}} under "{{name}}"',
-  idPattern: 'Use letters, digits and - _ . : only, starting with a letter or digit',
 };
 
 export type AppConfigKey = keyof typeof en;
@@ -101,8 +97,6 @@ export const useAppConfigT = defineMessages(NAMESPACE, en, {
   id: 'ID',
   type: '类型',
   status: '状态',
-  atMost100: '最多 100 个字符',
-  atMost2000: '最多 2000 个字符',
   switchApplication: '切换应用',
   searchApplications: '按名称或 ID 搜索应用',
   loading: '加载中…',
@@ -153,7 +147,6 @@ export const useAppConfigT = defineMessages(NAMESPACE, en, {
   clientType: '客户端类型',
   publicHelp: '公开客户端（浏览器和移动应用）不持有密钥，必须使用 PKCE。',
   redirectUrl: '重定向 URL',
-  publicNeedsRedirect: '公开客户端必须填写重定向 URL',
   publicNoSecret: '公开客户端没有密钥：它通过 PKCE（S256）让用户登录。',
   copySecretNow: '请立即复制密钥：它仅显示一次，之后无法再次获取。',
   secret: '密钥',
@@ -177,7 +170,6 @@ export const useAppConfigT = defineMessages(NAMESPACE, en, {
   editResource: '编辑资源',
   resourceDetail: '资源详情',
   under: '{{title}}（上级：“{{name}}”）',
-  idPattern: '只能使用字母、数字和 - _ . :，并以字母或数字开头',
 });
 
 /**

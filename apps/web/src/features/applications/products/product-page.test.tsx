@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CATALOG_MESSAGES, MESSAGES, type Product } from '@gatehouse/contract';
-import { findDialog, renderScreen, stubHttp } from '@/test/support';
+import { CATALOG_MESSAGES, MESSAGES, type Product, formatMessage } from '@gatehouse/contract';
+import { errorBody, findDialog, renderScreen, stubHttp } from '@/test/support';
 import { PRODUCT_CODES, ProductPage } from './product-page';
 
 const PATH = '/admin-setting/product';
@@ -30,7 +30,7 @@ function server() {
       if (body.status === 'DISABLED')
         return {
           status: 409,
-          data: { code: 'CONFLICT', message: CATALOG_MESSAGES.usedBy(2, 'application', ['crm', 'shop-web']) },
+          data: errorBody('CONFLICT', CATALOG_MESSAGES.usedBy(2, 'application', ['crm', 'shop-web'])),
         };
       return { data: { ...SHOP, ...body } };
     }
@@ -64,7 +64,7 @@ describe('ProductPage', () => {
       description: null,
       owner: null,
     });
-    expect(await screen.findByText(MESSAGES.savedSuccessfully)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.savedSuccessfully))).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Disable this product?')).toBeInTheDocument();
@@ -77,6 +77,6 @@ describe('ProductPage', () => {
     });
     // The HTTP client shows the server's refusal as the toast (e2e/products.spec.ts); nothing claims success.
     await waitFor(() => expect(within(row).getByRole('button', { name: 'Disable' })).toBeInTheDocument());
-    expect(screen.queryByText(MESSAGES.changedSuccessfully)).not.toBeInTheDocument();
+    expect(screen.queryByText(formatMessage(MESSAGES.changedSuccessfully))).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 
 /**
@@ -11,8 +10,4 @@ export async function logout(token?: string): Promise<void> {
     authRedirect: false,
     headers: token ? { Authorization: `Bearer ${token}` } : undefined,
   });
-}
-
-export function useLogout() {
-  return useMutation({ mutationFn: logout });
 }

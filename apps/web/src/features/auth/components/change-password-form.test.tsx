@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@gatehouse/contract';
+import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { setTransport } from '@/lib/http';
-import { stubHttp, TestProviders } from '@/test/support';
+import { errorBody, stubHttp, TestProviders } from '@/test/support';
 import { ChangePasswordForm } from './change-password-form';
 
 function answer(status: number, data: unknown) {
@@ -31,17 +31,18 @@ describe('ChangePasswordForm', () => {
       </TestProviders>,
     );
     await fill('old-password-1', 'short', 'other');
-    expect(await screen.findByText(MESSAGES.passwordTooShort)).toBeInTheDocument();
-    expect(await screen.findByText(MESSAGES.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.passwordTooShort))).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.passwordsDoNotMatch))).toBeInTheDocument();
     expect(sent).toHaveLength(0);
   });
 
   it('puts the server field message on the current password', async () => {
-    answer(400, {
-      code: 'VALIDATION_FAILED',
-      message: 'invalid',
-      fields: { oldPassword: MESSAGES.currentPasswordWrong },
-    });
+    answer(
+      400,
+      errorBody('VALIDATION_FAILED', MESSAGES.validationFailed, {
+        oldPassword: MESSAGES.currentPasswordWrong,
+      }),
+    );
     const onChanged = vi.fn();
     render(
       <TestProviders>
@@ -49,7 +50,7 @@ describe('ChangePasswordForm', () => {
       </TestProviders>,
     );
     await fill('wrong-current', 'a-brand-new-password', 'a-brand-new-password');
-    expect(await screen.findByText(MESSAGES.currentPasswordWrong)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.currentPasswordWrong))).toBeInTheDocument();
     expect(onChanged).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,8 @@
 import { Button, Form, Input } from 'antd';
+import { changePasswordRequestSchema } from '@gatehouse/contract';
+import { fieldRules } from '@/components/schema-rule';
 import { isApiError } from '@/lib/http';
+import { say } from '@/lib/i18n';
 import { useChangePassword } from '../api/change-password';
 import { usePasswordMessages } from '../messages';
 import { NewPasswordFields } from './new-password-fields';
@@ -25,7 +28,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         form.setFields(
           Object.entries(error.fields).map(([name, message]) => ({
             name: name as keyof Values,
-            errors: [message],
+            errors: [say(message)],
           })),
         );
       }
@@ -43,7 +46,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
       <Form.Item
         label={t('currentPassword')}
         name="oldPassword"
-        rules={[{ required: true, message: t('required') }]}
+        rules={fieldRules(changePasswordRequestSchema, 'oldPassword')}
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>

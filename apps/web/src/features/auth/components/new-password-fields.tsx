@@ -1,11 +1,15 @@
 import { Form, Input } from 'antd';
-import { PASSWORD_POLICY } from '@gatehouse/contract';
+import { MESSAGES, newPasswordSchema } from '@gatehouse/contract';
+import { required } from '@/components/record-form';
+import { fieldRules } from '@/components/schema-rule';
+import { say } from '@/lib/i18n';
 import { usePasswordMessages } from '../messages';
 
 /**
- * New and confirmed password, with the policy's limits checked before a round trip; the
- * rules only the server knows (username, common list, history) come back on `newPassword`.
- * `oldField` names the current-password field the new one must differ from.
+ * New and confirmed password, with the policy's limits checked before a round trip (the
+ * contract's `newPasswordSchema`); the rules only the server knows (username, common list,
+ * history) come back on `newPassword`. `oldField` names the current-password field the new one
+ * must differ from.
  */
 export function NewPasswordFields({ oldField }: { oldField?: string }) {
   const t = usePasswordMessages();
@@ -17,13 +21,12 @@ export function NewPasswordFields({ oldField }: { oldField?: string }) {
         extra={t('policy')}
         dependencies={oldField ? [oldField] : []}
         rules={[
-          { required: true, message: t('required') },
-          { min: PASSWORD_POLICY.minLength, message: t('tooShort') },
-          { max: PASSWORD_POLICY.maxLength, message: t('tooLong') },
+          ...fieldRules(newPasswordSchema),
+          // The form's own rules: the contract checks these on the whole request.
           ({ getFieldValue }) => ({
             validator: (_, value) =>
               oldField && value && value === getFieldValue(oldField)
-                ? Promise.reject(new Error(t('sameAsOld')))
+                ? Promise.reject(new Error(say(MESSAGES.passwordSameAsOld)))
                 : Promise.resolve(),
           }),
         ]}
@@ -35,12 +38,12 @@ export function NewPasswordFields({ oldField }: { oldField?: string }) {
         name="confirmPassword"
         dependencies={['newPassword']}
         rules={[
-          { required: true, message: t('required') },
+          ...required,
           ({ getFieldValue }) => ({
             validator: (_, value) =>
               !value || value === getFieldValue('newPassword')
                 ? Promise.resolve()
-                : Promise.reject(new Error(t('mismatch'))),
+                : Promise.reject(new Error(say(MESSAGES.passwordsDoNotMatch))),
           }),
         ]}
       >

@@ -1,7 +1,8 @@
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { isApiError } from '@/lib/http';
+import { isApiError, type Shown } from '@/lib/http';
+import { say, useSay } from '@/lib/i18n';
 import { useResetPassword } from '../api/password-reset';
 import { usePasswordMessages } from '../messages';
 import { NewPasswordFields } from './new-password-fields';
@@ -15,7 +16,8 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
   const t = usePasswordMessages();
   const [form] = Form.useForm<Values>();
   const mutation = useResetPassword();
-  const [linkError, setLinkError] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<Shown | null>(null);
+  const sayNow = useSay();
 
   const submit = async ({ newPassword }: Values) => {
     setLinkError(null);
@@ -26,7 +28,7 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
       if (!isApiError(error) || !error.fields) return;
       if (error.fields.token) setLinkError(error.fields.token);
       if (error.fields.newPassword)
-        form.setFields([{ name: 'newPassword', errors: [error.fields.newPassword] }]);
+        form.setFields([{ name: 'newPassword', errors: [say(error.fields.newPassword)] }]);
     }
   };
 
@@ -42,7 +44,7 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
         <Notice
           type="error"
           showIcon
-          title={linkError}
+          title={sayNow(linkError)}
           description={<Link to={AUTH_PATHS.forget}>{t('askNewLink')}</Link>}
           style={{ marginBottom: 16 }}
         />

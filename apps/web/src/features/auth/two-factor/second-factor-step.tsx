@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { type LoginResult, MESSAGES } from '@gatehouse/contract';
 import { TextInput } from '@/components/antd-parts';
 import { Field, usePlainForm } from '@/components/plain-form';
-import { isApiError } from '@/lib/http';
+import { isApiError, type Shown } from '@/lib/http';
+import { useSay } from '@/lib/i18n';
 import { AuthCard } from '../components/auth-card';
 import { useSecondFactorLogin } from './api/second-factor';
 import { useTwoFactorMessages } from './messages';
@@ -21,7 +22,8 @@ export type SecondFactorStepProps = {
 export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactorStepProps) {
   const t = useTwoFactorMessages();
   const verify = useSecondFactorLogin();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
+  const say = useSay();
   const form = usePlainForm({ code: '' }, { trim: ['code'] });
 
   const submit = async ({ code }: { code: string }) => {
@@ -29,7 +31,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactor
     try {
       onSignedIn(await verify.mutateAsync({ challenge, code }));
     } catch (e) {
-      setError(isApiError(e) ? (e.serverMessage ?? e.message) : MESSAGES.unknownError);
+      setError(isApiError(e) ? (e.serverMessage ?? e.shown) : MESSAGES.unknownError);
     }
   };
 
@@ -37,7 +39,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactor
     <AuthCard title={t('stepTitle')}>
       <form onSubmit={form.submit(submit)} noValidate>
         <p style={{ marginTop: 0 }}>{t('stepIntro')}</p>
-        {error && <Notice type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        {error && <Notice type="error" showIcon title={say(error)} style={{ marginBottom: 16 }} />}
         <Field label={t('codeOrRecovery')} {...form.field('code')}>
           <TextInput
             {...form.bind('code')}

@@ -1,9 +1,16 @@
 import { Button, Card, Flex, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { MESSAGES, type TwoFactorEnrolment, type TwoFactorProof } from '@gatehouse/contract';
+import {
+  MESSAGES,
+  twoFactorCodeSchema,
+  type TwoFactorEnrolment,
+  type TwoFactorProof,
+} from '@gatehouse/contract';
+import { fieldRules } from '@/components/schema-rule';
 import { CopyButton } from '@/components/copy-button';
 import { useToast } from '@/components/use-toast';
-import { isApiError } from '@/lib/http';
+import { isApiError, type Shown } from '@/lib/http';
+import { say, useSay } from '@/lib/i18n';
 import {
   useConfirmEnrolment,
   useDisableTwoFactor,
@@ -21,15 +28,18 @@ type ProofPurpose = 'disable' | 'codes';
 function showError(
   form: { setFields: (fields: { name: never; errors: string[] }[]) => void },
   error: unknown,
-  setError: (s: string) => void,
+  setError: (message: Shown) => void,
 ) {
   if (isApiError(error) && error.status === 400 && error.fields) {
     form.setFields(
-      Object.entries(error.fields).map(([name, message]) => ({ name: name as never, errors: [message] })),
+      Object.entries(error.fields).map(([name, message]) => ({
+        name: name as never,
+        errors: [say(message)],
+      })),
     );
     return;
   }
-  setError(isApiError(error) ? (error.serverMessage ?? error.message) : MESSAGES.unknownError);
+  setError(isApiError(error) ? (error.serverMessage ?? error.shown) : MESSAGES.unknownError);
 }
 
 /** Enrolment: the QR code and key, then a first code to confirm. */
@@ -45,7 +55,8 @@ function Enrolment({
   const t = useTwoFactorMessages();
   const [form] = Form.useForm<{ code: string }>();
   const confirm = useConfirmEnrolment();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
+  const sayNow = useSay();
   const submit = async ({ code }: { code: string }) => {
     setError(null);
     try {
@@ -65,13 +76,13 @@ function Enrolment({
         </Typography.Text>
         <CopyButton text={enrolment.secret} label={t('copyKey')} />
       </Flex>
-      {error && <Notice type="error" showIcon title={error} />}
+      {error && <Notice type="error" showIcon title={sayNow(error)} />}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={confirm.isPending}>
         <Form.Item
           label={t('code')}
           name="code"
           extra={t('codeHint')}
-          rules={[{ required: true, whitespace: true, message: MESSAGES.required }]}
+          rules={fieldRules(twoFactorCodeSchema, 'code')}
         >
           <Input autoComplete="one-time-code" inputMode="numeric" maxLength={10} style={{ maxWidth: 200 }} />
         </Form.Item>
@@ -100,7 +111,8 @@ function ProofDialog({
   const [form] = Form.useForm<{ code?: string; password?: string }>();
   const disable = useDisableTwoFactor();
   const codes = useNewRecoveryCodes();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
+  const sayNow = useSay();
   const pending = disable.isPending || codes.isPending;
   const submit = async (values: { code?: string; password?: string }) => {
     setError(null);
@@ -132,7 +144,7 @@ function ProofDialog({
       destroyOnHidden
     >
       <p>{t('proofIntro')}</p>
-      {error && <Notice type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {error && <Notice type="error" showIcon title={sayNow(error)} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={pending}>
         <Form.Item label={t('codeOrRecovery')} name="code">
           <Input autoComplete="one-time-code" maxLength={64} />

@@ -2,7 +2,7 @@ import { Form, Input, Switch } from 'antd';
 import { codeSchema, type Dictionary } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
-import { schemaRule } from '@/components/schema-rule';
+import { fieldRules } from '@/components/schema-rule';
 import { type DataDictKey, useDataDictT } from '../messages';
 import type { DictionaryFormValues } from './dictionary-values';
 
@@ -32,7 +32,7 @@ export function DictionaryForm({ record, ...dialog }: RecordFormProps<Dictionary
       // Its own field ids, apart from the other forms on the page.
       formProps={{ name: 'dictionary' }}
     >
-      <Form.Item name="code" label={t('code')} rules={[...required, schemaRule(codeSchema)]}>
+      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item name="name" label={t('name')} rules={required}>

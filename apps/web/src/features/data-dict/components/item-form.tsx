@@ -2,7 +2,7 @@ import { Form, Input, InputNumber } from 'antd';
 import { codeSchema, type DictionaryItem } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
-import { schemaRule } from '@/components/schema-rule';
+import { fieldRules } from '@/components/schema-rule';
 import { type DataDictKey, useDataDictT } from '../messages';
 
 export type ItemFormValues = Pick<DictionaryItem, 'code' | 'labelEn' | 'labelZh' | 'order'>;
@@ -28,7 +28,7 @@ export function ItemForm({ record, ...dialog }: RecordFormProps<DictionaryItem, 
       // Its own field ids, apart from the other forms on the page.
       formProps={{ name: 'dictionaryItem' }}
     >
-      <Form.Item name="code" label={t('code')} rules={[...required, schemaRule(codeSchema)]}>
+      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item name="labelEn" label={t('labelEn')} rules={required}>

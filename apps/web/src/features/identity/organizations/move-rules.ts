@@ -1,4 +1,4 @@
-import { IDENTITY_MESSAGES } from '@gatehouse/contract';
+import { IDENTITY_MESSAGES, type Message } from '@gatehouse/contract';
 import { identityText } from '../shared/messages';
 
 /** Where an organization was dropped in the tree, as antd's `onDrop` tells it. */
@@ -18,7 +18,7 @@ export type MoveDecision =
   | { kind: 'move'; parentId: string | null }
   /** It stays where it is: organizations have no order among their siblings. */
   | { kind: 'stay' }
-  | { kind: 'refused'; reason: string };
+  | { kind: 'refused'; reason: Message | string };
 
 /** Whether `node` is `ancestor` or sits somewhere below it, as far as the loaded tree tells. */
 export function isWithin(node: string, ancestor: string, parentOf: ParentOf): boolean {

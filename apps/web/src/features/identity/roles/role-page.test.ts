@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_MESSAGES } from '@gatehouse/contract';
+import { IDENTITY_MESSAGES, formatMessage } from '@gatehouse/contract';
 import { ROLE_COLUMNS, roleLock } from './role-page';
 
 describe('the role screen', () => {
   it('locks the built-in Administrator with the reason, and no other role', () => {
-    expect(roleLock({ builtin: true })).toBe(IDENTITY_MESSAGES.builtinRole);
+    expect(roleLock({ builtin: true })).toBe(formatMessage(IDENTITY_MESSAGES.builtinRole));
     expect(roleLock({ builtin: false })).toBeUndefined();
   });
 

@@ -5,8 +5,7 @@ import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/li
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { useAllowed } from '@/lib/access';
-import { i18n } from '@/lib/i18n';
-import { localizeMessage } from '@/lib/server-messages';
+import { say } from '@/lib/i18n';
 import { areaCodes, need } from '../shared/access-codes';
 import { identityText, useIdentityT, withText } from '../shared/messages';
 import { nameCodeBody } from '../shared/name-code-items';
@@ -50,7 +49,7 @@ export const ROLE_COLUMNS: Column<Role>[] = recordColumns<Role>().map((column) =
 
 /** The built-in Administrator holds everything and changes nowhere (the server refuses it too). */
 export const roleLock = (role: Pick<Role, 'builtin'>) =>
-  role.builtin ? localizeMessage(IDENTITY_MESSAGES.builtinRole, i18n.language) : undefined;
+  role.builtin ? say(IDENTITY_MESSAGES.builtinRole) : undefined;
 
 /** Whether the caller may change the role at all, as the server says (delegation). */
 export const roleChangeable = (role: Pick<Role, 'manageable'>) => role.manageable !== false;

@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { codeSchema } from '@gatehouse/contract';
 import { required } from '@/components/record-form';
-import { schemaRule } from '@/components/schema-rule';
+import { fieldRules } from '@/components/schema-rule';
 import { useIdentityT } from './messages';
 
 /**
@@ -15,12 +15,7 @@ export function NameCodeItems() {
       <Form.Item name="name" label={t('name')} rules={required}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item
-        name="code"
-        label={t('code')}
-        rules={[...required, schemaRule(codeSchema)]}
-        extra={t('codeHelp')}
-      >
+      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)} extra={t('codeHelp')}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item name="description" label={t('description')}>

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { ServerMenuItem } from '@gatehouse/contract';
 import { api } from '@/lib/http';
 
@@ -14,7 +14,3 @@ export const authorizationMenusQueryOptions = () =>
     // Spec §7: not cached. A role change shows on the next visit to the shell.
     staleTime: 0,
   });
-
-export function useAuthorizationMenus() {
-  return useQuery(authorizationMenusQueryOptions());
-}

@@ -3,14 +3,17 @@ import {
   CLIENT_TYPES,
   type Client,
   type ClientType,
+  createClientSchema,
   ENABLED_STATUSES,
-  redirectUrlSchema,
+  m,
   type Status,
+  updateClientSchema,
 } from '@gatehouse/contract';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import { FormDialog } from '@/components/form-dialog';
 import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
-import { schemaRule } from '@/components/schema-rule';
+import { fieldRules } from '@/components/schema-rule';
+import { say } from '@/lib/i18n';
 import { type AppConfigKey, useAppConfigT } from '../../shared/messages';
 import { clientTypeLabel } from '../client-types';
 
@@ -45,9 +48,10 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
       }
     : { status: 'ENABLED', clientType: 'CONFIDENTIAL' };
 
+  const schema = dialog.mode === 'CREATE' ? createClientSchema : updateClientSchema;
   return (
     <FormDialog<ClientFormValues> {...dialog} title={t(TITLES[dialog.mode])} initialValues={initialValues}>
-      <Form.Item name="clientName" label={t('clientName')} rules={required}>
+      <Form.Item name="clientName" label={t('clientName')} rules={fieldRules(schema, 'clientName')}>
         <Input maxLength={200} autoFocus />
       </Form.Item>
       <Form.Item
@@ -65,11 +69,12 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
         dependencies={['clientType']}
         rules={[
           // The server's own check (fragments, plain http off the loopback), before sending.
-          schemaRule(redirectUrlSchema),
+          ...fieldRules(schema, 'redirectUrl'),
+          // The create schema's rule across two fields, which a field's own check cannot run.
           ({ getFieldValue }) => ({
             validator: (_rule, value?: string | null) =>
               getFieldValue('clientType') === 'PUBLIC' && !value?.trim()
-                ? Promise.reject(new Error(t('publicNeedsRedirect')))
+                ? Promise.reject(new Error(say(m('field.publicClientRedirect'))))
                 : Promise.resolve(),
           }),
         ]}

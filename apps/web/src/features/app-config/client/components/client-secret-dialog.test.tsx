@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { DataTable } from '@/components/data-table';
 import { describe, expect, it, vi } from 'vitest';
-import { type ClientSecretInfo, MESSAGES } from '@gatehouse/contract';
-import { renderWithToasts } from '@/components/test-utils';
+import { type ClientSecretInfo, MESSAGES, formatMessage } from '@gatehouse/contract';
+import { renderWithToasts } from '@/test/render';
 import { ClientSecretDialog } from './client-secret-dialog';
 import { SECRET_COLUMNS } from './client-secrets-dialog';
 
@@ -24,7 +24,7 @@ describe('ClientSecretDialog', () => {
   it('shows the name, client, secret and id, copy buttons for secret and id, and the once-only warning', () => {
     renderWithToasts(<ClientSecretDialog open client={CREATED} onClose={vi.fn()} />);
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText(MESSAGES.createdSuccessfully)).toBeInTheDocument();
+    expect(within(dialog).getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeInTheDocument();
     for (const value of ['Billing portal', 'gh_client_abc', 'very-secret-value', 'reg-123']) {
       expect(within(dialog).getByText(value)).toBeInTheDocument();
     }
@@ -39,7 +39,7 @@ describe('ClientSecretDialog', () => {
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     renderWithToasts(<ClientSecretDialog open client={CREATED} onClose={vi.fn()} />);
     screen.getByRole('button', { name: 'Copy secret' }).click();
-    expect(await screen.findByText(MESSAGES.copied)).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage(MESSAGES.copied))).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith('very-secret-value');
   });
 

@@ -1,7 +1,6 @@
-import { type CreatedClient, MESSAGES } from '@gatehouse/contract';
-import { useTranslation } from 'react-i18next';
+import { type CreatedClient, type Message, MESSAGES } from '@gatehouse/contract';
 import { SecretDialog } from '@/components/secret-dialog';
-import { localizeMessage } from '@/lib/server-messages';
+import { useSay } from '@/lib/i18n';
 import { useAppConfigT } from '../../shared/messages';
 
 export type ClientSecretDialogProps = {
@@ -9,7 +8,7 @@ export type ClientSecretDialogProps = {
   /** The create answer, or the client with its rotated secret. */
   client: CreatedClient | undefined;
   /** "Created successfully" by default; "Secret rotated" after a rotation. */
-  title?: string;
+  title?: Message | string;
   onClose: () => void;
   /** After the closing animation: the place to forget the secret. */
   afterClose?: () => void;
@@ -27,11 +26,11 @@ export function ClientSecretDialog({
   afterClose,
 }: ClientSecretDialogProps) {
   const t = useAppConfigT();
-  const { i18n } = useTranslation();
+  const say = useSay();
   return (
     <SecretDialog
       open={open}
-      title={localizeMessage(title, i18n.language)}
+      title={say(title)}
       warning={client?.secret === null ? t('publicNoSecret') : t('copySecretNow')}
       items={
         client

@@ -1,5 +1,5 @@
 import { AutoComplete, Form, Select } from 'antd';
-import type { DataAccess, LegacyDictionary } from '@gatehouse/contract';
+import { createDataAccessSchema, type DataAccess, type LegacyDictionary } from '@gatehouse/contract';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
@@ -46,7 +46,7 @@ export function DataAccessForm({ record, categories = [], appId, ...dialog }: Da
       initialValues={initialValues}
       form={form}
     >
-      <NameAndIdItems />
+      <NameAndIdItems schema={createDataAccessSchema} />
       <Form.Item name="category" label={t('category')} rules={required}>
         {dictionary && !dictionary.allowCustom ? (
           <Select options={options} showSearch={{ filterOption: matches }} />

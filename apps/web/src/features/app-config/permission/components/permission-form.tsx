@@ -1,5 +1,5 @@
 import { Form, Select } from 'antd';
-import type { Permission } from '@gatehouse/contract';
+import { createPermissionSchema, type Permission } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { useAppConfigT } from '@/features/app-config/shared/messages';
@@ -24,7 +24,7 @@ export function PermissionForm({ record, ...dialog }: RecordFormProps<Permission
       title={t(TITLES[dialog.mode])}
       initialValues={initialValues}
     >
-      <NameAndIdItems />
+      <NameAndIdItems schema={createPermissionSchema} />
       <Form.Item name="resourceType" label={t('type')} rules={required}>
         <Select options={PERMISSION_TYPE_OPTIONS} placeholder={t('chooseType')} />
       </Form.Item>

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type Resource, type ResourceType } from '@gatehouse/contract';
+import { MESSAGES, type Resource, type ResourceType, formatMessage } from '@gatehouse/contract';
 import type { FormMode } from '@/components/record-form';
-import { renderWithToasts } from '@/components/test-utils';
+import { renderWithToasts } from '@/test/render';
 import { ResourceForm, typeChoices } from './resource-form';
 
 const MENU: Resource = {
@@ -74,7 +74,9 @@ describe('ResourceForm', () => {
     const { dialog, onSubmit } = renderForm('CREATE_MENU');
     await user.clear(within(dialog).getByLabelText('Index'));
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(within(dialog).getAllByText(MESSAGES.required)).toHaveLength(3));
+    await waitFor(() =>
+      expect(within(dialog).getAllByText(formatMessage(MESSAGES.required))).toHaveLength(3),
+    );
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

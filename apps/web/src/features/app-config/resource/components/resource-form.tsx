@@ -1,17 +1,19 @@
 import { Form, Input, InputNumber, Select } from 'antd';
-import type { FormRule } from 'antd';
 import {
   DEFAULT_RESOURCE_ORDER,
+  createResourceSchema,
   ENABLED_STATUSES,
   RESOURCE_PARENT_RULES,
   RESOURCE_TYPES,
   type Resource,
   type ResourceType,
   type Status,
+  updateResourceSchema,
 } from '@gatehouse/contract';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import { FormDialog } from '@/components/form-dialog';
-import { createKindOf, type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import { createKindOf, type FormMode, type RecordFormProps } from '@/components/record-form';
+import { fieldRules } from '@/components/schema-rule';
 import { type AppConfigKey, useAppConfigT } from '../../shared/messages';
 import { IconItem } from './icon-field';
 
@@ -74,15 +76,10 @@ export function ResourceForm({
 }: RecordFormProps<PlacedResource, ResourceFormValues, ResourceType>) {
   const [form] = Form.useForm<ResourceFormValues>();
   const t = useAppConfigT();
-  /** The contract's `codeSchema`, checked here too so the user learns it before sending. */
-  const idRules: FormRule[] = [
-    ...required,
-    { pattern: /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, message: t('idPattern') },
-    { max: 100, message: t('atMost100') },
-  ];
   // A menu or element is created under the record; in EDIT and DETAIL the record is the resource.
   const creating = createKindOf(dialog.mode) !== undefined;
   const resource = creating ? undefined : record;
+  const schema = creating ? createResourceSchema : updateResourceSchema;
   const choices = typeChoices(dialog.mode, resource, resource?.parentType);
   const initialValues: Partial<ResourceFormValues> = resource
     ? {
@@ -103,25 +100,25 @@ export function ResourceForm({
 
   return (
     <FormDialog<ResourceFormValues> {...dialog} form={form} title={title} initialValues={initialValues}>
-      <Form.Item name="name" label={t('name')} rules={required}>
+      <Form.Item name="name" label={t('name')} rules={fieldRules(schema, 'name')}>
         <Input maxLength={200} autoFocus />
       </Form.Item>
-      <Form.Item name="id" label={t('id')} rules={idRules}>
+      <Form.Item name="id" label={t('id')} rules={fieldRules(schema, 'id')}>
         <Input />
       </Form.Item>
-      <Form.Item name="type" label={t('type')} rules={required}>
+      <Form.Item name="type" label={t('type')} rules={fieldRules(schema, 'type')}>
         <Select options={optionsOf(choices)} />
       </Form.Item>
       {/* Spec §5: a category has no URL. */}
       {type !== 'CATEGORY' && (
-        <Form.Item name="url" label={t('url')} rules={[{ max: 2000, message: t('atMost2000') }]}>
+        <Form.Item name="url" label={t('url')} rules={fieldRules(schema, 'url')}>
           <Input />
         </Form.Item>
       )}
-      <Form.Item name="order" label={t('index')} rules={required}>
+      <Form.Item name="order" label={t('index')} rules={fieldRules(schema, 'order')}>
         <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="status" label={t('status')} rules={required}>
+      <Form.Item name="status" label={t('status')} rules={fieldRules(schema, 'status')}>
         <Select options={statusOptions} />
       </Form.Item>
       {/* The navigation shows the icons of categories and menus; an element is a button. */}

@@ -4,7 +4,7 @@ import { codeSchema, type DataObject, OBJECT_FIELD_TYPES } from '@gatehouse/cont
 import { FormDialog } from '@/components/form-dialog';
 import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
 import { optionsOf } from '@/components/list-screen/search-fields';
-import { schemaRule } from '@/components/schema-rule';
+import { fieldRules } from '@/components/schema-rule';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
 import type { ObjectFormValues } from './object-values';
 
@@ -33,7 +33,7 @@ export function ObjectForm({ record, ...dialog }: RecordFormProps<DataObject, Ob
       <Form.Item name="name" label={t('name')} rules={required}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item name="code" label={t('code')} rules={[...required, schemaRule(codeSchema)]}>
+      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item name="description" label={t('description')}>
@@ -45,7 +45,7 @@ export function ObjectForm({ record, ...dialog }: RecordFormProps<DataObject, Ob
             <>
               {rows.map(({ key, name }) => (
                 <Space key={key} align="baseline" style={{ display: 'flex' }}>
-                  <Form.Item name={[name, 'name']} rules={[...required, schemaRule(codeSchema)]}>
+                  <Form.Item name={[name, 'name']} rules={fieldRules(codeSchema)}>
                     <Input aria-label={t('fieldName')} placeholder={t('fieldName')} maxLength={100} />
                   </Form.Item>
                   <Form.Item name={[name, 'type']} rules={required}>

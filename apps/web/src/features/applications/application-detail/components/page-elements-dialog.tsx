@@ -6,7 +6,7 @@ import { ConfirmDelete } from '@/components/confirm-action';
 import { useFormSubmit } from '@/components/form-dialog';
 import { required } from '@/components/record-form';
 import { type Choice, RemoteSelect } from '@/components/remote-select';
-import { schemaRule } from '@/components/schema-rule';
+import { fieldRules } from '@/components/schema-rule';
 import { roleChoicesQueryOptions, roleNamesQueryOptions } from '@/api/roles';
 import { AccessDisable } from '@/lib/access';
 import { APPLICATION_CODES } from '../access-codes';
@@ -82,7 +82,7 @@ export function PageElementsDialog({ page, open, onClose, onChanged }: PageEleme
       destroyOnHidden
     >
       <Form<ElementValues> form={form} name="pageElement" layout="inline" onFinish={submit.finish}>
-        <Form.Item name="code" label={t('code')} rules={[...required, schemaRule(codeSchema)]}>
+        <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)}>
           <Input autoComplete="off" maxLength={100} />
         </Form.Item>
         <Form.Item name="name" label={t('name')} rules={required}>

@@ -2,7 +2,7 @@ import { Form, Input, Select } from 'antd';
 import { codeSchema, type DataSet } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
-import { schemaRule } from '@/components/schema-rule';
+import { fieldRules } from '@/components/schema-rule';
 import { useObjectChoices } from '../api/object-choices';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
 
@@ -36,7 +36,7 @@ export function SetForm({
       <Form.Item name="name" label={t('name')} rules={required}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item name="code" label={t('code')} rules={[...required, schemaRule(codeSchema)]}>
+      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item name="objectId" label={t('object')} rules={required}>

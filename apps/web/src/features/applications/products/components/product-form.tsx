@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { codeSchema, type Product } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
-import { schemaRule } from '@/components/schema-rule';
+import { fieldRules } from '@/components/schema-rule';
 import { useCatalogT } from '../../catalog-messages';
 import type { ProductFormValues } from './product-values';
 
@@ -24,12 +24,7 @@ export function ProductForm({ record: product, ...dialog }: RecordFormProps<Prod
       <Form.Item name="name" label={t('name')} rules={required}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item
-        name="code"
-        label={t('code')}
-        rules={[...required, schemaRule(codeSchema)]}
-        extra={t('codeHelp')}
-      >
+      <Form.Item name="code" label={t('code')} rules={fieldRules(codeSchema)} extra={t('codeHelp')}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item name="owner" label={t('owner')}>

@@ -3,7 +3,7 @@ import { Button, Card, Checkbox, Col, Empty, Form, Row, Switch } from 'antd';
 import { ACTIONS, PLATFORM_APP_ID, PRODUCT_NAME, permissionGrantSchema } from '@gatehouse/contract';
 import { required } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';
-import { schemaRule } from '@/components/schema-rule';
+import { fieldRules } from '@/components/schema-rule';
 import { applicationChoicesQueryOptions } from '@/api/applications';
 import { useIdentityT } from '../../shared/messages';
 import { PLATFORM_PERMISSIONS, permissionChoicesQueryOptions } from '@/api/permissions';
@@ -129,7 +129,7 @@ function GrantCard({ name, index, offer, onRemove }: GrantCardProps) {
       <Form.Item
         name={[name, 'actionEntitySet']}
         label={t('actions')}
-        rules={[schemaRule(permissionGrantSchema.shape.actionEntitySet)]}
+        rules={fieldRules(permissionGrantSchema, 'actionEntitySet')}
       >
         <Checkbox.Group options={actionOptions} />
       </Form.Item>

@@ -97,7 +97,7 @@ export function RoleGrantsDialog({ open, role, editable, onClose }: RoleGrantsDi
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title={<Localized text={IDENTITY_MESSAGES.builtinRole} />}
+          title={<Localized message={IDENTITY_MESSAGES.builtinRole} />}
         />
       )}
       {holdings.data && offer.narrowOnly && (

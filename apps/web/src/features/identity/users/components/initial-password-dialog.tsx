@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import type { Message } from '@gatehouse/contract';
 import { SecretDialog } from '@/components/secret-dialog';
-import { localizeMessage } from '@/lib/server-messages';
+import { useSay } from '@/lib/i18n';
 import { useIdentityT } from '../../shared/messages';
 
 /** A password the server generated and returns once: at a user's create, or at a reset. */
-export type ShownPassword = { title: string; username: string; password: string };
+export type ShownPassword = { title: Message | string; username: string; password: string };
 
 export type InitialPasswordDialogProps = {
   open: boolean;
@@ -17,11 +17,11 @@ export type InitialPasswordDialogProps = {
 /** The generated password, shown this once with a copy button (DESIGN.md: never returned again). */
 export function InitialPasswordDialog({ open, shown, onClose, afterClose }: InitialPasswordDialogProps) {
   const t = useIdentityT();
-  const { i18n } = useTranslation();
+  const say = useSay();
   return (
     <SecretDialog
       open={open}
-      title={localizeMessage(shown?.title ?? '', i18n.language)}
+      title={shown ? say(shown.title) : ''}
       warning={t('initialPasswordWarning')}
       items={
         shown

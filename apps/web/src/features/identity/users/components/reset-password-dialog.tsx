@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
-import { MESSAGES, newPasswordSchema, type User } from '@gatehouse/contract';
+import { MESSAGES, resetPasswordSchema, type User } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { schemaRule } from '@/components/schema-rule';
+import { fieldRules } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
 import { useIdentityT } from '../../shared/messages';
 import { useResetUserPassword } from '../api/reset-user-password';
@@ -44,7 +44,7 @@ export function ResetPasswordDialog({ open, user, onClose, onGenerated }: ResetP
       <Form.Item
         name="password"
         label={t('newPassword')}
-        rules={[schemaRule(newPasswordSchema)]}
+        rules={fieldRules(resetPasswordSchema, 'password')}
         extra={t('resetPasswordHelp')}
       >
         <Input.Password autoComplete="new-password" maxLength={128} />

@@ -1,15 +1,9 @@
 import { Checkbox, Form, Input } from 'antd';
-import {
-  emailSchema,
-  newPasswordSchema,
-  type User,
-  updateUserSchema,
-  usernameSchema,
-} from '@gatehouse/contract';
+import { createUserSchema, type User, updateUserSchema } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { type FormMode, type RecordFormProps, required } from '@/components/record-form';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';
-import { schemaRule } from '@/components/schema-rule';
+import { fieldRules } from '@/components/schema-rule';
 import { useOrganization } from '../../organizations/api/get-organization';
 import { type IdentityKey, useIdentityT } from '../../shared/messages';
 import { organizationChoice, organizationChoicesQueryOptions } from '@/api/organizations';
@@ -37,6 +31,8 @@ export function UserForm({ record: user, ...dialog }: RecordFormProps<User, User
   const creating = dialog.mode === 'CREATE';
   const t = useIdentityT();
   const organization = useOrganization(creating ? undefined : (user?.organizationId ?? undefined));
+  // The fields both requests share are checked alike; the username and password are the create's.
+  const schema = creating ? createUserSchema : updateUserSchema;
   const initialValues: Partial<UserFormValues> =
     user && !creating ? valuesOf(user) : { mustChangePassword: true };
 
@@ -45,21 +41,21 @@ export function UserForm({ record: user, ...dialog }: RecordFormProps<User, User
       <Form.Item
         name="username"
         label={t('username')}
-        rules={[...required, schemaRule(usernameSchema)]}
+        rules={fieldRules(createUserSchema, 'username')}
         extra={creating ? t('cannotChangeLater') : undefined}
       >
         <Input autoComplete="off" maxLength={100} disabled={!creating} />
       </Form.Item>
-      <Form.Item name="name" label={t('name')} rules={required}>
+      <Form.Item name="name" label={t('name')} rules={fieldRules(schema, 'name')}>
         <Input autoComplete="off" maxLength={200} />
       </Form.Item>
-      <Form.Item name="email" label={t('email')} rules={[...required, schemaRule(emailSchema)]}>
+      <Form.Item name="email" label={t('email')} rules={fieldRules(schema, 'email')}>
         <Input type="email" autoComplete="off" maxLength={254} />
       </Form.Item>
-      <Form.Item name="phone" label={t('phone')}>
+      <Form.Item name="phone" label={t('phone')} rules={fieldRules(schema, 'phone')}>
         <Input autoComplete="off" maxLength={50} />
       </Form.Item>
-      <Form.Item name="avatar" label={t('avatarUrl')} rules={[schemaRule(updateUserSchema.shape.avatar)]}>
+      <Form.Item name="avatar" label={t('avatarUrl')} rules={fieldRules(schema, 'avatar')}>
         <Input placeholder="https://example.com/avatar.png" maxLength={2000} />
       </Form.Item>
       <Form.Item name="organizationId" label={t('organization')}>
@@ -74,7 +70,7 @@ export function UserForm({ record: user, ...dialog }: RecordFormProps<User, User
           <Form.Item
             name="password"
             label={t('password')}
-            rules={[schemaRule(newPasswordSchema)]}
+            rules={fieldRules(createUserSchema, 'password')}
             extra={t('passwordHelp')}
           >
             <Input.Password autoComplete="new-password" maxLength={128} />

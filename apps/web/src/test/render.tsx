@@ -2,7 +2,7 @@ import { configure, render, type RenderOptions } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
 import { expect, vi } from 'vitest';
-import { ToastHolder } from './use-toast';
+import { ToastHolder } from '@/components/use-toast';
 
 /**
  * jsdom gaps that antd trips over, beyond the matchMedia that the shared setup file fills in
