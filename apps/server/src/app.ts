@@ -14,6 +14,7 @@ import { Mailer } from './lib/mailer.ts';
 import accountRoutes from './modules/account/routes.ts';
 import aclRoutes from './modules/acl/routes.ts';
 import appApiRoutes from './modules/app-apis/routes.ts';
+import auditRoutes from './modules/audit/routes.ts';
 import applicationRoutes from './modules/applications/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import clientRoutes from './modules/clients/routes.ts';
@@ -228,13 +229,22 @@ export function buildApp(options: BuildAppOptions) {
   app.register(oidcRoutes);
   app.register(settingsRoutes);
   app.register(preferencesRoutes);
+  app.register(auditRoutes);
   // Expired OIDC artefacts are deleted at start and then periodically; stopped on close.
   app.addHook('onReady', async function purgeOidc() {
     this.services.oidc.startPurging(config.oidcPurgeIntervalMs, (err) =>
       this.log.warn({ err }, 'Deleting the expired OIDC artefacts failed'),
     );
   });
+  // The audit sealer's rounds and the daily purge check; stopped on close.
+  app.addHook('onReady', async function startAuditJobs() {
+    this.services.auditJobs.start(
+      { sealIntervalMs: config.auditSealIntervalMs, purgeIntervalMs: config.auditPurgeCheckIntervalMs },
+      (err) => this.log.warn({ err }, 'An audit trail job (sealing or purging) failed'),
+    );
+  });
   app.addHook('onClose', async (instance) => {
+    await instance.services.auditJobs.stop();
     await instance.services.oidc.stopPurging();
     // Links still being issued finish before the database closes.
     await instance.services.passwordReset.settled();

@@ -38,6 +38,10 @@ export type AppConfig = {
   issuer: string | undefined;
   /** How often expired OIDC artefacts are deleted (also once at start); 10 minutes by default. */
   oidcPurgeIntervalMs: number;
+  /** How often the audit sealer runs a round (lib/audit-chain.ts); 0 turns it off. 5 s by default. */
+  auditSealIntervalMs: number;
+  /** How often an instance asks whether the daily audit purge is due; 0 turns it off. Hourly by default. */
+  auditPurgeCheckIntervalMs: number;
   /** GATEHOUSE_SECRET_KEY; main.ts falls back to the data directory's key (see lib/server-key.ts). */
   secretKey: Buffer | undefined;
   /** SMTP_URL (smtp://user:pass@host:port, smtps://…): password reset links go by email; unset, to the log. */
@@ -143,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     forgetRateLimit: { ...FORGET_RATE_LIMIT },
     issuer: nonEmpty(env.GATEHOUSE_ISSUER)?.replace(/\/+$/, ''),
     oidcPurgeIntervalMs: 10 * 60_000,
+    auditSealIntervalMs: 5_000,
+    auditPurgeCheckIntervalMs: 60 * 60_000,
     secretKey: nonEmpty(env.GATEHOUSE_SECRET_KEY) ? parseSecretKey(env.GATEHOUSE_SECRET_KEY!) : undefined,
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Gatehouse <no-reply@localhost>',

@@ -8,6 +8,7 @@ import { SessionResolver } from './modules/sessions/resolver.ts';
 import { AccessService } from './modules/access/service.ts';
 import { AccountService } from './modules/account/service.ts';
 import { AclService } from './modules/acl/service.ts';
+import { AuditJobs, AuditService } from './modules/audit/service.ts';
 import { AppApiService } from './modules/app-apis/service.ts';
 import { ApplicationService } from './modules/applications/service.ts';
 import { LoginLimiter, RequestLimiter } from './modules/auth/limiters.ts';
@@ -115,6 +116,8 @@ export function createServices(db: Database, deps: ServiceDeps) {
     organizations: new OrganizationService(db),
     health: new HealthService(db),
     settings,
+    audit: new AuditService(db),
+    auditJobs: new AuditJobs(db, async () => (await settings.get()).auditRetentionDays),
     passwordReset,
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),

@@ -70,6 +70,13 @@ const inApp = async (applicationId: string) => ({
 });
 const a = await inApp(appA);
 const b = await inApp(appB);
+/** The audit record of the client's creation in each application. */
+const auditIdOf = async (acId: string) => {
+  const res = await t.get(`${V2}/audit?entity=application-client&entityId=${acId}`, admin);
+  return res.json().content[0].auditId as string;
+};
+const auditA = await auditIdOf(a.client.acId);
+const auditB = await auditIdOf(b.client.acId);
 let serial = 0;
 const unique = (prefix: string) => `${prefix}-${++serial}`;
 const newUser = async (password?: string) =>
@@ -194,6 +201,20 @@ const SAMPLES: Record<string, Sample> = {
   // ---- console settings
   'PUT /api/admin-service/settings': {
     req: () => ({ url: '/api/admin-service/settings', body: { lockSeconds: 3600 } }),
+  },
+
+  // ---- the audit trail
+  'GET /api/admin-service/v2/audit': {
+    req: () => ({ url: `${V2}/audit?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/audit?applicationId=${appB}` }),
+  },
+  'GET /api/admin-service/v2/audit/:auditId': {
+    req: () => ({ url: `${V2}/audit/${auditA}` }),
+    inB: () => ({ url: `${V2}/audit/${auditB}` }),
+  },
+  'GET /api/admin-service/v2/audit/export': {
+    req: () => ({ url: `${V2}/audit/export?format=jsonl&applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/audit/export?format=jsonl&applicationId=${appB}` }),
   },
 
   // ---- applications

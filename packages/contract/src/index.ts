@@ -26,3 +26,4 @@ export * from './two-factor.ts';
 export * from './password.ts';
 export * from './account.ts';
 export * from './listing.ts';
+export * from './audit.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_MESSAGES, AUDIT_RETENTION_DAYS } from './audit.ts';
 import { LOCK_SECONDS } from './constants.ts';
 
 /** The password policy's default maximum age, in days (`/overdue`); 0 means no maximum. */
@@ -18,12 +19,19 @@ export const consoleSettingsSchema = z.object({
     .int({ error: 'settings.daysWhole' })
     .min(0, { error: 'settings.daysMin' })
     .max(3650, { error: 'settings.daysMax' }),
+  /** Days an audit record is kept; a daily purge removes older ones. */
+  auditRetentionDays: z
+    .number({ error: AUDIT_MESSAGES.retentionDays.key })
+    .int({ error: AUDIT_MESSAGES.retentionDays.key })
+    .min(1, { error: AUDIT_MESSAGES.retentionDays.key })
+    .max(36_500, { error: AUDIT_MESSAGES.retentionDays.key }),
 });
 export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
 
 export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = {
   lockSeconds: LOCK_SECONDS,
   passwordMaxAgeDays: PASSWORD_MAX_AGE_DAYS,
+  auditRetentionDays: AUDIT_RETENTION_DAYS,
 };
 
 /** A change names only the settings it changes. */

@@ -14,6 +14,8 @@ export type AuditEntry = {
   action: string;
   entity: string;
   entityId?: string | null;
+  /** The application of the changed record; by default the `applicationId` it shows after, or before. */
+  applicationId?: string | null;
   before?: unknown;
   after?: unknown;
 };
@@ -50,6 +52,13 @@ export async function audit(tx: Executor, ctx: AuditContext, entry: AuditEntry):
   await tx.insert(auditLog).values(auditRow(ctx, entry));
 }
 
+/** The `applicationId` a record shows, when it is an object that has one. */
+function applicationOf(value: unknown): string | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const id = (value as { applicationId?: unknown }).applicationId;
+  return typeof id === 'string' ? id : null;
+}
+
 function auditRow(ctx: AuditContext, entry: AuditEntry): typeof auditLog.$inferInsert {
   return {
     actorId: ctx.actorId,
@@ -57,6 +66,10 @@ function auditRow(ctx: AuditContext, entry: AuditEntry): typeof auditLog.$inferI
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,
+    applicationId:
+      entry.applicationId === undefined
+        ? (applicationOf(entry.after) ?? applicationOf(entry.before))
+        : entry.applicationId,
     before: redact(entry.before),
     after: redact(entry.after),
     ip: ctx.ip,

@@ -160,7 +160,7 @@ async function runBulk(
 // --- CSV ------------------------------------------------------------------------------------
 
 /** The byte-order mark that tells Excel the file is UTF-8. */
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 
 /**
  * A cell as CSV writes it. A text a spreadsheet would read as a formula (starting with `=`,

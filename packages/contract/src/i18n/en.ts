@@ -279,6 +279,14 @@ export const EN = {
   'request.emptyJsonBody': 'The request body is empty.',
   'count.childOrganization': '{count} child organization',
   'count.childOrganizations': '{count} child organizations',
+
+  // ---- the audit log -----------------------------------------------------------------------
+  'audit.invalidCursor': 'This cursor is not one this list returned; start again from the first page.',
+  'audit.invalidDateTime':
+    'Use an ISO 8601 date or date and time, such as 2026-01-31 or 2026-01-31T08:00:00Z',
+  'audit.fromAfterTo': 'The start of the range must not be after its end.',
+  'audit.chooseFormat': 'Choose csv or jsonl',
+  'audit.retentionDays': 'Enter a whole number of days from 1 to 36500',
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -253,4 +253,10 @@ export const ZH: Catalogue = {
   'request.emptyJsonBody': '请求内容为空。',
   'count.childOrganization': '{count} 个下级组织',
   'count.childOrganizations': '{count} 个下级组织',
+
+  'audit.invalidCursor': '此游标不是该列表返回的，请从第一页重新开始。',
+  'audit.invalidDateTime': '请使用 ISO 8601 日期或日期时间，例如 2026-01-31 或 2026-01-31T08:00:00Z',
+  'audit.fromAfterTo': '范围的开始不能晚于结束。',
+  'audit.chooseFormat': '请选择 csv 或 jsonl',
+  'audit.retentionDays': '请输入 1 到 36500 之间的整数天数',
 };

@@ -57,12 +57,17 @@ export class LoginLimiter {
     if (waits.length > 0) throw rateLimited(Math.max(...waits));
   }
 
-  async recordFailure(attempt: SignInAttempt): Promise<void> {
+  /**
+   * Counts a failed attempt. Returns the wait it puts the account under when this failure
+   * is the one that starts the account's backoff (the account is locked for that long to
+   * sources without its device cookie), else null.
+   */
+  async recordFailure(attempt: SignInAttempt): Promise<{ lockedSeconds: number } | null> {
     const keys = this.keys(attempt);
     const window = this.limits.windowSeconds;
     if (keys.trusted) {
       await this.store.increment(keys.source, window);
-      return;
+      return null;
     }
     const [, , account] = await Promise.all([
       this.store.increment(keys.source, window),
@@ -71,7 +76,10 @@ export class LoginLimiter {
       this.store.increment(keys.account, Math.max(window, this.limits.backoffMaxSeconds), true),
     ]);
     const over = account.count - this.limits.backoffAfter;
-    if (over > 0) await this.store.hold(keys.wait, this.backoffSeconds(over));
+    if (over <= 0) return null;
+    const lockedSeconds = this.backoffSeconds(over);
+    await this.store.hold(keys.wait, lockedSeconds);
+    return over === 1 ? { lockedSeconds } : null;
   }
 
   /** The wait after the `over`-th failure past the threshold: doubling, capped. */

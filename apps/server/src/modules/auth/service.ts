@@ -16,6 +16,7 @@ import { assertPasswordPolicy, upgradeOutdatedHash } from '../passwords/policy.t
 import { storePassword } from '../passwords/repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../passwords/hashing.ts';
 import { audit, auditedChange, auditedStatement } from '../../lib/audit.ts';
+import { auditFailedSignIn } from './sign-in-events.ts';
 import { findUserByUsername, stampSignIn, type UserRow } from '../sessions/repository.ts';
 import type { AuthState, RequestMeta } from '../../lib/auth-state.ts';
 import type { SessionResolver } from '../sessions/resolver.ts';
@@ -56,16 +57,16 @@ export class AuthService {
       : await verifyAgainstDummy(input.password);
 
     if (!user || !passwordOk) {
-      await this.limiter.recordFailure(attempt);
-      await audit(this.db, meta, {
-        action: 'login.failed',
-        entity: 'user',
-        // Only known accounts are named, so a password typed into the username field is not kept.
-        entityId: user?.userId ?? null,
+      const lock = await this.limiter.recordFailure(attempt);
+      await auditFailedSignIn(this.db, meta, {
+        userId: user?.userId ?? null,
+        reason: user ? 'wrong-password' : 'unknown-account',
+        lock,
       });
       throw invalidCredentials();
     }
     if (!isActive(user)) {
+      await auditFailedSignIn(this.db, meta, { userId: user.userId, reason: 'disabled' });
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
     }
     await this.limiter.recordSuccess(attempt);
@@ -160,7 +161,13 @@ export class AuthService {
     const attempt = { account: user.username, ip: meta.ip ?? 'unknown', device };
     await this.limiter.check(attempt);
     if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-      await this.limiter.recordFailure(attempt);
+      const lock = await this.limiter.recordFailure(attempt);
+      await auditFailedSignIn(this.db, meta, {
+        action: 'password.change.failed',
+        userId: user.userId,
+        reason: 'wrong-password',
+        lock,
+      });
       // 400, not 401: the console treats a 401 as "sign in again".
       throw validationFailed({ oldPassword: MESSAGES.currentPasswordWrong });
     }
@@ -191,9 +198,14 @@ export class AuthService {
     await this.limiter.check(attempt);
     const user = await repo.findUser(this.db, auth.user.userId);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      await this.limiter.recordFailure(attempt);
+      const lock = await this.limiter.recordFailure(attempt);
       // A wrong guess at a locked console is a wrong guess at the password: it is recorded.
-      await audit(this.db, meta, { action: 'unlock.failed', entity: 'user', entityId: auth.user.userId });
+      await auditFailedSignIn(this.db, meta, {
+        action: 'unlock.failed',
+        userId: auth.user.userId,
+        reason: 'wrong-password',
+        lock,
+      });
       throw validationFailed({ password: MESSAGES.currentPasswordWrong });
     }
     await this.limiter.recordSuccess(attempt);

@@ -11,7 +11,8 @@ import {
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
-import { audit, auditedStatement } from '../../lib/audit.ts';
+import { auditedStatement } from '../../lib/audit.ts';
+import { auditFailedSignIn } from '../auth/sign-in-events.ts';
 import { findUserByUsername, stampSignIn } from '../sessions/repository.ts';
 import { AppError, notFound, refused, unauthenticated, unavailable } from '../../lib/errors.ts';
 import { upgradeOutdatedHash } from '../passwords/policy.ts';
@@ -202,17 +203,23 @@ export class OidcService {
     const user = username ? await findUserByUsername(this.db, username) : undefined;
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !ok) {
-      await this.limiter.recordFailure(attempt);
-      await audit(this.db, meta, {
-        action: 'login.failed',
-        entity: 'user',
-        // Only known accounts are named, so a password typed into the username field is not kept.
-        entityId: user?.userId ?? null,
-        after: { clientId: client.client },
+      const lock = await this.limiter.recordFailure(attempt);
+      await auditFailedSignIn(this.db, meta, {
+        userId: user?.userId ?? null,
+        reason: user ? 'wrong-password' : 'unknown-account',
+        lock,
+        details: { clientId: client.client },
       });
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials);
     }
-    if (!isActive(user)) throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
+    if (!isActive(user)) {
+      await auditFailedSignIn(this.db, meta, {
+        userId: user.userId,
+        reason: 'disabled',
+        details: { clientId: client.client },
+      });
+      throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
+    }
     await this.limiter.recordSuccess(attempt);
     const actor = { ...meta, actorId: user.userId, actorName: user.username };
     await upgradeOutdatedHash(this.db, actor, user, password);

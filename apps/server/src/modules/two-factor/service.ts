@@ -217,7 +217,7 @@ export class TwoFactorService {
         action: 'login.failed',
         entity: 'user',
         entityId: user.userId,
-        after: { secondFactor: true },
+        after: { secondFactor: true, reason: 'wrong-code' },
       });
       throw invalidCode();
     }
@@ -240,7 +240,7 @@ export class TwoFactorService {
         action: 'login.failed',
         entity: 'user',
         entityId: user.userId,
-        after: { secondFactor: true },
+        after: { secondFactor: true, reason: 'wrong-code' },
       });
       throw invalidCode();
     }

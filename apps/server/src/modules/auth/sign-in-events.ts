@@ -1,0 +1,34 @@
+import type { Executor } from '../../db/client.ts';
+import { type AuditContext, audit } from '../../lib/audit.ts';
+
+/** Why a sign-in (or a check of the password for a change or the lock) failed. */
+export type SignInFailure = 'unknown-account' | 'wrong-password' | 'disabled' | 'wrong-code';
+
+/**
+ * Audits a failed sign-in with its reason, and the lock it started: when the failure begins
+ * the account's backoff (`LoginLimiter.recordFailure`), a `login.locked` record with how
+ * long sources without the account's device cookie must wait. Only known accounts are named,
+ * so a password typed into the username field is not kept.
+ */
+export async function auditFailedSignIn(
+  db: Executor,
+  meta: AuditContext,
+  failure: {
+    action?: string;
+    userId: string | null;
+    reason: SignInFailure;
+    lock?: { lockedSeconds: number } | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { action = 'login.failed', userId, reason, lock, details } = failure;
+  await audit(db, meta, { action, entity: 'user', entityId: userId, after: { reason, ...details } });
+  if (lock) {
+    await audit(db, meta, {
+      action: 'login.locked',
+      entity: 'user',
+      entityId: userId,
+      after: { lockedSeconds: lock.lockedSeconds, ...details },
+    });
+  }
+}
