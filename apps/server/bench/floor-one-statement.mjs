@@ -5,6 +5,7 @@
 // Run it where fastify and pg resolve: PORT=… DATABASE_URL=… node floor-one-statement.mjs
 import Fastify from 'fastify';
 import pg from 'pg';
+
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
 const PAGE = `SELECT resource_id AS "resourceId", application_id AS "applicationId", id, name, category,

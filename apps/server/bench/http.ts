@@ -14,6 +14,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { hashPassword } from '../src/modules/passwords/hashing.ts';
+import { measureBrowser } from './browser.ts';
 import { type Child, freePort, memoryOf, servingPid, startChild, waitUntilServing } from './children.ts';
 import {
   BIG_APP,
@@ -27,7 +28,6 @@ import {
 import { DIRECTUS_VERSION, startDirectus } from './directus.ts';
 import { closedLoop, type Load } from './load.ts';
 import { int, median, ms, quantile, type Report, ratio } from './report.ts';
-import { measureBrowser } from './browser.ts';
 import { measureSignIns } from './sign-ins.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;

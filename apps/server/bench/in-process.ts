@@ -18,10 +18,10 @@
  * narrow them; BENCH_PGLITE=0 leaves PGlite out of them.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,12 +35,9 @@ import { buildApp } from '../src/app.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { applications, oidcPayloads, resources, roleResources, users } from '../src/db/schema/index.ts';
-import { hashPassword } from '../src/modules/passwords/hashing.ts';
 import { TTL } from '../src/modules/oidc/provider.ts';
+import { hashPassword } from '../src/modules/passwords/hashing.ts';
 import { seed } from '../src/platform/seed.ts';
-import { freePort } from './children.ts';
-import { postgresBase } from './http.ts';
-import { int, quantile, type Report } from './report.ts';
 import {
   createApplication,
   grantRoles,
@@ -49,6 +46,9 @@ import {
   seedRolesOverTree,
   seedUsers,
 } from '../test/fixtures.ts';
+import { freePort } from './children.ts';
+import { postgresBase } from './http.ts';
+import { int, quantile, type Report } from './report.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

@@ -18,9 +18,9 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createCluster } from '../test/pg-cluster.ts';
 import { type Child, freePort, memoryOf, servingPid, startChild, waitUntilServing } from './children.ts';
 import { int, ms, Report } from './report.ts';
-import { createCluster } from '../test/pg-cluster.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const MINUTES = positive('SOAK_MINUTES', 10);

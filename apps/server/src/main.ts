@@ -7,7 +7,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { VERSION_FILE, unpackDataDir } from './db/pglite-template.ts';
+import { unpackDataDir, VERSION_FILE } from './db/pglite-template.ts';
 import { resolveSecretKey } from './lib/server-key.ts';
 import { seed } from './platform/seed.ts';
 

@@ -4,13 +4,13 @@ import type { LoginRateLimit, RequestRateLimit } from './config.ts';
 import type { Database, Listen, Transaction } from './db/client.ts';
 import { AUTH_CHANNEL } from './lib/caller-cache.ts';
 import type { Mailer } from './lib/mailer.ts';
-import { SessionResolver } from './modules/sessions/resolver.ts';
+import { grantsOf, type RegisteredRoute } from './lib/request-context.ts';
 import { AccessService } from './modules/access/service.ts';
 import { AccountService } from './modules/account/service.ts';
 import { AclService } from './modules/acl/service.ts';
-import { AuditJobs, AuditService } from './modules/audit/service.ts';
 import { AppApiService } from './modules/app-apis/service.ts';
 import { ApplicationService } from './modules/applications/service.ts';
+import { AuditJobs, AuditService } from './modules/audit/service.ts';
 import { LoginLimiter, RequestLimiter } from './modules/auth/limiters.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { ClientService } from './modules/clients/service.ts';
@@ -18,9 +18,9 @@ import { DataAccessService } from './modules/data-access/service.ts';
 import { DictionaryItemService, DictionaryService } from './modules/dictionaries/service.ts';
 import { GroupService } from './modules/groups/service.ts';
 import { HealthService } from './modules/health/service.ts';
-import { DataObjectService, DataSetService } from './modules/objects/service.ts';
 import { MenuService } from './modules/menus/service.ts';
-import { OidcService, type OidcOptions } from './modules/oidc/service.ts';
+import { DataObjectService, DataSetService } from './modules/objects/service.ts';
+import { type OidcOptions, OidcService } from './modules/oidc/service.ts';
 import { OrganizationService } from './modules/organizations/service.ts';
 import { AppPageService } from './modules/pages/service.ts';
 import {
@@ -28,16 +28,16 @@ import {
   type PasswordResetDeps,
   PasswordResetService,
 } from './modules/password-reset/service.ts';
-import { PreferencesService } from './modules/preferences/service.ts';
 import { PermissionService } from './modules/permissions/service.ts';
+import { PreferencesService } from './modules/preferences/service.ts';
 import { ProductService } from './modules/products/service.ts';
 import { ResourceService } from './modules/resources/service.ts';
 import { RoleService } from './modules/roles/service.ts';
+import { SessionResolver } from './modules/sessions/resolver.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { TwoFactorService } from './modules/two-factor/service.ts';
 import { UserService } from './modules/users/service.ts';
 import { consolePermissionIds } from './platform/seed.ts';
-import { grantsOf, type RegisteredRoute } from './lib/request-context.ts';
 
 export type ServiceDeps = {
   loginLimiter: LoginLimiter;

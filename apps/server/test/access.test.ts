@@ -1,9 +1,9 @@
 import { ERROR_CODES, HTTP_STATUS_MESSAGES, PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApplication, put, query } from './fixtures.ts';
 import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { createApplication, put, query } from './fixtures.ts';
 import { build, type CreateRoleInput, en, TEST_DB, type TestContext } from './helper.ts';
 
 let t: TestContext;

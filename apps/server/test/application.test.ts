@@ -3,8 +3,8 @@ import {
   applicationSchema,
   ERROR_CODES,
   MESSAGES,
-  pageSchema,
   PLATFORM_APP_ID,
+  pageSchema,
 } from '@gatehouse/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applications, products } from '../src/db/schema/index.ts';

@@ -1,7 +1,7 @@
-import { AUDIT_MESSAGES, AUDIT_PERMISSION_ID, LOGIN_RATE_LIMIT } from '@gatehouse/contract';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { AUDIT_MESSAGES, AUDIT_PERMISSION_ID, LOGIN_RATE_LIMIT } from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditChain, auditLog } from '../src/db/schema/index.ts';

@@ -13,8 +13,8 @@
  */
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { consolePermissionIds } from '../src/platform/seed.ts';
 import { grantsOf, type RouteAccess } from '../src/lib/request-context.ts';
+import { consolePermissionIds } from '../src/platform/seed.ts';
 import { createApplication } from './fixtures.ts';
 import { build } from './helper.ts';
 

@@ -6,8 +6,8 @@
  */
 import { CATALOG_MESSAGES, MESSAGES } from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';
-import { claimsOf } from '../src/modules/oidc/provider.ts';
 import { mayEnterApplication } from '../src/modules/access/in-application.ts';
+import { claimsOf } from '../src/modules/oidc/provider.ts';
 import { findUsableClient, findUser } from '../src/modules/oidc/repository.ts';
 import { auditOf, createApplication, del, put, query } from './fixtures.ts';
 import { build, en, fieldMessages } from './helper.ts';

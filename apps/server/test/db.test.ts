@@ -20,9 +20,9 @@ import {
   userRoles,
   users,
 } from '../src/db/schema/index.ts';
-import { ADMINISTRATOR_ROLE, consolePermissionIds, seed } from '../src/platform/seed.ts';
-import { verifyPassword } from '../src/modules/passwords/hashing.ts';
 import { type AuditContext, audit, auditedStatement } from '../src/lib/audit.ts';
+import { verifyPassword } from '../src/modules/passwords/hashing.ts';
+import { ADMINISTRATOR_ROLE, consolePermissionIds, seed } from '../src/platform/seed.ts';
 import { ADMIN_PASSWORD, build, openTestDatabase, type TestContext } from './helper.ts';
 
 let t: TestContext;

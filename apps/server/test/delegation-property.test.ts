@@ -15,8 +15,9 @@
  * DELEGATION_RUNS sets the number of actors (60; `npm run fuzz` runs 1,000); each sends up to five
  * requests. DELEGATION_SEED replays a run (fast-check prints the seed of a failure).
  */
-import fc from 'fast-check';
+
 import { PLATFORM_APP_ID } from '@gatehouse/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applicationAcls,

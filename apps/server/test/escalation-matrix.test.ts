@@ -12,8 +12,8 @@ import { PLATFORM_APP_ID } from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { roles } from '../src/db/schema/index.ts';
-import { consolePermissionIds } from '../src/platform/seed.ts';
 import { grantsOf } from '../src/lib/request-context.ts';
+import { consolePermissionIds } from '../src/platform/seed.ts';
 import { createApplication } from './fixtures.ts';
 import { build } from './helper.ts';
 

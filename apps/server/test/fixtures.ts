@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Options, hash } from '@node-rs/argon2';
 import type { Action } from '@gatehouse/contract';
+import { hash, type Options } from '@node-rs/argon2';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import qs from 'qs';
 import type { Database } from '../src/db/client.ts';

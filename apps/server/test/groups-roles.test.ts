@@ -4,8 +4,8 @@ import {
   groupSchema,
   IDENTITY_MESSAGES,
   MESSAGES,
-  pageSchema,
   PLATFORM_APP_ID,
+  pageSchema,
   roleGrantsSchema,
   roleSchema,
 } from '@gatehouse/contract';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { inject } from 'vitest';
 import {
   ACTIONS,
   type Action,
@@ -12,6 +11,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client.ts';
@@ -24,8 +24,8 @@ import {
   userRoles,
   users,
 } from '../src/db/schema/index.ts';
-import { seed } from '../src/platform/seed.ts';
 import { hashPassword } from '../src/modules/passwords/hashing.ts';
+import { seed } from '../src/platform/seed.ts';
 import { checkResponses } from './conformance.ts';
 import { closeWhenDone } from './teardown.ts';
 

@@ -2,9 +2,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createdClientSchema, OIDC_MESSAGES } from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type BaseClient, generators, Issuer } from 'openid-client';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import {
   applicationClients,
   applications,
@@ -18,11 +20,9 @@ import {
   userRoles,
   users,
 } from '../src/db/schema/index.ts';
-import { hashIsOutdated } from '../src/modules/passwords/hashing.ts';
 import { hashToken } from '../src/lib/tokens.ts';
+import { hashIsOutdated } from '../src/modules/passwords/hashing.ts';
 import { auditOf, createApplication, del, put, storeEarlierHash } from './fixtures.ts';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.ts';
 import { build, en, fieldMessage, type TestContext } from './helper.ts';
 
 /**

@@ -1,15 +1,15 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
 import {
   HASH_NICENESS,
   HASH_SLOTS,
-  RETIRE_AFTER_MS,
   hashIsOutdated,
   hashLoad,
   hashParameters,
   hashPassword,
+  RETIRE_AFTER_MS,
   verifyPassword,
 } from '../src/modules/passwords/hashing.ts';
 import { EARLIER_ARGON2 } from './fixtures.ts';

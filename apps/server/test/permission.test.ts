@@ -5,8 +5,8 @@ import {
   pageSchema,
   permissionSchema,
 } from '@gatehouse/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { permissions, rolePermissions } from '../src/db/schema/index.ts';
 import { auditOf, createApplication, put, query, tokenWith } from './fixtures.ts';
 import { build, byField, en, fieldMessages, type TestContext } from './helper.ts';

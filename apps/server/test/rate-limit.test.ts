@@ -1,8 +1,8 @@
 import { ADMIN_USERNAME, ERROR_CODES, MESSAGES, SECOND_FACTOR_REQUIRED } from '@gatehouse/contract';
-import { Secret, TOTP } from 'otpauth';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
+import { Secret, TOTP } from 'otpauth';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { AppError } from '../src/lib/errors.ts';
 import { MemoryCounterStore, RedisCounterStore } from '../src/lib/rate-limit-store.ts';

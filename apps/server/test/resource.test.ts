@@ -6,8 +6,8 @@ import {
   type Resource,
   resourceSchema,
 } from '@gatehouse/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../src/db/schema/index.ts';
 import { auditOf, createApplication, put, query, tokenWith } from './fixtures.ts';
 import { build, byField, en, fieldMessages, type TestContext } from './helper.ts';

@@ -1,6 +1,6 @@
+import { MESSAGES } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@gatehouse/contract';
 import { auditLog } from '../src/db/schema/index.ts';
 import { build, en, fieldMessages, type TestContext } from './helper.ts';
 

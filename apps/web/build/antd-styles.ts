@@ -30,10 +30,10 @@ import {
   Switch,
   Tabs,
   Tag,
-  theme,
   Tooltip,
   Tree,
   Typography,
+  theme,
 } from 'antd';
 import { Fragment, createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { build, type Rolldown } from 'vite';
 import * as contract from '@gatehouse/contract';
+import { build, type Rolldown } from 'vite';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SOURCE, splitContractSchemas } from './contract-schemas.ts';
 
 // Paths from import.meta.dirname: jsdom's URL resolves `..` against a file URL to `/`.

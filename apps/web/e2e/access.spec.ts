@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   type Action,
+  formatMessage,
   HTTP_STATUS_MESSAGES,
   PLATFORM_APP_ID,
   permissionIdForPath,
-  formatMessage,
 } from '@gatehouse/contract';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN, createApp, createResource, platformResourceIds, signIn } from './helpers';
 
 /**

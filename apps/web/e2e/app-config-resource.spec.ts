@@ -1,5 +1,5 @@
+import { formatMessage, MESSAGES } from '@gatehouse/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { createApp, createResource, resourceChildren, signIn, tableRows } from './helpers';
 
 // Each test walks several dialogs and reloads; on a busy two-core machine that can pass the

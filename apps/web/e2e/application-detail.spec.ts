@@ -1,5 +1,5 @@
+import { type AppApi, formatMessage, type Page as ListPage, MESSAGES } from '@gatehouse/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { type AppApi, MESSAGES, type Page as ListPage, formatMessage } from '@gatehouse/contract';
 import {
   createApp,
   createClient,

@@ -1,5 +1,5 @@
+import { formatMessage, MESSAGES } from '@gatehouse/contract';
 import { expect, test } from '@playwright/test';
-import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import {
   chooseOption,
   createApp,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { formatMessage, MESSAGES, type PermissionGrant, PLATFORM_APP_ID } from '@gatehouse/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { MESSAGES, PLATFORM_APP_ID, type PermissionGrant, formatMessage } from '@gatehouse/contract';
 import { ADMIN, createApp, platformResourceIds, rowAction, signIn, tableRows } from './helpers';
 
 /**

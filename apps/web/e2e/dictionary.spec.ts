@@ -1,5 +1,5 @@
+import { formatMessage, MESSAGES } from '@gatehouse/contract';
 import { expect, test } from '@playwright/test';
-import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { createApp, rowAction, signIn, tableRows } from './helpers';
 
 test('an item added to data-access-category is offered by the data access form', async ({

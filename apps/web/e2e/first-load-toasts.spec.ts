@@ -1,5 +1,5 @@
+import { formatMessage, HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { HTTP_STATUS_MESSAGES, formatMessage } from '@gatehouse/contract';
 import { createApp, signIn } from './helpers';
 
 // The first failure is asked again after a second, as every 5xx is.

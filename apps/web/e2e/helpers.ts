@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import {
   ADMIN_USERNAME,
   type ClientType,
@@ -14,6 +13,7 @@ import {
   STORAGE_PREFIX,
   type Status,
 } from '@gatehouse/contract';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The one helper module of the browser tests: signing in, and seeding through the API. Each

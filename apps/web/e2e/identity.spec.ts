@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { formatMessage, MESSAGES } from '@gatehouse/contract';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { signIn, tableRows } from './helpers';
 
 /**

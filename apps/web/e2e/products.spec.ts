@@ -1,5 +1,5 @@
+import { CATALOG_MESSAGES, formatMessage, MESSAGES, type Product } from '@gatehouse/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { CATALOG_MESSAGES, MESSAGES, type Product, formatMessage } from '@gatehouse/contract';
 import { createApp, createClient, signIn, tableRows, uniqueAppId } from './helpers';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });

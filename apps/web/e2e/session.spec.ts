@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { formatMessage, HTTP_STATUS_MESSAGES, MESSAGES } from '@gatehouse/contract';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { HTTP_STATUS_MESSAGES, MESSAGES, formatMessage } from '@gatehouse/contract';
 import { ADMIN, signIn } from './helpers';
 
 /**

@@ -1,5 +1,5 @@
+import { formatMessage, HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
 import { expect, test } from '@playwright/test';
-import { HTTP_STATUS_MESSAGES, formatMessage } from '@gatehouse/contract';
 import { ADMIN, signInWithForm } from './helpers';
 
 test('signing in through the form lands on the dashboard', async ({ page }) => {

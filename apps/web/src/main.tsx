@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { configureHttp } from './lib/http';
-import { loadCatalogue, storedLanguage } from './lib/i18n';
 import { Providers, showHttpError } from './app/providers';
 import { createAppRouter } from './app/router';
+import { configureHttp } from './lib/http';
+import { loadCatalogue, storedLanguage } from './lib/i18n';
 
 // The toasts are wired before the router exists: its loaders call the server at once (the
 // menus), and a lost session's 401 can come back before React has rendered anything.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { whenMissing } from './zod-messages.ts';
-import { MESSAGES } from './messages.ts';
 import { m } from './i18n/index.ts';
+import { MESSAGES } from './messages.ts';
+import { whenMissing } from './zod-messages.ts';
 
 /** The signed-in user's own account: profile and sessions (Account Setting, Profile). */
 

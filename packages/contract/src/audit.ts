@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { multi, optionalText } from './common.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
 import { m } from './i18n/index.ts';
-import { multi, optionalText } from './common.ts';
 import { permissionIdForPath } from './navigation.ts';
 
 /**

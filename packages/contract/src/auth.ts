@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { whenMissing } from './zod-messages.ts';
-import { LANGUAGES } from './i18n/index.ts';
-import { MESSAGES } from './messages.ts';
 import { requiredString } from './common.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { LANGUAGES } from './i18n/index.ts';
+import { MESSAGES } from './messages.ts';
+import { whenMissing } from './zod-messages.ts';
 
 export const ACTIONS = ['create', 'update', 'retrieve', 'delete'] as const;
 export const actionSchema = z.enum(ACTIONS);

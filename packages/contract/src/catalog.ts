@@ -11,8 +11,8 @@ import {
   statusSchema,
   timestamps,
 } from './common.ts';
-import { IDENTITY_MESSAGES, MESSAGES } from './messages.ts';
 import { type MessageKey, m } from './i18n/index.ts';
+import { IDENTITY_MESSAGES, MESSAGES } from './messages.ts';
 
 /**
  * The v2 catalogue of spec §7: products, and an application's access-control entries, HTTP

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { whenMissing } from './zod-messages.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
 import { MESSAGES } from './messages.ts';
+import { whenMissing } from './zod-messages.ts';
 
 /**
  * C0 and C1 controls, DEL included. No text field holds them: PostgreSQL refuses NUL in

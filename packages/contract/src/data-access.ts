@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOG_MESSAGES } from './catalog.ts';
 import {
   applicationIdSchema,
   codeSchema,
@@ -7,7 +8,6 @@ import {
   searchQuerySchema,
   timestamps,
 } from './common.ts';
-import { CATALOG_MESSAGES } from './catalog.ts';
 import { MESSAGES } from './messages.ts';
 
 /** Data accesses (spec §3, §7 legacy endpoints). */

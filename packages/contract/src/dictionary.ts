@@ -9,8 +9,8 @@ import {
   statusSchema,
   timestamps,
 } from './common.ts';
-import { MESSAGES } from './messages.ts';
 import { m } from './i18n/index.ts';
+import { MESSAGES } from './messages.ts';
 
 /**
  * The data dictionary (spec §3, §7, §9): per application, named lists of values (items) with

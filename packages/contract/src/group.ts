@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeSchema, requiredString, searchQuerySchema, statusSchema, multi, timestamps } from './common.ts';
+import { codeSchema, multi, requiredString, searchQuerySchema, statusSchema, timestamps } from './common.ts';
 import { MESSAGES } from './messages.ts';
 
 /** Groups (v2 `group`): members hold the group's roles. */

@@ -1,5 +1,5 @@
-import { m } from './i18n/index.ts';
 import { z } from 'zod';
+import { m } from './i18n/index.ts';
 
 export const OIDC_MESSAGES = {
   interactionGone: m('oidc.interactionGone'),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { whenMissing } from './zod-messages.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { m } from './i18n/index.ts';
 import { IDENTITY_MESSAGES, MESSAGES } from './messages.ts';
 import { MAX_PASSWORD_LENGTH } from './user.ts';
+import { whenMissing } from './zod-messages.ts';
 
 /**
  * The password policy every path that sets a password applies (own change, reset link,

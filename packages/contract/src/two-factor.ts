@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { whenMissing } from './zod-messages.ts';
 import { loginResultSchema } from './auth.ts';
-import { MESSAGES } from './messages.ts';
 import { m } from './i18n/index.ts';
+import { MESSAGES } from './messages.ts';
+import { whenMissing } from './zod-messages.ts';
 
 /** TOTP as authenticator apps expect it (RFC 6238): SHA-1, 6 digits, 30-second steps. */
 export const TOTP_DIGITS = 6;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { whenMissing } from './zod-messages.ts';
-import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { multi, requiredString, searchQuerySchema, statusSchema, timestamps } from './common.ts';
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { MESSAGES } from './messages.ts';
+import { whenMissing } from './zod-messages.ts';
 
 /**
  * Users (v2 `user`). The username is unique without regard to case; the password hash never

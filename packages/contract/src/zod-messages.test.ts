@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formatMessage } from './i18n/index.ts';
 import { codeSchema, requiredString } from './common.ts';
-import { issueMessage } from './zod-messages.ts';
+import { formatMessage } from './i18n/index.ts';
 import { consoleSettingsSchema } from './settings.ts';
+import { issueMessage } from './zod-messages.ts';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);

@@ -16,12 +16,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Executor, Transaction } from '../db/client.ts';
-import { appScope, auditContext, type RouteAccess } from './request-context.ts';
 import { type AppScope, assertInScope, isUuid } from './app-scope.ts';
 import { type AuditContext, auditedChange } from './audit.ts';
-import { AppError, forbidden, notFound, validationFailed } from './errors.ts';
-import { errorResponses } from './schemas.ts';
 import { type AuthState, scopeOf } from './auth-state.ts';
+import { AppError, forbidden, notFound, validationFailed } from './errors.ts';
+import { appScope, auditContext, type RouteAccess } from './request-context.ts';
+import { errorResponses } from './schemas.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 

@@ -1,11 +1,11 @@
 import { type Action, type Page, pageSchema, type Status, statusBodySchema } from '@gatehouse/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
-import { auditContext, type RouteAccess } from './request-context.ts';
 import type { AppScope } from './app-scope.ts';
 import type { AuditContext } from './audit.ts';
 import type { AuthState } from './auth-state.ts';
+import { auditContext, type RouteAccess } from './request-context.ts';
 import { errorResponses } from './schemas.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];

@@ -3,9 +3,9 @@ import {
   type ErrorBody,
   type ErrorCode,
   type FieldError,
+  formatMessage,
   HTTP_STATUS_MESSAGES,
   MESSAGES,
-  formatMessage,
   type Message,
   PASSWORD_MESSAGES,
 } from '@gatehouse/contract';

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { Action } from '@gatehouse/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppScope } from './app-scope.ts';
 import type { AuditContext } from './audit.ts';
 import type { AuthState, RequestMeta } from './auth-state.ts';

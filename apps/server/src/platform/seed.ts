@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ADMIN_USERNAME,
   allNavMenus,
@@ -9,7 +10,6 @@ import {
   permissionIdForPath,
   resourceIdForPath,
 } from '@gatehouse/contract';
-import { randomUUID } from 'node:crypto';
 import type { Database, Transaction } from '../db/client.ts';
 import { type AuditContext, audit } from '../lib/audit.ts';
 import { generatePassword, hashPassword } from '../modules/passwords/hashing.ts';

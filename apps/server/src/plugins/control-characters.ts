@@ -1,8 +1,8 @@
 import {
   CONTROL_CHARACTERS,
   CONTROL_CHARACTERS_BUT_LINES,
-  type Message,
   MESSAGES,
+  type Message,
 } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

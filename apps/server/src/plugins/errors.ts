@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   ERROR_CODES,
   type ErrorBody,
@@ -8,9 +11,6 @@ import {
   type Message,
   m,
 } from '@gatehouse/contract';
-import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DATABASE_RETRY_SECONDS, DatabaseOutage } from '../lib/database-outage.ts';

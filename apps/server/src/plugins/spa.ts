@@ -3,8 +3,8 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendError } from './errors.ts';
 import { errorBody } from '../lib/errors.ts';
+import { sendError } from './errors.ts';
 
 export type SpaOptions = { webDir: string | undefined };
 

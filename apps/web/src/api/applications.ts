@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Application, DEFAULT_SORT, MAX_PAGE_SIZE, type Page } from '@gatehouse/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListQuery, RowsPage } from '@/components/list-screen/list-query';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';

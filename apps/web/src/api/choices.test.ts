@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type StubCall, stubHttp } from '@/test/support';
 import { fetchClientChoice, fetchClientChoices } from './clients';
+import { assignableGroupChoicesQueryOptions } from './groups';
 import {
   fetchPermissionRecordChoices,
   permissionRecordChoicesQueryOptions,
   permissionRecordNamesQueryOptions,
 } from './permissions';
 import { fetchResourceChoices } from './resources';
-import { assignableGroupChoicesQueryOptions } from './groups';
 import { assignableRoleChoicesQueryOptions, roleChoicesQueryOptions, roleNamesQueryOptions } from './roles';
 import { manageableUserChoicesQueryOptions } from './users';
 

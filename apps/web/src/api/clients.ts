@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import { type Client, DEFAULT_SORT, MAX_PAGE_SIZE, type Page } from '@gatehouse/contract';
+import { queryOptions } from '@tanstack/react-query';
 import type { RowsPage } from '@/components/list-screen/list-query';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';

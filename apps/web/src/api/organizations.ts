@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { Organization, Page } from '@gatehouse/contract';
+import { queryOptions } from '@tanstack/react-query';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';
 import { choiceParams, identityKey } from './keys';

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import {
   allNavMenus,
   DEFAULT_SORT,
@@ -8,6 +7,7 @@ import {
   PLATFORM_APP_ID,
   permissionIdForPath,
 } from '@gatehouse/contract';
+import { queryOptions } from '@tanstack/react-query';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';
 import { CHOICES_SIZE, choiceParams, identityKey, permissionsKey } from './keys';

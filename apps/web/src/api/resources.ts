@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SORT, ENABLED_STATUSES, type Page, type Resource } from '@gatehouse/contract';
+import { queryOptions } from '@tanstack/react-query';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';
 import { choiceParams, resourcesKey } from './keys';

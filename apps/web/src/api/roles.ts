@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, type NamedRef, type Page, type Role } from '@gatehouse/contract';
+import { queryOptions } from '@tanstack/react-query';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';
 import { choiceParams, identityKey } from './keys';

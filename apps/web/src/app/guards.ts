@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { SSO_CONSUMER_PATH, SSO_LOGIN_TYPE } from '@gatehouse/contract';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { browserLocation } from '../lib/browser';
 import { pendingPasswordPath, toLogin } from '../lib/paths';
 import { getCurrentUser, getToken, sessionWasLost } from '../lib/session';

@@ -1,5 +1,5 @@
-import { generatePath } from 'react-router';
 import type { NavPath } from '@gatehouse/contract';
+import { generatePath } from 'react-router';
 import { type AppRoute, type LazyScreen, navRoute } from '@/lib/route-module';
 
 /** Every screen not built yet shows the shared "not available yet" page. */

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, theme as antdTheme } from 'antd';
+import { theme as antdTheme, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';

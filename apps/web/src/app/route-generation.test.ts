@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTE_GENERATION_DEBOUNCE_MS, type ServerMenuItem } from '@gatehouse/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleMenus } from '@/test/menus';
 import { type GenerationEvent, RouteGenerator } from './route-generation';
 import { isRouteGranted } from './route-set';

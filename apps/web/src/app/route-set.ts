@@ -1,5 +1,5 @@
-import { matchPath } from 'react-router';
 import { isMenuUrl, type ServerMenuItem } from '@gatehouse/contract';
+import { matchPath } from 'react-router';
 import { CONSOLE_ROUTES, REDIRECTS } from './routes';
 
 /**

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME, pageTitle } from '@gatehouse/contract';
 import { useEffect } from 'react';
 import {
   createBrowserRouter,
@@ -7,7 +8,6 @@ import {
   type RouteObject,
   useRouteError,
 } from 'react-router';
-import { PRODUCT_NAME, pageTitle } from '@gatehouse/contract';
 import { AUTH_PATHS } from '@/features/auth/paths';
 import { defineMessages } from '../lib/i18n';
 import { NavTitles, useNavTitle } from '../lib/nav-titles';

@@ -1,13 +1,13 @@
+import {
+  formatMessage,
+  HTTP_STATUS_MESSAGES,
+  pageTitle,
+  type ServerMenuItem,
+  STORAGE_KEYS,
+} from '@gatehouse/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  HTTP_STATUS_MESSAGES,
-  pageTitle,
-  STORAGE_KEYS,
-  type ServerMenuItem,
-  formatMessage,
-} from '@gatehouse/contract';
 import { queryClient } from '@/lib/query-client';
 import { consoleMenus, serverMenu } from '@/test/menus';
 import { type StubCall, stubHttp } from '@/test/support';

@@ -1,6 +1,6 @@
+import { ERROR_CODES, type RolePermission, type ServerMenuItem, STORAGE_KEYS } from '@gatehouse/contract';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_CODES, type RolePermission, STORAGE_KEYS, type ServerMenuItem } from '@gatehouse/contract';
 import { ComingSoonPage } from '@/components/coming-soon-page';
 import { ForbiddenPage } from '@/features/errors/forbidden-page';
 import { ApiError } from '@/lib/http';

@@ -1,15 +1,15 @@
+import { ERROR_CODES } from '@gatehouse/contract';
 import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
-import { ERROR_CODES } from '@gatehouse/contract';
-import { isApiError, loginInterceptionPath, PASSWORD_CHANGE_PATH, PASSWORD_EXPIRED_PATH } from '@/lib/http';
 import { notFoundRoute } from '@/features/errors/routes';
-import { PATHS } from '@/lib/paths';
-import { getCurrentUser } from '@/lib/session';
 import { hasAction, permissionIdOf } from '@/lib/access';
+import { isApiError, loginInterceptionPath, PASSWORD_CHANGE_PATH, PASSWORD_EXPIRED_PATH } from '@/lib/http';
+import { PATHS } from '@/lib/paths';
+import type { LazyScreen } from '@/lib/route-module';
+import { getCurrentUser } from '@/lib/session';
 import { requireSession } from './guards';
 import { type RouteGenerator, routeGenerator } from './route-generation';
 import { findExtraMenu, isRouteGranted, type RouteSet } from './route-set';
-import type { LazyScreen } from '@/lib/route-module';
 
 /** What a gated route renders: its screen, the 403 page, or the "not available yet" page, and the title to show. */
 export type GateData = { Screen: ComponentType; title?: string };

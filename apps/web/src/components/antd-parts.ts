@@ -12,9 +12,9 @@ import Compact from 'antd/es/space/Compact';
  * less than the whole objects (docs/performance.md).
  */
 export {
+  Compact as SpaceCompact,
+  Dropdown,
   Input as TextInput,
   Password as PasswordInput,
   Search as SearchInput,
-  Dropdown,
-  Compact as SpaceCompact,
 };

@@ -1,8 +1,8 @@
+import type { Message } from '@gatehouse/contract/i18n';
 import { Button, Popconfirm } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
-import type { Message } from '@gatehouse/contract/i18n';
 import { useKitT } from './messages';
-import { type PopupState, PopupOnDemand } from './popup-on-demand';
+import { PopupOnDemand, type PopupState } from './popup-on-demand';
 import { RowButton } from './row-controls';
 import { useToast } from './use-toast';
 

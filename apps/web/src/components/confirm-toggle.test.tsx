@@ -1,9 +1,9 @@
+import { formatMessage, MESSAGES } from '@gatehouse/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, formatMessage } from '@gatehouse/contract';
-import { expectClosing, renderWithToasts, renderAntd } from '@/test/render';
+import { expectClosing, renderAntd, renderWithToasts } from '@/test/render';
 import { ConfirmToggle, confirmToggleText } from './confirm-toggle';
 
 describe('ConfirmToggle', () => {

@@ -1,9 +1,9 @@
+import { formatMessage, MESSAGES } from '@gatehouse/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, formatMessage } from '@gatehouse/contract';
-import { renderWithToasts, renderAntd } from '@/test/render';
+import { renderAntd, renderWithToasts } from '@/test/render';
 import { COPY_TOAST_MS, CopyButton } from './copy-button';
 
 function stubClipboard(writeText: ((text: string) => Promise<void>) | undefined) {

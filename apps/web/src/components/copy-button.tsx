@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
+import { MESSAGES } from '@gatehouse/contract';
 import { Button, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
-import { MESSAGES } from '@gatehouse/contract';
 import { useKitT } from './messages';
 import { useToast } from './use-toast';
 

@@ -4,8 +4,8 @@ import {
   type ColumnSizingState,
   getCoreRowModel,
   getExpandedRowModel,
-  type Row as TableRow,
   type RowSelectionState,
+  type Row as TableRow,
   type Updater,
   useReactTable,
 } from '@tanstack/react-table';

@@ -1,8 +1,8 @@
+import { createPermissionSchema, formatMessage, MESSAGES } from '@gatehouse/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Input } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPermissionSchema, MESSAGES, formatMessage } from '@gatehouse/contract';
 import { ApiError } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
 import { renderAntd } from '@/test/render';

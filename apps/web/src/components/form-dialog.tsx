@@ -1,10 +1,10 @@
 import { Button, Form, type FormInstance, type FormProps, Modal } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Notice } from '@/components/notice';
 import type { Shown } from '@/lib/http';
 import { say } from '@/lib/i18n';
 import { useKitT } from './messages';
 import type { FormMode } from './record-form';
-import { Notice } from '@/components/notice';
 
 /** Spec §9: a closed form keeps its content this long, so it does not flash empty while it fades. */
 export const FORM_RESET_DELAY_MS = 400;

@@ -2,12 +2,12 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderAntd } from '@/test/render';
 import { PagedTable } from './paged-table';
 import { RowActions } from './row-actions';
-import { type SearchField, SearchBar } from './search-bar';
+import { SearchBar, type SearchField } from './search-bar';
 import { StatusTag } from './status-tag';
 import { useListState } from './use-list-state';
-import { renderAntd } from '@/test/render';
 
 type Client = { acId: string; clientName: string; status: string; redirectUrl: string | null };
 

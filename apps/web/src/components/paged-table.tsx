@@ -1,7 +1,7 @@
+import { PAGE_SIZES } from '@gatehouse/contract';
 import { Select } from 'antd';
 import { type Key, memo, type ReactNode, useMemo } from 'react';
 import { i18n } from '@/lib/i18n';
-import { PAGE_SIZES } from '@gatehouse/contract';
 import {
   type Column,
   DataTable,

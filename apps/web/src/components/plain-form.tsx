@@ -1,5 +1,5 @@
-import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { MESSAGES } from '@gatehouse/contract';
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Localized } from './localized';
 import './plain-form.css';
 

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { type Choice, mergeChoices, RemoteSelect } from './remote-select';
 import { renderWithToasts } from '@/test/render';
+import { type Choice, mergeChoices, RemoteSelect } from './remote-select';
 
 const ADMIN: Choice = { value: 'r1', label: 'Administrator (administrator)' };
 const AUDITOR: Choice = { value: 'r2', label: 'Auditor (auditor)' };

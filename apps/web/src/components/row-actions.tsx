@@ -2,9 +2,9 @@ import type { MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { i18n } from '@/lib/i18n';
 import './messages';
+import { Dropdown } from './antd-parts';
 import { PopupOnDemand } from './popup-on-demand';
 import { DownIcon, RowButton, RowControls } from './row-controls';
-import { Dropdown } from './antd-parts';
 
 export type RowAction = {
   key: string;

@@ -1,5 +1,5 @@
-import type { AbstractNode } from '@ant-design/icons-svg/es/types';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import type { AbstractNode } from '@ant-design/icons-svg/es/types';
 import type { ComponentProps, ReactNode } from 'react';
 import './row-controls.css';
 

@@ -1,5 +1,3 @@
-import type { RuleObject } from 'antd/es/form';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   codeSchema,
   createUserSchema,
@@ -9,6 +7,8 @@ import {
   newPasswordSchema,
   permissionGrantSchema,
 } from '@gatehouse/contract';
+import type { RuleObject } from 'antd/es/form';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { fieldRules } from './schema-rule';
 

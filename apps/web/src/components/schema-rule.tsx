@@ -1,5 +1,5 @@
+import { issueMessage, keyZodMessages, MESSAGES, m } from '@gatehouse/contract';
 import type { FormRule } from 'antd';
-import { issueMessage, keyZodMessages, m, MESSAGES } from '@gatehouse/contract';
 import { say } from '@/lib/i18n';
 
 // The contract keys zod's issues when it loads, but the build keeps the contract free of side

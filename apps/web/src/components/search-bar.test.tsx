@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAntd } from '@/test/render';
-import { arrayParamsOf, type SearchField, SearchBar, searchParamsOf } from './search-bar';
+import { arrayParamsOf, SearchBar, type SearchField, searchParamsOf } from './search-bar';
 
 const fields: SearchField[] = [
   { name: 'name', label: 'Name', type: 'text' },

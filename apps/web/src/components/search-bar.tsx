@@ -1,8 +1,8 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
 import { type FormEvent, lazy, memo, Suspense, useEffect, useId, useMemo, useState } from 'react';
-import { useKitT } from './messages';
 import { SpaceCompact, TextInput } from './antd-parts';
+import { useKitT } from './messages';
 import { Field } from './plain-form';
 
 // Advanced Search is closed on most visits: the picker's code (and dayjs) waits until a date

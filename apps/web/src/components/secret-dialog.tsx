@@ -1,8 +1,8 @@
 import { Button, Descriptions, Flex, Modal, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { Notice } from '@/components/notice';
 import { CopyButton } from './copy-button';
 import { useKitT } from './messages';
-import { Notice } from '@/components/notice';
 
 /** One line of the dialog; with `copy` its text shows as code with a copy button of that name. */
 export type SecretItem = { label: string; value: ReactNode; copy?: { text: string; label: string } };

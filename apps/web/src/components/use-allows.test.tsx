@@ -1,7 +1,7 @@
+import type { ServerMenuItem } from '@gatehouse/contract';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { ServerMenuItem } from '@gatehouse/contract';
 import { AccessProvider, useHasAction } from '@/lib/access';
 import { useAllows } from './use-allows';
 

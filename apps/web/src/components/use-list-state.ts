@@ -1,5 +1,3 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   DEFAULT_PAGE_SIZE,
   formatListSort,
@@ -7,6 +5,8 @@ import {
   PAGE_SIZES,
   parseListSort,
 } from '@gatehouse/contract';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ListQuery } from './list-screen/list-query';
 import { arrayParamsOf, type SearchField, type SearchValues, searchParamsOf } from './search-bar';
 

@@ -1,7 +1,7 @@
+import { isMessage, type Message } from '@gatehouse/contract/i18n';
 import { message as staticMessage } from 'antd';
 import type { ArgsProps, JointContent, MessageInstance, MessageType } from 'antd/es/message/interface';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { isMessage, type Message } from '@gatehouse/contract/i18n';
 import { useSay } from '@/lib/i18n';
 
 const ToastsHere = createContext<MessageInstance | undefined>(undefined);

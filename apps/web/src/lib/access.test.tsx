@@ -1,8 +1,8 @@
+import type { RolePermission, ServerMenuItem } from '@gatehouse/contract';
 import { render, screen } from '@testing-library/react';
 import { Button } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { RolePermission, ServerMenuItem } from '@gatehouse/contract';
 import {
   AccessDisable,
   AccessProvider,

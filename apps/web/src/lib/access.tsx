@@ -1,22 +1,22 @@
 import {
-  type ReactElement,
-  type ReactNode,
+  type Action,
+  permissionIdForPath,
+  type RolePermission,
+  type ServerMenuItem,
+  screenPathOf,
+} from '@gatehouse/contract';
+import {
   cloneElement,
   createContext,
   isValidElement,
+  type ReactElement,
+  type ReactNode,
   useCallback,
   useContext,
   useMemo,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router';
-import {
-  type Action,
-  type RolePermission,
-  type ServerMenuItem,
-  permissionIdForPath,
-  screenPathOf,
-} from '@gatehouse/contract';
 
 type AccessState = { menus: ServerMenuItem[]; permissions: RolePermission[] };
 

@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   formatMessage,
   HTTP_STATUS_MESSAGES,
-  type Message,
   MESSAGES,
+  type Message,
   m,
   REQUEST_TIMEOUT_MS,
   STORAGE_KEYS,
 } from '@gatehouse/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   api,
@@ -16,8 +16,8 @@ import {
   loginInterceptionPath,
   type PreparedRequest,
   quietly,
-  setTransport,
   type Shown,
+  setTransport,
   type TransportResponse,
 } from './http';
 import { clearSession, saveSession, sessionWasLost } from './session';

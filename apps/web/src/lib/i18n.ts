@@ -1,18 +1,19 @@
-import i18n from 'i18next';
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { initReactI18next } from 'react-i18next';
 import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
 import {
   addCatalogue,
   formatMessage,
   hasCatalogue,
-  type Language,
   LANGUAGES,
+  type Language,
   type Message,
 } from '@gatehouse/contract/i18n';
+import i18n from 'i18next';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { initReactI18next } from 'react-i18next';
 import { storage } from './storage';
 
-export { type Language, LANGUAGES, type Message };
+export { LANGUAGES, type Language, type Message };
+
 const LANGUAGE_KEY = 'Language';
 /** What `<html lang>` says for each console language. */
 export const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' };

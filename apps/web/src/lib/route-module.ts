@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
 import { ACCOUNT_ROUTES, allNavMenus, type NavPath, permissionIdForPath } from '@gatehouse/contract';
+import type { ComponentType } from 'react';
 
 /**
  * What a screen asks for as soon as its route is entered: the route's loader calls it with the

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_DEFAULT_LIFETIME_SECONDS, STORAGE_KEYS } from '@gatehouse/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage, storageKey } from './storage';
 
 const NOW = Date.UTC(2030, 0, 1);

@@ -1,8 +1,9 @@
-import { type Theme, THEMES } from '@gatehouse/contract';
+import { THEMES, type Theme } from '@gatehouse/contract';
 import { useSyncExternalStore } from 'react';
 import { storage } from './storage';
 
-export { type Theme, THEMES };
+export { THEMES, type Theme };
+
 const THEME_KEY = 'Theme';
 
 function storedTheme(): Theme {

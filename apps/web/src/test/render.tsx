@@ -1,4 +1,4 @@
-import { configure, render, type RenderOptions } from '@testing-library/react';
+import { configure, type RenderOptions, render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
 import { expect, vi } from 'vitest';

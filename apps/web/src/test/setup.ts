@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
 import { addCatalogue } from '@gatehouse/contract/i18n';
 import { ZH } from '@gatehouse/contract/i18n/zh';
+import { act, cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // The console loads the Chinese messages when it switches to Chinese (lib/i18n.ts,
 // loadCatalogue); the tests have them from the start, so a switch takes effect at once.

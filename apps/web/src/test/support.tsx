@@ -1,8 +1,3 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
-import { type ReactElement, type ReactNode, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import {
   ACTIONS,
   type Action,
@@ -12,12 +7,17 @@ import {
   permissionIdForPath,
   type ServerMenuItem,
 } from '@gatehouse/contract';
-import { renderWithToasts } from './render';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import { type ReactElement, type ReactNode, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastHolder } from '@/components/use-toast';
 import { AccessProvider } from '@/lib/access';
 import { setTransport, type Transport } from '@/lib/http';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { renderWithToasts } from './render';
 
 /**
  * Test support for the features' screens: an HTTP transport that answers from a table of

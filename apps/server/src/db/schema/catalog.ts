@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { status, timestamps } from './columns.ts';
 import { applications } from './applications.ts';
+import { status, timestamps } from './columns.ts';
 import { roles } from './identity.ts';
 
 /**

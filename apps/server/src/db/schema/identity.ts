@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
   jsonb,
@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { status, timestamps } from './columns.ts';
 import { applications, resources } from './applications.ts';
+import { status, timestamps } from './columns.ts';
 
 /**
  * Organizations: a tree. A node's path is read with a recursive walk up its parents, so a

@@ -5,10 +5,10 @@ import {
   sessionIdParamsSchema,
   updateProfileSchema,
 } from '@gatehouse/contract';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/schemas.ts';
+import { z } from 'zod';
 import { auditContext } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 
 /** The signed-in user's own profile and sessions (Profile, Account Security Setting). */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {

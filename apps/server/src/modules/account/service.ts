@@ -1,14 +1,13 @@
-import type { OwnSession, Profile, UpdateProfile } from '@gatehouse/contract';
+import type { OwnSession, Profile, UpdateProfile, updateProfileSchema } from '@gatehouse/contract';
 import type { z } from 'zod';
-import type { updateProfileSchema } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../lib/app-scope.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
-import { notFound, unauthenticated } from '../../lib/errors.ts';
-import type { SessionRow, UserRow } from '../sessions/repository.ts';
 import type { AuthState } from '../../lib/auth-state.ts';
+import { notFound, unauthenticated } from '../../lib/errors.ts';
 import { endOidcAccess } from '../oidc/repository.ts';
 import type { PasswordResetService } from '../password-reset/service.ts';
+import type { SessionRow, UserRow } from '../sessions/repository.ts';
 import * as repo from './repository.ts';
 
 type ProfileChange = z.output<typeof updateProfileSchema>;

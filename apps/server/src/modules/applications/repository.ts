@@ -2,8 +2,8 @@ import type { ApplicationListQuery } from '@gatehouse/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { applications, products } from '../../db/schema/index.ts';
-import { contains, definePagedList, given, keywordIn, oneOf } from '../../lib/listing.ts';
 import { type AppScope, isUuid } from '../../lib/app-scope.ts';
+import { contains, definePagedList, given, keywordIn, oneOf } from '../../lib/listing.ts';
 import { byKey } from '../../lib/records.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;

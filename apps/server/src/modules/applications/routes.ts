@@ -13,8 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertInScope } from '../../lib/app-scope.ts';
 import { registerBulkRoutes } from '../../lib/bulk.ts';
-import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, auditContext, type RouteAccess } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 import * as repo from './repository.ts';
 
 const BASE = '/api/admin-service/v2/application';

@@ -9,9 +9,9 @@ import {
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { type AppScope, isUuid } from '../../lib/app-scope.ts';
+import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { type Duplicate, duplicateIdAsConflict } from '../../lib/db-errors.ts';
 import { notFound, validationFailed } from '../../lib/errors.ts';
-import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import * as repo from './repository.ts';
 
 /**

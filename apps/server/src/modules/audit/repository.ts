@@ -3,8 +3,8 @@ import { and, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle
 import type { Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import type { AppScope } from '../../lib/app-scope.ts';
-import { contains, given, oneOf } from '../../lib/listing.ts';
 import { validationFailed } from '../../lib/errors.ts';
+import { contains, given, oneOf } from '../../lib/listing.ts';
 
 /** What the list reads of a record: everything but before, after and the seal. */
 export const listFields = {

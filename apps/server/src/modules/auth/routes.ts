@@ -11,8 +11,8 @@ import {
   userInfoSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/schemas.ts';
 import { requestMeta } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 import { deviceOf, rememberDevice } from '../../plugins/device-cookie.ts';
 
 const isEmptyBody = (body: unknown) =>

@@ -11,22 +11,22 @@ import {
   type UserInfo,
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError, unauthenticatedFor, validationFailed } from '../../lib/errors.ts';
-import { assertPasswordPolicy, upgradeOutdatedHash } from '../passwords/policy.ts';
-import { storePassword } from '../passwords/repository.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../passwords/hashing.ts';
 import { audit, auditedChange, auditedStatement } from '../../lib/audit.ts';
-import { auditFailedSignIn } from './sign-in-events.ts';
-import { findUserByUsername, stampSignIn, type UserRow } from '../sessions/repository.ts';
 import type { AuthState, RequestMeta } from '../../lib/auth-state.ts';
-import type { SessionResolver } from '../sessions/resolver.ts';
+import { AppError, unauthenticatedFor, validationFailed } from '../../lib/errors.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
-import type { LoginLimiter } from './limiters.ts';
-import { endOidcAccess } from '../oidc/repository.ts';
-import type { TwoFactorService } from '../two-factor/service.ts';
 import { isActive } from '../access/repository.ts';
+import { endOidcAccess } from '../oidc/repository.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../passwords/hashing.ts';
+import { assertPasswordPolicy, upgradeOutdatedHash } from '../passwords/policy.ts';
+import { storePassword } from '../passwords/repository.ts';
+import { findUserByUsername, stampSignIn, type UserRow } from '../sessions/repository.ts';
+import type { SessionResolver } from '../sessions/resolver.ts';
+import type { TwoFactorService } from '../two-factor/service.ts';
+import type { LoginLimiter } from './limiters.ts';
 import * as repo from './repository.ts';
+import { auditFailedSignIn } from './sign-in-events.ts';
 
 const invalidCredentials = () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials);
 

@@ -2,24 +2,24 @@ import {
   type Action,
   type ClientListQuery,
   clientListQuerySchema,
-  clientSecretInfoSchema,
-  rotateClientSecretSchema,
-  rotatedClientSecretSchema,
   clientSchema,
+  clientSecretInfoSchema,
   createClientSchema,
   createdClientSchema,
   legacyClientListSchema,
   MESSAGES,
   pageSchema,
+  rotateClientSecretSchema,
+  rotatedClientSecretSchema,
   updateClientSchema,
   updateClientStatusSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as repo from './repository.ts';
 import { z } from 'zod';
 import { registerBulkRoutes } from '../../lib/bulk.ts';
-import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, auditContext } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import * as repo from './repository.ts';
 
 const V2 = '/api/admin-service/v2/application/client';
 const access = (action: Action) => ({ access: { permissionId: 'app-config.client', action } });

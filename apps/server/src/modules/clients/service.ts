@@ -15,9 +15,9 @@ import {
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import { type AppScope, assertInScope, isUuid } from '../../lib/app-scope.ts';
+import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { notFound, refused, validationFailed } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { requireApplication } from '../applications/service.ts';
 import * as repo from './repository.ts';
 

@@ -1,9 +1,9 @@
 import {
   type Action,
   createDataAccessSchema,
+  type DataAccessListQuery,
   dataAccessCategoriesQuerySchema,
   dataAccessCategoriesSchema,
-  type DataAccessListQuery,
   dataAccessListQuerySchema,
   dataAccessSchema,
   pageSchema,
@@ -11,8 +11,8 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerBulkRoutes } from '../../lib/bulk.ts';
-import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 
 const access = (action: Action) => ({ access: { permissionId: 'app-config.data-access', action } });
 const tags = ['data accesses'];

@@ -2,9 +2,9 @@ import {
   type Action,
   createDictionaryItemSchema,
   createDictionarySchema,
+  type DictionaryListQuery,
   dictionaryItemListQuerySchema,
   dictionaryItemSchema,
-  type DictionaryListQuery,
   dictionaryListQuerySchema,
   dictionarySchema,
   legacyDictionaryItemQuerySchema,
@@ -18,8 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerBulkRoutes } from '../../lib/bulk.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
-import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, type RouteAccess } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 import * as repo from './repository.ts';
 
 const PERMISSION = permissionIdForPath('/admin-setting/data-dict');

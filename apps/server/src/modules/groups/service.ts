@@ -1,6 +1,6 @@
 import {
-  countsOf,
   type CreateGroup,
+  countsOf,
   type Group,
   type GroupListQuery,
   IDENTITY_MESSAGES,
@@ -12,6 +12,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppScope } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
+import type { AuthState } from '../../lib/auth-state.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { refused } from '../../lib/errors.ts';
@@ -26,10 +27,9 @@ import {
   assertMayChangeUsers,
   assertNoAdministratorMembers,
 } from '../access/delegation.ts';
+import { endingOidcOnRoleLoss } from '../access/endings.ts';
 import { footprintsOfGroups } from '../access/holdings.ts';
 import type { AccessService } from '../access/service.ts';
-import type { AuthState } from '../../lib/auth-state.ts';
-import { endingOidcOnRoleLoss } from '../access/endings.ts';
 import { keepingAdministration } from '../users/administration.ts';
 import * as repo from './repository.ts';
 

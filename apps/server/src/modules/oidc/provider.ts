@@ -6,12 +6,12 @@ import { escapeHtml, htmlPage, htmlText } from '../../lib/html-page.ts';
 import { readerLanguage } from '../../lib/language.ts';
 import { deriveKey } from '../../lib/server-key.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import * as access from '../access/in-application.ts';
+import { isActive } from '../access/repository.ts';
 import * as secrets from '../clients/repository.ts';
 import { adapterFactory, CLIENT_APPLICATION, CLIENT_SECRETS } from './adapter.ts';
 import { bindInteractionsToBrowser, COOKIE_NAMES, SHORT_COOKIE } from './interaction-cookie.ts';
 import type { PrivateJwk } from './keys.ts';
-import * as access from '../access/in-application.ts';
-import { isActive } from '../access/repository.ts';
 import * as repo from './repository.ts';
 
 /** Lifetimes in seconds. Signing keys outlive their retirement by the longest signed one (keys.ts). */

@@ -4,28 +4,28 @@ import {
   type InteractionDetails,
   type InteractionLogin,
   type InteractionRedirect,
-  m,
   MESSAGES,
+  m,
   OIDC_MESSAGES,
 } from '@gatehouse/contract';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { auditedStatement } from '../../lib/audit.ts';
-import { auditFailedSignIn } from '../auth/sign-in-events.ts';
-import { findUserByUsername, stampSignIn } from '../sessions/repository.ts';
-import { AppError, notFound, refused, unauthenticated, unavailable } from '../../lib/errors.ts';
-import { upgradeOutdatedHash } from '../passwords/policy.ts';
-import { verifyAgainstDummy, verifyPassword } from '../passwords/hashing.ts';
 import { type AuthState, bearerToken, type RequestMeta } from '../../lib/auth-state.ts';
-import type { SessionResolver } from '../sessions/resolver.ts';
+import { AppError, notFound, refused, unauthenticated, unavailable } from '../../lib/errors.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
-import type { LoginLimiter } from '../auth/limiters.ts';
-import type { TwoFactorService } from '../two-factor/service.ts';
-import { createProvider } from './provider.ts';
-import { loadSigningKeys } from './keys.ts';
 import { mayEnterApplication } from '../access/in-application.ts';
 import { isActive } from '../access/repository.ts';
+import type { LoginLimiter } from '../auth/limiters.ts';
+import { auditFailedSignIn } from '../auth/sign-in-events.ts';
+import { verifyAgainstDummy, verifyPassword } from '../passwords/hashing.ts';
+import { upgradeOutdatedHash } from '../passwords/policy.ts';
+import { findUserByUsername, stampSignIn } from '../sessions/repository.ts';
+import type { SessionResolver } from '../sessions/resolver.ts';
+import type { TwoFactorService } from '../two-factor/service.ts';
+import { loadSigningKeys } from './keys.ts';
+import { createProvider } from './provider.ts';
 import * as repo from './repository.ts';
 
 /** How often an instance looks for rotated signing keys. */

@@ -9,8 +9,8 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
-import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, auditContext, type Grant, type RouteAccess } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 
 const BASE = '/api/admin-service/v2/organization';
 const PERMISSION = 'admin-setting.manage-organization';

@@ -1,6 +1,6 @@
 import {
-  countsOf,
   type CreateOrganization,
+  countsOf,
   IDENTITY_MESSAGES,
   type Organization,
   type OrganizationListQuery,
@@ -11,14 +11,14 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppScope } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
-import { actorOf, assertMayChangeUsers } from '../access/delegation.ts';
-import { endingAccessOnSuspension } from '../access/endings.ts';
-import { keepingAdministration } from '../users/administration.ts';
 import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { refused, validationFailed } from '../../lib/errors.ts';
 import { given } from '../../lib/listing.ts';
 import { assertAllExist } from '../../lib/records.ts';
+import { actorOf, assertMayChangeUsers } from '../access/delegation.ts';
+import { endingAccessOnSuspension } from '../access/endings.ts';
+import { keepingAdministration } from '../users/administration.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'organization';

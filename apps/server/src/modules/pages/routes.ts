@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerBulkRoutes, statusThroughUpdate } from '../../lib/bulk.ts';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
-import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, auditContext } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 import * as repo from './repository.ts';
 
 const BASE = '/api/admin-service/v2/application/pages';

@@ -14,7 +14,6 @@ import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, pageOf } from '../../lib/entity-service.ts';
 import { notFound, refused } from '../../lib/errors.ts';
 import { assertAllExist } from '../../lib/records.ts';
-import { applicationExists, foundInScope } from '../applications/in-scope.ts';
 import {
   actorOf,
   assertHolds,
@@ -22,6 +21,7 @@ import {
   assertNotWideningOwnRole,
 } from '../access/delegation.ts';
 import { GrantSet } from '../access/grant-set.ts';
+import { applicationExists, foundInScope } from '../applications/in-scope.ts';
 import * as repo from './repository.ts';
 
 function toPage(row: repo.PageRow, elements: repo.ElementWithRoles[]): AppPage {

@@ -7,8 +7,8 @@ import {
   passwordResetRequestSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/schemas.ts';
 import { requestMeta } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.passwordReset;

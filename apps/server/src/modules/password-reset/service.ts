@@ -2,8 +2,8 @@ import {
   ERROR_CODES,
   formatMessage,
   type Language,
-  m,
   type Message,
+  m,
   PASSWORD_MESSAGES,
   PASSWORD_POLICY,
   type PasswordResetRequest,
@@ -12,17 +12,17 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.ts';
 import { type AuditContext, afterCommit, audit, auditedChange } from '../../lib/audit.ts';
+import type { RequestMeta } from '../../lib/auth-state.ts';
 import { AppError, validationFailed } from '../../lib/errors.ts';
 import { readerLanguage } from '../../lib/language.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { assertPasswordPolicy } from '../passwords/policy.ts';
-import { storePassword } from '../passwords/repository.ts';
-import { hashPassword } from '../passwords/hashing.ts';
-import type { RequestMeta } from '../../lib/auth-state.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
+import { isActive } from '../access/repository.ts';
 import type { RequestLimiter } from '../auth/limiters.ts';
 import { endOidcAccess } from '../oidc/repository.ts';
-import { isActive } from '../access/repository.ts';
+import { hashPassword } from '../passwords/hashing.ts';
+import { assertPasswordPolicy } from '../passwords/policy.ts';
+import { storePassword } from '../passwords/repository.ts';
 import * as repo from './repository.ts';
 
 export type PasswordResetDeps = {

@@ -2,8 +2,8 @@ import { type Message, PASSWORD_MESSAGES, PASSWORD_POLICY } from '@gatehouse/con
 import type { Database, Executor } from '../../db/client.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { validationFailed } from '../../lib/errors.ts';
-import { recentPasswordHashes, replacePasswordHash } from './repository.ts';
 import { hashIsOutdated, hashParameters, hashPassword, verifyPassword } from './hashing.ts';
+import { recentPasswordHashes, replacePasswordHash } from './repository.ts';
 
 /**
  * The password policy (contract `PASSWORD_POLICY`), applied by every path that sets a

@@ -1,16 +1,16 @@
 import {
   type Action,
   createPermissionSchema,
-  pageSchema,
   type PermissionListQuery,
+  pageSchema,
   permissionListQuerySchema,
   permissionSchema,
   updatePermissionSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerBulkRoutes } from '../../lib/bulk.ts';
-import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext, type RouteAccess } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 
 const BASE = '/api/admin-service/permission';
 const access = (action: Action) => ({ access: { permissionId: 'app-config.permission', action } });

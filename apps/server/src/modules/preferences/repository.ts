@@ -1,7 +1,7 @@
 import type { Preferences, TablePreference, TablePreferences } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { userTablePreferences, users } from '../../db/schema/index.ts';
+import { users, userTablePreferences } from '../../db/schema/index.ts';
 
 /** Sets the given preferences; not an edit of the user record, so `updatedAt` stays. */
 export async function updatePreferences(db: Executor, userId: string, values: Preferences): Promise<void> {

@@ -4,10 +4,10 @@ import {
   tablePreferencesSchema,
   userPreferencesSchema,
 } from '@gatehouse/contract';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/schemas.ts';
+import { z } from 'zod';
 import { auditContext } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 
 const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.preferences;

@@ -1,7 +1,7 @@
 import {
   createProductSchema,
-  permissionIdForPath,
   type ProductListQuery,
+  permissionIdForPath,
   productListQuerySchema,
   productSchema,
   updateProductSchema,

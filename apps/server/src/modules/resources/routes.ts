@@ -8,14 +8,14 @@ import {
   resourceSchema,
   updateResourceSchema,
 } from '@gatehouse/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AppScope, assertInScope } from '../../lib/app-scope.ts';
-import { registerBulkRoutes, statusThroughUpdate } from '../../lib/bulk.ts';
-import { errorResponses } from '../../lib/schemas.ts';
 import { scopeOf } from '../../lib/auth-state.ts';
+import { registerBulkRoutes, statusThroughUpdate } from '../../lib/bulk.ts';
 import { appScope, auditContext, type RouteAccess } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 import * as repo from './repository.ts';
 import { resourceSearch } from './service.ts';
 

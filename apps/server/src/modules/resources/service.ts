@@ -3,18 +3,18 @@ import {
   type CreateResource,
   type Message,
   type Page,
-  type Resource,
   RESOURCE_PARENT_RULES,
+  type Resource,
   type ResourceListQuery,
   type ResourceType,
   type UpdateResource,
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { type AppScope, assertInScope, assertSameApplication, isUuid } from '../../lib/app-scope.ts';
+import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { duplicateIdAsConflict } from '../../lib/db-errors.ts';
 import { notFound, validationFailed } from '../../lib/errors.ts';
 import { given } from '../../lib/listing.ts';
-import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { requireApplication } from '../applications/service.ts';
 import * as repo from './repository.ts';
 

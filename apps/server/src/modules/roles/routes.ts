@@ -1,8 +1,8 @@
 import {
   type Action,
   createRoleSchema,
-  roleGrantsSchema,
   type RoleListQuery,
+  roleGrantsSchema,
   roleListQuerySchema,
   roleSchema,
   updateRoleSchema,
@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerBulkRoutes } from '../../lib/bulk.ts';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
-import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, auditContext, type Grant, type RouteAccess } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 import * as repo from './repository.ts';
 
 const BASE = '/api/admin-service/v2/role';

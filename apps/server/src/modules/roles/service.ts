@@ -1,7 +1,7 @@
 import {
   ACTIONS,
-  countsOf,
   type CreateRole,
+  countsOf,
   IDENTITY_MESSAGES,
   type Message,
   type Page,
@@ -16,21 +16,21 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppScope } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
+import type { AuthState } from '../../lib/auth-state.ts';
+import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
+import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
+import { refused, validationFailed } from '../../lib/errors.ts';
 import {
   actorOf,
   assertHolds,
   assertMayChangeRoles,
   assertNotWideningOwnRole,
 } from '../access/delegation.ts';
+import { endingOidcOnRoleLoss } from '../access/endings.ts';
 import { added } from '../access/grant-set.ts';
 import { footprintsOfRoles } from '../access/holdings.ts';
-import type { AccessService } from '../access/service.ts';
-import type { AuthState } from '../../lib/auth-state.ts';
 import { holdersOfRoles } from '../access/repository.ts';
-import { endingOidcOnRoleLoss } from '../access/endings.ts';
-import { DUPLICATE_CODE } from '../../lib/db-errors.ts';
-import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
-import { refused, validationFailed } from '../../lib/errors.ts';
+import type { AccessService } from '../access/service.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'role';

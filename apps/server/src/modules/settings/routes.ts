@@ -5,8 +5,8 @@ import {
   updateConsoleSettingsSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext, type Grant } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 
 export const SETTINGS_PATH = '/admin-setting/console-settings';
 const grant = (action: Action): Grant => ({ permissionId: permissionIdForPath(SETTINGS_PATH), action });

@@ -11,8 +11,8 @@ import {
   twoFactorStatusSchema,
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/schemas.ts';
 import { auditContext, requestMeta } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 import { rememberDevice } from '../../plugins/device-cookie.ts';
 
 const BASE = '/api/oauth2-server/two-factor';

@@ -17,14 +17,14 @@ import { Secret, TOTP } from 'otpauth';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppScope } from '../../lib/app-scope.ts';
 import { type AuditContext, audit, auditedChange } from '../../lib/audit.ts';
+import type { AuthState, RequestMeta } from '../../lib/auth-state.ts';
 import { foundByUuid } from '../../lib/entity-service.ts';
 import { AppError, refused, unauthenticated, validationFailed } from '../../lib/errors.ts';
-import { verifyPassword } from '../passwords/hashing.ts';
 import { deriveKey, seal, unseal } from '../../lib/server-key.ts';
-import type { AuthState, RequestMeta } from '../../lib/auth-state.ts';
-import type { LoginLimiter } from '../auth/limiters.ts';
-import { assertMayChangeAccount } from '../users/administration.ts';
 import { isActive } from '../access/repository.ts';
+import type { LoginLimiter } from '../auth/limiters.ts';
+import { verifyPassword } from '../passwords/hashing.ts';
+import { assertMayChangeAccount } from '../users/administration.ts';
 import * as repo from './repository.ts';
 
 const invalidCode = () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, TWO_FACTOR_MESSAGES.invalidCode);

@@ -1,14 +1,14 @@
 import {
-  okSchema,
   type Action,
   createdUserSchema,
   createUserSchema,
+  okSchema,
   resetPasswordResultSchema,
   resetPasswordSchema,
   setUserGroupsSchema,
   setUserRolesSchema,
-  updateUserSchema,
   type UserListQuery,
+  updateUserSchema,
   userListQuerySchema,
   userMembershipSchema,
   userSchema,
@@ -18,9 +18,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerBulkRoutes } from '../../lib/bulk.ts';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
-import * as repo from './repository.ts';
-import { errorResponses } from '../../lib/schemas.ts';
 import { appScope, auditContext, type Grant, type RouteAccess } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import * as repo from './repository.ts';
 
 const BASE = '/api/admin-service/v2/user';
 const PERMISSION = 'admin-setting.manage-user';

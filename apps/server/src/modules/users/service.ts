@@ -2,8 +2,8 @@ import {
   type CreatedUser,
   type CreateUser,
   IDENTITY_MESSAGES,
-  type Page,
   PASSWORD_POLICY,
+  type Page,
   type Status,
   type UpdateUser,
   type User,
@@ -14,14 +14,11 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { type AppScope, isUuid } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
+import type { AuthState } from '../../lib/auth-state.ts';
 import type { Duplicate } from '../../lib/db-errors.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { notFound } from '../../lib/errors.ts';
-import { assertPasswordPolicy } from '../passwords/policy.ts';
-import { expirePassword, recordPasswordHistory, storePassword } from '../passwords/repository.ts';
-import { generatePassword, hashPassword } from '../passwords/hashing.ts';
 import { assertAllExist } from '../../lib/records.ts';
-import { endOidcAccess } from '../oidc/repository.ts';
 import {
   type Actor,
   actorOf,
@@ -30,12 +27,15 @@ import {
   assertMayAssignRoles,
   assertMayChangeUsers,
 } from '../access/delegation.ts';
+import { endingAccessOnSuspension, endingOidcOnRoleLoss } from '../access/endings.ts';
 import { footprintsOfUsers } from '../access/holdings.ts';
 import type { AccessService } from '../access/service.ts';
-import type { AuthState } from '../../lib/auth-state.ts';
-import { endingAccessOnSuspension, endingOidcOnRoleLoss } from '../access/endings.ts';
-import { assertMayChangeAccount, assertNotSelf, keepingAdministration } from './administration.ts';
+import { endOidcAccess } from '../oidc/repository.ts';
 import type { PasswordResetService } from '../password-reset/service.ts';
+import { generatePassword, hashPassword } from '../passwords/hashing.ts';
+import { assertPasswordPolicy } from '../passwords/policy.ts';
+import { expirePassword, recordPasswordHistory, storePassword } from '../passwords/repository.ts';
+import { assertMayChangeAccount, assertNotSelf, keepingAdministration } from './administration.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'user';

@@ -1,8 +1,8 @@
+import { ROUTE_GENERATION_DEBOUNCE_MS, type ServerMenuItem, STORAGE_KEYS } from '@gatehouse/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROUTE_GENERATION_DEBOUNCE_MS, type ServerMenuItem, STORAGE_KEYS } from '@gatehouse/contract';
 import { type PreparedRequest, setTransport } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
 import { storage } from '@/lib/storage';

@@ -1,12 +1,12 @@
+import type { ServerMenuItem } from '@gatehouse/contract';
 import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
-import type { ServerMenuItem } from '@gatehouse/contract';
-import { listedInNavigation } from '@/lib/menus';
-import { navTitle } from '../route-titles';
-import { menuTarget } from '../route-set';
 import { navIcon } from '@/components/nav-icons';
+import { listedInNavigation } from '@/lib/menus';
+import { menuTarget } from '../route-set';
+import { navTitle } from '../route-titles';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 

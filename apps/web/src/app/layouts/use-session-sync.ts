@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { STORAGE_KEYS } from '@gatehouse/contract';
+import { useEffect, useRef } from 'react';
 import { storageKey } from '@/lib/storage';
 
 /**

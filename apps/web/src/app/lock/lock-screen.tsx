@@ -1,14 +1,14 @@
 import { LockOutlined } from '@ant-design/icons';
+import { PRODUCT_NAME } from '@gatehouse/contract';
 import { Button, theme } from 'antd';
 import { useState } from 'react';
-import { PRODUCT_NAME } from '@gatehouse/contract';
 import { PasswordInput } from '@/components/antd-parts';
 import { Avatar } from '@/components/avatar';
+import { Notice } from '@/components/notice';
 import { Field, usePlainForm } from '@/components/plain-form';
 import { useUnlock } from '@/features/auth/api/unlock';
 import { isApiError, type Shown } from '@/lib/http';
 import { defineMessages, useSay } from '@/lib/i18n';
-import { Notice } from '@/components/notice';
 
 const useT = defineMessages(
   'lock',

@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
 import { DEFAULT_CONSOLE_SETTINGS } from '@gatehouse/contract';
+import { useCallback } from 'react';
 import { fetchCurrentUser } from '@/features/account/api/current-user';
 import { useConsoleSettings } from '@/features/console-settings/api/console-settings';
 import { setLocked, useInactivityLock, useLocked } from './use-inactivity-lock';

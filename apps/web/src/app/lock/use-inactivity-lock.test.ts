@@ -1,6 +1,6 @@
+import { STORAGE_KEYS } from '@gatehouse/contract';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@gatehouse/contract';
 import { storage } from '@/lib/storage';
 import { createCountdown } from './countdown';
 import { ACTIVITY_CHANNEL, setLocked, useInactivityLock, useLocked } from './use-inactivity-lock';

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@gatehouse/contract';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { storage, storageKey } from '@/lib/storage';
 import { createCountdown } from './countdown';
 

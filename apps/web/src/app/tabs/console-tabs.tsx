@@ -1,15 +1,16 @@
 import { MoreOutlined } from '@ant-design/icons';
+import { STORAGE_KEYS } from '@gatehouse/contract';
 import { Button, ConfigProvider, type MenuProps, Tabs } from 'antd';
 import { type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
-  matchPath,
   UNSAFE_DataRouterStateContext as DataRouterStateContext,
   UNSAFE_LocationContext as LocationContext,
+  matchPath,
   useLocation,
   useNavigate,
   useOutlet,
 } from 'react-router';
-import { STORAGE_KEYS } from '@gatehouse/contract';
+import { Dropdown } from '@/components/antd-parts';
 import { defineMessages } from '@/lib/i18n';
 import { useNavTitle } from '@/lib/nav-titles';
 import { PATHS } from '@/lib/paths';
@@ -18,7 +19,6 @@ import { useRouteMeta } from '../route-meta';
 import { findExtraMenu, type RouteSet } from '../route-set';
 import { ALWAYS_ALLOWED } from '../routes';
 import { type CloseAction, closeTabs, nextAfterClose, openTab, restoreTabs, type Tab } from './tabs-model';
-import { Dropdown } from '@/components/antd-parts';
 
 const useT = defineMessages(
   'tabs',

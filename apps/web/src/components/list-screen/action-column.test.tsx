@@ -1,13 +1,13 @@
+import { ACTIONS, type Action, formatMessage, MESSAGES } from '@gatehouse/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { ACTIONS, type Action, MESSAGES, formatMessage } from '@gatehouse/contract';
 import { AccessProvider } from '@/lib/access';
+import { renderWithToasts } from '@/test/render';
 import { menuWith } from '@/test/support';
 import { DELETED_SUCCESSFULLY } from '../confirm-action';
-import { renderWithToasts } from '@/test/render';
 import { type ActionColumnOptions, actionColumn } from './action-column';
 
 type Row = { id: string; name: string; type: 'CATEGORY' | 'MENU'; status: string };

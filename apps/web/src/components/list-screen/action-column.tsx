@@ -1,12 +1,12 @@
-import type { Column } from '../data-table';
-import type { ReactElement, ReactNode } from 'react';
 import { type Action, MESSAGES, type Status } from '@gatehouse/contract';
+import type { ReactElement, ReactNode } from 'react';
 import { NoPermission } from '@/lib/access';
+import { i18n, type MessageOptions } from '@/lib/i18n';
 import { ConfirmAction } from '../confirm-action';
 import { nextStatus, type ToggleNoun, toggleTexts } from '../confirm-toggle';
+import type { Column } from '../data-table';
 import type { FormMode } from '../record-form';
 import { type RowAction, RowActions } from '../row-actions';
-import { i18n, type MessageOptions } from '@/lib/i18n';
 import '../messages';
 
 /** A row action that opens the form to create from the row, e.g. "Add menu" in CREATE_MENU. */

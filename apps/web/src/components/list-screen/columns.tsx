@@ -1,5 +1,5 @@
-import type { Column } from '../data-table';
 import { i18n } from '@/lib/i18n';
+import type { Column } from '../data-table';
 import { EMPTY_CELL } from '../empty-cell';
 import '../messages';
 import { StatusTag } from '../status-tag';

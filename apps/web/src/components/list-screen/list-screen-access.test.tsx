@@ -1,8 +1,8 @@
+import type { Action } from '@gatehouse/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Action } from '@gatehouse/contract';
 import { renderScreen } from '@/test/support';
 import type { ListBulk } from './bulk';
 import type { ListQuery } from './list-query';

@@ -1,24 +1,23 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { type ListName, parseListSort, sortFieldsOf } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDisable, useAccess, useHasAction } from '@/lib/access';
-import type { FormMode, RecordFormProps } from '../record-form';
-import { type Column, columnId } from '../data-table';
-import { type ListName, parseListSort, sortFieldsOf } from '@gatehouse/contract';
-import { NO_SELECTION, type Selection, withVisibility, withWidth } from '../table-state';
-import type { BulkTarget, ListBulk } from './bulk';
-import { ColumnsMenu } from './columns-menu';
-import { useTablePreference } from './table-preferences';
+import { i18n } from '@/lib/i18n';
+import { useNavTitle } from '@/lib/nav-titles';
 import { SearchInput } from '../antd-parts';
+import { type Column, columnId } from '../data-table';
 import { FormLoadBoundary, FormLoading } from '../lazy-form';
 import { PagedTable } from '../paged-table';
 import { Panel } from '../panel';
+import type { FormMode, RecordFormProps } from '../record-form';
 import { SearchBar, type SearchField } from '../search-bar';
+import { NO_SELECTION, type Selection, withVisibility, withWidth } from '../table-state';
 import { useAllows } from '../use-allows';
-import { useToast } from '../use-toast';
 import { type ListState, useListState } from '../use-list-state';
+import { useToast } from '../use-toast';
 import {
   actionColumn,
   type CreateFromRow,
@@ -26,6 +25,8 @@ import {
   type RowMenuAction,
   type StatusToggle,
 } from './action-column';
+import type { BulkTarget, ListBulk } from './bulk';
+import { ColumnsMenu } from './columns-menu';
 import { filterRows } from './filter-rows';
 import {
   buildTree,
@@ -37,9 +38,8 @@ import {
   useTreeChildren,
 } from './lazy-tree';
 import { type ListQuery, pageParams, type QueryOptionsOf, type RowsPage } from './list-query';
+import { useTablePreference } from './table-preferences';
 import { type CreateContext, useRecordDialog } from './use-record-dialog';
-import { i18n } from '@/lib/i18n';
-import { useNavTitle } from '@/lib/nav-titles';
 import '../messages';
 
 // The bar shows once a row is selected: its code (and the download's) waits until then.

@@ -1,6 +1,6 @@
+import { HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
 import { QueryObserver, queryOptions } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
 import { api, configureHttp, type Shown } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
 import { stubHttp } from '@/test/support';

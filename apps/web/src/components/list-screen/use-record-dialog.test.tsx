@@ -1,7 +1,7 @@
+import { formatMessage, MESSAGES } from '@gatehouse/contract';
 import { act, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { ToastHolder } from '../use-toast';
 import { type RecordDialogOptions, useRecordDialog } from './use-record-dialog';
 

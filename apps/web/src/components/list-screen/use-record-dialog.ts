@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
 import { MESSAGES } from '@gatehouse/contract';
+import { useCallback, useState } from 'react';
 import { type FormMode, isCreateMode, type RecordFormProps } from '../record-form';
 import { useToast } from '../use-toast';
 

@@ -1,8 +1,8 @@
 import { Card, List } from 'antd';
 import { Link } from 'react-router';
 import { AUTH_PATHS } from '@/features/auth/paths';
-import { ACCOUNT_PATHS } from './paths';
 import { useAccountMessages } from './messages';
+import { ACCOUNT_PATHS } from './paths';
 
 /** Account Setting: the way to the security page and the profile. */
 export function AccountSettingPage() {

@@ -1,13 +1,13 @@
 import { UserOutlined } from '@ant-design/icons';
+import { updateProfileSchema } from '@gatehouse/contract';
 import { Avatar, Button, Card, Form, Input, Skeleton, Space, Tag } from 'antd';
 import { useEffect } from 'react';
-import { updateProfileSchema } from '@gatehouse/contract';
 import { fieldRules } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
 import { isApiError } from '@/lib/http';
 import { say } from '@/lib/i18n';
-import { useProfile, useUpdateProfile } from './api/profile';
 import { useCurrentUser } from './api/current-user';
+import { useProfile, useUpdateProfile } from './api/profile';
 import { useAccountMessages } from './messages';
 
 type Values = { name: string; email: string; avatar?: string };

@@ -1,15 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   APP_CONFIG_MESSAGES,
   type Application,
+  formatMessage,
   MESSAGES,
   type Product,
-  formatMessage,
 } from '@gatehouse/contract';
-import { errorBody, findDialog, PORTAL, renderScreen, stubHttp } from '@/test/support';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fetchApplications } from '@/api/applications';
+import { errorBody, findDialog, PORTAL, renderScreen, stubHttp } from '@/test/support';
 import { APPLICATION_CODES, ApplicationPage, CREATE_CODE } from './application-page';
 
 const PATH = '/admin-setting/application';

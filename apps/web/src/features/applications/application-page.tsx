@@ -1,24 +1,24 @@
-import type { Column } from '@/components/data-table';
 import { SettingOutlined } from '@ant-design/icons';
+import { type Application, elementCodes } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Space } from 'antd';
 import { Link } from 'react-router';
-import { type Application, elementCodes } from '@gatehouse/contract';
+import { applicationsQueryOptions } from '@/api/applications';
+import type { Column } from '@/components/data-table';
+import { EMPTY_CELL } from '@/components/empty-cell';
+import { lazyForm } from '@/components/lazy-form';
 import { dateTimeColumn, statusColumn } from '@/components/list-screen/columns';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
-import { EMPTY_CELL } from '@/components/empty-cell';
 import { toAppConfig } from '@/features/app-config/paths';
-import { APPLICATIONS_PATHS, toApplicationDetail, toProductDetail } from './paths';
+import { applicationsBulk } from './api/bulk-applications';
 import { useCreateApplication } from './api/create-application';
-import { applicationsQueryOptions } from '@/api/applications';
 import { useUpdateApplication } from './api/update-application';
 import { type ApplicationFormValues, applicationBody } from './components/application-values';
 import { useApplicationsT, withText } from './messages';
+import { APPLICATIONS_PATHS, toApplicationDetail, toProductDetail } from './paths';
 import { productQueryOptions } from './products/api/get-product';
-import { lazyForm } from '@/components/lazy-form';
-import { applicationsBulk } from './api/bulk-applications';
 
 const ApplicationForm = lazyForm(() =>
   import('./components/application-form').then((m) => m.ApplicationForm),

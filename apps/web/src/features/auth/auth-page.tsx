@@ -1,6 +1,6 @@
+import { SSO_CONSUMER_PATH } from '@gatehouse/contract';
 import { Button, Spin } from 'antd';
 import { Link, useLoaderData } from 'react-router';
-import { SSO_CONSUMER_PATH } from '@gatehouse/contract';
 import { PATHS } from '@/lib/paths';
 import { AuthCard } from './components/auth-card';
 import { useLoginMessages } from './login-messages';

@@ -1,7 +1,8 @@
+import { forgetPasswordRequestSchema } from '@gatehouse/contract';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { forgetPasswordRequestSchema } from '@gatehouse/contract';
+import { Notice } from '@/components/notice';
 import { fieldRules } from '@/components/schema-rule';
 import { isApiError } from '@/lib/http';
 import { say } from '@/lib/i18n';
@@ -9,7 +10,6 @@ import { PATHS } from '@/lib/paths';
 import { useRequestResetLink } from './api/password-reset';
 import { AuthCard } from './components/auth-card';
 import { usePasswordMessages } from './messages';
-import { Notice } from '@/components/notice';
 
 type Values = { account: string };
 

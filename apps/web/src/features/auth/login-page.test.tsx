@@ -1,11 +1,11 @@
+import { formatMessage, MESSAGES, STORAGE_KEYS } from '@gatehouse/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES, STORAGE_KEYS, formatMessage } from '@gatehouse/contract';
 import { setTransport } from '@/lib/http';
-import { errorBody, stubHttp, TestProviders } from '@/test/support';
 import { storage } from '@/lib/storage';
+import { errorBody, stubHttp, TestProviders } from '@/test/support';
 import { LoginPage } from './login-page';
 
 const USER = {

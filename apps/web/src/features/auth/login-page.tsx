@@ -1,9 +1,10 @@
+import { type LoginRequest, type LoginResult, MESSAGES, needsSecondFactor } from '@gatehouse/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type LoginRequest, type LoginResult, MESSAGES, needsSecondFactor } from '@gatehouse/contract';
-import { TextInput, PasswordInput } from '@/components/antd-parts';
+import { PasswordInput, TextInput } from '@/components/antd-parts';
+import { Notice } from '@/components/notice';
 import { Field, usePlainForm } from '@/components/plain-form';
 import { isApiError, type Shown } from '@/lib/http';
 import { useSay } from '@/lib/i18n';
@@ -11,11 +12,10 @@ import { pendingPasswordPath, safeRedirect } from '@/lib/paths';
 import { saveSession } from '@/lib/session';
 import { useLogin } from './api/login';
 import { AuthCard } from './components/auth-card';
-import { useLoginMessages } from './login-messages';
-import { SecondFactorStep } from './two-factor/second-factor-step';
 import { SessionExpiredAlert } from './components/session-expired-alert';
-import { Notice } from '@/components/notice';
+import { useLoginMessages } from './login-messages';
 import { AUTH_PATHS } from './paths';
+import { SecondFactorStep } from './two-factor/second-factor-step';
 
 /** What the sign-in page says for a failed attempt; the server's wording when it has one. */
 export function loginErrorText(error: unknown): Shown {

@@ -1,12 +1,13 @@
-import { Button, Flex, Form, Input } from 'antd';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   ERROR_CODES,
   type InteractionDetails,
   type InteractionLogin,
   OIDC_MESSAGES,
 } from '@gatehouse/contract';
+import { Button, Flex, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Notice } from '@/components/notice';
 import { browserLocation } from '@/lib/browser';
 import { isApiError, type Shown } from '@/lib/http';
 import { useSay } from '@/lib/i18n';
@@ -15,7 +16,6 @@ import { type InteractionStep, useInteraction, useInteractionStep } from './api/
 import { AuthCard } from './components/auth-card';
 import { interactionErrorText, isInteractionGone, sameOriginRedirect } from './oauth-interaction';
 import { useOAuthMessages } from './oauth-messages';
-import { Notice } from '@/components/notice';
 
 const KNOWN_SCOPES = new Set(['openid', 'profile', 'email', 'phone', 'offline_access', 'gatehouse']);
 

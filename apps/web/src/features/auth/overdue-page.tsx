@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
+import { Notice } from '@/components/notice';
 import { PATHS, toLogin } from '@/lib/paths';
 import { getToken } from '@/lib/session';
 import { AuthCard } from './components/auth-card';
 import { ChangePasswordForm } from './components/change-password-form';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';
 import { usePasswordMessages } from './messages';
-import { Notice } from '@/components/notice';
 
 /**
  * /overdue: the password is older than the policy's maximum age. The server answers every

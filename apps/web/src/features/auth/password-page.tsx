@@ -1,4 +1,5 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Notice } from '@/components/notice';
 import { useToast } from '@/components/use-toast';
 import { PATHS, toLogin } from '@/lib/paths';
 import { getToken } from '@/lib/session';
@@ -7,7 +8,6 @@ import { ChangePasswordForm } from './components/change-password-form';
 import { ResetPasswordForm } from './components/reset-password-form';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';
 import { usePasswordMessages } from './messages';
-import { Notice } from '@/components/notice';
 import { AUTH_PATHS } from './paths';
 
 /**

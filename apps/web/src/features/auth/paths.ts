@@ -1,5 +1,5 @@
-import type { AccountPath } from '@/lib/route-module';
 import { PATHS } from '@/lib/paths';
+import type { AccountPath } from '@/lib/route-module';
 
 /**
  * The sign-in area's pages. Sign-in and the password pages a session can be held at are

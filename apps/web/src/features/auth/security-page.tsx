@@ -1,13 +1,13 @@
-import { Card, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
+import { Card, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { PATHS } from '@/lib/paths';
 import { clearSession } from '@/lib/session';
 import { ChangePasswordForm } from './components/change-password-form';
 import { OwnSessionsCard } from './components/own-sessions-card';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';
-import { TwoFactorSection } from './two-factor/two-factor-section';
 import { usePasswordMessages } from './messages';
+import { TwoFactorSection } from './two-factor/two-factor-section';
 
 /**
  * Account Security Setting: one card per section, top to bottom. The two-factor sign-in

@@ -1,6 +1,6 @@
+import { type ConsoleSettings, consoleSettingsSchema } from '@gatehouse/contract';
 import { Button, Card, Form, InputNumber, Skeleton } from 'antd';
 import { useEffect } from 'react';
-import { type ConsoleSettings, consoleSettingsSchema } from '@gatehouse/contract';
 import { fieldRules } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
 import { AccessDisable, useAllowed } from '@/lib/access';

@@ -1,11 +1,11 @@
+import type { ServerMenuItem } from '@gatehouse/contract';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ServerMenuItem } from '@gatehouse/contract';
 import { Panel } from '@/components/panel';
 import { useMenus } from '@/lib/access';
-import { listedInNavigation } from '@/lib/menus';
 import { defineMessages } from '@/lib/i18n';
+import { listedInNavigation } from '@/lib/menus';
 import { useNavTitle } from '@/lib/nav-titles';
 import { getCurrentUser } from '@/lib/session';
 import './home-page.css';

@@ -1,7 +1,7 @@
+import type { Dictionary, DictionaryItem } from '@gatehouse/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Dictionary, DictionaryItem } from '@gatehouse/contract';
 import { renderScreen, stubHttp } from '@/test/support';
 import { DICTIONARY_CODES } from './access-codes';
 import { DictionaryPage } from './dictionary-page';

@@ -1,25 +1,25 @@
-import type { Column } from '@/components/data-table';
 import type { Dictionary } from '@gatehouse/contract';
 import { Form } from 'antd';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { applicationChoicesQueryOptions } from '@/api/applications';
+import type { Column } from '@/components/data-table';
+import { lazyForm } from '@/components/lazy-form';
 import { statusColumn } from '@/components/list-screen/columns';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { STATUS_FIELD } from '@/components/list-screen/search-fields';
 import { RemoteSelect } from '@/components/remote-select';
 import type { SearchField } from '@/components/search-bar';
-import { useState } from 'react';
 import { DICTIONARY_CODES } from './access-codes';
+import { dictionariesBulk } from './api/bulk-dictionaries';
 import { useCreateDictionary } from './api/create-dictionary';
 import { useDeleteDictionary } from './api/delete-dictionary';
-import { applicationChoicesQueryOptions } from '@/api/applications';
 import { dictionariesQueryOptions } from './api/list-dictionaries';
 import { useSetDictionaryStatus } from './api/set-dictionary-status';
 import { useUpdateDictionary } from './api/update-dictionary';
-import { type DictionaryFormValues, dictionaryBody } from './components/dictionary-values';
 import { DictionaryItemsDialog } from './components/dictionary-items-dialog';
+import { type DictionaryFormValues, dictionaryBody } from './components/dictionary-values';
 import { dataDictText, useDataDictT } from './messages';
-import { lazyForm } from '@/components/lazy-form';
-import { dictionariesBulk } from './api/bulk-dictionaries';
 
 const DictionaryForm = lazyForm(() => import('./components/dictionary-form').then((m) => m.DictionaryForm));
 

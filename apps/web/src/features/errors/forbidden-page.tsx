@@ -1,7 +1,7 @@
+import { HTTP_STATUS_MESSAGES, MESSAGES } from '@gatehouse/contract';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HTTP_STATUS_MESSAGES, MESSAGES } from '@gatehouse/contract';
 import { useSay } from '@/lib/i18n';
 import { PATHS } from '@/lib/paths';
 

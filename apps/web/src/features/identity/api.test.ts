@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { fetchPermissionChoices } from '@/api/permissions';
 import { type StubCall, stubHttp } from '@/test/support';
+import { fetchOrganizationChildren } from './organizations/api/list-organizations';
 import { fetchAllResources, fetchResourceRoots } from './roles/api/application-resources';
 import { setRoleGrants } from './roles/api/set-role-grants';
-import { fetchOrganizationChildren } from './organizations/api/list-organizations';
-import { fetchPermissionChoices } from '@/api/permissions';
-import { fetchAllMembers, fetchUsers } from './users/api/list-users';
 import { endUserSessions } from './users/api/end-user-sessions';
+import { fetchAllMembers, fetchUsers } from './users/api/list-users';
 import { resetUserPassword } from './users/api/reset-user-password';
 
 let stub: ReturnType<typeof stubHttp> | undefined;

@@ -1,8 +1,8 @@
+import { STORAGE_KEYS } from '@gatehouse/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@gatehouse/contract';
 import { createQueryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
 import { storage } from '@/lib/storage';

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@gatehouse/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 import { getCurrentUser, getToken, saveCurrentUser } from '@/lib/session';
 

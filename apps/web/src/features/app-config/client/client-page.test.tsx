@@ -1,7 +1,7 @@
+import { APP_CONFIG_MESSAGES, type Client, formatMessage, MESSAGES } from '@gatehouse/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { APP_CONFIG_MESSAGES, type Client, MESSAGES, formatMessage } from '@gatehouse/contract';
 import { findDialog, renderScreen, type StubHandler, stubAppServer } from '@/test/support';
 import { fetchClientList } from './api/client-list';
 import { ClientPage } from './client-page';

@@ -1,7 +1,3 @@
-import type { Column } from '@/components/data-table';
-import { DatePicker, Flex } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import {
   type Client,
   type ClientType,
@@ -9,9 +5,16 @@ import {
   elementCodes,
   MESSAGES,
 } from '@gatehouse/contract';
+import { DatePicker, Flex } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { confirmDialog } from '@/components/confirm-dialog';
+import type { Column } from '@/components/data-table';
+import { lazyForm } from '@/components/lazy-form';
+import { statusColumn } from '@/components/list-screen/columns';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
-import { statusColumn } from '@/components/list-screen/columns';
+import { appConfigPath } from '../paths';
 import { AppListScreen, appListPreload } from '../shared/app-list-screen';
 import { appConfigText, useAppConfigT } from '../shared/messages';
 import { clientsBulk } from './api/bulk-clients';
@@ -24,9 +27,6 @@ import { clientTypeLabel } from './client-types';
 import type { ClientFormValues } from './components/client-form';
 import { ClientSecretDialog } from './components/client-secret-dialog';
 import { ClientSecretsDialog } from './components/client-secrets-dialog';
-import { lazyForm } from '@/components/lazy-form';
-import { confirmDialog } from '@/components/confirm-dialog';
-import { appConfigPath } from '../paths';
 
 const ClientForm = lazyForm(() => import('./components/client-form').then((m) => m.ClientForm));
 

@@ -1,7 +1,7 @@
+import { type DataAccess, formatMessage, MESSAGES } from '@gatehouse/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DataAccess, MESSAGES, formatMessage } from '@gatehouse/contract';
 import { errorBody, findDialog, PORTAL, renderScreen, type StubHandler, stubAppServer } from '@/test/support';
 import { fetchDataAccesses } from './api/list-data-accesses';
 import { CREATE_CODE, DataAccessPage, UPDATE_CODE } from './data-access-page';

@@ -1,19 +1,19 @@
-import type { Column } from '@/components/data-table';
 import { type DataAccess, elementCodes } from '@gatehouse/contract';
+import type { Column } from '@/components/data-table';
+import { lazyForm } from '@/components/lazy-form';
 import { prefetchForScreen } from '@/components/list-screen/preload';
 import { CREATED_DATE_FIELD, optionsOf } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
+import { appConfigPath } from '../paths';
 import { AppListScreen, appListPreload } from '../shared/app-list-screen';
 import { appConfigText, useAppConfigT } from '../shared/messages';
 import { useCurrentApplication } from '../shared/use-current-application';
 import { useCreateDataAccess } from './api/create-data-access';
+import { dataAccessesBulk } from './api/export-data-accesses';
 import { dataAccessCategoriesQueryOptions, useDataAccessCategories } from './api/list-data-access-categories';
 import { dataAccessesQueryOptions } from './api/list-data-accesses';
 import { useUpdateDataAccess } from './api/update-data-access';
 import type { DataAccessFormValues } from './components/data-access-form';
-import { lazyForm } from '@/components/lazy-form';
-import { appConfigPath } from '../paths';
-import { dataAccessesBulk } from './api/export-data-accesses';
 
 const DataAccessForm = lazyForm(() => import('./components/data-access-form').then((m) => m.DataAccessForm));
 

@@ -1,7 +1,7 @@
+import { formatMessage, MESSAGES, type Permission } from '@gatehouse/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES, type Permission, formatMessage } from '@gatehouse/contract';
 import { findDialog, PORTAL, renderScreen, stubAppServer } from '@/test/support';
 import { fetchPermissions } from './api/list-permissions';
 import { CREATE_CODE, PermissionPage, UPDATE_CODE } from './permission-page';

@@ -1,17 +1,17 @@
-import type { Column } from '@/components/data-table';
 import { elementCodes, type Permission } from '@gatehouse/contract';
+import type { Column } from '@/components/data-table';
+import { lazyForm } from '@/components/lazy-form';
 import { CREATED_DATE_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
+import { appConfigPath } from '../paths';
 import { AppListScreen, appListPreload } from '../shared/app-list-screen';
 import { appConfigText, useAppConfigT } from '../shared/messages';
 import { useCreatePermission } from './api/create-permission';
+import { permissionsBulk } from './api/export-permissions';
 import { permissionsQueryOptions } from './api/list-permissions';
 import { useUpdatePermission } from './api/update-permission';
 import type { PermissionFormValues } from './components/permission-form';
 import { PERMISSION_TYPE_OPTIONS } from './permission-types';
-import { lazyForm } from '@/components/lazy-form';
-import { appConfigPath } from '../paths';
-import { permissionsBulk } from './api/export-permissions';
 
 const PermissionForm = lazyForm(() => import('./components/permission-form').then((m) => m.PermissionForm));
 

@@ -1,10 +1,10 @@
+import { formatMessage, MESSAGES, type Resource } from '@gatehouse/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES, type Resource, formatMessage } from '@gatehouse/contract';
+import { buildTree } from '@/components/list-screen/lazy-tree';
 import { findDialog, renderScreen, type StubHandler, stubAppServer } from '@/test/support';
 import { fetchResourceList } from './api/resource-list';
-import { buildTree } from '@/components/list-screen/lazy-tree';
 import { RESOURCE_TREE, ResourcePage, resourceToggleText } from './resource-page';
 
 const PATH = '/app-config/resource';

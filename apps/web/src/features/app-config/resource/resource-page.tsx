@@ -1,28 +1,28 @@
-import type { Column } from '@/components/data-table';
 import {
   elementCodes,
-  type Resource,
   RESOURCE_PARENT_RULES,
   RESOURCE_TYPES,
+  type Resource,
   type ResourceType,
   toggleConfirmText,
 } from '@gatehouse/contract';
 import type { ToggleSubject } from '@/components/confirm-toggle';
+import type { Column } from '@/components/data-table';
+import { lazyForm } from '@/components/lazy-form';
 import type { CreateFromRow } from '@/components/list-screen/action-column';
+import { statusColumn } from '@/components/list-screen/columns';
 import type { LazyTree } from '@/components/list-screen/lazy-tree';
 import { CREATED_DATE_FIELD, optionsOf, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
-import { statusColumn } from '@/components/list-screen/columns';
+import { appConfigPath } from '../paths';
 import { AppListScreen, appListPreload } from '../shared/app-list-screen';
 import { appConfigText, useAppConfigT } from '../shared/messages';
+import { resourcesBulk } from './api/bulk-resources';
 import { useCreateResource } from './api/create-resource';
 import { resourceChildrenQueryOptions } from './api/resource-children';
 import { resourceListQueryOptions } from './api/resource-list';
 import { toUpdateBody, useUpdateResource } from './api/update-resource';
 import type { PlacedResource, ResourceFormValues } from './components/resource-form';
-import { lazyForm } from '@/components/lazy-form';
-import { appConfigPath } from '../paths';
-import { resourcesBulk } from './api/bulk-resources';
 
 const ResourceForm = lazyForm(() => import('./components/resource-form').then((m) => m.ResourceForm));
 

@@ -1,16 +1,16 @@
 import { AppstoreOutlined } from '@ant-design/icons';
+import type { Application } from '@gatehouse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Select } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { Application } from '@gatehouse/contract';
+import { applicationChoice, applicationChoicesQueryOptions } from '@/api/applications';
+import { Notice } from '@/components/notice';
 import { SkeletonLines } from '@/components/placeholders';
 import { APPLICATIONS_PATHS } from '@/features/applications/paths';
 import { APP_CONFIG_SCREENS, APP_ID_PARAM, toAppConfig } from '../paths';
-import { applicationChoice, applicationChoicesQueryOptions } from '@/api/applications';
 import { useAppConfigT } from './messages';
 import { useCurrentApplication } from './use-current-application';
-import { Notice } from '@/components/notice';
 
 // Shown only until an application is chosen: its code, with the result illustrations, waits.
 const Result = lazy(() => import('antd/es/result'));

@@ -1,9 +1,9 @@
-import type { SearchField } from '@/components/search-bar';
-import { ListScreen, type ListScreenProps } from '@/components/list-screen/list-screen';
-import type { ListQuery, QueryOptionsOf, RowsPage } from '@/components/list-screen/list-query';
-import { listPreload, prefetchForScreen } from '@/components/list-screen/preload';
-import type { ScreenPreload } from '@/lib/route-module';
 import { applicationQueryOptions } from '@/api/applications';
+import type { ListQuery, QueryOptionsOf, RowsPage } from '@/components/list-screen/list-query';
+import { ListScreen, type ListScreenProps } from '@/components/list-screen/list-screen';
+import { listPreload, prefetchForScreen } from '@/components/list-screen/preload';
+import type { SearchField } from '@/components/search-bar';
+import type { ScreenPreload } from '@/lib/route-module';
 import { AppContextBar } from './app-context-bar';
 import { appIdOf } from './use-app-id';
 import { useCurrentApplication } from './use-current-application';

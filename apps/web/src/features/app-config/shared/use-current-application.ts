@@ -1,6 +1,6 @@
 import type { Application } from '@gatehouse/contract';
-import { isApiError } from '@/lib/http';
 import { useApplication } from '@/api/applications';
+import { isApiError } from '@/lib/http';
 import { useAppId } from './use-app-id';
 
 /** Where the application of the app-config screens stands. */

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Application, CreateApplication } from '@gatehouse/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { applicationsKey } from '@/api/applications';
 import { api } from '@/lib/http';
 import { productsKey } from '../products/api/list-products';
-import { applicationsKey } from '@/api/applications';
 
 /** POST /admin-service/v2/application. */
 export function createApplication(body: CreateApplication): Promise<Application> {

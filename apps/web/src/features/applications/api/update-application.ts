@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Application, UpdateApplication } from '@gatehouse/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { applicationsKey } from '@/api/applications';
 import { api } from '@/lib/http';
 import { productsKey } from '../products/api/list-products';
-import { applicationsKey } from '@/api/applications';
 
 /**
  * PUT /admin-service/v2/application: the key in the body, fields left out keep their value.

@@ -1,16 +1,16 @@
 import { Card, Descriptions, Space, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useApplication } from '@/api/applications';
+import { Notice } from '@/components/notice';
 import { StatusTag } from '@/components/status-tag';
 import { APP_CONFIG_SCREENS, toAppConfig } from '@/features/app-config/paths';
-import { useApplication } from '@/api/applications';
 import { AclTab } from './components/acl-tab';
 import { ApisTab } from './components/apis-tab';
 import { ObjectsTab } from './components/objects-tab';
 import { PagesTab } from './components/pages-tab';
 import { SetsTab } from './components/sets-tab';
 import { type ApplicationDetailKey, useApplicationDetailT } from './messages';
-import { Notice } from '@/components/notice';
 
 /** The tabs, in order; the URL's `tab` names the open one. */
 const TABS = ['objects', 'sets', 'acl', 'apis', 'pages'] as const;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { ACL_SUBJECT_TYPES, ACL_TARGET_TYPES } from '@gatehouse/contract';
+import { describe, expect, it } from 'vitest';
 import { idsClearedBy, SUBJECT_PICKERS, TARGET_PICKERS } from './components/acl-pickers';
 import { apiBody } from './components/apis-tab';
 import { roleNames } from './components/page-elements-dialog';

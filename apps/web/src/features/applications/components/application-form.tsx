@@ -1,6 +1,6 @@
+import { type Application, createApplicationSchema, updateApplicationSchema } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Switch } from 'antd';
-import { type Application, createApplicationSchema, updateApplicationSchema } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';

@@ -1,19 +1,19 @@
+import type { Application, Client } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Flex, Skeleton, Space, Typography } from 'antd';
-import { type Column, DataTable } from '@/components/data-table';
 import { Link, useSearchParams } from 'react-router';
-import type { Application, Client } from '@gatehouse/contract';
-import { formatDateTime } from '@/components/list-screen/columns';
-import { emptyCell } from '@/components/empty-cell';
-import { StatusTag } from '@/components/status-tag';
-import { useNavTitle } from '@/lib/nav-titles';
-import { type AppConfigScreen, toAppConfig } from '@/features/app-config/paths';
-import { APPLICATIONS_PATHS, PRODUCT_ID_PARAM } from '../paths';
-import { useCatalogT } from '../catalog-messages';
-import { productQueryOptions } from '../products/api/get-product';
 import { productApplicationsQueryOptions } from '@/api/applications';
 import { applicationClientsQueryOptions } from '@/api/clients';
+import { type Column, DataTable } from '@/components/data-table';
+import { emptyCell } from '@/components/empty-cell';
+import { formatDateTime } from '@/components/list-screen/columns';
 import { Notice } from '@/components/notice';
+import { StatusTag } from '@/components/status-tag';
+import { type AppConfigScreen, toAppConfig } from '@/features/app-config/paths';
+import { useNavTitle } from '@/lib/nav-titles';
+import { useCatalogT } from '../catalog-messages';
+import { APPLICATIONS_PATHS, PRODUCT_ID_PARAM } from '../paths';
+import { productQueryOptions } from '../products/api/get-product';
 
 type CatalogT = ReturnType<typeof useCatalogT>;
 

@@ -1,7 +1,7 @@
+import { CATALOG_MESSAGES, formatMessage, MESSAGES, type Product } from '@gatehouse/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CATALOG_MESSAGES, MESSAGES, type Product, formatMessage } from '@gatehouse/contract';
 import { errorBody, findDialog, renderScreen, stubHttp } from '@/test/support';
 import { PRODUCT_CODES, ProductPage } from './product-page';
 

@@ -1,20 +1,20 @@
-import type { Column } from '@/components/data-table';
 import { ProfileOutlined } from '@ant-design/icons';
+import { elementCodes, type Product } from '@gatehouse/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { elementCodes, type Product } from '@gatehouse/contract';
+import type { Column } from '@/components/data-table';
+import { lazyForm } from '@/components/lazy-form';
 import { dateTimeColumn, statusColumn } from '@/components/list-screen/columns';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
-import { APPLICATIONS_PATHS, toProductDetail } from '../paths';
 import { useCatalogT } from '../catalog-messages';
+import { APPLICATIONS_PATHS, toProductDetail } from '../paths';
+import { productsBulk } from './api/bulk-products';
 import { useCreateProduct } from './api/create-product';
 import { productsQueryOptions } from './api/list-products';
 import { useUpdateProduct } from './api/update-product';
 import { type ProductFormValues, productBody } from './components/product-values';
-import { lazyForm } from '@/components/lazy-form';
-import { productsBulk } from './api/bulk-products';
 
 const ProductForm = lazyForm(() => import('./components/product-form').then((m) => m.ProductForm));
 

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordRequest } from '@gatehouse/contract';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 
 export async function changePassword(body: ChangePasswordRequest): Promise<void> {

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InteractionDetails, InteractionLogin, InteractionRedirect } from '@gatehouse/contract';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 
 /**

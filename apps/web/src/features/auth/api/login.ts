@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginAnswer, LoginRequest } from '@gatehouse/contract';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 
 /**

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ForgetPasswordResult, PasswordResetRequest } from '@gatehouse/contract';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 
 /** POST /oauth2-server/forget-password: the same answer whether or not an account matched. */

@@ -1,6 +1,6 @@
+import { PRODUCT_NAME } from '@gatehouse/contract';
 import { theme } from 'antd';
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME } from '@gatehouse/contract';
 
 /**
  * The centred panel the public pages share. Plain elements styled with antd's tokens rather

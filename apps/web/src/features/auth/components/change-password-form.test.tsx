@@ -1,7 +1,7 @@
+import { formatMessage, MESSAGES } from '@gatehouse/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, formatMessage } from '@gatehouse/contract';
 import { setTransport } from '@/lib/http';
 import { errorBody, stubHttp, TestProviders } from '@/test/support';
 import { ChangePasswordForm } from './change-password-form';

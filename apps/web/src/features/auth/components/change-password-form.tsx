@@ -1,5 +1,5 @@
-import { Button, Form, Input } from 'antd';
 import { changePasswordRequestSchema } from '@gatehouse/contract';
+import { Button, Form, Input } from 'antd';
 import { fieldRules } from '@/components/schema-rule';
 import { isApiError } from '@/lib/http';
 import { say } from '@/lib/i18n';

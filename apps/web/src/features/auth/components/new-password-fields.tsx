@@ -1,5 +1,5 @@
-import { Form, Input } from 'antd';
 import { MESSAGES, newPasswordSchema } from '@gatehouse/contract';
+import { Form, Input } from 'antd';
 import { fieldRules } from '@/components/schema-rule';
 import { say } from '@/lib/i18n';
 import { usePasswordMessages } from '../messages';

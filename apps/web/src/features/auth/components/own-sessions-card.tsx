@@ -1,8 +1,8 @@
-import { Card, Tag } from 'antd';
-import { DataTable } from '@/components/data-table';
 import type { OwnSession } from '@gatehouse/contract';
+import { Card, Tag } from 'antd';
 import { ConfirmAction } from '@/components/confirm-action';
-import { useOwnSessions, useEndOwnSession } from '../api/own-sessions';
+import { DataTable } from '@/components/data-table';
+import { useEndOwnSession, useOwnSessions } from '../api/own-sessions';
 import { deviceName } from '../device';
 import { usePasswordMessages } from '../messages';
 

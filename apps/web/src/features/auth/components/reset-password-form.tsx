@@ -1,13 +1,13 @@
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Notice } from '@/components/notice';
 import { isApiError, type Shown } from '@/lib/http';
 import { say, useSay } from '@/lib/i18n';
 import { useResetPassword } from '../api/password-reset';
 import { usePasswordMessages } from '../messages';
-import { NewPasswordFields } from './new-password-fields';
-import { Notice } from '@/components/notice';
 import { AUTH_PATHS } from '../paths';
+import { NewPasswordFields } from './new-password-fields';
 
 type Values = { newPassword: string; confirmPassword: string };
 

@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
 import { HTTP_STATUS_MESSAGES, MESSAGES } from '@gatehouse/contract';
-import { useSay } from '@/lib/i18n';
+import { useSearchParams } from 'react-router';
 import { Notice } from '@/components/notice';
+import { useSay } from '@/lib/i18n';
 
 export const INTERCEPTION_PARAM = 'isInterception';
 

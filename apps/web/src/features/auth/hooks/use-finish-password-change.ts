@@ -1,6 +1,6 @@
+import { MESSAGES } from '@gatehouse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '@gatehouse/contract';
 import { useToast } from '@/components/use-toast';
 import { PATHS } from '@/lib/paths';
 import { clearSession } from '@/lib/session';

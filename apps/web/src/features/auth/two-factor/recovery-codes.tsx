@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
 import { PRODUCT_NAME } from '@gatehouse/contract';
+import { Button, Flex, Typography } from 'antd';
 import { CopyButton } from '@/components/copy-button';
 import { useTwoFactorMessages } from './messages';
 

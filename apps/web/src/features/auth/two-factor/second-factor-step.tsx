@@ -1,14 +1,14 @@
+import { type LoginResult, MESSAGES } from '@gatehouse/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { type LoginResult, MESSAGES } from '@gatehouse/contract';
 import { TextInput } from '@/components/antd-parts';
+import { Notice } from '@/components/notice';
 import { Field, usePlainForm } from '@/components/plain-form';
 import { isApiError, type Shown } from '@/lib/http';
 import { useSay } from '@/lib/i18n';
 import { AuthCard } from '../components/auth-card';
 import { useSecondFactorLogin } from './api/second-factor';
 import { useTwoFactorMessages } from './messages';
-import { Notice } from '@/components/notice';
 
 export type SecondFactorStepProps = {
   /** From the password step's answer. */

@@ -1,13 +1,14 @@
-import { Button, Card, Flex, Form, Input, Modal, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import {
   MESSAGES,
-  twoFactorCodeSchema,
   type TwoFactorEnrolment,
   type TwoFactorProof,
+  twoFactorCodeSchema,
 } from '@gatehouse/contract';
-import { fieldRules } from '@/components/schema-rule';
+import { Button, Card, Flex, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { CopyButton } from '@/components/copy-button';
+import { Notice } from '@/components/notice';
+import { fieldRules } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
 import { isApiError, type Shown } from '@/lib/http';
 import { say, useSay } from '@/lib/i18n';
@@ -20,7 +21,6 @@ import {
 import { useTwoFactorStatus } from './api/two-factor-status';
 import { useTwoFactorMessages } from './messages';
 import { RecoveryCodes } from './recovery-codes';
-import { Notice } from '@/components/notice';
 
 type ProofPurpose = 'disable' | 'codes';
 

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SORT, type Dictionary, type Page } from '@gatehouse/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListQuery, RowsPage } from '@/components/list-screen/list-query';
 import { api } from '@/lib/http';
 

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ALL_STATUSES, type DictionaryItem } from '@gatehouse/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 import { dictionariesKey } from './list-dictionaries';
 

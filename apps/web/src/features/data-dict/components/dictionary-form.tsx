@@ -1,5 +1,5 @@
-import { Form, Input, Switch } from 'antd';
 import { createDictionarySchema, type Dictionary, updateDictionarySchema } from '@gatehouse/contract';
+import { Form, Input, Switch } from 'antd';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';

@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dictionary, DictionaryItem } from '@gatehouse/contract';
 import { Button, Flex, Modal, Space } from 'antd';
-import { type Column, DataTable } from '@/components/data-table';
 import { ConfirmDelete } from '@/components/confirm-action';
 import { ConfirmToggle } from '@/components/confirm-toggle';
+import { type Column, DataTable } from '@/components/data-table';
 import { statusColumn } from '@/components/list-screen/columns';
 import { useRecordDialog } from '@/components/list-screen/use-record-dialog';
 import { AccessDisable } from '@/lib/access';

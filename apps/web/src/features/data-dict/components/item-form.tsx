@@ -1,9 +1,9 @@
-import { Form, Input, InputNumber } from 'antd';
 import {
   createDictionaryItemSchema,
   type DictionaryItem,
   updateDictionaryItemSchema,
 } from '@gatehouse/contract';
+import { Form, Input, InputNumber } from 'antd';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';

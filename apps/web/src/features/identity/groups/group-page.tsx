@@ -1,4 +1,5 @@
 import type { Group } from '@gatehouse/contract';
+import { lazyForm } from '@/components/lazy-form';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
@@ -8,6 +9,7 @@ import { useIdentityT, withText } from '../shared/messages';
 import { nameCodeBody } from '../shared/name-code-items';
 import { recordColumns } from '../shared/record-columns';
 import { useRowDialog } from '../shared/use-row-dialog';
+import { groupsBulk } from './api/bulk-groups';
 import { useCreateGroup } from './api/create-group';
 import { useDeleteGroup } from './api/delete-group';
 import { groupsQueryOptions } from './api/list-groups';
@@ -16,8 +18,6 @@ import { useUpdateGroup } from './api/update-group';
 import type { GroupFormValues } from './components/group-form';
 import { GroupMembersDialog } from './components/group-members-dialog';
 import { GroupRolesDialog } from './components/group-roles-dialog';
-import { lazyForm } from '@/components/lazy-form';
-import { groupsBulk } from './api/bulk-groups';
 
 const GroupForm = lazyForm(() => import('./components/group-form').then((m) => m.GroupForm));
 

@@ -1,15 +1,18 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { MESSAGES, type Organization, updateOrganizationSchema } from '@gatehouse/contract';
 import { Button, Card, Flex, Form, Input, Result, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, type Organization, updateOrganizationSchema } from '@gatehouse/contract';
+import { organizationChoice, organizationChoicesQueryOptions } from '@/api/organizations';
 import { useFormSubmit } from '@/components/form-dialog';
+import { Notice } from '@/components/notice';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
 import { AccessDisable, useAllowed } from '@/lib/access';
 import { isApiError } from '@/lib/http';
 import { IDENTITY_PATHS, ORGANIZATION_ID_PARAM } from '../paths';
-import { organizationChoice, organizationChoicesQueryOptions } from '@/api/organizations';
+import { need } from '../shared/access-codes';
+import { useIdentityT } from '../shared/messages';
 import { NameCodeItems, type NameCodeValues, nameCodeBody } from '../shared/name-code-items';
 import { useOrganization } from './api/get-organization';
 import { useMoveOrganization } from './api/move-organization';
@@ -17,9 +20,6 @@ import { useUpdateOrganization } from './api/update-organization';
 import { OrganizationActions, OrganizationFacts } from './components/organization-detail';
 import { OrganizationMembers } from './components/organization-members';
 import { ORGANIZATION_CODES } from './organization-codes';
-import { need } from '../shared/access-codes';
-import { useIdentityT } from '../shared/messages';
-import { Notice } from '@/components/notice';
 
 function BackLink() {
   const t = useIdentityT();

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { IDENTITY_MESSAGES } from '@gatehouse/contract';
+import { describe, expect, it } from 'vitest';
 import { decideMove, isWithin } from './move-rules';
 
 // acme > sales > emea; acme > hr; globex (top)

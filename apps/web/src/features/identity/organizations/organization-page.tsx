@@ -1,15 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { Organization } from '@gatehouse/contract';
 import { Button, Card, Col, Empty, Row } from 'antd';
 import { useSearchParams } from 'react-router';
-import type { Organization } from '@gatehouse/contract';
 import { useExpansion } from '@/components/list-screen/lazy-tree';
 import { useRecordDialog } from '@/components/list-screen/use-record-dialog';
 import { AccessDisable, useAllowed } from '@/lib/access';
+import { useNavTitle } from '@/lib/nav-titles';
 import { ORGANIZATION_ID_PARAM } from '../paths';
 import { need } from '../shared/access-codes';
 import { useIdentityT } from '../shared/messages';
 import { nameCodeBody } from '../shared/name-code-items';
-import { useNavTitle } from '@/lib/nav-titles';
 import { useCreateOrganization } from './api/create-organization';
 import { OrganizationDetail } from './components/organization-detail';
 import { OrganizationForm, type OrganizationFormValues } from './components/organization-form';

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Holdings, RoleGrants } from '@gatehouse/contract';
+import { describe, expect, it } from 'vitest';
 import {
   actionOffered,
   covers,

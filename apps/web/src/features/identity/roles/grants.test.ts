@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { RoleGrants } from '@gatehouse/contract';
+import { describe, expect, it } from 'vitest';
 import {
   ancestorsOf,
   grantResource,

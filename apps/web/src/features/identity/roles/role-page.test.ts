@@ -1,5 +1,5 @@
+import { formatMessage, IDENTITY_MESSAGES } from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_MESSAGES, formatMessage } from '@gatehouse/contract';
 import { ROLE_COLUMNS, roleLock } from './role-page';
 
 describe('the role screen', () => {

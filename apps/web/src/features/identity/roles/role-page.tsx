@@ -1,6 +1,7 @@
-import type { Column } from '@/components/data-table';
-import { Tag } from 'antd';
 import { IDENTITY_MESSAGES, type Role } from '@gatehouse/contract';
+import { Tag } from 'antd';
+import type { Column } from '@/components/data-table';
+import { lazyForm } from '@/components/lazy-form';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
@@ -11,6 +12,7 @@ import { identityText, useIdentityT, withText } from '../shared/messages';
 import { nameCodeBody } from '../shared/name-code-items';
 import { recordColumns } from '../shared/record-columns';
 import { useRowDialog } from '../shared/use-row-dialog';
+import { rolesBulk } from './api/bulk-roles';
 import { useCreateRole } from './api/create-role';
 import { useDeleteRole } from './api/delete-role';
 import { rolesQueryOptions } from './api/list-roles';
@@ -19,8 +21,6 @@ import { useUpdateRole } from './api/update-role';
 import type { RoleFormValues } from './components/role-form';
 import { RoleGrantsDialog } from './components/role-grants-dialog';
 import { RolePreviewDialog } from './components/role-preview-dialog';
-import { lazyForm } from '@/components/lazy-form';
-import { rolesBulk } from './api/bulk-roles';
 
 const RoleForm = lazyForm(() => import('./components/role-form').then((m) => m.RoleForm));
 

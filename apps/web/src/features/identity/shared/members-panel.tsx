@@ -1,16 +1,16 @@
-import { Button, Empty, Flex } from 'antd';
-import { type Column, DataTable } from '@/components/data-table';
-import { useState } from 'react';
 import { MESSAGES, type User } from '@gatehouse/contract';
+import { Button, Empty, Flex } from 'antd';
+import { useState } from 'react';
+import { manageableUserChoicesQueryOptions } from '@/api/users';
 import { ConfirmAction } from '@/components/confirm-action';
+import { type Column, DataTable } from '@/components/data-table';
 import { statusColumn } from '@/components/list-screen/columns';
+import { PageList } from '@/components/pager';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
-import { type AccessNeed, AccessDisable } from '@/lib/access';
-import { manageableUserChoicesQueryOptions } from '@/api/users';
+import { AccessDisable, type AccessNeed } from '@/lib/access';
 import { handingOut } from './hand-out';
 import { identityText, useIdentityT } from './messages';
-import { PageList } from '@/components/pager';
 
 /** The member list after adding `added` (each once) or removing `removed`. */
 export function withMembers(current: readonly string[], added: readonly string[]): string[] {

@@ -1,5 +1,5 @@
-import type { Column } from '@/components/data-table';
 import type { Group, Organization, Role } from '@gatehouse/contract';
+import type { Column } from '@/components/data-table';
 import { dateTimeColumn, statusColumn } from '@/components/list-screen/columns';
 import { identityText } from './messages';
 

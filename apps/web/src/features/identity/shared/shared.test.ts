@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import type { Group } from '@gatehouse/contract';
-import { areaCodes, need } from './access-codes';
+import { describe, expect, it } from 'vitest';
 import { PLATFORM_PERMISSIONS, platformPermissionChoices } from '@/api/permissions';
+import { areaCodes, need } from './access-codes';
 import { withMembers, withoutMember } from './members-panel';
 import { recordColumns } from './record-columns';
 import { sameMembers } from './same-members';

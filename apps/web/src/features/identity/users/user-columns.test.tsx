@@ -1,7 +1,7 @@
+import type { User } from '@gatehouse/contract';
 import { screen } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@gatehouse/contract';
 import { renderAntd } from '@/test/render';
 import { PASSWORD_CHANGE_DUE, USER_COLUMNS, USER_SEARCH_FIELDS } from './user-columns';
 

@@ -1,9 +1,9 @@
-import type { Column } from '@/components/data-table';
-import { Flex, Tag } from 'antd';
 import type { User } from '@gatehouse/contract';
+import { Flex, Tag } from 'antd';
+import type { Column } from '@/components/data-table';
 import { dateTimeColumn, statusColumn } from '@/components/list-screen/columns';
-import type { SearchField } from '@/components/search-bar';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
+import type { SearchField } from '@/components/search-bar';
 import { identityText, withText } from '../shared/messages';
 
 export const USER_SEARCH_FIELDS: SearchField[] = [

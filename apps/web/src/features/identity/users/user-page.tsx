@@ -1,24 +1,24 @@
-import { useState } from 'react';
 import { type CreatedUser, MESSAGES, type User } from '@gatehouse/contract';
+import { useState } from 'react';
+import { lazyForm } from '@/components/lazy-form';
 import { ListScreen, UNSCOPED, type Unscoped } from '@/components/list-screen/list-screen';
 import { useAllowed } from '@/lib/access';
 import { areaCodes, need } from '../shared/access-codes';
 import { useIdentityT } from '../shared/messages';
 import { useRowDialog } from '../shared/use-row-dialog';
+import { usersBulk } from './api/bulk-users';
 import { useCreateUser } from './api/create-user';
 import { useDeleteUser } from './api/delete-user';
-import { usersBulk } from './api/bulk-users';
 import { usersQueryOptions } from './api/list-users';
 import { useSetUserStatus } from './api/set-user-status';
 import { useUpdateUser } from './api/update-user';
 import { InitialPasswordDialog, type ShownPassword } from './components/initial-password-dialog';
 import { ResetPasswordDialog } from './components/reset-password-dialog';
 import { useResetTwoFactor, useResetTwoFactorMessages } from './components/use-reset-two-factor';
-import { toCreateUser, toUpdateUser, type UserFormValues } from './components/user-values';
 import { UserMembershipDialog } from './components/user-membership-dialog';
 import { UserSessionsDialog } from './components/user-sessions-dialog';
+import { toCreateUser, toUpdateUser, type UserFormValues } from './components/user-values';
 import { USER_COLUMNS, USER_SEARCH_FIELDS } from './user-columns';
-import { lazyForm } from '@/components/lazy-form';
 
 const UserForm = lazyForm(() => import('./components/user-form').then((m) => m.UserForm));
 

@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { ServerMenuItem } from '@gatehouse/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 
 /** GET /oauth2-server/authorization/menus: the signed-in user's categories, menus and elements. */

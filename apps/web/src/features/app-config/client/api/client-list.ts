@@ -1,10 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Client } from '@gatehouse/contract';
+import { DEFAULT_SORT } from '@gatehouse/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { clientsKey } from '@/api/keys';
 import type { RowsPage } from '@/components/list-screen/list-query';
 import type { AppListParams } from '@/features/app-config/shared/app-list-screen';
-import { DEFAULT_SORT } from '@gatehouse/contract';
 import { api } from '@/lib/http';
-import { clientsKey } from '@/api/keys';
 
 /** The legacy envelope of spec §3 as GET …/getClientList answers it. */
 type LegacyClientList = { applicationClientList: Client[]; total: number };

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientSecretInfo } from '@gatehouse/contract';
-import { api } from '@/lib/http';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clientsKey } from '@/api/keys';
+import { api } from '@/lib/http';
 
 /** GET /admin-service/v2/application/client/{acId}/secret: when each secret was made, expires and was last used. */
 export function fetchClientSecrets(acId: string, signal?: AbortSignal): Promise<ClientSecretInfo[]> {

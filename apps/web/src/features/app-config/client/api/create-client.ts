@@ -1,7 +1,7 @@
 import type { CreateClient, CreatedClient } from '@gatehouse/contract';
+import { clientsKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { clientsKey } from '@/api/keys';
 
 /** POST /admin-service/v2/application/client: the one answer that carries the secret. */
 export function createClient(body: CreateClient): Promise<CreatedClient> {

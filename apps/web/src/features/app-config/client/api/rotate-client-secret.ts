@@ -1,7 +1,7 @@
 import type { RotateClientSecret, RotatedClientSecret } from '@gatehouse/contract';
+import { clientsKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { clientsKey } from '@/api/keys';
 
 /**
  * POST /admin-service/v2/application/client/{acId}/secret: a new secret, in this answer only;

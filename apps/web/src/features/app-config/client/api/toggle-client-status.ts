@@ -1,7 +1,7 @@
 import type { Client } from '@gatehouse/contract';
+import { clientsKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { clientsKey } from '@/api/keys';
 
 /**
  * PUT /admin-service/applicationClient/updateClientStatus?acId= (spec §7): the server flips

@@ -1,7 +1,7 @@
 import type { Client, UpdateClient } from '@gatehouse/contract';
+import { clientsKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { clientsKey } from '@/api/keys';
 
 /** PUT /admin-service/v2/application/client: name, redirect URL and status. */
 export function updateClient(body: UpdateClient): Promise<Client> {

@@ -1,4 +1,3 @@
-import { Form, Input, Select } from 'antd';
 import {
   CLIENT_TYPES,
   type Client,
@@ -9,8 +8,9 @@ import {
   type Status,
   updateClientSchema,
 } from '@gatehouse/contract';
-import { optionsOf } from '@/components/list-screen/search-fields';
+import { Form, Input, Select } from 'antd';
 import { FormDialog } from '@/components/form-dialog';
+import { optionsOf } from '@/components/list-screen/search-fields';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';
 import { say } from '@/lib/i18n';

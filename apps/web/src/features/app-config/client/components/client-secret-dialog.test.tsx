@@ -1,7 +1,7 @@
+import { type ClientSecretInfo, formatMessage, MESSAGES } from '@gatehouse/contract';
 import { screen, within } from '@testing-library/react';
-import { DataTable } from '@/components/data-table';
 import { describe, expect, it, vi } from 'vitest';
-import { type ClientSecretInfo, MESSAGES, formatMessage } from '@gatehouse/contract';
+import { DataTable } from '@/components/data-table';
 import { renderWithToasts } from '@/test/render';
 import { ClientSecretDialog } from './client-secret-dialog';
 import { SECRET_COLUMNS } from './client-secrets-dialog';

@@ -1,4 +1,4 @@
-import { type CreatedClient, type Message, MESSAGES } from '@gatehouse/contract';
+import { type CreatedClient, MESSAGES, type Message } from '@gatehouse/contract';
 import { SecretDialog } from '@/components/secret-dialog';
 import { useSay } from '@/lib/i18n';
 import { useAppConfigT } from '../../shared/messages';

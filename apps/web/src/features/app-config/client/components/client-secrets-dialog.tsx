@@ -1,6 +1,6 @@
+import type { Client, ClientSecretInfo } from '@gatehouse/contract';
 import { Button, Empty, Modal } from 'antd';
 import { type Column, DataTable } from '@/components/data-table';
-import type { Client, ClientSecretInfo } from '@gatehouse/contract';
 import { dateTimeColumn } from '@/components/list-screen/columns';
 import { appConfigText, useAppConfigT } from '../../shared/messages';
 import { useClientSecrets } from '../api/client-secrets';

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DATA_ACCESS_CATEGORY_DICTIONARY, type LegacyDictionary } from '@gatehouse/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 
 /** The platform application, whose dictionaries hold the console's own value lists. */

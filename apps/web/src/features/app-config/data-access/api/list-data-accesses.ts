@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type DataAccess, DEFAULT_SORT, type Page } from '@gatehouse/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RowsPage } from '@/components/list-screen/list-query';
 import type { AppListParams } from '@/features/app-config/shared/app-list-screen';
 import { api } from '@/lib/http';

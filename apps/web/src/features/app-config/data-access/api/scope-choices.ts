@@ -1,5 +1,5 @@
-import { useQueries } from '@tanstack/react-query';
 import type { DataAccess } from '@gatehouse/contract';
+import { useQueries } from '@tanstack/react-query';
 import { objectChoice, objectQueryOptions } from '@/api/objects';
 import { setChoice, setQueryOptions } from '@/api/sets';
 

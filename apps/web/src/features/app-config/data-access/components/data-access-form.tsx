@@ -1,20 +1,20 @@
-import { AutoComplete, Form, Select } from 'antd';
 import {
   createDataAccessSchema,
   type DataAccess,
   type LegacyDictionary,
   updateDataAccessSchema,
 } from '@gatehouse/contract';
+import { AutoComplete, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { objectChoicesQueryOptions } from '@/api/objects';
+import { setChoicesQueryOptions } from '@/api/sets';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
+import { RemoteSelect } from '@/components/remote-select';
 import { fieldRules } from '@/components/schema-rule';
 import { useAppConfigT } from '@/features/app-config/shared/messages';
 import { NameAndIdItems } from '@/features/app-config/shared/name-and-id-items';
-import { RemoteSelect } from '@/components/remote-select';
 import { useCategoryDictionary } from '../api/list-category-dictionary';
-import { objectChoicesQueryOptions } from '@/api/objects';
-import { setChoicesQueryOptions } from '@/api/sets';
 import { useScopeNames } from '../api/scope-choices';
 
 export type DataAccessFormValues = Pick<DataAccess, 'name' | 'id' | 'category'> &

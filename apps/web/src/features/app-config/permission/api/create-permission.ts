@@ -1,7 +1,7 @@
 import type { CreatePermission, Permission } from '@gatehouse/contract';
+import { permissionsKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { permissionsKey } from '@/api/keys';
 
 /** POST /admin-service/permission/createPermission. */
 export function createPermission(body: CreatePermission): Promise<Permission> {

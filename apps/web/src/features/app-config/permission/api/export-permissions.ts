@@ -1,6 +1,6 @@
+import { permissionsKey } from '@/api/keys';
 import { listBulk } from '@/components/list-screen/bulk';
 import type { AppListParams } from '@/features/app-config/shared/app-list-screen';
-import { permissionsKey } from '@/api/keys';
 
 /** GET /admin-service/permission/export: one application's permissions, which take no bulk action. */
 export const permissionsBulk = listBulk<AppListParams>({

@@ -1,9 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SORT, type Page, type Permission } from '@gatehouse/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { permissionsKey } from '@/api/keys';
 import type { RowsPage } from '@/components/list-screen/list-query';
 import type { AppListParams } from '@/features/app-config/shared/app-list-screen';
 import { api } from '@/lib/http';
-import { permissionsKey } from '@/api/keys';
 
 /** GET /admin-service/permission/getPermissionList (spec §7): 0-based page, newest first; the envelope stays here. */
 export async function fetchPermissions(

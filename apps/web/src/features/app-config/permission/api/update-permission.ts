@@ -1,7 +1,7 @@
 import type { Permission, UpdatePermission } from '@gatehouse/contract';
+import { permissionsKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { permissionsKey } from '@/api/keys';
 
 /** PUT /admin-service/permission/updatePermission: the whole record, `resourceId` included. */
 export function updatePermission(body: UpdatePermission): Promise<Permission> {

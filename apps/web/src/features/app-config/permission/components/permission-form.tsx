@@ -1,5 +1,5 @@
-import { Form, Select } from 'antd';
 import { createPermissionSchema, type Permission, updatePermissionSchema } from '@gatehouse/contract';
+import { Form, Select } from 'antd';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';

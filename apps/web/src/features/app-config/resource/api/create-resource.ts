@@ -1,7 +1,7 @@
 import type { CreateResource, Resource } from '@gatehouse/contract';
+import { resourcesKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { resourcesKey } from '@/api/keys';
 
 /** POST /admin-service/resource. `parentId` is left out for a category. */
 export function createResource(body: CreateResource): Promise<Resource> {

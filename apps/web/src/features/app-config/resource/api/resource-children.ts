@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { Resource } from '@gatehouse/contract';
-import { api } from '@/lib/http';
+import { queryOptions } from '@tanstack/react-query';
 import { resourcesKey } from '@/api/keys';
+import { api } from '@/lib/http';
 
 /** GET /admin-service/resources/{resourceId} (spec §7): the node's direct children. */
 export function fetchResourceChildren(resourceId: string, signal?: AbortSignal): Promise<Resource[]> {

@@ -1,9 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SORT, type Page, type Resource } from '@gatehouse/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { resourcesKey } from '@/api/keys';
 import type { RowsPage } from '@/components/list-screen/list-query';
 import type { AppListParams } from '@/features/app-config/shared/app-list-screen';
 import { api } from '@/lib/http';
-import { resourcesKey } from '@/api/keys';
 
 /**
  * GET /admin-service/resources (spec §7). Without a search the application's root nodes;

@@ -1,7 +1,7 @@
 import type { Resource, UpdateResource } from '@gatehouse/contract';
+import { resourcesKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { resourcesKey } from '@/api/keys';
 
 /** PUT /admin-service/resource with the full resource; the status toggle uses it too (spec §7). */
 export function updateResource(body: UpdateResource): Promise<Resource> {

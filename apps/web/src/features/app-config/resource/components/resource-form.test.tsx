@@ -1,7 +1,7 @@
+import { formatMessage, MESSAGES, type Resource, type ResourceType } from '@gatehouse/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type Resource, type ResourceType, formatMessage } from '@gatehouse/contract';
 import type { FormMode } from '@/components/record-form';
 import { renderWithToasts } from '@/test/render';
 import { ResourceForm, typeChoices } from './resource-form';

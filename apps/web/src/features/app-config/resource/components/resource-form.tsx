@@ -1,7 +1,6 @@
-import { Form, Input, InputNumber, Select } from 'antd';
 import {
-  DEFAULT_RESOURCE_ORDER,
   createResourceSchema,
+  DEFAULT_RESOURCE_ORDER,
   ENABLED_STATUSES,
   RESOURCE_PARENT_RULES,
   RESOURCE_TYPES,
@@ -10,8 +9,9 @@ import {
   type Status,
   updateResourceSchema,
 } from '@gatehouse/contract';
-import { optionsOf } from '@/components/list-screen/search-fields';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { FormDialog } from '@/components/form-dialog';
+import { optionsOf } from '@/components/list-screen/search-fields';
 import { createKindOf, type FormMode, type RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';
 import { type AppConfigKey, useAppConfigT } from '../../shared/messages';

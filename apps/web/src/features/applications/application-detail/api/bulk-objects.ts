@@ -1,6 +1,6 @@
+import { objectsKey } from '@/api/keys';
 import { listBulk } from '@/components/list-screen/bulk';
 import type { ListQuery } from '@/components/list-screen/list-query';
-import { objectsKey } from '@/api/keys';
 
 /** POST /admin-service/v2/object/bulk and GET …/export: an application's objects. */
 export const objectsBulk = listBulk<ListQuery & { appId: string }>({

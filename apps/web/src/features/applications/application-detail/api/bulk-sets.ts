@@ -1,6 +1,6 @@
+import { setsKey } from '@/api/keys';
 import { listBulk } from '@/components/list-screen/bulk';
 import type { ListQuery } from '@/components/list-screen/list-query';
-import { setsKey } from '@/api/keys';
 
 /** POST /admin-service/v2/set/bulk and GET …/export: an application's sets. */
 export const setsBulk = listBulk<ListQuery & { appId: string }>({

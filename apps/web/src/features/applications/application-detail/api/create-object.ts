@@ -1,7 +1,7 @@
 import type { CreateDataObject, DataObject } from '@gatehouse/contract';
+import { objectsKey } from '@/api/objects';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { objectsKey } from '@/api/objects';
 
 /** POST /admin-service/v2/object. */
 export function createObject(body: CreateDataObject): Promise<DataObject> {

@@ -1,6 +1,6 @@
+import { objectsKey } from '@/api/objects';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { objectsKey } from '@/api/objects';
 
 /** DELETE /admin-service/v2/object/{id}: refused (409, naming them) while sets use it. */
 export function deleteObject(objectId: string): Promise<void> {

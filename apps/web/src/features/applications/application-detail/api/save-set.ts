@@ -1,7 +1,7 @@
 import type { CreateDataSet, DataSet, UpdateDataSet } from '@gatehouse/contract';
+import { setsKey } from '@/api/sets';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { setsKey } from '@/api/sets';
 
 /** POST /admin-service/v2/set. */
 export function createSet(body: CreateDataSet): Promise<DataSet> {

@@ -1,7 +1,7 @@
 import type { DataObject, UpdateDataObject } from '@gatehouse/contract';
+import { objectsKey } from '@/api/objects';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { objectsKey } from '@/api/objects';
 
 /** PUT /admin-service/v2/object: the whole object, fields included, by `objectId`. */
 export function updateObject(body: UpdateDataObject): Promise<DataObject> {

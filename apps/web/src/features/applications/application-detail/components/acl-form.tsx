@@ -1,5 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
-import { Form, Select } from 'antd';
 import {
   ACL_SUBJECT_TYPES,
   ACL_TARGET_TYPES,
@@ -8,12 +6,14 @@ import {
   createAclSchema,
   updateAclSchema,
 } from '@gatehouse/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Select } from 'antd';
+import { clientChoiceQueryOptions } from '@/api/clients';
 import { FormDialog } from '@/components/form-dialog';
-import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { optionsOf } from '@/components/list-screen/search-fields';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';
 import { fieldRules } from '@/components/schema-rule';
-import { clientChoiceQueryOptions } from '@/api/clients';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
 import { idsClearedBy, SUBJECT_PICKERS, TARGET_PICKERS } from './acl-pickers';
 

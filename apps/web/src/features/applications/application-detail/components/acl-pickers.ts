@@ -1,12 +1,12 @@
 import type { Acl } from '@gatehouse/contract';
-import type { QueryOptionsOf } from '@/components/list-screen/list-query';
-import type { Choice } from '@/components/remote-select';
 import { clientChoicesQueryOptions } from '@/api/clients';
 import { groupChoicesQueryOptions } from '@/api/groups';
 import { permissionRecordChoicesQueryOptions } from '@/api/permissions';
 import { resourceChoicesQueryOptions } from '@/api/resources';
 import { roleChoicesQueryOptions } from '@/api/roles';
 import { userChoicesQueryOptions } from '@/api/users';
+import type { QueryOptionsOf } from '@/components/list-screen/list-query';
+import type { Choice } from '@/components/remote-select';
 import type { ApplicationDetailKey } from '../messages';
 
 type Search = (keyword: string) => QueryOptionsOf<Choice[]>;

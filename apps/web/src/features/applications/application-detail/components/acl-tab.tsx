@@ -1,16 +1,16 @@
-import type { Column } from '@/components/data-table';
 import { ACL_SUBJECT_TYPES, ACL_TARGET_TYPES, type Acl } from '@gatehouse/contract';
+import type { Column } from '@/components/data-table';
+import { lazyForm } from '@/components/lazy-form';
 import { statusColumn } from '@/components/list-screen/columns';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { optionsOf, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { APPLICATION_CODES } from '../access-codes';
+import { aclsBulk } from '../api/bulk-acls';
 import { aclsQueryOptions } from '../api/list-acls';
 import { useCreateAcl, useSetAclStatus, useUpdateAcl } from '../api/save-acl';
 import { useApplicationDetailT, withText } from '../messages';
 import type { AclFormValues } from './acl-form';
-import { lazyForm } from '@/components/lazy-form';
-import { aclsBulk } from '../api/bulk-acls';
 
 const AclForm = lazyForm(() => import('./acl-form').then((m) => m.AclForm));
 

@@ -1,12 +1,12 @@
+import { type AppApi, createAppApiSchema, HTTP_METHODS, updateAppApiSchema } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
-import { type AppApi, createAppApiSchema, HTTP_METHODS, updateAppApiSchema } from '@gatehouse/contract';
+import { permissionRecordChoicesQueryOptions, permissionRecordNamesQueryOptions } from '@/api/permissions';
 import { FormDialog } from '@/components/form-dialog';
-import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { optionsOf } from '@/components/list-screen/search-fields';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';
 import { fieldRules } from '@/components/schema-rule';
-import { permissionRecordChoicesQueryOptions, permissionRecordNamesQueryOptions } from '@/api/permissions';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
 
 export type ApiFormValues = Pick<AppApi, 'method' | 'pathPattern' | 'permissionIds'> & {

@@ -1,16 +1,16 @@
-import type { Column } from '@/components/data-table';
 import { type AppApi, HTTP_METHODS } from '@gatehouse/contract';
+import type { Column } from '@/components/data-table';
+import { lazyForm } from '@/components/lazy-form';
 import { statusColumn } from '@/components/list-screen/columns';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { optionsOf, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { APPLICATION_CODES } from '../access-codes';
+import { apisBulk } from '../api/bulk-apis';
 import { apisQueryOptions } from '../api/list-apis';
 import { useCreateApi, useUpdateApi } from '../api/save-api';
 import { useApplicationDetailT, withText } from '../messages';
 import type { ApiFormValues } from './api-form';
-import { lazyForm } from '@/components/lazy-form';
-import { apisBulk } from '../api/bulk-apis';
 
 const ApiForm = lazyForm(() => import('./api-form').then((m) => m.ApiForm));
 

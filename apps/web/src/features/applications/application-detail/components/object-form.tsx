@@ -1,5 +1,4 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Space, Switch } from 'antd';
 import {
   createDataObjectSchema,
   type DataObject,
@@ -7,9 +6,10 @@ import {
   objectFieldSchema,
   updateDataObjectSchema,
 } from '@gatehouse/contract';
+import { Button, Form, Input, Select, Space, Switch } from 'antd';
 import { FormDialog } from '@/components/form-dialog';
-import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { optionsOf } from '@/components/list-screen/search-fields';
+import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';
 import { type ApplicationDetailKey, useApplicationDetailT } from '../messages';
 import type { ObjectFormValues } from './object-values';

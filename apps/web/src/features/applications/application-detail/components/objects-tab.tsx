@@ -1,16 +1,16 @@
-import type { Column } from '@/components/data-table';
 import type { DataObject } from '@gatehouse/contract';
+import { objectsQueryOptions } from '@/api/objects';
+import type { Column } from '@/components/data-table';
+import { lazyForm } from '@/components/lazy-form';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import type { SearchField } from '@/components/search-bar';
+import { APPLICATION_CODES } from '../access-codes';
+import { objectsBulk } from '../api/bulk-objects';
 import { useCreateObject } from '../api/create-object';
 import { useDeleteObject } from '../api/delete-object';
-import { objectsQueryOptions } from '@/api/objects';
 import { useUpdateObject } from '../api/update-object';
-import { APPLICATION_CODES } from '../access-codes';
 import { useApplicationDetailT, withText } from '../messages';
 import { type ObjectFormValues, objectBody } from './object-values';
-import { lazyForm } from '@/components/lazy-form';
-import { objectsBulk } from '../api/bulk-objects';
 
 const ObjectForm = lazyForm(() => import('./object-form').then((m) => m.ObjectForm));
 

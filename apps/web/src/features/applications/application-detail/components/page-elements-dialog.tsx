@@ -1,12 +1,12 @@
+import { type AppPage, createPageElementSchema, type PageElement } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal } from 'antd';
-import { type Column, DataTable } from '@/components/data-table';
-import { type AppPage, createPageElementSchema, type PageElement } from '@gatehouse/contract';
+import { roleChoicesQueryOptions, roleNamesQueryOptions } from '@/api/roles';
 import { ConfirmDelete } from '@/components/confirm-action';
+import { type Column, DataTable } from '@/components/data-table';
 import { useFormSubmit } from '@/components/form-dialog';
 import { type Choice, RemoteSelect } from '@/components/remote-select';
 import { fieldRules } from '@/components/schema-rule';
-import { roleChoicesQueryOptions, roleNamesQueryOptions } from '@/api/roles';
 import { AccessDisable } from '@/lib/access';
 import { APPLICATION_CODES } from '../access-codes';
 import { useAddElement, useDeleteElement } from '../api/save-page';

@@ -1,5 +1,5 @@
-import { Form, Input, InputNumber } from 'antd';
 import { type AppPage, createAppPageSchema, updateAppPageSchema } from '@gatehouse/contract';
+import { Form, Input, InputNumber } from 'antd';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';

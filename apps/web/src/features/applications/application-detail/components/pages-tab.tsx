@@ -1,18 +1,18 @@
-import type { Column } from '@/components/data-table';
 import type { AppPage } from '@gatehouse/contract';
 import { useState } from 'react';
+import type { Column } from '@/components/data-table';
+import { lazyForm } from '@/components/lazy-form';
 import { statusColumn } from '@/components/list-screen/columns';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
 import { APPLICATION_CODES } from '../access-codes';
+import { pagesBulk } from '../api/bulk-pages';
 import { pagesQueryOptions } from '../api/list-pages';
 import { useCreatePage, useDeletePage, useUpdatePage } from '../api/save-page';
 import { useApplicationDetailT, withText } from '../messages';
 import { PageElementsDialog } from './page-elements-dialog';
 import type { PageFormValues } from './page-form';
-import { lazyForm } from '@/components/lazy-form';
-import { pagesBulk } from '../api/bulk-pages';
 
 /** The form's values as the page's body: a cleared order is left out, not sent as null (which reads as 0). */
 export const pageBody = ({ name, route, order }: PageFormValues) => ({

@@ -1,5 +1,5 @@
-import { Form, Input, Select } from 'antd';
 import { createDataSetSchema, type DataSet, updateDataSetSchema } from '@gatehouse/contract';
+import { Form, Input, Select } from 'antd';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';

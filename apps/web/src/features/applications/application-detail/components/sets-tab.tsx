@@ -1,14 +1,14 @@
-import type { Column } from '@/components/data-table';
 import type { DataSet } from '@gatehouse/contract';
+import { setsQueryOptions } from '@/api/sets';
+import type { Column } from '@/components/data-table';
+import { lazyForm } from '@/components/lazy-form';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import type { SearchField } from '@/components/search-bar';
 import { APPLICATION_CODES } from '../access-codes';
-import { setsQueryOptions } from '@/api/sets';
+import { setsBulk } from '../api/bulk-sets';
 import { useCreateSet, useDeleteSet, useUpdateSet } from '../api/save-set';
 import { useApplicationDetailT, withText } from '../messages';
 import type { SetFormValues } from './set-form';
-import { lazyForm } from '@/components/lazy-form';
-import { setsBulk } from '../api/bulk-sets';
 
 const SetForm = lazyForm(() => import('./set-form').then((m) => m.SetForm));
 

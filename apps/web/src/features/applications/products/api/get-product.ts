@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { Product } from '@gatehouse/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 import { productsKey } from './list-products';
 

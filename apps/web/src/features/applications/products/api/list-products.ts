@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SORT, type Page, type Product } from '@gatehouse/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListQuery, RowsPage } from '@/components/list-screen/list-query';
 import type { Choice } from '@/components/remote-select';
 import { api } from '@/lib/http';

@@ -1,5 +1,5 @@
-import { Form, Input } from 'antd';
 import { createProductSchema, type Product, updateProductSchema } from '@gatehouse/contract';
+import { Form, Input } from 'antd';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginResult, SecondFactorLogin } from '@gatehouse/contract';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 
 /** POST /oauth2-server/login/second-factor: the password step's challenge and a code give the session. */

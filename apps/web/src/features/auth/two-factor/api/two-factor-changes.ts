@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorProof } from '@gatehouse/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 import { TWO_FACTOR_KEY } from './two-factor-status';
 

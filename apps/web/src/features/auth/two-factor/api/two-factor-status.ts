@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TwoFactorStatus } from '@gatehouse/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 
 export const TWO_FACTOR_KEY = ['two-factor'] as const;

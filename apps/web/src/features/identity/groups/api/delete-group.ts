@@ -1,6 +1,6 @@
+import { identityKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { identityKey } from '@/api/keys';
 
 /** DELETE /admin-service/v2/group/{id}: the server refuses (409, saying why) while it has members. */
 export function deleteGroup(groupId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Group, UpdateGroup } from '@gatehouse/contract';
+import { identityKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { identityKey } from '@/api/keys';
 
 /** PUT /admin-service/v2/group: name, code and description, by `groupId`. */
 export function updateGroup(body: UpdateGroup): Promise<Group> {

@@ -1,9 +1,9 @@
-import { Button, Modal } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import type { Group } from '@gatehouse/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Modal } from 'antd';
 import type { AccessNeed } from '@/lib/access';
-import { useIdentityT } from '../../shared/messages';
 import { MembersPanel } from '../../shared/members-panel';
+import { useIdentityT } from '../../shared/messages';
 import { membersQueryOptions } from '../../users/api/list-users';
 import { useSetGroupMembers } from '../api/set-group-members';
 

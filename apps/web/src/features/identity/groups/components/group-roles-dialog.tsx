@@ -1,10 +1,10 @@
+import { type Group, MESSAGES } from '@gatehouse/contract';
 import { Form, Skeleton } from 'antd';
 import { useEffect } from 'react';
-import { type Group, MESSAGES } from '@gatehouse/contract';
+import { assignableRoleChoicesQueryOptions, namedRoleChoice } from '@/api/roles';
 import { FormDialog } from '@/components/form-dialog';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
-import { assignableRoleChoicesQueryOptions, namedRoleChoice } from '@/api/roles';
 import { handingOut } from '../../shared/hand-out';
 import { useIdentityT } from '../../shared/messages';
 import { useGroupRoles } from '../api/group-roles';

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Organization } from '@gatehouse/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 import { organizationsKey } from './list-organizations';
 

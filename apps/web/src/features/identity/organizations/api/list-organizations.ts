@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SORT, MAX_PAGE_SIZE, type Organization, type Page } from '@gatehouse/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { identityKey } from '@/api/keys';
 import type { SearchValues } from '@/components/search-bar';
 import { api } from '@/lib/http';
-import { identityKey } from '@/api/keys';
 
 /** Every organization query starts with this key. */
 export const organizationsKey = [...identityKey, 'organizations'] as const;

@@ -1,7 +1,7 @@
 import type { Organization } from '@gatehouse/contract';
+import { identityKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { identityKey } from '@/api/keys';
 
 /**
  * PUT /admin-service/v2/organization/{id}/members: replaces the members (read them with GET

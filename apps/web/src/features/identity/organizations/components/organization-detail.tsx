@@ -1,7 +1,7 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Organization } from '@gatehouse/contract';
 import { Button, Card, Descriptions, Empty, Flex, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import type { Organization } from '@gatehouse/contract';
 import { ConfirmDelete } from '@/components/confirm-action';
 import { ConfirmToggle } from '@/components/confirm-toggle';
 import { formatDateTime } from '@/components/list-screen/columns';

@@ -1,4 +1,5 @@
 import { LoadingOutlined } from '@ant-design/icons';
+import { MESSAGES, type Organization } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -13,16 +14,15 @@ import {
   Typography,
 } from 'antd';
 import { useRef, useState } from 'react';
-import { MESSAGES, type Organization } from '@gatehouse/contract';
+import { confirmDialog } from '@/components/confirm-dialog';
 import { fieldErrorsOf } from '@/components/form-dialog';
 import { buildTree, type Expansion, type TreeRow, useTreeChildren } from '@/components/list-screen/lazy-tree';
 import { useDebounced } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
+import { useIdentityT } from '../../shared/messages';
 import { organizationChildrenQueryOptions, organizationSearchQueryOptions } from '../api/list-organizations';
 import { useMoveOrganization } from '../api/move-organization';
 import { decideMove } from '../move-rules';
-import { useIdentityT } from '../../shared/messages';
-import { confirmDialog } from '@/components/confirm-dialog';
 
 const TREE = {
   hasChildren: (node: Organization) => node.childCount > 0,

@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import { ENABLED_STATUSES, MAX_PAGE_SIZE, type Page, type Resource } from '@gatehouse/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/http';
 import { rolesKey } from './list-roles';
 

@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SORT, type Page, type Role } from '@gatehouse/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { identityKey } from '@/api/keys';
 import type { ListQuery, RowsPage } from '@/components/list-screen/list-query';
 import { api } from '@/lib/http';
-import { identityKey } from '@/api/keys';
 
 /** Every role query starts with this key. */
 export const rolesKey = [...identityKey, 'roles'] as const;

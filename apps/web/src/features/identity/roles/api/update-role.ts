@@ -1,7 +1,7 @@
 import type { Role, UpdateRole } from '@gatehouse/contract';
+import { identityKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { identityKey } from '@/api/keys';
 
 /** PUT /admin-service/v2/role: name, code and description, by `roleId`. */
 export function updateRole(body: UpdateRole): Promise<Role> {

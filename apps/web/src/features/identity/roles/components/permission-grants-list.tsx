@@ -1,12 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Col, Empty, Form, Row, Switch } from 'antd';
 import { ACTIONS, PLATFORM_APP_ID, PRODUCT_NAME, permissionGrantSchema } from '@gatehouse/contract';
+import { Button, Card, Checkbox, Col, Empty, Form, Row, Switch } from 'antd';
+import { applicationChoicesQueryOptions } from '@/api/applications';
+import { PLATFORM_PERMISSIONS, permissionChoicesQueryOptions } from '@/api/permissions';
 import { RemoteSelect } from '@/components/remote-select';
 import { fieldRules } from '@/components/schema-rule';
-import { applicationChoicesQueryOptions } from '@/api/applications';
 import { useIdentityT } from '../../shared/messages';
-import { PLATFORM_PERMISSIONS, permissionChoicesQueryOptions } from '@/api/permissions';
-import { canLimit, type PermissionGrantValues } from '../grants';
 import {
   actionOffered,
   type GrantOffer,
@@ -18,6 +17,7 @@ import {
   offeredLimits,
   offeredPermissions,
 } from '../grant-offer';
+import { canLimit, type PermissionGrantValues } from '../grants';
 
 const PLATFORM_NAMES = [{ value: PLATFORM_APP_ID, label: `${PRODUCT_NAME} (${PLATFORM_APP_ID})` }];
 

@@ -1,16 +1,16 @@
 import { LoadingOutlined } from '@ant-design/icons';
+import { PLATFORM_APP_ID, PRODUCT_NAME, type Resource } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Skeleton, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 import { useState } from 'react';
-import { PLATFORM_APP_ID, PRODUCT_NAME, type Resource } from '@gatehouse/contract';
-import { buildTree, type TreeRow, useTreeChildren } from '@/components/list-screen/lazy-tree';
-import { RemoteSelect } from '@/components/remote-select';
 import { applicationChoicesQueryOptions } from '@/api/applications';
+import { buildTree, type TreeRow, useTreeChildren } from '@/components/list-screen/lazy-tree';
+import { Notice } from '@/components/notice';
+import { RemoteSelect } from '@/components/remote-select';
 import { useIdentityT } from '../../shared/messages';
 import { resourceChildrenQueryOptions, resourceRootsQueryOptions } from '../api/application-resources';
 import { type GrantOffer, OFFER_ALL, resourceCheckable } from '../grant-offer';
 import { type ChildrenOf, grantResource, isHiddenGrant, type ParentOf, revokeResource } from '../grants';
-import { Notice } from '@/components/notice';
 
 const TREE = { hasChildren: (node: Resource) => node.childCount > 0, children: resourceChildrenQueryOptions };
 const keyOf = (node: Resource) => node.resourceId;

@@ -1,19 +1,19 @@
+import { IDENTITY_MESSAGES, MESSAGES, type Role } from '@gatehouse/contract';
 import { Badge, Form, Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
-import { IDENTITY_MESSAGES, MESSAGES, type Role } from '@gatehouse/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { Localized } from '@/components/localized';
+import { Notice } from '@/components/notice';
 import { useToast } from '@/components/use-toast';
+import { useIdentityT } from '../../shared/messages';
 import { useCallerHoldings } from '../api/caller-holdings';
 import { useRoleGrants } from '../api/role-grants';
 import { useSetRoleGrants } from '../api/set-role-grants';
-import { useIdentityT } from '../../shared/messages';
 import { grantOffer, OFFER_ALL } from '../grant-offer';
 import { type GrantValues, toGrantValues, toRoleGrants } from '../grants';
 import { PermissionGrantsList } from './permission-grants-list';
 import { ResourceGrantTree } from './resource-grant-tree';
 import { RolePreview } from './role-preview';
-import { Notice } from '@/components/notice';
 
 /**
  * A tab's name, marked while a field on it has an error: a refusal or a missing choice on a

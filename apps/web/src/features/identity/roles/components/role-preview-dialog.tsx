@@ -1,5 +1,5 @@
-import { Button, Empty, Modal, Skeleton } from 'antd';
 import type { Role } from '@gatehouse/contract';
+import { Button, Empty, Modal, Skeleton } from 'antd';
 import { useIdentityT } from '../../shared/messages';
 import { useRoleGrants } from '../api/role-grants';
 import { RolePreview } from './role-preview';

@@ -1,6 +1,6 @@
+import { PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Skeleton, Tag, Tree, type TreeDataNode, Typography } from 'antd';
-import { PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
 import { useIdentityT } from '../../shared/messages';
 import { allResourcesQueryOptions } from '../api/application-resources';
 import { countPreview, previewMenus } from '../preview';

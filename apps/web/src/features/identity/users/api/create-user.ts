@@ -1,7 +1,7 @@
 import type { CreatedUser, CreateUser } from '@gatehouse/contract';
+import { identityKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { identityKey } from '@/api/keys';
 
 /** POST /admin-service/v2/user: without a password the answer carries a generated one, once. */
 export function createUser(body: CreateUser): Promise<CreatedUser> {

@@ -1,6 +1,6 @@
+import { identityKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { identityKey } from '@/api/keys';
 
 /**
  * DELETE /admin-service/v2/user/{id}, with the user's sessions and memberships. The server

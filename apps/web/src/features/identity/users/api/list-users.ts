@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SORT, MAX_PAGE_SIZE, type Page, type User } from '@gatehouse/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { identityKey } from '@/api/keys';
 import type { ListQuery, RowsPage } from '@/components/list-screen/list-query';
 import { api } from '@/lib/http';
-import { identityKey } from '@/api/keys';
 
 /** Every user query starts with this key. */
 export const usersKey = [...identityKey, 'users'] as const;

@@ -1,7 +1,7 @@
 import type { UserMembership } from '@gatehouse/contract';
+import { identityKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { identityKey } from '@/api/keys';
 
 /** PUT /admin-service/v2/user/{id}/groups: replaces the groups the user belongs to. */
 export function setUserGroups({

@@ -1,7 +1,7 @@
 import type { UpdateUser, User } from '@gatehouse/contract';
+import { identityKey } from '@/api/keys';
 import { api } from '@/lib/http';
 import { useRefreshingMutation } from '@/lib/query-client';
-import { identityKey } from '@/api/keys';
 
 /** PUT /admin-service/v2/user: name, contact details, avatar and organization, by `userId`. */
 export function updateUser(body: UpdateUser): Promise<User> {

@@ -1,11 +1,11 @@
-import { Form, Input } from 'antd';
 import { MESSAGES, resetPasswordSchema, type User } from '@gatehouse/contract';
+import { Form, Input } from 'antd';
 import { FormDialog } from '@/components/form-dialog';
+import { Notice } from '@/components/notice';
 import { fieldRules } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
 import { useIdentityT } from '../../shared/messages';
 import { useResetUserPassword } from '../api/reset-user-password';
-import { Notice } from '@/components/notice';
 
 type Values = { password?: string };
 

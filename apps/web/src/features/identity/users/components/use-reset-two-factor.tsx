@@ -1,8 +1,8 @@
 import type { User } from '@gatehouse/contract';
+import { confirmDialog } from '@/components/confirm-dialog';
 import { useToast } from '@/components/use-toast';
 import { defineMessages } from '@/lib/i18n';
 import { useResetUserTwoFactor } from '../api/reset-user-two-factor';
-import { confirmDialog } from '@/components/confirm-dialog';
 
 export const useResetTwoFactorMessages = defineMessages(
   'users-two-factor',

@@ -1,12 +1,12 @@
-import { Checkbox, Form, Input } from 'antd';
 import { createUserSchema, type User, updateUserSchema } from '@gatehouse/contract';
+import { Checkbox, Form, Input } from 'antd';
+import { organizationChoice, organizationChoicesQueryOptions } from '@/api/organizations';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';
 import { fieldRules } from '@/components/schema-rule';
 import { useOrganization } from '../../organizations/api/get-organization';
 import { type IdentityKey, useIdentityT } from '../../shared/messages';
-import { organizationChoice, organizationChoicesQueryOptions } from '@/api/organizations';
 import type { UserFormValues } from './user-values';
 
 const TITLES = {

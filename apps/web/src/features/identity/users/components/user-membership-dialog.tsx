@@ -1,11 +1,11 @@
+import { MESSAGES, type User } from '@gatehouse/contract';
 import { Form, Skeleton } from 'antd';
 import { useEffect } from 'react';
-import { MESSAGES, type User } from '@gatehouse/contract';
+import { assignableGroupChoicesQueryOptions, namedGroupChoice } from '@/api/groups';
+import { assignableRoleChoicesQueryOptions, namedRoleChoice } from '@/api/roles';
 import { FormDialog } from '@/components/form-dialog';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
-import { assignableGroupChoicesQueryOptions, namedGroupChoice } from '@/api/groups';
-import { assignableRoleChoicesQueryOptions, namedRoleChoice } from '@/api/roles';
 import { handingOut } from '../../shared/hand-out';
 import { useIdentityT } from '../../shared/messages';
 import { sameMembers } from '../../shared/same-members';

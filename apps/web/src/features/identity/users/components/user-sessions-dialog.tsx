@@ -1,9 +1,9 @@
-import { Button, Empty, Modal, Typography } from 'antd';
-import { type Column, DataTable } from '@/components/data-table';
 import { MESSAGES, type User, type UserSession } from '@gatehouse/contract';
-import { dateTimeColumn } from '@/components/list-screen/columns';
+import { Button, Empty, Modal, Typography } from 'antd';
 import { ConfirmAction } from '@/components/confirm-action';
-import { type AccessNeed, AccessDisable } from '@/lib/access';
+import { type Column, DataTable } from '@/components/data-table';
+import { dateTimeColumn } from '@/components/list-screen/columns';
+import { AccessDisable, type AccessNeed } from '@/lib/access';
 import { identityText, useIdentityT, withText } from '../../shared/messages';
 import { useEndUserSessions } from '../api/end-user-sessions';
 import { useUserSessions } from '../api/user-sessions';
