@@ -90,10 +90,6 @@ function applyToDocument(language: string): void {
 applyToDocument(i18n.language);
 i18n.on('languageChanged', applyToDocument);
 
-export function currentLanguage(): Language {
-  return i18n.language === 'zh' ? 'zh' : 'en';
-}
-
 /**
  * Makes the contract's messages in `language` available: English is bundled, the Chinese
  * catalogue loads on demand, so the sign-in page in English does not carry it. A catalogue
