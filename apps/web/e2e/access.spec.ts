@@ -165,7 +165,7 @@ test('a menu an administrator adds to the platform appears in the navigation', a
     },
   });
   expect(trap.status()).toBe(400);
-  expect(Object.keys((await trap.json()).fields)).toEqual(['url']);
+  expect((await trap.json()).fields.map((f: { field: string }) => f.field)).toEqual(['url']);
 
   await page.goto('/dashboard');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });

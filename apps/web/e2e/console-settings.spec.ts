@@ -27,7 +27,8 @@ test('Console Settings checks its fields, saves, and the saved values come back'
     await expect(page.getByText('Settings saved')).toBeVisible();
     await expect
       .poll(async () => (await request.get(SETTINGS, { headers: auth })).json())
-      .toEqual({ lockSeconds: 7200, passwordMaxAgeDays: 45 });
+      // The audit retention is not on this form, and keeps its default.
+      .toEqual({ lockSeconds: 7200, passwordMaxAgeDays: 45, auditRetentionDays: 365 });
 
     await page.reload();
     await expect(page.getByLabel('Lock after inactivity (seconds)')).toHaveValue('7200');
