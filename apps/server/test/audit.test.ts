@@ -124,6 +124,10 @@ describe('the audit list', () => {
     expect(backwards.statusCode).toBe(400);
     expect(fieldKey(backwards.json(), 'from')).toBe(AUDIT_MESSAGES.fromAfterTo.key);
     expect((await t.get(`${AUDIT}?from=yesterday`, admin)).statusCode).toBe(400);
+    // The year 0000 is ISO 8601 but not PostgreSQL's: refused before the export starts.
+    const year0 = await t.get(`${AUDIT}/export?format=csv&from=0000-02-29`, admin);
+    expect(year0.statusCode).toBe(400);
+    expect(fieldKey(year0.json(), 'from')).toBe(AUDIT_MESSAGES.invalidDateTime.key);
   });
 
   it('pages by cursor as by page, with nothing twice and nothing missed', async () => {

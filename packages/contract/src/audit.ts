@@ -41,6 +41,8 @@ const instant = z.preprocess(
   blankAsUndefined,
   z
     .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: AUDIT_MESSAGES.invalidDateTime.key })
+    // ISO 8601 has a year 0000; PostgreSQL's calendar does not, and would refuse the query.
+    .refine((v) => !v.startsWith('0000'), { error: AUDIT_MESSAGES.invalidDateTime.key })
     .optional(),
 );
 
