@@ -12,5 +12,7 @@ describe('the audit filter', () => {
       ['from', AUDIT_MESSAGES.invalidDateTime.key],
     ]);
     expect(auditFilterSchema.safeParse({ to: '0000-01-01T00:00:00Z' }).success).toBe(false);
+    // An offset that takes the first day of year 1 back into year 0.
+    expect(auditFilterSchema.safeParse({ to: '0001-01-01T00:00:00+01:00' }).success).toBe(false);
   });
 });

@@ -41,8 +41,11 @@ const instant = z.preprocess(
   blankAsUndefined,
   z
     .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: AUDIT_MESSAGES.invalidDateTime.key })
-    // ISO 8601 has a year 0000; PostgreSQL's calendar does not, and would refuse the query.
-    .refine((v) => !v.startsWith('0000'), { error: AUDIT_MESSAGES.invalidDateTime.key })
+    // ISO 8601 has a year 0000 (and an offset can reach it from 0001); PostgreSQL's calendar
+    // does not, and would refuse the query.
+    .refine((v) => new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getUTCFullYear() >= 1, {
+      error: AUDIT_MESSAGES.invalidDateTime.key,
+    })
     .optional(),
 );
 
