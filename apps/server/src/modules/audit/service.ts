@@ -37,19 +37,7 @@ export const EXPORT_COLUMNS = [
   'after',
 ] as const;
 /** The CSV cells after the id, as the export's batch names them. */
-const CELLS = [
-  'at',
-  'actorId',
-  'actorName',
-  'action',
-  'entity',
-  'entityId',
-  'applicationId',
-  'ip',
-  'requestId',
-  'before',
-  'after',
-] as const;
+const CELLS = EXPORT_COLUMNS.slice(1) as readonly Exclude<(typeof EXPORT_COLUMNS)[number], 'auditId'>[];
 
 function toRecord(row: repo.ListedRecord): AuditRecord {
   return {
