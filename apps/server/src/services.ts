@@ -14,6 +14,7 @@ import { AuditJobs, AuditService } from './modules/audit/service.ts';
 import { LoginLimiter, RequestLimiter } from './modules/auth/limiters.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { ClientService } from './modules/clients/service.ts';
+import { ConfigTransferService } from './modules/config-transfer/service.ts';
 import { DataAccessService } from './modules/data-access/service.ts';
 import { DictionaryItemService, DictionaryService } from './modules/dictionaries/service.ts';
 import { GroupService } from './modules/groups/service.ts';
@@ -101,6 +102,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     permissions: new PermissionService(db),
     resources: new ResourceService(db),
     clients: new ClientService(db),
+    configTransfer: new ConfigTransferService(db),
     products: new ProductService(db),
     acl: new AclService(db),
     appApis: new AppApiService(db),

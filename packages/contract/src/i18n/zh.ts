@@ -269,4 +269,22 @@ export const ZH: Catalogue = {
   'webhook.disabledBody':
     'Webhook {name} 发往 {url} 的投递自 {since} 起全部失败，Gatehouse 已将其停用。请修复接收方后在控制台重新启用。',
   'webhook.notPending': '只有已结束的投递才能重新发送',
+  // ---- configuration export and import ------------------------------------------------------
+  'transfer.applicationMismatch': '此文件包含应用 {documentId}，而非 {targetId}：请导入到 {documentId}。',
+  'transfer.platformApplication': '内置的 platform 应用不能导入：它的资源树就是控制台本身。',
+  'transfer.clientTaken': '此客户端 ID 属于应用 {owner}。',
+  'transfer.builtinRole': '内置的管理员角色拥有全部权限，不导入。',
+  'transfer.unknownSubject': '主体 {name} 既不在此处，也不在文件中。',
+  'transfer.missing.permission': '文件中没有权限 {id}。',
+  'transfer.missing.resource': '文件中没有资源 {id}。',
+  'transfer.missing.object': '文件中没有对象 {id}。',
+  'transfer.missing.set': '此数据权限的对象没有集合 {id}。',
+  'transfer.missing.role': '角色 {id} 既不在此处，也不在文件中。',
+  'transfer.duplicate': '文件多次出现 {id}。',
+  'transfer.resourceCycle': '此资源位于自身之下。',
+  'transfer.needsGrant': '此更改需要您在此应用上拥有 {area} 的 {action} 权限。',
+  'transfer.needsRead': '导出需要您在此应用上拥有 {areas} 的查看权限。',
+  'transfer.secretNeeded': '新导入的机密客户端没有密钥：导入后请轮换其密钥。',
+  'transfer.unknownProduct': '此处没有产品 {code}：该应用将不属于任何产品。',
+  'transfer.conflicts': '导入存在冲突，请先预览查看。',
 };
