@@ -14,7 +14,12 @@ const previewUrl = (appId: string) => `${V2}/application/${appId}/config-import/
 const importUrl = (appId: string) => `${V2}/application/${appId}/config-import`;
 
 async function call(t: TestContext, method: 'POST' | 'PUT', url: string, body: unknown, token: string) {
-  const res = await t.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload: body as object });
+  const res = await t.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    payload: body as object,
+  });
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
@@ -24,7 +29,11 @@ async function furnish(t: TestContext, token: string, applicationId: string) {
   const api = (method: 'POST' | 'PUT', url: string, body: unknown) => call(t, method, url, body, token);
   const product = await api('POST', `${V2}/product`, { name: 'Shop', code: 'shop' });
   await createApplication(t.db, applicationId, 'Orders');
-  await api('PUT', `${V2}/application`, { applicationId, productId: product.productId, description: 'The orders' });
+  await api('PUT', `${V2}/application`, {
+    applicationId,
+    productId: product.productId,
+    description: 'The orders',
+  });
   const read = await api('POST', '/api/admin-service/permission/createPermission', {
     name: 'Read orders',
     id: 'orders.read',
@@ -86,8 +95,16 @@ async function furnish(t: TestContext, token: string, applicationId: string) {
     objectId: object.objectId,
     setId: set.setId,
   });
-  await api('POST', '/api/admin-service/data/access', { name: 'All', id: 'all', category: 'any', applicationId });
-  const confidential = await api('POST', `${V2}/application/client`, { clientName: 'Backend', applicationId });
+  await api('POST', '/api/admin-service/data/access', {
+    name: 'All',
+    id: 'all',
+    category: 'any',
+    applicationId,
+  });
+  const confidential = await api('POST', `${V2}/application/client`, {
+    clientName: 'Backend',
+    applicationId,
+  });
   await api('POST', `${V2}/application/client`, {
     clientName: 'SPA',
     applicationId,
@@ -123,13 +140,21 @@ async function furnish(t: TestContext, token: string, applicationId: string) {
     description: 'One order',
     permissionIds: [read.resourceId],
   });
-  const page = await api('POST', `${V2}/application/pages`, { applicationId, name: 'Orders', route: '/orders' });
+  const page = await api('POST', `${V2}/application/pages`, {
+    applicationId,
+    name: 'Orders',
+    route: '/orders',
+  });
   await api('POST', `${V2}/application/pages/${page.pageId}/elements`, {
     code: 'refund',
     name: 'Refund',
     roleIds: [role.roleId],
   });
-  const dictionary = await api('POST', `${V2}/dictionary`, { applicationId, name: 'Channels', code: 'channel' });
+  const dictionary = await api('POST', `${V2}/dictionary`, {
+    applicationId,
+    name: 'Channels',
+    code: 'channel',
+  });
   await api('POST', `${V2}/dictionary/item`, {
     dictionaryId: dictionary.dictionaryId,
     code: 'web',
@@ -150,7 +175,18 @@ describe('an application configuration', () => {
     const document = exported.json() as ApplicationDocument;
     expect(document).toMatchObject({ format: 'gatehouse.application', version: 1 });
     // Every kind is there, and no secret is.
-    for (const list of ['dataAccesses', 'permissions', 'resources', 'clients', 'acl', 'apis', 'pages', 'objects', 'dictionaries', 'roles'] as const)
+    for (const list of [
+      'dataAccesses',
+      'permissions',
+      'resources',
+      'clients',
+      'acl',
+      'apis',
+      'pages',
+      'objects',
+      'dictionaries',
+      'roles',
+    ] as const)
       expect(document[list].length, list).toBeGreaterThan(0);
     expect(document.acl).toHaveLength(4);
     expect(JSON.stringify(document)).not.toMatch(/secret/i);
@@ -161,7 +197,13 @@ describe('an application configuration', () => {
     await target.createUser({ username: 'carol' });
     await call(target, 'POST', `${V2}/group`, { name: 'Desk', code: 'desk' }, targetAdmin);
     await call(target, 'POST', `${V2}/product`, { name: 'Shop', code: 'shop' }, targetAdmin);
-    const preview = (await call(target, 'POST', previewUrl('orders'), document, targetAdmin)) as ImportPreview;
+    const preview = (await call(
+      target,
+      'POST',
+      previewUrl('orders'),
+      document,
+      targetAdmin,
+    )) as ImportPreview;
     expect(preview.conflicts).toEqual([]);
     expect(preview.applicable).toBe(true);
     expect(preview.warnings.map((w) => [w.kind, w.key])).toEqual([['client', 'transfer.secretNeeded']]);
@@ -281,12 +323,18 @@ describe('an application configuration', () => {
     };
     const res = await t.post(previewUrl('orders'), broken, admin);
     expect(res.statusCode).toBe(400);
-    const fields = Object.fromEntries(res.json().fields.map((f: { field: string; key: string }) => [f.field, f.key]));
+    const fields = Object.fromEntries(
+      res.json().fields.map((f: { field: string; key: string }) => [f.field, f.key]),
+    );
     expect(fields).toMatchObject({
       'apis.0.permissions.0': 'transfer.missing.permission',
       [`resources.${document.resources.findIndex((r) => r.id === 'orders')}.parent`]: 'appConfig.menuParent',
     });
-    const invalid = await t.post(previewUrl('orders'), { ...document, version: 2, dataAccesses: [{ id: '' }] }, admin);
+    const invalid = await t.post(
+      previewUrl('orders'),
+      { ...document, version: 2, dataAccesses: [{ id: '' }] },
+      admin,
+    );
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fields.map((f: { field: string }) => f.field)).toEqual(
       expect.arrayContaining(['version', 'dataAccesses.0.id']),
@@ -345,7 +393,11 @@ describe('delegation', () => {
     const narrowToken = await t.login(narrowUser.username, narrowUser.password);
     const noRoles = (await call(t, 'POST', previewUrl('billing'), copy, narrowToken)) as ImportPreview;
     expect(noRoles.conflicts).toContainEqual(
-      expect.objectContaining({ kind: 'role', key: 'transfer.needsGrant', params: { action: 'create', area: 'admin-setting.manage-role' } }),
+      expect.objectContaining({
+        kind: 'role',
+        key: 'transfer.needsGrant',
+        params: { action: 'create', area: 'admin-setting.manage-role' },
+      }),
     );
   });
 });

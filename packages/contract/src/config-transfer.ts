@@ -3,9 +3,9 @@ import { actionSchema } from './auth.ts';
 import { createAppApiSchema, createAppPageSchema, objectFieldSchema } from './catalog.ts';
 import { clientTypeSchema, redirectUrlSchema } from './client.ts';
 import { codeSchema, descriptionSchema, requiredString, statusSchema } from './common.ts';
-import { createResourceSchema, resourceTypeSchema } from './resource.ts';
 import { m } from './i18n/index.ts';
 import { permissionResourceTypeSchema } from './permission.ts';
+import { createResourceSchema, resourceTypeSchema } from './resource.ts';
 
 /**
  * Configuration as a document (issue 29): an application's whole configuration, or the
@@ -15,7 +15,10 @@ import { permissionResourceTypeSchema } from './permission.ts';
  * no password hash unless the export asks for them.
  */
 
-export const CONFIG_FORMATS = { application: 'gatehouse.application', instance: 'gatehouse.instance' } as const;
+export const CONFIG_FORMATS = {
+  application: 'gatehouse.application',
+  instance: 'gatehouse.instance',
+} as const;
 export const CONFIG_VERSION = 1;
 
 /**
@@ -46,7 +49,6 @@ export const CONFIG_TRANSFER_MESSAGES = {
 // ---- an application ---------------------------------------------------------------------------
 
 const name = requiredString(200);
-const nullableText = (max: number) => z.string().trim().max(max).nullable();
 const codes = (max = 1000) => z.array(codeSchema).max(max);
 
 export const transferApplicationSchema = z.strictObject({
@@ -125,9 +127,7 @@ export const transferPageSchema = z.strictObject({
   name,
   order: z.number().int().min(0).max(100_000),
   status: statusSchema,
-  elements: z
-    .array(z.strictObject({ code: codeSchema, name, roles: codes(100) }))
-    .max(1000),
+  elements: z.array(z.strictObject({ code: codeSchema, name, roles: codes(100) })).max(1000),
 });
 
 export const transferObjectSchema = z.strictObject({
@@ -169,7 +169,9 @@ export const transferRoleSchema = z.strictObject({
   name,
   description: descriptionSchema,
   status: statusSchema,
-  permissions: z.array(z.strictObject({ permissionId: codeSchema, actions: z.array(actionSchema).min(1).max(4) })).max(MANY),
+  permissions: z
+    .array(z.strictObject({ permissionId: codeSchema, actions: z.array(actionSchema).min(1).max(4) }))
+    .max(MANY),
   resources: codes(MANY),
 });
 

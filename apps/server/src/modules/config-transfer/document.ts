@@ -25,7 +25,8 @@ const orNull = (v: string | null | undefined) => (v === undefined || v === null 
 const actionsOf = (actions: readonly Action[]) => ACTIONS.filter((a) => actions.includes(a));
 const sortedCodes = (codes: readonly string[]) => [...new Set(codes)].sort(byText);
 
-export const aclKey = (e: Config['acl'][number]) => `${e.subjectType}:${e.subject}>${e.targetType}:${e.target}`;
+export const aclKey = (e: Config['acl'][number]) =>
+  `${e.subjectType}:${e.subject}>${e.targetType}:${e.target}`;
 export const apiKey = (a: { method: string; pathPattern: string }) => `${a.method} ${a.pathPattern}`;
 
 /** The canonical form of a configuration: what is compared, written and exported. */
@@ -103,7 +104,11 @@ export function canonical(config: Config): Config {
       name: o.name,
       description: orNull(o.description),
       fields: o.fields.map((f) => ({ name: f.name, type: f.type, required: f.required })),
-      sets: sortBy(o.sets, (s) => s.code).map((s) => ({ code: s.code, name: s.name, members: [...s.members] })),
+      sets: sortBy(o.sets, (s) => s.code).map((s) => ({
+        code: s.code,
+        name: s.name,
+        members: [...s.members],
+      })),
     })),
     dictionaries: sortBy(config.dictionaries, (d) => d.code).map((d) => ({
       code: d.code,
@@ -135,7 +140,16 @@ export function canonical(config: Config): Config {
 
 /** What names the stored rows refer to by record key: roles, users, groups. */
 export type Names = {
-  roles: Map<string, { code: string; name: string; description: string | null; status: 'ENABLED' | 'DISABLED'; builtin: boolean }>;
+  roles: Map<
+    string,
+    {
+      code: string;
+      name: string;
+      description: string | null;
+      status: 'ENABLED' | 'DISABLED';
+      builtin: boolean;
+    }
+  >;
   users: Map<string, string>;
   groups: Map<string, string>;
 };
@@ -144,7 +158,10 @@ export type Names = {
  * The stored application as its canonical configuration, and the record key of each
  * access-control entry by its key in the document.
  */
-export function configOf(stored: StoredApplication, names: Names): { config: Config; aclIds: Map<string, string> } {
+export function configOf(
+  stored: StoredApplication,
+  names: Names,
+): { config: Config; aclIds: Map<string, string> } {
   const permissionId = new Map(stored.permissionRows.map((p) => [p.resourceId, p.id]));
   const resourceId = new Map(stored.resourceRows.map((r) => [r.resourceId, r.id]));
   const objectCode = new Map(stored.objectRows.map((o) => [o.objectId, o.code]));
@@ -164,7 +181,14 @@ export function configOf(stored: StoredApplication, names: Names): { config: Con
     if (!role || role.builtin) return undefined;
     let entry = roles.get(roleId);
     if (!entry) {
-      entry = { code: role.code, name: role.name, description: role.description, status: role.status, permissions: [], resources: [] };
+      entry = {
+        code: role.code,
+        name: role.name,
+        description: role.description,
+        status: role.status,
+        permissions: [],
+        resources: [],
+      };
       roles.set(roleId, entry);
     }
     return entry;
@@ -186,7 +210,14 @@ export function configOf(stored: StoredApplication, names: Names): { config: Con
     const target = e.targetType === 'PERMISSION' ? permissionId.get(e.targetId) : resourceId.get(e.targetId);
     // An entry whose subject or target is gone matches nobody: it has nothing to carry.
     if (subject === undefined || target === undefined) continue;
-    const entry = { subjectType: e.subjectType, subject, targetType: e.targetType, target, actions: e.actions, status: e.status };
+    const entry = {
+      subjectType: e.subjectType,
+      subject,
+      targetType: e.targetType,
+      target,
+      actions: e.actions,
+      status: e.status,
+    };
     acl.push(entry);
     aclIds.set(aclKey(entry), e.aclId);
   }
@@ -245,7 +276,9 @@ export function configOf(stored: StoredApplication, names: Names): { config: Con
         .map((e) => ({
           code: e.code,
           name: e.name,
-          roles: stored.elementRoleRows.filter((r) => r.elementId === e.elementId).flatMap((r) => roleCode(r.roleId) ?? []),
+          roles: stored.elementRoleRows
+            .filter((r) => r.elementId === e.elementId)
+            .flatMap((r) => roleCode(r.roleId) ?? []),
         })),
     })),
     objects: stored.objectRows.map((o) => ({
@@ -265,7 +298,13 @@ export function configOf(stored: StoredApplication, names: Names): { config: Con
       status: d.status,
       items: stored.itemRows
         .filter((i) => i.dictionaryId === d.dictionaryId)
-        .map((i) => ({ code: i.code, labelEn: i.labelEn, labelZh: i.labelZh, order: i.order, status: i.status })),
+        .map((i) => ({
+          code: i.code,
+          labelEn: i.labelEn,
+          labelZh: i.labelZh,
+          order: i.order,
+          status: i.status,
+        })),
     })),
     roles: [...roles.values()],
   });
@@ -304,41 +343,53 @@ export function inconsistencies(config: Config): Record<string, Message> {
   const allSets = new Set<string>();
   config.objects.forEach((o, i) => {
     o.sets.forEach((s, j) => {
-      if (allSets.has(s.code)) fields[`objects.${i}.sets.${j}.code`] = CONFIG_TRANSFER_MESSAGES.duplicate(s.code);
+      if (allSets.has(s.code))
+        fields[`objects.${i}.sets.${j}.code`] = CONFIG_TRANSFER_MESSAGES.duplicate(s.code);
       allSets.add(s.code);
     });
   });
   const elementCodes = new Set<string>();
   config.pages.forEach((p, i) => {
     p.elements.forEach((e, j) => {
-      if (elementCodes.has(e.code)) fields[`pages.${i}.elements.${j}.code`] = CONFIG_TRANSFER_MESSAGES.duplicate(e.code);
+      if (elementCodes.has(e.code))
+        fields[`pages.${i}.elements.${j}.code`] = CONFIG_TRANSFER_MESSAGES.duplicate(e.code);
       elementCodes.add(e.code);
     });
   });
-  config.dictionaries.forEach((d, i) => unique(`dictionaries.${i}.items`, d.items, (item) => item.code, 'code'));
+  for (const [i, d] of config.dictionaries.entries())
+    unique(`dictionaries.${i}.items`, d.items, (item) => item.code, 'code');
 
   config.dataAccesses.forEach((d, i) => {
-    if (d.object !== null && !objectCodes.has(d.object)) fields[`dataAccesses.${i}.object`] = CONFIG_TRANSFER_MESSAGES.missing('object', d.object);
+    if (d.object !== null && !objectCodes.has(d.object))
+      fields[`dataAccesses.${i}.object`] = CONFIG_TRANSFER_MESSAGES.missing('object', d.object);
     if (d.set !== null && (d.object === null || !setsOf.get(d.object)?.has(d.set)))
       fields[`dataAccesses.${i}.set`] = CONFIG_TRANSFER_MESSAGES.missing('set', d.set);
   });
   config.acl.forEach((e, i) => {
     const known = e.targetType === 'PERMISSION' ? permissionIds : resourceIds;
     if (!known.has(e.target))
-      fields[`acl.${i}.target`] = CONFIG_TRANSFER_MESSAGES.missing(e.targetType === 'PERMISSION' ? 'permission' : 'resource', e.target);
+      fields[`acl.${i}.target`] = CONFIG_TRANSFER_MESSAGES.missing(
+        e.targetType === 'PERMISSION' ? 'permission' : 'resource',
+        e.target,
+      );
   });
   config.apis.forEach((api, i) => {
     api.permissions.forEach((p, j) => {
-      if (!permissionIds.has(p)) fields[`apis.${i}.permissions.${j}`] = CONFIG_TRANSFER_MESSAGES.missing('permission', p);
+      if (!permissionIds.has(p))
+        fields[`apis.${i}.permissions.${j}`] = CONFIG_TRANSFER_MESSAGES.missing('permission', p);
     });
   });
   config.roles.forEach((r, i) => {
     r.permissions.forEach((g, j) => {
       if (!permissionIds.has(g.permissionId))
-        fields[`roles.${i}.permissions.${j}.permissionId`] = CONFIG_TRANSFER_MESSAGES.missing('permission', g.permissionId);
+        fields[`roles.${i}.permissions.${j}.permissionId`] = CONFIG_TRANSFER_MESSAGES.missing(
+          'permission',
+          g.permissionId,
+        );
     });
     r.resources.forEach((id, j) => {
-      if (!resourceIds.has(id)) fields[`roles.${i}.resources.${j}`] = CONFIG_TRANSFER_MESSAGES.missing('resource', id);
+      if (!resourceIds.has(id))
+        fields[`roles.${i}.resources.${j}`] = CONFIG_TRANSFER_MESSAGES.missing('resource', id);
     });
   });
 

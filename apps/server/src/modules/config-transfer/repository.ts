@@ -44,19 +44,8 @@ export async function readApplication(db: Executor, applicationId: string) {
     .leftJoin(products, eq(products.productId, applications.productId))
     .where(eq(applications.applicationId, applicationId));
   if (!application) return undefined;
-  const [
-    permissionRows,
-    resourceRows,
-    objectRows,
-    setRows,
-    dataAccessRows,
-    clientRows,
-    aclRows,
-    apiRows,
-    pageRows,
-    elementRows,
-    dictionaryRows,
-  ] = await Promise.all([
+  // One query after another: inside a transaction they share one connection.
+  const queries = [
     db.select().from(permissions).where(eq(permissions.applicationId, applicationId)),
     db.select().from(resources).where(eq(resources.applicationId, applicationId)),
     db.select().from(dataObjects).where(eq(dataObjects.applicationId, applicationId)),
@@ -80,7 +69,18 @@ export async function readApplication(db: Executor, applicationId: string) {
     db.select().from(applicationPages).where(eq(applicationPages.applicationId, applicationId)),
     db.select().from(pageElements).where(eq(pageElements.applicationId, applicationId)),
     db.select().from(dictionaries).where(eq(dictionaries.applicationId, applicationId)),
-  ]);
+  ] as const;
+  const permissionRows = await queries[0];
+  const resourceRows = await queries[1];
+  const objectRows = await queries[2];
+  const setRows = await queries[3];
+  const dataAccessRows = await queries[4];
+  const clientRows = await queries[5];
+  const aclRows = await queries[6];
+  const apiRows = await queries[7];
+  const pageRows = await queries[8];
+  const elementRows = await queries[9];
+  const dictionaryRows = await queries[10];
   const dictionaryIds = dictionaryRows.map((d) => d.dictionaryId);
   const itemRows =
     dictionaryIds.length === 0
@@ -92,7 +92,11 @@ export async function readApplication(db: Executor, applicationId: string) {
     .innerJoin(pageElements, eq(pageElements.elementId, pageElementRoles.elementId))
     .where(eq(pageElements.applicationId, applicationId));
   const permissionGrantRows = await db
-    .select({ roleId: rolePermissions.roleId, permissionId: rolePermissions.permissionId, actions: rolePermissions.actions })
+    .select({
+      roleId: rolePermissions.roleId,
+      permissionId: rolePermissions.permissionId,
+      actions: rolePermissions.actions,
+    })
     .from(rolePermissions)
     .where(eq(rolePermissions.applicationId, applicationId));
   const resourceGrantRows = await db
@@ -151,7 +155,9 @@ export async function otherApplicationsOfRoles(
   const byPermission = await db
     .selectDistinct({ roleId: rolePermissions.roleId, applicationId: rolePermissions.applicationId })
     .from(rolePermissions)
-    .where(and(inArray(rolePermissions.roleId, ids), sql`${rolePermissions.applicationId} <> ${applicationId}`));
+    .where(
+      and(inArray(rolePermissions.roleId, ids), sql`${rolePermissions.applicationId} <> ${applicationId}`),
+    );
   const byResource = await db
     .selectDistinct({ roleId: roleResources.roleId, applicationId: resources.applicationId })
     .from(roleResources)
@@ -248,7 +254,10 @@ export async function productKey(db: Executor, code: string): Promise<string | u
   return row?.k;
 }
 
-export async function lockApplication(db: Executor, applicationId: string): Promise<ApplicationRow | undefined> {
+export async function lockApplication(
+  db: Executor,
+  applicationId: string,
+): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .select()
     .from(applications)
@@ -317,10 +326,17 @@ async function upsert<R extends Record<string, unknown>>(
 export type Keyed = { key: string; id: string };
 
 export const upsertPermissions = (db: Executor, rows: (typeof permissions.$inferInsert)[]) =>
-  upsert<Keyed>(db, permissions, rows, [permissions.applicationId, permissions.id], ['name', 'resourceType'], {
-    key: permissions.id,
-    id: permissions.resourceId,
-  });
+  upsert<Keyed>(
+    db,
+    permissions,
+    rows,
+    [permissions.applicationId, permissions.id],
+    ['name', 'resourceType'],
+    {
+      key: permissions.id,
+      id: permissions.resourceId,
+    },
+  );
 
 export const upsertResources = (db: Executor, rows: (typeof resources.$inferInsert)[]) =>
   upsert<Keyed>(
@@ -350,16 +366,30 @@ export async function setResourceParents(
 }
 
 export const upsertObjects = (db: Executor, rows: (typeof dataObjects.$inferInsert)[]) =>
-  upsert<Keyed>(db, dataObjects, rows, [dataObjects.applicationId, dataObjects.code], ['name', 'description', 'fields'], {
-    key: dataObjects.code,
-    id: dataObjects.objectId,
-  });
+  upsert<Keyed>(
+    db,
+    dataObjects,
+    rows,
+    [dataObjects.applicationId, dataObjects.code],
+    ['name', 'description', 'fields'],
+    {
+      key: dataObjects.code,
+      id: dataObjects.objectId,
+    },
+  );
 
 export const upsertSets = (db: Executor, rows: (typeof dataSets.$inferInsert)[]) =>
-  upsert<Keyed>(db, dataSets, rows, [dataSets.applicationId, dataSets.code], ['objectId', 'name', 'members'], {
-    key: dataSets.code,
-    id: dataSets.setId,
-  });
+  upsert<Keyed>(
+    db,
+    dataSets,
+    rows,
+    [dataSets.applicationId, dataSets.code],
+    ['objectId', 'name', 'members'],
+    {
+      key: dataSets.code,
+      id: dataSets.setId,
+    },
+  );
 
 export const upsertDataAccesses = (db: Executor, rows: (typeof dataAccesses.$inferInsert)[]) =>
   upsert<Keyed>(
@@ -392,10 +422,17 @@ export const upsertApis = (db: Executor, rows: (typeof applicationApis.$inferIns
   );
 
 export const upsertPages = (db: Executor, rows: (typeof applicationPages.$inferInsert)[]) =>
-  upsert<Keyed>(db, applicationPages, rows, [applicationPages.applicationId, applicationPages.route], ['name', 'order', 'status'], {
-    key: applicationPages.route,
-    id: applicationPages.pageId,
-  });
+  upsert<Keyed>(
+    db,
+    applicationPages,
+    rows,
+    [applicationPages.applicationId, applicationPages.route],
+    ['name', 'order', 'status'],
+    {
+      key: applicationPages.route,
+      id: applicationPages.pageId,
+    },
+  );
 
 export const upsertElements = (db: Executor, rows: (typeof pageElements.$inferInsert)[]) =>
   upsert<Keyed>(db, pageElements, rows, [pageElements.applicationId, pageElements.code], ['pageId', 'name'], {
@@ -446,7 +483,12 @@ export const upsertAcl = (db: Executor, rows: (typeof applicationAcls.$inferInse
   );
 
 /** Deletes the rows whose `key` is among `keys`, a batch per statement. */
-async function removeWhere(db: Executor, table: PgTable, key: PgColumn, keys: readonly string[]): Promise<void> {
+async function removeWhere(
+  db: Executor,
+  table: PgTable,
+  key: PgColumn,
+  keys: readonly string[],
+): Promise<void> {
   for (const batch of chunks(keys, 10_000)) await db.delete(table).where(inArray(key, batch));
 }
 
@@ -461,7 +503,8 @@ export const removeRows = {
   apis: (db: Executor, ids: string[]) => removeWhere(db, applicationApis, applicationApis.apiId, ids),
   pages: (db: Executor, ids: string[]) => removeWhere(db, applicationPages, applicationPages.pageId, ids),
   elements: (db: Executor, ids: string[]) => removeWhere(db, pageElements, pageElements.elementId, ids),
-  dictionaries: (db: Executor, ids: string[]) => removeWhere(db, dictionaries, dictionaries.dictionaryId, ids),
+  dictionaries: (db: Executor, ids: string[]) =>
+    removeWhere(db, dictionaries, dictionaries.dictionaryId, ids),
   items: (db: Executor, ids: string[]) => removeWhere(db, dictionaryItems, dictionaryItems.itemId, ids),
 };
 
@@ -490,16 +533,23 @@ export async function replaceRoleGrants(
   await db
     .delete(rolePermissions)
     .where(and(eq(rolePermissions.applicationId, applicationId), inArray(rolePermissions.roleId, ids)));
-  await db.delete(roleResources).where(
-    and(
-      inArray(roleResources.roleId, ids),
-      inArray(
-        roleResources.resourceId,
-        db.select({ k: resources.resourceId }).from(resources).where(eq(resources.applicationId, applicationId)),
+  await db
+    .delete(roleResources)
+    .where(
+      and(
+        inArray(roleResources.roleId, ids),
+        inArray(
+          roleResources.resourceId,
+          db
+            .select({ k: resources.resourceId })
+            .from(resources)
+            .where(eq(resources.applicationId, applicationId)),
+        ),
       ),
-    ),
-  );
+    );
   for (const batch of chunks(grants.permissions))
-    await db.insert(rolePermissions).values(batch.map((g) => ({ ...g, applicationId, applicationIds: null })));
+    await db
+      .insert(rolePermissions)
+      .values(batch.map((g) => ({ ...g, applicationId, applicationIds: null })));
   for (const batch of chunks(grants.resources)) await db.insert(roleResources).values(batch);
 }

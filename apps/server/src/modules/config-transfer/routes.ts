@@ -1,8 +1,4 @@
-import {
-  applicationDocumentSchema,
-  CONFIG_BODY_LIMIT_BYTES,
-  importPreviewSchema,
-} from '@gatehouse/contract';
+import { applicationDocumentSchema, CONFIG_BODY_LIMIT_BYTES, importPreviewSchema } from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -203,7 +203,8 @@ export class ConfigTransferService {
       try {
         await this.execute(tx, plan, caller);
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflictsError([notice('application', applicationId, refusalOf(err)!)]);
+        if (isUniqueViolation(err))
+          throw conflictsError([notice('application', applicationId, refusalOf(err)!)]);
         throw err;
       }
       const after = previewOf(plan, true);
@@ -235,7 +236,9 @@ export class ConfigTransferService {
     const warnings: TransferNotice[] = [];
     const documentId = config.application.applicationId;
     if (documentId !== target)
-      conflicts.push(notice('application', documentId, CONFIG_TRANSFER_MESSAGES.applicationMismatch(documentId, target)));
+      conflicts.push(
+        notice('application', documentId, CONFIG_TRANSFER_MESSAGES.applicationMismatch(documentId, target)),
+      );
     if (target === PLATFORM_APP_ID || found?.stored.application.builtin)
       conflicts.push(notice('application', target, CONFIG_TRANSFER_MESSAGES.platformApplication));
 
@@ -275,10 +278,15 @@ export class ConfigTransferService {
     }
 
     // ---- clients: an OAuth client id is unique across applications
-    const owners = await repo.clientOwners(tx, config.clients.map((c) => c.client), target);
+    const owners = await repo.clientOwners(
+      tx,
+      config.clients.map((c) => c.client),
+      target,
+    );
     for (const client of config.clients) {
       const owner = owners.get(client.client);
-      if (owner !== undefined) conflicts.push(notice('client', client.client, CONFIG_TRANSFER_MESSAGES.clientTaken(owner)));
+      if (owner !== undefined)
+        conflicts.push(notice('client', client.client, CONFIG_TRANSFER_MESSAGES.clientTaken(owner)));
     }
     for (const client of diffs.client.create)
       if (client.clientType === 'CONFIDENTIAL')
@@ -294,7 +302,8 @@ export class ConfigTransferService {
     const roles = new Map((await repo.rolesByCode(tx, [...namedRoles])).map((r) => [r.code, r]));
     const inDocument = new Set(config.roles.map((r) => r.code));
     for (const role of config.roles)
-      if (roles.get(role.code)?.builtin) conflicts.push(notice('role', role.code, CONFIG_TRANSFER_MESSAGES.builtinRole));
+      if (roles.get(role.code)?.builtin)
+        conflicts.push(notice('role', role.code, CONFIG_TRANSFER_MESSAGES.builtinRole));
     for (const page of config.pages)
       for (const element of page.elements)
         for (const code of element.roles)
@@ -317,7 +326,8 @@ export class ConfigTransferService {
             : entry.subjectType === 'ROLE'
               ? roles.has(entry.subject) || inDocument.has(entry.subject)
               : clients.has(entry.subject);
-      if (!known) conflicts.push(notice('acl', aclKey(entry), CONFIG_TRANSFER_MESSAGES.unknownSubject(entry.subject)));
+      if (!known)
+        conflicts.push(notice('acl', aclKey(entry), CONFIG_TRANSFER_MESSAGES.unknownSubject(entry.subject)));
     }
 
     // ---- the product, by code: one the target lacks is left out, with a warning
@@ -325,7 +335,9 @@ export class ConfigTransferService {
     if (config.application.product !== null) {
       productId = (await repo.productKey(tx, config.application.product)) ?? null;
       if (productId === null)
-        warnings.push(notice('application', target, CONFIG_TRANSFER_MESSAGES.unknownProduct(config.application.product)));
+        warnings.push(
+          notice('application', target, CONFIG_TRANSFER_MESSAGES.unknownProduct(config.application.product)),
+        );
     }
     return {
       target,
@@ -367,7 +379,10 @@ export class ConfigTransferService {
     if (!stored) await repo.insertApplication(tx, { applicationId: app, ...values });
     else if (diffs.application.update.length > 0) await repo.updateApplication(tx, app, values);
 
-    await repo.removeRows.clients(tx, diffs.client.remove.map((c) => keys.client.get(c)!));
+    await repo.removeRows.clients(
+      tx,
+      diffs.client.remove.map((c) => keys.client.get(c)!),
+    );
 
     const written = <T>(d: Diff<T>) => [...d.create, ...d.update];
     const merge = (map: Map<string, string>, rows: repo.Keyed[]) => {
@@ -378,7 +393,12 @@ export class ConfigTransferService {
       keys.permission,
       await repo.upsertPermissions(
         tx,
-        written(diffs.permission).map((p) => ({ applicationId: app, id: p.id, name: p.name, resourceType: p.resourceType })),
+        written(diffs.permission).map((p) => ({
+          applicationId: app,
+          id: p.id,
+          name: p.name,
+          resourceType: p.resourceType,
+        })),
       ),
     );
     merge(
@@ -500,12 +520,16 @@ export class ConfigTransferService {
         })),
       ),
     );
-    const keptItems = new Set(dictionariesWritten.flatMap((d) => d.items.map((i) => `${keys.dictionary.get(d.code)}/${i.code}`)));
+    const keptItems = new Set(
+      dictionariesWritten.flatMap((d) => d.items.map((i) => `${keys.dictionary.get(d.code)}/${i.code}`)),
+    );
     const writtenDictionaries = new Set(dictionariesWritten.map((d) => keys.dictionary.get(d.code)));
     await repo.removeRows.items(
       tx,
       (stored?.itemRows ?? [])
-        .filter((i) => writtenDictionaries.has(i.dictionaryId) && !keptItems.has(`${i.dictionaryId}/${i.code}`))
+        .filter(
+          (i) => writtenDictionaries.has(i.dictionaryId) && !keptItems.has(`${i.dictionaryId}/${i.code}`),
+        )
         .map((i) => i.itemId),
     );
 
@@ -515,17 +539,29 @@ export class ConfigTransferService {
       roleIds,
       await repo.upsertRoles(
         tx,
-        written(diffs.role).map((r) => ({ code: r.code, name: r.name, description: r.description ?? null, status: r.status })),
+        written(diffs.role).map((r) => ({
+          code: r.code,
+          name: r.name,
+          description: r.description ?? null,
+          status: r.status,
+        })),
       ),
     );
-    const regranted = [...written(diffs.role), ...diffs.role.remove.map((code) => ({ code, permissions: [], resources: [] }))];
+    const regranted = [
+      ...written(diffs.role),
+      ...diffs.role.remove.map((code) => ({ code, permissions: [], resources: [] })),
+    ];
     await repo.replaceRoleGrants(
       tx,
       app,
       regranted.map((r) => roleIds.get(r.code)!),
       {
         permissions: written(diffs.role).flatMap((r) =>
-          r.permissions.map((g) => ({ roleId: roleIds.get(r.code)!, permissionId: g.permissionId, actions: g.actions })),
+          r.permissions.map((g) => ({
+            roleId: roleIds.get(r.code)!,
+            permissionId: g.permissionId,
+            actions: g.actions,
+          })),
         ),
         resources: written(diffs.role).flatMap((r) =>
           r.resources.map((id) => ({ roleId: roleIds.get(r.code)!, resourceId: keys.resource.get(id)! })),
@@ -539,10 +575,18 @@ export class ConfigTransferService {
       keys.page,
       await repo.upsertPages(
         tx,
-        pagesWritten.map((p) => ({ applicationId: app, route: p.route, name: p.name, order: p.order, status: p.status })),
+        pagesWritten.map((p) => ({
+          applicationId: app,
+          route: p.route,
+          name: p.name,
+          order: p.order,
+          status: p.status,
+        })),
       ),
     );
-    const elements = pagesWritten.flatMap((p) => p.elements.map((e) => ({ ...e, pageId: keys.page.get(p.route)! })));
+    const elements = pagesWritten.flatMap((p) =>
+      p.elements.map((e) => ({ ...e, pageId: keys.page.get(p.route)! })),
+    );
     const elementIds = new Map<string, string>();
     merge(
       elementIds,
@@ -554,7 +598,9 @@ export class ConfigTransferService {
     await repo.replaceElementRoles(
       tx,
       [...elementIds.values()],
-      elements.flatMap((e) => e.roles.map((code) => ({ elementId: elementIds.get(e.code)!, roleId: roleIds.get(code)! }))),
+      elements.flatMap((e) =>
+        e.roles.map((code) => ({ elementId: elementIds.get(e.code)!, roleId: roleIds.get(code)! })),
+      ),
     );
     const elementCodes = new Set(config.pages.flatMap((p) => p.elements.map((e) => e.code)));
     await repo.removeRows.elements(
@@ -592,17 +638,48 @@ export class ConfigTransferService {
     );
 
     // ---- deletes, what names a record before the record
-    await repo.removeRows.acl(tx, diffs.acl.remove.map((k) => plan.aclIds.get(k)!));
-    await repo.removeRows.pages(tx, diffs.page.remove.map((k) => keys.page.get(k)!));
-    await repo.removeRows.apis(tx, diffs.api.remove.map((k) => keys.api.get(k)!));
-    await repo.removeRows.dataAccesses(tx, diffs.dataAccess.remove.map((k) => keys.dataAccess.get(k)!));
-    await repo.removeRows.sets(tx, diffs.set.remove.map((k) => keys.set.get(k)!));
-    await repo.removeRows.objects(tx, diffs.object.remove.map((k) => keys.object.get(k)!));
-    await repo.removeRows.dictionaries(tx, diffs.dictionary.remove.map((k) => keys.dictionary.get(k)!));
-    await repo.removeRows.resources(tx, diffs.resource.remove.map((k) => keys.resource.get(k)!));
-    await repo.removeRows.permissions(tx, diffs.permission.remove.map((k) => keys.permission.get(k)!));
+    await repo.removeRows.acl(
+      tx,
+      diffs.acl.remove.map((k) => plan.aclIds.get(k)!),
+    );
+    await repo.removeRows.pages(
+      tx,
+      diffs.page.remove.map((k) => keys.page.get(k)!),
+    );
+    await repo.removeRows.apis(
+      tx,
+      diffs.api.remove.map((k) => keys.api.get(k)!),
+    );
+    await repo.removeRows.dataAccesses(
+      tx,
+      diffs.dataAccess.remove.map((k) => keys.dataAccess.get(k)!),
+    );
+    await repo.removeRows.sets(
+      tx,
+      diffs.set.remove.map((k) => keys.set.get(k)!),
+    );
+    await repo.removeRows.objects(
+      tx,
+      diffs.object.remove.map((k) => keys.object.get(k)!),
+    );
+    await repo.removeRows.dictionaries(
+      tx,
+      diffs.dictionary.remove.map((k) => keys.dictionary.get(k)!),
+    );
+    await repo.removeRows.resources(
+      tx,
+      diffs.resource.remove.map((k) => keys.resource.get(k)!),
+    );
+    await repo.removeRows.permissions(
+      tx,
+      diffs.permission.remove.map((k) => keys.permission.get(k)!),
+    );
 
-    if (actor) await this.assertDelegation(tx, plan, actor, caller, footprintsBefore!, roleIds, { subjectId, targetId });
+    if (actor)
+      await this.assertDelegation(tx, plan, actor, caller, footprintsBefore!, roleIds, {
+        subjectId,
+        targetId,
+      });
   }
 
   private async assertDelegation(
@@ -625,7 +702,8 @@ export class ConfigTransferService {
       const was = before.get(roleId)?.grants ?? new GrantSet();
       const now = after.get(roleId)!.grants;
       const gained = added(now, was);
-      if (gained.isEmpty && added(was, now).isEmpty && !attributesChanged.has(roleId) && before.has(roleId)) continue;
+      if (gained.isEmpty && added(was, now).isEmpty && !attributesChanged.has(roleId) && before.has(roleId))
+        continue;
       changed.push(roleId);
       assertHolds(actor, gained);
       await assertNotWideningOwnRole(tx, actor, roleId, gained);
@@ -662,7 +740,8 @@ export class ConfigTransferService {
   }
 }
 
-const inScopeOf = (scope: AppScope | null, applicationId: string) => scope !== null && inScope(scope, applicationId);
+const inScopeOf = (scope: AppScope | null, applicationId: string) =>
+  scope !== null && inScope(scope, applicationId);
 
 /** The document's configuration in canonical form, once it is consistent in itself (else a 400). */
 function checked(document: ApplicationDocument): Config {
@@ -682,7 +761,10 @@ function refusalOf(err: unknown): Message | null {
 function conflictsError(conflicts: TransferNotice[]): AppError {
   const fields: Record<string, Message> = {};
   for (const c of conflicts)
-    fields[`${c.kind}:${c.id}`] = { key: c.key as Message['key'], ...(c.params ? { params: c.params as Message['params'] } : {}) };
+    fields[`${c.kind}:${c.id}`] = {
+      key: c.key as Message['key'],
+      ...(c.params ? { params: c.params as Message['params'] } : {}),
+    };
   return conflict(CONFIG_TRANSFER_MESSAGES.conflicts, fields);
 }
 
@@ -729,15 +811,47 @@ function keysOf(stored: repo.StoredApplication | undefined) {
   const keyed = <T>(rows: readonly T[] | undefined, key: (r: T) => string, id: (r: T) => string) =>
     new Map((rows ?? []).map((r) => [key(r), id(r)]));
   return {
-    permission: keyed(s?.permissionRows, (p) => p.id, (p) => p.resourceId),
-    resource: keyed(s?.resourceRows, (r) => r.id, (r) => r.resourceId),
-    object: keyed(s?.objectRows, (o) => o.code, (o) => o.objectId),
-    set: keyed(s?.setRows, (x) => x.code, (x) => x.setId),
-    dataAccess: keyed(s?.dataAccessRows, (d) => d.id, (d) => d.resourceId),
-    client: keyed(s?.clientRows, (c) => c.client, (c) => c.acId),
+    permission: keyed(
+      s?.permissionRows,
+      (p) => p.id,
+      (p) => p.resourceId,
+    ),
+    resource: keyed(
+      s?.resourceRows,
+      (r) => r.id,
+      (r) => r.resourceId,
+    ),
+    object: keyed(
+      s?.objectRows,
+      (o) => o.code,
+      (o) => o.objectId,
+    ),
+    set: keyed(
+      s?.setRows,
+      (x) => x.code,
+      (x) => x.setId,
+    ),
+    dataAccess: keyed(
+      s?.dataAccessRows,
+      (d) => d.id,
+      (d) => d.resourceId,
+    ),
+    client: keyed(
+      s?.clientRows,
+      (c) => c.client,
+      (c) => c.acId,
+    ),
     api: keyed(s?.apiRows, apiKey, (a) => a.apiId),
-    page: keyed(s?.pageRows, (p) => p.route, (p) => p.pageId),
-    dictionary: keyed(s?.dictionaryRows, (d) => d.code, (d) => d.dictionaryId),
+    page: keyed(
+      s?.pageRows,
+      (p) => p.route,
+      (p) => p.pageId,
+    ),
+    dictionary: keyed(
+      s?.dictionaryRows,
+      (d) => d.code,
+      (d) => d.dictionaryId,
+    ),
   };
 }
 
