@@ -174,7 +174,7 @@ export class ConfigTransferService {
         preview = previewOf(plan, false);
         if (plan.conflicts.length === 0) {
           try {
-            await this.execute(tx, plan, caller);
+            await this.execute(tx, plan, caller, true);
           } catch (err) {
             const refusal = refusalOf(err);
             if (!refusal) throw err;
@@ -360,7 +360,7 @@ export class ConfigTransferService {
    * the import gives any role or subject, the caller must hold, and a role it changes must lie
    * within the caller's applications.
    */
-  private async execute(tx: Transaction, plan: Plan, caller: TransferCaller): Promise<void> {
+  private async execute(tx: Transaction, plan: Plan, caller: TransferCaller, preview = false): Promise<void> {
     const { target: app, config, diffs, stored } = plan;
     const keys = keysOf(stored);
     const rolesNamed = [...plan.roles.values()].map((r) => r.roleId);
@@ -383,11 +383,6 @@ export class ConfigTransferService {
       tx,
       diffs.client.remove.map((c) => keys.client.get(c)!),
     );
-
-    const written = <T>(d: Diff<T>) => [...d.create, ...d.update];
-    const merge = (map: Map<string, string>, rows: repo.Keyed[]) => {
-      for (const row of rows) map.set(row.key, row.id);
-    };
 
     merge(
       keys.permission,
@@ -428,43 +423,6 @@ export class ConfigTransferService {
     await repo.setResourceParents(tx, moves);
 
     merge(
-      keys.object,
-      await repo.upsertObjects(
-        tx,
-        written(diffs.object).map((o) => ({
-          applicationId: app,
-          code: o.code,
-          name: o.name,
-          description: o.description ?? null,
-          fields: o.fields,
-        })),
-      ),
-    );
-    merge(
-      keys.set,
-      await repo.upsertSets(
-        tx,
-        written(diffs.set).map((s) => ({
-          applicationId: app,
-          objectId: keys.object.get(s.object)!,
-          code: s.code,
-          name: s.name,
-          members: s.members,
-        })),
-      ),
-    );
-    await repo.upsertDataAccesses(
-      tx,
-      written(diffs.dataAccess).map((d) => ({
-        applicationId: app,
-        id: d.id,
-        name: d.name,
-        category: d.category,
-        objectId: d.object === null ? null : keys.object.get(d.object)!,
-        setId: d.set === null ? null : keys.set.get(d.set)!,
-      })),
-    );
-    merge(
       keys.client,
       await repo.upsertClients(
         tx,
@@ -479,59 +437,7 @@ export class ConfigTransferService {
         })),
       ),
     );
-    await repo.upsertApis(
-      tx,
-      written(diffs.api).map((api) => ({
-        applicationId: app,
-        method: api.method,
-        pathPattern: api.pathPattern,
-        description: api.description ?? null,
-        status: api.status,
-        permissionIds: api.permissions.map((p) => keys.permission.get(p)!),
-      })),
-    );
-
-    // ---- dictionaries and their items
-    const dictionariesWritten = written(diffs.dictionary);
-    merge(
-      keys.dictionary,
-      await repo.upsertDictionaries(
-        tx,
-        dictionariesWritten.map((d) => ({
-          applicationId: app,
-          code: d.code,
-          name: d.name,
-          description: d.description ?? null,
-          allowCustom: d.allowCustom,
-          status: d.status,
-        })),
-      ),
-    );
-    await repo.upsertItems(
-      tx,
-      dictionariesWritten.flatMap((d) =>
-        d.items.map((i) => ({
-          dictionaryId: keys.dictionary.get(d.code)!,
-          code: i.code,
-          labelEn: i.labelEn,
-          labelZh: i.labelZh,
-          order: i.order,
-          status: i.status,
-        })),
-      ),
-    );
-    const keptItems = new Set(
-      dictionariesWritten.flatMap((d) => d.items.map((i) => `${keys.dictionary.get(d.code)}/${i.code}`)),
-    );
-    const writtenDictionaries = new Set(dictionariesWritten.map((d) => keys.dictionary.get(d.code)));
-    await repo.removeRows.items(
-      tx,
-      (stored?.itemRows ?? [])
-        .filter(
-          (i) => writtenDictionaries.has(i.dictionaryId) && !keptItems.has(`${i.dictionaryId}/${i.code}`),
-        )
-        .map((i) => i.itemId),
-    );
+    if (!preview) await this.writeCatalogue(tx, plan, keys);
 
     // ---- roles: their name, description and status, and their grants in this application
     const roleIds = new Map([...plan.roles].map(([code, row]) => [code, row.roleId]));
@@ -646,26 +552,7 @@ export class ConfigTransferService {
       tx,
       diffs.page.remove.map((k) => keys.page.get(k)!),
     );
-    await repo.removeRows.apis(
-      tx,
-      diffs.api.remove.map((k) => keys.api.get(k)!),
-    );
-    await repo.removeRows.dataAccesses(
-      tx,
-      diffs.dataAccess.remove.map((k) => keys.dataAccess.get(k)!),
-    );
-    await repo.removeRows.sets(
-      tx,
-      diffs.set.remove.map((k) => keys.set.get(k)!),
-    );
-    await repo.removeRows.objects(
-      tx,
-      diffs.object.remove.map((k) => keys.object.get(k)!),
-    );
-    await repo.removeRows.dictionaries(
-      tx,
-      diffs.dictionary.remove.map((k) => keys.dictionary.get(k)!),
-    );
+    if (!preview) await removeCatalogue(tx, plan, keys);
     await repo.removeRows.resources(
       tx,
       diffs.resource.remove.map((k) => keys.resource.get(k)!),
@@ -680,6 +567,106 @@ export class ConfigTransferService {
         subjectId,
         targetId,
       });
+  }
+
+  /**
+   * The application's catalogue: objects and sets, data accesses, APIs, dictionaries. It gives
+   * nobody anything, so a preview, which writes to learn what delegation and the database
+   * say, leaves it out: it is most of a large document's rows, and the document's own rules
+   * have checked it already.
+   */
+  private async writeCatalogue(tx: Transaction, plan: Plan, keys: Keys): Promise<void> {
+    const { target: app, diffs, stored } = plan;
+    merge(
+      keys.object,
+      await repo.upsertObjects(
+        tx,
+        written(diffs.object).map((o) => ({
+          applicationId: app,
+          code: o.code,
+          name: o.name,
+          description: o.description ?? null,
+          fields: o.fields,
+        })),
+      ),
+    );
+    merge(
+      keys.set,
+      await repo.upsertSets(
+        tx,
+        written(diffs.set).map((s) => ({
+          applicationId: app,
+          objectId: keys.object.get(s.object)!,
+          code: s.code,
+          name: s.name,
+          members: s.members,
+        })),
+      ),
+    );
+    await repo.upsertDataAccesses(
+      tx,
+      written(diffs.dataAccess).map((d) => ({
+        applicationId: app,
+        id: d.id,
+        name: d.name,
+        category: d.category,
+        objectId: d.object === null ? null : keys.object.get(d.object)!,
+        setId: d.set === null ? null : keys.set.get(d.set)!,
+      })),
+    );
+    await repo.upsertApis(
+      tx,
+      written(diffs.api).map((api) => ({
+        applicationId: app,
+        method: api.method,
+        pathPattern: api.pathPattern,
+        description: api.description ?? null,
+        status: api.status,
+        permissionIds: api.permissions.map((p) => keys.permission.get(p)!),
+      })),
+    );
+
+    // ---- dictionaries and their items
+    const dictionariesWritten = written(diffs.dictionary);
+    merge(
+      keys.dictionary,
+      await repo.upsertDictionaries(
+        tx,
+        dictionariesWritten.map((d) => ({
+          applicationId: app,
+          code: d.code,
+          name: d.name,
+          description: d.description ?? null,
+          allowCustom: d.allowCustom,
+          status: d.status,
+        })),
+      ),
+    );
+    await repo.upsertItems(
+      tx,
+      dictionariesWritten.flatMap((d) =>
+        d.items.map((i) => ({
+          dictionaryId: keys.dictionary.get(d.code)!,
+          code: i.code,
+          labelEn: i.labelEn,
+          labelZh: i.labelZh,
+          order: i.order,
+          status: i.status,
+        })),
+      ),
+    );
+    const keptItems = new Set(
+      dictionariesWritten.flatMap((d) => d.items.map((i) => `${keys.dictionary.get(d.code)}/${i.code}`)),
+    );
+    const writtenDictionaries = new Set(dictionariesWritten.map((d) => keys.dictionary.get(d.code)));
+    await repo.removeRows.items(
+      tx,
+      (stored?.itemRows ?? [])
+        .filter(
+          (i) => writtenDictionaries.has(i.dictionaryId) && !keptItems.has(`${i.dictionaryId}/${i.code}`),
+        )
+        .map((i) => i.itemId),
+    );
   }
 
   private async assertDelegation(
@@ -739,6 +726,36 @@ export class ConfigTransferService {
     for (const [key, set] of gives) assertHolds(actor, added(set, had.get(key) ?? new GrantSet()));
   }
 }
+
+/** Deletes what the document lacks of the catalogue, what names a record before the record. */
+async function removeCatalogue(tx: Transaction, plan: Plan, keys: Keys): Promise<void> {
+  const { diffs } = plan;
+  await repo.removeRows.apis(
+    tx,
+    diffs.api.remove.map((k) => keys.api.get(k)!),
+  );
+  await repo.removeRows.dataAccesses(
+    tx,
+    diffs.dataAccess.remove.map((k) => keys.dataAccess.get(k)!),
+  );
+  await repo.removeRows.sets(
+    tx,
+    diffs.set.remove.map((k) => keys.set.get(k)!),
+  );
+  await repo.removeRows.objects(
+    tx,
+    diffs.object.remove.map((k) => keys.object.get(k)!),
+  );
+  await repo.removeRows.dictionaries(
+    tx,
+    diffs.dictionary.remove.map((k) => keys.dictionary.get(k)!),
+  );
+}
+
+const written = <T>(d: Diff<T>) => [...d.create, ...d.update];
+const merge = (map: Map<string, string>, rows: repo.Keyed[]) => {
+  for (const row of rows) map.set(row.key, row.id);
+};
 
 const inScopeOf = (scope: AppScope | null, applicationId: string) =>
   scope !== null && inScope(scope, applicationId);
@@ -804,6 +821,8 @@ function previewOf(plan: Plan, applied: boolean): ImportPreview {
     applied,
   };
 }
+
+type Keys = ReturnType<typeof keysOf>;
 
 /** The record keys of the stored application's records, by the codes the document names them with. */
 function keysOf(stored: repo.StoredApplication | undefined) {
