@@ -138,6 +138,31 @@ const newObject = () => api('POST', `${V2}/object`, { applicationId: appA, name:
 const newDictionary = () =>
   api('POST', `${V2}/dictionary`, { applicationId: appA, name: 'd', code: unique('dict') });
 
+/** A document of a small application of its own, for the import routes. */
+const importDocument = {
+  format: 'gatehouse.application',
+  version: 1,
+  exportedAt: new Date().toISOString(),
+  application: {
+    applicationId: 'matrix-import',
+    name: 'Imported',
+    description: null,
+    product: null,
+    status: 'ENABLED',
+    openToAllUsers: false,
+  },
+  dataAccesses: [{ id: 'd', name: 'd', category: 'c', object: null, set: null }],
+  permissions: [],
+  resources: [],
+  clients: [],
+  acl: [],
+  apis: [],
+  pages: [],
+  objects: [],
+  dictionaries: [],
+  roles: [],
+};
+
 const SAMPLES: Record<string, Sample> = {
   // ---- the caller's own things
   'POST /api/oauth2-server/logout': { req: () => ({ url: '/api/oauth2-server/logout' }), ownSession: true },
@@ -225,6 +250,18 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/admin-service/v2/application/:applicationId': {
     req: () => ({ url: `${V2}/application/${appA}` }),
     inB: () => ({ url: `${V2}/application/${appB}` }),
+  },
+  // Configuration transfer: the export of A's, and an import into an application of its own,
+  // which the import makes, so no other sample's records change.
+  'GET /api/admin-service/v2/application/:applicationId/config-export': {
+    req: () => ({ url: `${V2}/application/${appA}/config-export` }),
+    inB: () => ({ url: `${V2}/application/${appB}/config-export` }),
+  },
+  'POST /api/admin-service/v2/application/:applicationId/config-import/preview': {
+    req: () => ({ url: `${V2}/application/matrix-import/config-import/preview`, body: importDocument }),
+  },
+  'POST /api/admin-service/v2/application/:applicationId/config-import': {
+    req: () => ({ url: `${V2}/application/matrix-import/config-import`, body: importDocument }),
   },
   'POST /api/admin-service/v2/application': {
     req: () => ({ url: `${V2}/application`, body: { applicationId: unique('matrix-app'), name: 'New' } }),
