@@ -14,6 +14,7 @@ import { AuditJobs, AuditService } from './modules/audit/service.ts';
 import { LoginLimiter, RequestLimiter } from './modules/auth/limiters.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { ClientService } from './modules/clients/service.ts';
+import { InstanceTransferService } from './modules/config-transfer/instance.ts';
 import { ConfigTransferService } from './modules/config-transfer/service.ts';
 import { DataAccessService } from './modules/data-access/service.ts';
 import { DictionaryItemService, DictionaryService } from './modules/dictionaries/service.ts';
@@ -69,6 +70,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
   const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey);
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
+  const configTransfer = new ConfigTransferService(db);
   return {
     db,
     /**
@@ -102,7 +104,8 @@ export function createServices(db: Database, deps: ServiceDeps) {
     permissions: new PermissionService(db),
     resources: new ResourceService(db),
     clients: new ClientService(db),
-    configTransfer: new ConfigTransferService(db),
+    configTransfer,
+    instanceTransfer: new InstanceTransferService(db, configTransfer, deps.platformPermissionIds),
     products: new ProductService(db),
     acl: new AclService(db),
     appApis: new AppApiService(db),

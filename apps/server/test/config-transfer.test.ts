@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { createApplication } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 
+/** Two databases and some sixty requests a test: more than the default on a loaded machine. */
+const SLOW = { timeout: 180_000 };
+
 const V2 = '/api/admin-service/v2';
 const exportUrl = (appId: string) => `${V2}/application/${appId}/config-export`;
 const previewUrl = (appId: string) => `${V2}/application/${appId}/config-import/preview`;
@@ -165,7 +168,7 @@ async function furnish(t: TestContext, token: string, applicationId: string) {
 
 const withoutTime = ({ exportedAt: _, ...rest }: ApplicationDocument) => rest;
 
-describe('an application configuration', () => {
+describe('an application configuration', SLOW, () => {
   it('round-trips every kind of record through an empty database, identical', async () => {
     const source = await build();
     const admin = await source.login();
@@ -342,7 +345,7 @@ describe('an application configuration', () => {
   });
 });
 
-describe('delegation', () => {
+describe('delegation', SLOW, () => {
   it('keeps a delegated administrator to their applications and to what they hold', async () => {
     const t = await build();
     const admin = await t.login();
@@ -399,5 +402,114 @@ describe('delegation', () => {
         params: { action: 'create', area: 'admin-setting.manage-role' },
       }),
     );
+  });
+});
+
+describe('the whole instance', SLOW, () => {
+  const instanceExport = `${V2}/config-export`;
+  const instancePreview = `${V2}/config-import/preview`;
+  const instanceImport = `${V2}/config-import`;
+  const withoutTimeOf = (d: { exportedAt: string }) => {
+    const { exportedAt: _, ...rest } = d;
+    return rest;
+  };
+
+  it('round-trips settings, products, organizations, roles, groups, users and applications, identical', async () => {
+    const source = await build();
+    const admin = await source.login();
+    await furnish(source, admin, 'orders');
+    const api = (method: 'POST' | 'PUT', url: string, body: unknown) =>
+      call(source, method, url, body, admin);
+    await api('PUT', '/api/admin-service/settings', { lockSeconds: 1800 });
+    const root = await api('POST', `${V2}/organization`, { name: 'Head office', code: 'hq' });
+    await api('POST', `${V2}/organization`, { name: 'Sales', code: 'sales', parentId: root.organizationId });
+    const auditor = await api('POST', `${V2}/role`, { name: 'Auditor', code: 'auditor' });
+    await api('PUT', `${V2}/role/${auditor.roleId}/grants`, {
+      permissions: [
+        {
+          applicationId: 'platform',
+          permissionId: 'admin-setting.application',
+          actionEntitySet: ['retrieve'],
+          applicationIds: ['orders'],
+        },
+      ],
+      resources: [],
+    });
+    const dave = await source.createUser({ username: 'dave', password: 'dave-password-1234' });
+    const groups = (await source.get(`${V2}/group?code=desk`, admin)).json().content;
+    await api('PUT', `${V2}/group/${groups[0].groupId}/roles`, { roleIds: [auditor.roleId] });
+    await api('PUT', `${V2}/group/${groups[0].groupId}/members`, { userIds: [dave.userId] });
+
+    const exported = await source.get(instanceExport, admin);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const document = exported.json();
+    expect(document).toMatchObject({ format: 'gatehouse.instance', passwordHashes: false });
+    expect(JSON.stringify(document)).not.toContain('$argon2');
+    expect(document.applications.map((a: ApplicationDocument) => a.application.applicationId)).toEqual([
+      'orders',
+    ]);
+    expect(document.organizations).toEqual([
+      expect.objectContaining({ code: 'hq', parent: null }),
+      expect.objectContaining({ code: 'sales', parent: 'hq' }),
+    ]);
+
+    const target = await build();
+    const targetAdmin = await target.login();
+    const preview = (await call(target, 'POST', instancePreview, document, targetAdmin)) as ImportPreview;
+    expect(preview.conflicts).toEqual([]);
+    expect(preview.warnings.map((w) => [w.kind, w.id, w.key])).toEqual(
+      expect.arrayContaining([
+        ['user', 'carol', 'transfer.noPassword'],
+        ['user', 'dave', 'transfer.noPassword'],
+      ]),
+    );
+    expect(preview.changes.find((c) => c.kind === 'user')).toMatchObject({
+      create: ['carol', 'dave'],
+      delete: [],
+    });
+    await call(target, 'POST', instanceImport, document, targetAdmin);
+    const again = (await target.get(instanceExport, targetAdmin)).json();
+    expect(withoutTimeOf(again)).toEqual(withoutTimeOf(document));
+    // A user imported without a hash cannot sign in until a password is set.
+    const denied = await target.post('/api/oauth2-server/login', {
+      username: 'dave',
+      password: 'dave-password-1234',
+    });
+    expect(denied.statusCode).toBe(401);
+
+    // With the hashes, asked for, the same password signs in on the other side.
+    const withHashes = (await source.get(`${instanceExport}?passwordHashes=true`, admin)).json();
+    expect(withHashes.passwordHashes).toBe(true);
+    const hashed = (await call(target, 'POST', instancePreview, withHashes, targetAdmin)) as ImportPreview;
+    expect(hashed.warnings.map((w) => w.key)).toContain('transfer.passwordHashes');
+    await call(target, 'POST', instanceImport, withHashes, targetAdmin);
+    expect(
+      (await target.post('/api/oauth2-server/login', { username: 'dave', password: 'dave-password-1234' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('is an administrator’s only, and keeps the acting administrator', async () => {
+    const t = await build();
+    const admin = await t.login();
+    const document = (await t.get(instanceExport, admin)).json();
+    const role = await t.createRole({ permissions: [{ permissionId: 'admin-setting.console-settings' }] });
+    const user = await t.createUser({ roleIds: [role.roleId] });
+    const manager = await t.login(user.username, user.password);
+    expect((await t.get(instanceExport, manager)).statusCode).toBe(403);
+    expect((await t.post(instancePreview, document, manager)).statusCode).toBe(403);
+
+    // A document without the acting administrator would delete them: refused whole.
+    const without = {
+      ...document,
+      users: document.users.filter((u: { username: string }) => u.username !== 'admin'),
+    };
+    const preview = (await call(t, 'POST', instancePreview, without, admin)) as ImportPreview;
+    expect(preview.applicable).toBe(false);
+    expect(preview.conflicts.map((c) => c.key)).toContain('identity.selfLockout');
+    expect((await t.post(instanceImport, without, admin)).statusCode).toBe(409);
+    expect(
+      (await t.get(instanceExport, admin)).json().users.map((u: { username: string }) => u.username),
+    ).toContain(user.username);
   });
 });

@@ -6,6 +6,7 @@ import { codeSchema, descriptionSchema, requiredString, statusSchema } from './c
 import { m } from './i18n/index.ts';
 import { permissionResourceTypeSchema } from './permission.ts';
 import { createResourceSchema, resourceTypeSchema } from './resource.ts';
+import { consoleSettingsSchema } from './settings.ts';
 
 /**
  * Configuration as a document (issue 29): an application's whole configuration, or the
@@ -35,8 +36,11 @@ export const CONFIG_TRANSFER_MESSAGES = {
   clientTaken: (owner: string) => m('transfer.clientTaken', { owner }),
   builtinRole: m('transfer.builtinRole'),
   unknownSubject: (name: string) => m('transfer.unknownSubject', { name }),
-  missing: (what: 'permission' | 'resource' | 'object' | 'set' | 'role', id: string) =>
-    m(`transfer.missing.${what}`, { id }),
+  missingPermission: (id: string) => m('transfer.missing.permission', { id }),
+  missingResource: (id: string) => m('transfer.missing.resource', { id }),
+  missingObject: (id: string) => m('transfer.missing.object', { id }),
+  missingSet: (id: string) => m('transfer.missing.set', { id }),
+  missingRole: (id: string) => m('transfer.missing.role', { id }),
   duplicate: (id: string) => m('transfer.duplicate', { id }),
   resourceCycle: m('transfer.resourceCycle'),
   needsGrant: (action: string, area: string) => m('transfer.needsGrant', { action, area }),
@@ -44,6 +48,12 @@ export const CONFIG_TRANSFER_MESSAGES = {
   secretNeeded: m('transfer.secretNeeded'),
   unknownProduct: (code: string) => m('transfer.unknownProduct', { code }),
   conflicts: m('transfer.conflicts'),
+  administratorOnly: m('transfer.administratorOnly'),
+  noPassword: m('transfer.noPassword'),
+  passwordHashes: m('transfer.passwordHashes'),
+  missingGroup: (id: string) => m('transfer.missing.group', { id }),
+  missingOrganization: (id: string) => m('transfer.missing.organization', { id }),
+  organizationCycle: m('transfer.organizationCycle'),
 } as const;
 
 // ---- an application ---------------------------------------------------------------------------
@@ -259,3 +269,96 @@ export const importPreviewSchema = z.object({
   applied: z.boolean(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+// ---- the whole instance -----------------------------------------------------------------------
+
+export const transferProductSchema = z.strictObject({
+  code: codeSchema,
+  name,
+  description: descriptionSchema,
+  owner: requiredString(200).nullable(),
+  status: statusSchema,
+});
+
+/** An organization, its parent by code; null at the root. */
+export const transferOrganizationSchema = z.strictObject({
+  code: codeSchema,
+  name,
+  description: descriptionSchema,
+  status: statusSchema,
+  parent: codeSchema.nullable(),
+});
+
+/**
+ * A role as the instance has it: what it grants on the platform (console areas with their
+ * actions and, for delegated administration, their applications; the console's menus and
+ * elements by id). Its grants in each application travel in that application's `roles`.
+ */
+export const transferInstanceRoleSchema = z.strictObject({
+  code: codeSchema,
+  name,
+  description: descriptionSchema,
+  status: statusSchema,
+  platform: z.strictObject({
+    permissions: z
+      .array(
+        z.strictObject({
+          permissionId: requiredString(200),
+          actions: z.array(actionSchema).min(1).max(4),
+          applicationIds: z.array(codeSchema).max(100).nullable(),
+        }),
+      )
+      .max(1000),
+    resources: codes(10_000),
+  }),
+});
+
+export const transferGroupSchema = z.strictObject({
+  code: codeSchema,
+  name,
+  description: descriptionSchema,
+  status: statusSchema,
+  roles: codes(1000),
+});
+
+/**
+ * A user, without the password hash unless the export asked for it. Roles and groups by code,
+ * the organization by code. Two-factor secrets never travel: a user enrols again.
+ */
+export const transferUserSchema = z.strictObject({
+  username: requiredString(100),
+  name,
+  email: z.string().trim().max(200).nullable(),
+  phone: z.string().trim().max(50).nullable(),
+  avatar: z.string().trim().max(2000).nullable(),
+  status: statusSchema,
+  organization: codeSchema.nullable(),
+  mustChangePassword: z.boolean(),
+  language: z.enum(['en', 'zh']).nullable(),
+  theme: z.enum(['light', 'dark']).nullable(),
+  roles: codes(1000),
+  groups: codes(1000),
+  passwordHash: z.string().min(1).max(1000).optional(),
+});
+
+export const instanceDocumentSchema = z.strictObject({
+  format: z.literal(CONFIG_FORMATS.instance),
+  version: z.literal(CONFIG_VERSION),
+  exportedAt: z.iso.datetime({ offset: true }),
+  /** Whether the users carry their password hashes: the export was asked for them. */
+  passwordHashes: z.boolean(),
+  settings: consoleSettingsSchema,
+  products: z.array(transferProductSchema).max(10_000),
+  organizations: z.array(transferOrganizationSchema).max(MANY),
+  roles: z.array(transferInstanceRoleSchema).max(10_000),
+  groups: z.array(transferGroupSchema).max(MANY),
+  users: z.array(transferUserSchema).max(MANY),
+  /** Every application but the built-in platform, each as an application document holds it. */
+  applications: z.array(applicationConfigSchema).max(10_000),
+});
+export type InstanceDocument = z.infer<typeof instanceDocumentSchema>;
+
+export const instanceExportQuerySchema = z.object({
+  /** Include the users' password hashes: anyone with the file can then try to crack them. */
+  passwordHashes: z.enum(['true', 'false']).optional(),
+});

@@ -320,6 +320,14 @@ export const EN = {
     'A new confidential client comes without a secret: rotate its secret after the import.',
   'transfer.unknownProduct': 'There is no product {code} here: the application will have no product.',
   'transfer.conflicts': 'The import has conflicts; preview it to see them.',
+  'transfer.administratorOnly': 'Only an administrator exports or imports the whole instance.',
+  'transfer.noPassword':
+    'A new user comes without a password: they sign in after a password reset, or once an administrator sets one.',
+  'transfer.passwordHashes':
+    'This document holds password hashes: keep it as safe as the database, and delete it once imported.',
+  'transfer.missing.group': 'The group {id} exists neither here nor in the document.',
+  'transfer.missing.organization': 'The document has no organization {id}.',
+  'transfer.organizationCycle': 'This organization lies under itself.',
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -288,4 +288,10 @@ export const ZH: Catalogue = {
   'transfer.secretNeeded': '新导入的机密客户端没有密钥：导入后请轮换其密钥。',
   'transfer.unknownProduct': '此处没有产品 {code}：该应用将不属于任何产品。',
   'transfer.conflicts': '导入存在冲突，请先预览查看。',
+  'transfer.administratorOnly': '只有管理员可以导出或导入整个实例。',
+  'transfer.noPassword': '新导入的用户没有密码：重置密码后或管理员为其设置密码后才能登录。',
+  'transfer.passwordHashes': '此文件包含密码哈希：请像保护数据库一样保护它，导入后即删除。',
+  'transfer.missing.group': '用户组 {id} 既不在此处，也不在文件中。',
+  'transfer.missing.organization': '文件中没有组织 {id}。',
+  'transfer.organizationCycle': '此组织位于自身之下。',
 };

@@ -361,35 +361,34 @@ export function inconsistencies(config: Config): Record<string, Message> {
 
   config.dataAccesses.forEach((d, i) => {
     if (d.object !== null && !objectCodes.has(d.object))
-      fields[`dataAccesses.${i}.object`] = CONFIG_TRANSFER_MESSAGES.missing('object', d.object);
+      fields[`dataAccesses.${i}.object`] = CONFIG_TRANSFER_MESSAGES.missingObject(d.object);
     if (d.set !== null && (d.object === null || !setsOf.get(d.object)?.has(d.set)))
-      fields[`dataAccesses.${i}.set`] = CONFIG_TRANSFER_MESSAGES.missing('set', d.set);
+      fields[`dataAccesses.${i}.set`] = CONFIG_TRANSFER_MESSAGES.missingSet(d.set);
   });
   config.acl.forEach((e, i) => {
     const known = e.targetType === 'PERMISSION' ? permissionIds : resourceIds;
     if (!known.has(e.target))
-      fields[`acl.${i}.target`] = CONFIG_TRANSFER_MESSAGES.missing(
-        e.targetType === 'PERMISSION' ? 'permission' : 'resource',
-        e.target,
-      );
+      fields[`acl.${i}.target`] =
+        e.targetType === 'PERMISSION'
+          ? CONFIG_TRANSFER_MESSAGES.missingPermission(e.target)
+          : CONFIG_TRANSFER_MESSAGES.missingResource(e.target);
   });
   config.apis.forEach((api, i) => {
     api.permissions.forEach((p, j) => {
       if (!permissionIds.has(p))
-        fields[`apis.${i}.permissions.${j}`] = CONFIG_TRANSFER_MESSAGES.missing('permission', p);
+        fields[`apis.${i}.permissions.${j}`] = CONFIG_TRANSFER_MESSAGES.missingPermission(p);
     });
   });
   config.roles.forEach((r, i) => {
     r.permissions.forEach((g, j) => {
       if (!permissionIds.has(g.permissionId))
-        fields[`roles.${i}.permissions.${j}.permissionId`] = CONFIG_TRANSFER_MESSAGES.missing(
-          'permission',
+        fields[`roles.${i}.permissions.${j}.permissionId`] = CONFIG_TRANSFER_MESSAGES.missingPermission(
           g.permissionId,
         );
     });
     r.resources.forEach((id, j) => {
       if (!resourceIds.has(id))
-        fields[`roles.${i}.resources.${j}`] = CONFIG_TRANSFER_MESSAGES.missing('resource', id);
+        fields[`roles.${i}.resources.${j}`] = CONFIG_TRANSFER_MESSAGES.missingResource(id);
     });
   });
 
@@ -397,7 +396,7 @@ export function inconsistencies(config: Config): Record<string, Message> {
   config.resources.forEach((r, i) => {
     const at = `resources.${i}.parent`;
     if (r.parent !== null && !byId.has(r.parent)) {
-      fields[at] = CONFIG_TRANSFER_MESSAGES.missing('resource', r.parent);
+      fields[at] = CONFIG_TRANSFER_MESSAGES.missingResource(r.parent);
       return;
     }
     const parentType = r.parent === null ? null : byId.get(r.parent)!.type;

@@ -92,7 +92,12 @@ const ROLE_AREA = KIND_AREAS.role!;
 /** The answer of a preview after which nothing is kept: it rolls its transaction back. */
 class PreviewDone extends Error {}
 
-function notice(kind: TransferKind, id: string, message: Message, applicationId?: string): TransferNotice {
+export function notice(
+  kind: TransferKind,
+  id: string,
+  message: Message,
+  applicationId?: string,
+): TransferNotice {
   return {
     kind,
     ...(applicationId === undefined ? {} : { applicationId }),
@@ -103,7 +108,7 @@ function notice(kind: TransferKind, id: string, message: Message, applicationId?
   };
 }
 
-type Plan = {
+export type Plan = {
   target: string;
   config: Config;
   current: Config;
@@ -222,13 +227,13 @@ export class ConfigTransferService {
   }
 
   /** The application as stored, with its configuration; undefined when there is none. */
-  private async current(db: Database | Transaction, applicationId: string) {
+  async current(db: Database | Transaction, applicationId: string) {
     const stored = await repo.readApplication(db, applicationId);
     if (!stored) return undefined;
     return { stored, ...configOf(stored, await namesOf(db, stored)) };
   }
 
-  private async plan(tx: Transaction, target: string, config: Config, caller: TransferCaller): Promise<Plan> {
+  async plan(tx: Transaction, target: string, config: Config, caller: TransferCaller): Promise<Plan> {
     await repo.lockApplication(tx, target);
     const found = await this.current(tx, target);
     const current = found?.config ?? emptyConfig(config.application);
@@ -308,7 +313,7 @@ export class ConfigTransferService {
       for (const element of page.elements)
         for (const code of element.roles)
           if (!roles.has(code) && !inDocument.has(code))
-            conflicts.push(notice('page', page.route, CONFIG_TRANSFER_MESSAGES.missing('role', code)));
+            conflicts.push(notice('page', page.route, CONFIG_TRANSFER_MESSAGES.missingRole(code)));
 
     // ---- entries: their subjects must exist here or come with the document
     const subjects = await repo.subjectKeys(tx, {
@@ -360,7 +365,7 @@ export class ConfigTransferService {
    * the import gives any role or subject, the caller must hold, and a role it changes must lie
    * within the caller's applications.
    */
-  private async execute(tx: Transaction, plan: Plan, caller: TransferCaller, preview = false): Promise<void> {
+  async execute(tx: Transaction, plan: Plan, caller: TransferCaller, preview = false): Promise<void> {
     const { target: app, config, diffs, stored } = plan;
     const keys = keysOf(stored);
     const rolesNamed = [...plan.roles.values()].map((r) => r.roleId);
@@ -769,13 +774,13 @@ function checked(document: ApplicationDocument): Config {
 }
 
 /** The message of a refusal an import meets while it writes (delegation, a unique value), or null. */
-function refusalOf(err: unknown): Message | null {
+export function refusalOf(err: unknown): Message | null {
   if (err instanceof AppError && err.statusCode < 500) return err.reason;
   if (isUniqueViolation(err)) return CONFIG_TRANSFER_MESSAGES.conflicts;
   return null;
 }
 
-function conflictsError(conflicts: TransferNotice[]): AppError {
+export function conflictsError(conflicts: TransferNotice[]): AppError {
   const fields: Record<string, Message> = {};
   for (const c of conflicts)
     fields[`${c.kind}:${c.id}`] = {
@@ -785,7 +790,7 @@ function conflictsError(conflicts: TransferNotice[]): AppError {
   return conflict(CONFIG_TRANSFER_MESSAGES.conflicts, fields);
 }
 
-function previewOf(plan: Plan, applied: boolean): ImportPreview {
+export function previewOf(plan: Plan, applied: boolean): ImportPreview {
   const changes: TransferChanges[] = [];
   const keyOf: Record<AppKind, (row: never) => string> = {
     application: (a: Config['application']) => a.applicationId,
