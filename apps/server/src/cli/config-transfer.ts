@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
-import { applicationDocumentSchema, CONFIG_FORMATS, type ImportPreview } from '@gatehouse/contract';
+import {
+  applicationDocumentSchema,
+  CONFIG_FORMATS,
+  type ImportPreview,
+  instanceDocumentSchema,
+} from '@gatehouse/contract';
+import { InstanceTransferService } from '../modules/config-transfer/instance.ts';
 import { ConfigTransferService, type TransferCaller } from '../modules/config-transfer/service.ts';
+import { consolePermissionIds } from '../platform/seed.ts';
 import { type Command, parseArgs, UsageError, withDatabase } from './command.ts';
 
 /**
@@ -11,7 +18,7 @@ import { type Command, parseArgs, UsageError, withDatabase } from './command.ts'
  * `cli:<os user>`. A document's rules and conflicts are the same as through the API.
  */
 
-function operator(): TransferCaller {
+function operator(): TransferCaller & { administrator: boolean } {
   let who = 'unknown';
   try {
     who = userInfo().username;
@@ -22,7 +29,18 @@ function operator(): TransferCaller {
     ctx: { actorId: null, actorName: `cli:${who}`, ip: null, requestId: randomUUID() },
     scopeOf: () => 'all',
     operator: true,
+    administrator: true,
   };
+}
+
+const consolePermissions: ReadonlySet<string> = new Set(consolePermissionIds());
+
+/** The instance's transfer over `db`, with the application transfer it runs each application through. */
+function services(db: ConstructorParameters<typeof ConfigTransferService>[0]) {
+  const applications = new ConfigTransferService(db);
+  // The platform's permission ids are the server's routes' and navigation's; the command line
+  // has no routes, so a platform grant of the document is checked against the navigation's.
+  return { applications, instance: new InstanceTransferService(db, applications, () => consolePermissions) };
 }
 
 async function writeOut(file: string, text: string): Promise<void> {
@@ -66,28 +84,66 @@ export function describePreview(preview: ImportPreview, limit = 10): string {
 }
 
 const exportCommand: Command = {
-  usage: '--application <appId> <file|->',
-  summary: "Writes an application's configuration as a JSON document (clients without secrets).",
+  usage: '[--application <appId>] [--password-hashes] <file|->',
+  summary:
+    "Writes an application's configuration, or without --application the whole instance, as a JSON document (clients without secrets; users without password hashes unless --password-hashes).",
   async run(args) {
-    const { values, positional } = parseArgs(args, { values: ['application'] });
+    const { values, switches, positional } = parseArgs(args, {
+      values: ['application'],
+      switches: ['password-hashes'],
+    });
     const applicationId = values.get('application');
+    const hashes = switches.has('password-hashes');
     const [file] = positional;
     if (!file || positional.length > 1)
       throw new UsageError('export: name one file, or - for standard output');
-    if (!applicationId) throw new UsageError('export: name the application with --application <appId>');
-    const document = await withDatabase((handle) =>
-      new ConfigTransferService(handle.db).exportApplication(applicationId, operator()),
-    );
+    if (applicationId && hashes)
+      throw new UsageError('export: --password-hashes belongs to the instance export, without --application');
+    const document = await withDatabase<unknown>((handle) => {
+      const { applications, instance } = services(handle.db);
+      return applicationId
+        ? applications.exportApplication(applicationId, operator())
+        : instance.exportInstance(operator(), hashes);
+    });
     await writeOut(file, `${JSON.stringify(document, null, 2)}\n`);
-    if (file !== '-') process.stderr.write(`Exported ${applicationId} to ${file}.\n`);
+    if (hashes)
+      process.stderr.write(
+        'The file holds password hashes: keep it as safe as the database, and delete it once used.\n',
+      );
+    if (file !== '-') process.stderr.write(`Exported ${applicationId ?? 'the instance'} to ${file}.\n`);
     return 0;
   },
 };
 
+/** The preview and the import of a document, by its format; undefined for another format. */
+function steps(
+  raw: unknown,
+  applications: ConfigTransferService,
+  instance: InstanceTransferService,
+): { preview: () => Promise<ImportPreview>; apply: () => Promise<ImportPreview> } | undefined {
+  const format = (raw as { format?: unknown } | null)?.format;
+  if (format === CONFIG_FORMATS.application) {
+    const document = applicationDocumentSchema.parse(raw);
+    const target = document.application.applicationId;
+    return {
+      preview: () => applications.previewApplication(target, document, operator()),
+      apply: () => applications.importApplication(target, document, operator()),
+    };
+  }
+  if (format === CONFIG_FORMATS.instance) {
+    const document = instanceDocumentSchema.parse(raw);
+    return {
+      preview: () => instance.previewInstance(document, operator()),
+      apply: () => instance.importInstance(document, operator()),
+    };
+  }
+  return undefined;
+}
+
 const importCommand: Command = {
   usage: '[--dry-run] <file|->',
   summary:
-    'Imports a document into the application it names, in one transaction; --dry-run prints the preview and changes nothing.',
+    'Imports an application document into the application it names, or an instance document into the instance, in one transaction; --dry-run prints the preview and changes nothing.',
   async run(args) {
     const { switches, positional } = parseArgs(args, { switches: ['dry-run'] });
     const [file] = positional;
@@ -95,24 +151,29 @@ const importCommand: Command = {
       throw new UsageError('import: name one file, or - for standard input');
     const raw = await readIn(file);
     const format = (raw as { format?: unknown } | null)?.format;
-    if (format !== CONFIG_FORMATS.application)
+    const schema =
+      format === CONFIG_FORMATS.application
+        ? applicationDocumentSchema
+        : format === CONFIG_FORMATS.instance
+          ? instanceDocumentSchema
+          : undefined;
+    if (!schema)
       throw new UsageError(
         `import: ${file} is not a document this command imports (format ${String(format)})`,
       );
-    const parsed = applicationDocumentSchema.safeParse(raw);
+    const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const problems = parsed.error.issues.slice(0, 20).map((i) => `  ${i.path.join('.')}: ${i.message}`);
       process.stderr.write(`The document is not valid:\n${problems.join('\n')}\n`);
       return 2;
     }
-    const document = parsed.data;
-    const target = document.application.applicationId;
     const preview = await withDatabase(async (handle) => {
-      const service = new ConfigTransferService(handle.db);
-      const first = await service.previewApplication(target, document, operator());
+      const { applications, instance } = services(handle.db);
+      const run = steps(parsed.data, applications, instance)!;
+      const first = await run.preview();
       const unchanged = first.changes.every((c) => c.create.length + c.update.length + c.delete.length === 0);
       if (switches.has('dry-run') || !first.applicable || unchanged) return first;
-      return service.importApplication(target, document, operator());
+      return run.apply();
     });
     process.stdout.write(describePreview(preview));
     return preview.applicable ? 0 : 1;
