@@ -2,6 +2,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { type Action, type ImportPreview, isMessageKey, type TransferNotice } from '@gatehouse/contract';
 import { Button, Modal, Space } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
+import { confirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { Notice } from '@/components/notice';
 import { useToast } from '@/components/use-toast';
@@ -30,6 +31,8 @@ export type ConfigTransferProps = {
   permissionId?: string;
   importAction?: Action;
   onApplied?: () => void;
+  /** A second export that carries secrets (the users' password hashes): confirmed first. */
+  exportWithSecrets?: () => Promise<unknown>;
 };
 
 /**
@@ -46,6 +49,7 @@ export function ConfigTransfer({
   permissionId,
   importAction = 'update',
   onApplied,
+  exportWithSecrets,
 }: ConfigTransferProps) {
   const t = useConfigTransferT();
   const toast = useToast();
@@ -53,10 +57,10 @@ export function ConfigTransfer({
   const [busy, setBusy] = useState<'export' | 'preview' | 'apply' | null>(null);
   const [pending, setPending] = useState<{ document: unknown; preview: ImportPreview } | null>(null);
 
-  const onExport = async () => {
+  const onExport = async (read = exportDocument) => {
     setBusy('export');
     try {
-      const document = await exportDocument();
+      const document = await read();
       download(`${JSON.stringify(document, null, 2)}\n`, exportFileName(subject), 'application/json');
     } finally {
       setBusy(null);
@@ -98,10 +102,29 @@ export function ConfigTransfer({
     <>
       <Space>
         <AccessDisable action="retrieve" {...(permissionId ? { permissionId } : {})}>
-          <Button icon={<DownloadOutlined />} loading={busy === 'export'} onClick={onExport}>
+          <Button icon={<DownloadOutlined />} loading={busy === 'export'} onClick={() => onExport()}>
             {t('export')}
           </Button>
         </AccessDisable>
+        {exportWithSecrets ? (
+          <AccessDisable action="retrieve" {...(permissionId ? { permissionId } : {})}>
+            <Button
+              icon={<DownloadOutlined />}
+              disabled={busy === 'export'}
+              onClick={() =>
+                confirmDialog({
+                  title: t('exportWithSecrets'),
+                  content: t('secretsWarning'),
+                  okText: t('export'),
+                  cancelText: t('cancel'),
+                  onOk: () => onExport(exportWithSecrets),
+                })
+              }
+            >
+              {t('exportWithSecrets')}
+            </Button>
+          </AccessDisable>
+        ) : null}
         <AccessDisable action={importAction} {...(permissionId ? { permissionId } : {})}>
           <Button
             icon={<UploadOutlined />}

@@ -6,6 +6,9 @@ export const useConfigTransferT = defineMessages(
   {
     export: 'Export',
     import: 'Import',
+    exportWithSecrets: 'Export with password hashes',
+    secretsWarning:
+      'The file will hold every user’s password hash. Anyone who has it can try to crack them: keep it as safe as the database, and delete it once imported.',
     chooseFile: 'Choose a configuration file',
     notJson: 'This file is not JSON.',
     notDocument: 'This file is not a configuration document that can be imported here.',
@@ -46,6 +49,9 @@ export const useConfigTransferT = defineMessages(
   {
     export: '导出',
     import: '导入',
+    exportWithSecrets: '导出（含密码哈希）',
+    secretsWarning:
+      '文件将包含每个用户的密码哈希，持有者可尝试破解。请像保护数据库一样保护它，导入后即删除。',
     chooseFile: '选择配置文件',
     notJson: '此文件不是 JSON。',
     notDocument: '此文件不是可在此处导入的配置文件。',

@@ -1,12 +1,16 @@
-import { type ConsoleSettings, consoleSettingsSchema } from '@gatehouse/contract';
-import { Button, Card, Form, InputNumber, Skeleton } from 'antd';
+import { CONFIG_FORMATS, type ConsoleSettings, consoleSettingsSchema } from '@gatehouse/contract';
+import { Button, Card, Form, InputNumber, Skeleton, Space } from 'antd';
 import { useEffect } from 'react';
+import { ConfigTransfer } from '@/components/config-transfer/config-transfer';
 import { fieldRules } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
 import { AccessDisable, useAllowed } from '@/lib/access';
 import { isApiError } from '@/lib/http';
 import { defineMessages, say } from '@/lib/i18n';
 import { useConsoleSettings, useUpdateConsoleSettings } from './api/console-settings';
+import { exportInstance } from './api/export-instance';
+import { importInstance } from './api/import-instance';
+import { previewInstanceImport } from './api/preview-instance-import';
 
 const useT = defineMessages(
   'consoleSettings',
@@ -18,6 +22,9 @@ const useT = defineMessages(
     passwordMaxAgeDaysHelp: 'A password older than this must be changed at sign-in; 0 turns this off.',
     save: 'Save',
     saved: 'Settings saved',
+    transfer: 'The whole instance',
+    transferHelp:
+      'Export or import settings, products, organizations, roles, groups, users and every application as one file. Administrators only; users travel without their passwords unless exported with them.',
   },
   {
     title: '控制台设置',
@@ -27,10 +34,16 @@ const useT = defineMessages(
     passwordMaxAgeDaysHelp: '超过该天数的密码须在登录时修改；0 表示不限制。',
     save: '保存',
     saved: '设置已保存',
+    transfer: '整个实例',
+    transferHelp:
+      '将设置、产品、组织、角色、用户组、用户和所有应用导出或导入为一个文件。仅限管理员；除非导出时包含密码，用户不带密码。',
   },
 );
 
-/** /admin-setting/console-settings: the inactivity lock and the password maximum age. */
+/**
+ * /admin-setting/console-settings: the inactivity lock and the password maximum age, and the
+ * export and import of the whole instance.
+ */
 export function ConsoleSettingsPage() {
   const t = useT();
   const toast = useToast();
@@ -60,41 +73,55 @@ export function ConsoleSettingsPage() {
   };
 
   return (
-    <Card title={t('title')}>
-      {settings.isPending ? (
-        <Skeleton active />
-      ) : (
-        <Form<ConsoleSettings>
-          form={form}
-          layout="vertical"
-          style={{ maxWidth: 480 }}
-          onFinish={save}
-          disabled={!canUpdate || update.isPending}
-          initialValues={settings.data}
-        >
-          <Form.Item
-            label={t('lockSeconds')}
-            name="lockSeconds"
-            extra={t('lockSecondsHelp')}
-            rules={fieldRules(consoleSettingsSchema, 'lockSeconds')}
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card title={t('title')}>
+        {settings.isPending ? (
+          <Skeleton active />
+        ) : (
+          <Form<ConsoleSettings>
+            form={form}
+            layout="vertical"
+            style={{ maxWidth: 480 }}
+            onFinish={save}
+            disabled={!canUpdate || update.isPending}
+            initialValues={settings.data}
           >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            label={t('passwordMaxAgeDays')}
-            name="passwordMaxAgeDays"
-            extra={t('passwordMaxAgeDaysHelp')}
-            rules={fieldRules(consoleSettingsSchema, 'passwordMaxAgeDays')}
-          >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-          <AccessDisable action="update">
-            <Button type="primary" htmlType="submit" loading={update.isPending}>
-              {t('save')}
-            </Button>
-          </AccessDisable>
-        </Form>
-      )}
-    </Card>
+            <Form.Item
+              label={t('lockSeconds')}
+              name="lockSeconds"
+              extra={t('lockSecondsHelp')}
+              rules={fieldRules(consoleSettingsSchema, 'lockSeconds')}
+            >
+              <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              label={t('passwordMaxAgeDays')}
+              name="passwordMaxAgeDays"
+              extra={t('passwordMaxAgeDaysHelp')}
+              rules={fieldRules(consoleSettingsSchema, 'passwordMaxAgeDays')}
+            >
+              <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+            <AccessDisable action="update">
+              <Button type="primary" htmlType="submit" loading={update.isPending}>
+                {t('save')}
+              </Button>
+            </AccessDisable>
+          </Form>
+        )}
+      </Card>
+      <Card title={t('transfer')}>
+        <p>{t('transferHelp')}</p>
+        <ConfigTransfer
+          subject="gatehouse"
+          formats={[CONFIG_FORMATS.instance]}
+          exportDocument={() => exportInstance()}
+          exportWithSecrets={() => exportInstance(true)}
+          previewImport={previewInstanceImport}
+          applyImport={importInstance}
+          onApplied={() => settings.refetch()}
+        />
+      </Card>
+    </Space>
   );
 }
