@@ -1043,7 +1043,7 @@ describe('a user who may only retrieve, in application A', () => {
     const res = await call(route, 'retrieve-only in A', await route.sample!.req());
     calls++;
     expect(res.statusCode).toBe(403);
-    expect(res.json().key).toBe('transfer.administratorOnly');
+    if (route.method === 'GET') expect(res.json().key).toBe('transfer.administratorOnly');
   });
   it.each(
     granted.filter((r) => isRead(r) && !ADMINISTRATORS_ONLY.has(r.key)).map((r) => [label(r), r] as const),
