@@ -70,6 +70,11 @@ export type AppConfig = {
    * or the connection gets 408 and closes; 0 turns it off. Handling it has its own budget.
    */
   requestBodyTimeoutMs: number;
+  /**
+   * GATEHOUSE_METRICS_PORT: Prometheus metrics at /metrics on this port of HOST, and nothing
+   * else there (plugins/metrics.ts); unset, no metrics are kept. 0 picks a free port.
+   */
+  metricsPort: number | undefined;
 };
 
 /** A statement that has run this long is stuck, not slow: the slowest list query takes well under a second. */
@@ -80,11 +85,11 @@ const DEFAULT_REQUEST_BODY_TIMEOUT_MS = 30_000;
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-function parsePort(value: string | undefined): number {
+function parsePort(value: string | undefined, name = 'PORT'): number {
   if (value === undefined || value === '') return 8080;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new Error(`PORT is not a port number: ${value}`);
+    throw new Error(`${name} is not a port number: ${value}`);
   return port;
 }
 
@@ -133,7 +138,7 @@ const nonEmpty = (value: string | undefined) => (value === undefined || value ==
 
 /** Reads the configuration from the environment; relative paths resolve against the working directory. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
-  return {
+  const config: AppConfig = {
     port: parsePort(env.PORT),
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
     dataDir: resolve(cwd, nonEmpty(env.GATEHOUSE_DATA_DIR) ?? './data'),
@@ -161,7 +166,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     requestBodyTimeoutMs:
       parseMilliseconds('GATEHOUSE_REQUEST_BODY_TIMEOUT_MS', env.GATEHOUSE_REQUEST_BODY_TIMEOUT_MS) ??
       DEFAULT_REQUEST_BODY_TIMEOUT_MS,
+    metricsPort: nonEmpty(env.GATEHOUSE_METRICS_PORT)
+      ? parsePort(env.GATEHOUSE_METRICS_PORT, 'GATEHOUSE_METRICS_PORT')
+      : undefined,
   };
+  // The metrics port serves nothing but /metrics: it can never be the API's.
+  if (config.metricsPort !== undefined && config.metricsPort !== 0 && config.metricsPort === config.port)
+    throw new Error(`GATEHOUSE_METRICS_PORT must differ from PORT (${config.port})`);
+  return config;
 }
 
 /** Defaults for an app built without the environment (tests, embedding). */

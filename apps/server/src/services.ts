@@ -4,6 +4,7 @@ import type { LoginRateLimit, RequestRateLimit } from './config.ts';
 import type { Database, Listen, Transaction } from './db/client.ts';
 import { AUTH_CHANNEL } from './lib/caller-cache.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Meters } from './lib/metrics.ts';
 import { grantsOf, type RegisteredRoute } from './lib/request-context.ts';
 import { AccessService } from './modules/access/service.ts';
 import { AccountService } from './modules/account/service.ts';
@@ -48,6 +49,8 @@ export type ServiceDeps = {
   oidc: OidcOptions;
   /** The configured idle timeout of sessions; undefined follows the console's lock time. */
   sessionIdleSeconds: number | undefined;
+  /** What sign-ins and token requests count in the metrics (`NO_METERS` with them off). */
+  meters: Meters;
 };
 
 /**
@@ -65,7 +68,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     undefined,
     async () => deps.sessionIdleSeconds ?? (await settings.get()).lockSeconds + IDLE_GRACE_SECONDS,
   );
-  const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey);
+  const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey, deps.meters);
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
   return {
@@ -95,7 +98,14 @@ export function createServices(db: Database, deps: ServiceDeps) {
     access,
     sessions,
     twoFactor,
-    auth: new AuthService(db, deps.loginLimiter, sessions, deps.platformPermissionIds, twoFactor),
+    auth: new AuthService(
+      db,
+      deps.loginLimiter,
+      sessions,
+      deps.platformPermissionIds,
+      twoFactor,
+      deps.meters,
+    ),
     applications: new ApplicationService(db),
     dataAccesses: new DataAccessService(db),
     permissions: new PermissionService(db),
@@ -121,7 +131,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     passwordReset,
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),
-    oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor),
+    oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor, deps.meters),
   };
 }
 
@@ -179,6 +189,7 @@ async function services(
       platformPermissionIds: platformPermissionIds(app.routeAccess),
       oidc: opts.oidc,
       sessionIdleSeconds: opts.sessionIdleSeconds,
+      meters: app.meters,
     }),
   );
   if (!opts.listen) return;
@@ -196,4 +207,4 @@ async function services(
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export default fp(services, { name: 'services', dependencies: ['counters'] });
+export default fp(services, { name: 'services', dependencies: ['counters', 'metrics'] });

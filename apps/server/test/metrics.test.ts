@@ -1,0 +1,183 @@
+import type { AddressInfo } from 'node:net';
+import { createdClientSchema } from '@gatehouse/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { UNMATCHED_ROUTE } from '../src/plugins/metrics.ts';
+import { createApplication } from './fixtures.ts';
+import { ADMIN_PASSWORD, build, type TestContext } from './helper.ts';
+import { type Family, parsePrometheusText, sampleValue } from './prometheus-text.ts';
+
+/**
+ * The metrics port (GATEHOUSE_METRICS_PORT) on a server that listens: requests over HTTP to
+ * the API, then /metrics scraped from its own port and read strictly (prometheus-text.ts),
+ * and what the requests should have moved compared with a scrape before them.
+ */
+let t: TestContext;
+let api: string;
+let metricsUrl: string;
+
+const LOGIN = '/api/oauth2-server/login';
+const CLIENTS = '/api/admin-service/v2/application/client';
+
+beforeAll(async () => {
+  t = await build({ config: { metricsPort: 0, issuer: undefined } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  api = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const metricsAddress = t.app.metricsAddress();
+  if (!metricsAddress) throw new Error('the metrics port is not open');
+  metricsUrl = `http://127.0.0.1:${metricsAddress.port}`;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function scrape(): Promise<Map<string, Family>> {
+  const res = await fetch(`${metricsUrl}/metrics`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  return parsePrometheusText(await res.text());
+}
+
+const value = (families: Map<string, Family>, name: string, labels: Record<string, string> = {}) =>
+  sampleValue(families, name, labels) ?? 0;
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${api}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+const signIns = (flow: string, result: string, reason = '') => ({ flow, result, reason });
+const requests = (method: string, route: string, status: number) => ({
+  method,
+  route,
+  status_code: String(status),
+});
+const REQUESTS = 'gatehouse_http_request_duration_seconds_count';
+
+describe('the metrics port', () => {
+  it('counts sign-ins, requests by route pattern and status, and cache lookups', async () => {
+    const before = await scrape();
+
+    const ok = await post(LOGIN, { username: 'admin', password: ADMIN_PASSWORD });
+    expect(ok.status).toBe(200);
+    const token = ((await ok.json()) as { result: { token: string } }).result.token;
+    expect((await post(LOGIN, { username: 'admin', password: 'not the password' })).status).toBe(401);
+    expect((await post(LOGIN, { username: 'nobody-here', password: 'whatever' })).status).toBe(401);
+    const appId = await createApplication(t.db, 'metrics-app');
+    const authorization = `Bearer ${token}`;
+    for (let i = 0; i < 2; i++) {
+      const list = await fetch(`${api}${CLIENTS}?applicationId=${appId}&page=0&size=10`, {
+        headers: { authorization },
+      });
+      expect(list.status).toBe(200);
+    }
+    const one = await fetch(`${api}${CLIENTS}/no-such-client-42?x=1`, { headers: { authorization } });
+    expect(one.status).toBe(404);
+    expect((await fetch(`${api}/api/no/such/route/42?secret=1`)).status).toBe(404);
+
+    const after = await scrape();
+    const moved = (name: string, labels: Record<string, string> = {}) =>
+      value(after, name, labels) - value(before, name, labels);
+
+    expect(moved('gatehouse_sign_ins_total', signIns('console', 'success'))).toBe(1);
+    expect(moved('gatehouse_sign_ins_total', signIns('console', 'failure', 'wrong-password'))).toBe(1);
+    expect(moved('gatehouse_sign_ins_total', signIns('console', 'failure', 'unknown-account'))).toBe(1);
+    expect(moved('gatehouse_sign_ins_total', signIns('console', 'locked'))).toBe(0);
+
+    expect(moved(REQUESTS, requests('POST', LOGIN, 200))).toBe(1);
+    expect(moved(REQUESTS, requests('POST', LOGIN, 401))).toBe(2);
+    expect(moved(REQUESTS, requests('GET', CLIENTS, 200))).toBe(2);
+    expect(moved(REQUESTS, requests('GET', `${CLIENTS}/:acId`, 404))).toBe(1);
+    expect(moved(REQUESTS, requests('GET', UNMATCHED_ROUTE, 404))).toBe(1);
+    // Route labels are patterns: no id, no query string, whatever was asked.
+    const routes = after
+      .get('gatehouse_http_request_duration_seconds')!
+      .samples.map((s) => s.labels.route!)
+      .filter((route) => route !== UNMATCHED_ROUTE);
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) expect(route).not.toMatch(/\?|no-such|42/);
+    expect(moved('gatehouse_http_request_duration_seconds_sum', requests('GET', CLIENTS, 200))).toBeGreaterThan(
+      0,
+    );
+
+    // The session's caller was read once and then found in the cache.
+    expect(moved('gatehouse_cache_lookups_total', { cache: 'callers', result: 'miss' })).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(moved('gatehouse_cache_lookups_total', { cache: 'callers', result: 'hit' })).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(after.get('gatehouse_cache_lookups_total')?.type).toBe('counter');
+
+    // The connections, and the process metrics prom-client collects.
+    expect(value(after, 'gatehouse_db_pool_max_connections')).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'gatehouse_db_pool_connections')).toBeGreaterThanOrEqual(1);
+    expect(after.get('gatehouse_db_pool_waiting')?.type).toBe('gauge');
+    expect(value(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(after.get('process_cpu_seconds_total')?.type).toBe('counter');
+  });
+
+  it('counts a statement the database refuses by its SQL state', async () => {
+    const before = await scrape();
+    await expect(t.db.execute(sql`select 1 / 0`)).rejects.toThrow();
+    const after = await scrape();
+    const divisionByZero = { code: '22012' };
+    expect(
+      value(after, 'gatehouse_db_statement_errors_total', divisionByZero) -
+        value(before, 'gatehouse_db_statement_errors_total', divisionByZero),
+    ).toBe(1);
+  });
+
+  it('counts token requests by grant type and result', async () => {
+    const admin = await t.login();
+    const appId = await createApplication(t.db, 'metrics-oidc-app');
+    const res = await t.post(
+      CLIENTS,
+      { clientName: 'Metrics machine', redirectUrl: 'https://rp.example/cb', applicationId: appId },
+      admin,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const created = createdClientSchema.parse(res.json());
+    const token = (secret: string) =>
+      fetch(`${api}/oidc/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${created.client}:${secret}`).toString('base64')}`,
+        },
+        body: 'grant_type=client_credentials',
+      });
+
+    const before = await scrape();
+    expect((await token(created.secret!)).status).toBe(200);
+    expect((await token('wrong-secret')).status).toBe(401);
+    const after = await scrape();
+    const moved = (labels: Record<string, string>) =>
+      value(after, 'gatehouse_oidc_token_requests_total', labels) -
+      value(before, 'gatehouse_oidc_token_requests_total', labels);
+    expect(moved({ grant_type: 'client_credentials', result: 'issued' })).toBe(1);
+    expect(moved({ grant_type: 'client_credentials', result: 'error' })).toBe(1);
+  });
+
+  it('serves /metrics only, and the API port serves no metrics', async () => {
+    expect((await fetch(`${metricsUrl}${CLIENTS}`)).status).toBe(404);
+    expect((await fetch(`${metricsUrl}/`)).status).toBe(404);
+    expect((await fetch(`${metricsUrl}/metrics`, { method: 'POST' })).status).toBe(405);
+    const onApi = await fetch(`${api}/metrics`);
+    expect(await onApi.text()).not.toContain('gatehouse_http_request_duration_seconds');
+  });
+});
+
+describe('GATEHOUSE_METRICS_PORT', () => {
+  it('is off unless set, and is never the API port', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ GATEHOUSE_METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ GATEHOUSE_METRICS_PORT: 'x' })).toThrow(/GATEHOUSE_METRICS_PORT/);
+    expect(() => loadConfig({ PORT: '9000', GATEHOUSE_METRICS_PORT: '9000' })).toThrow(/must differ/);
+  });
+});
