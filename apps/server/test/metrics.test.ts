@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createdClientSchema } from '@gatehouse/contract';
 import { sql } from 'drizzle-orm';
@@ -101,17 +102,17 @@ describe('the metrics port', () => {
       .filter((route) => route !== UNMATCHED_ROUTE);
     expect(routes.length).toBeGreaterThan(0);
     for (const route of routes) expect(route).not.toMatch(/\?|no-such|42/);
-    expect(moved('gatehouse_http_request_duration_seconds_sum', requests('GET', CLIENTS, 200))).toBeGreaterThan(
-      0,
-    );
+    expect(
+      moved('gatehouse_http_request_duration_seconds_sum', requests('GET', CLIENTS, 200)),
+    ).toBeGreaterThan(0);
 
     // The session's caller was read once and then found in the cache.
-    expect(moved('gatehouse_cache_lookups_total', { cache: 'callers', result: 'miss' })).toBeGreaterThanOrEqual(
-      1,
-    );
-    expect(moved('gatehouse_cache_lookups_total', { cache: 'callers', result: 'hit' })).toBeGreaterThanOrEqual(
-      1,
-    );
+    expect(
+      moved('gatehouse_cache_lookups_total', { cache: 'callers', result: 'miss' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      moved('gatehouse_cache_lookups_total', { cache: 'callers', result: 'hit' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(after.get('gatehouse_cache_lookups_total')?.type).toBe('counter');
 
     // The connections, and the process metrics prom-client collects.
@@ -170,6 +171,94 @@ describe('the metrics port', () => {
     expect((await fetch(`${metricsUrl}/metrics`, { method: 'POST' })).status).toBe(405);
     const onApi = await fetch(`${api}/metrics`);
     expect(await onApi.text()).not.toContain('gatehouse_http_request_duration_seconds');
+  });
+});
+
+/** PromQL's words that are not metric names: aggregations, functions, keywords. */
+const PROMQL_WORDS = new Set([
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'bool',
+  'offset',
+  'and',
+  'or',
+  'unless',
+  'inf',
+  'nan',
+]);
+
+/**
+ * The metric names a PromQL expression reads: what is left once strings, label matchers,
+ * range selectors, grouping clauses and function calls are taken out. `label_values(m, l)`
+ * (a Grafana variable's query) reads `m`.
+ */
+function metricNamesOf(expr: string): string[] {
+  const stripped = expr
+    .replace(/label_values\(\s*([a-zA-Z_:][a-zA-Z0-9_:]*)\s*,[^)]*\)/g, ' $1 ')
+    .replace(/"(?:[^"\\]|\\.)*"/g, ' ')
+    .replace(/\{[^}]*\}/g, ' ')
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ')
+    .replace(/\$\w+/g, ' ');
+  const names: string[] = [];
+  for (const match of stripped.matchAll(/[a-zA-Z_:][a-zA-Z0-9_:]*/g)) {
+    const after = stripped.slice(match.index + match[0].length).trimStart();
+    if (after.startsWith('(') || PROMQL_WORDS.has(match[0].toLowerCase())) continue;
+    names.push(match[0]);
+  }
+  return names;
+}
+
+/** Every PromQL expression of a dashboard: its panels' targets (rows' too) and its variables' queries. */
+function expressionsOf(dashboard: Dashboard): string[] {
+  const panels = dashboard.panels.flatMap((p) => [p, ...(p.panels ?? [])]);
+  return [
+    ...panels.flatMap((p) => (p.targets ?? []).map((target) => target.expr)),
+    ...dashboard.templating.list
+      .filter((v) => v.type === 'query')
+      .map((v) => (typeof v.query === 'string' ? v.query : v.query.query)),
+  ];
+}
+
+type Dashboard = {
+  panels: { targets?: { expr: string }[]; panels?: Dashboard['panels'] }[];
+  templating: { list: { type: string; query: string | { query: string } }[] };
+};
+
+describe('the Grafana dashboard (docs/grafana-dashboard.json)', () => {
+  it("reads only metrics the endpoint exposes, and shows each of Gatehouse's own", async () => {
+    const dashboard = JSON.parse(
+      readFileSync(new URL('../../../docs/grafana-dashboard.json', import.meta.url), 'utf8'),
+    ) as Dashboard;
+    const exposed = new Set(
+      [...(await scrape()).values()].flatMap((f) =>
+        f.type === 'histogram' ? [`${f.name}_bucket`, `${f.name}_sum`, `${f.name}_count`] : [f.name],
+      ),
+    );
+    const expressions = expressionsOf(dashboard);
+    expect(expressions.length).toBeGreaterThan(10);
+    const read = new Set(expressions.flatMap(metricNamesOf));
+    expect([...read].filter((name) => !exposed.has(name))).toEqual([]);
+    const ownFamilies = [...(await scrape()).values()].filter((f) => f.name.startsWith('gatehouse_'));
+    const unshown = ownFamilies.filter(
+      (f) => ![...read].some((name) => name === f.name || name.startsWith(`${f.name}_`)),
+    );
+    expect(unshown.map((f) => f.name)).toEqual([]);
+  });
+
+  it('finds the metric names of an expression', () => {
+    expect(
+      metricNamesOf(
+        'histogram_quantile(0.95, sum by (le, route) (rate(a_bucket{instance=~"$instance", x="y}"}[$__rate_interval]))) / on(job) b_total',
+      ),
+    ).toEqual(['a_bucket', 'b_total']);
+    expect(metricNamesOf('label_values(process_start_time_seconds, instance)')).toEqual([
+      'process_start_time_seconds',
+    ]);
   });
 });
 

@@ -31,7 +31,8 @@ function parseValue(text: string, where: string): number {
   if (text === '+Inf') return Number.POSITIVE_INFINITY;
   if (text === '-Inf') return Number.NEGATIVE_INFINITY;
   if (text === 'NaN') return Number.NaN;
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) throw new Error(`${where}: not a value: ${text}`);
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text))
+    throw new Error(`${where}: not a value: ${text}`);
   return Number(text);
 }
 
