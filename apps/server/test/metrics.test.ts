@@ -267,6 +267,8 @@ describe('GATEHOUSE_METRICS_PORT', () => {
     expect(loadConfig({}).metricsPort).toBeUndefined();
     expect(loadConfig({ GATEHOUSE_METRICS_PORT: '9464' }).metricsPort).toBe(9464);
     expect(() => loadConfig({ GATEHOUSE_METRICS_PORT: 'x' })).toThrow(/GATEHOUSE_METRICS_PORT/);
-    expect(() => loadConfig({ PORT: '9000', GATEHOUSE_METRICS_PORT: '9000' })).toThrow(/must differ/);
+    expect(() => loadConfig({ PORT: '9000', GATEHOUSE_METRICS_PORT: '9000' })).toThrow(
+      /GATEHOUSE_METRICS_PORT=9000: must differ from PORT/,
+    );
   });
 });
