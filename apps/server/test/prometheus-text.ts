@@ -27,10 +27,11 @@ const SUFFIXES: Record<Family['type'], string[]> = {
   summary: ['', '_sum', '_count'],
 };
 
+/** A value as Go's ParseFloat reads it (the format's rule): a number, or NaN and ±Inf in any case. */
 function parseValue(text: string, where: string): number {
-  if (text === '+Inf') return Number.POSITIVE_INFINITY;
-  if (text === '-Inf') return Number.NEGATIVE_INFINITY;
-  if (text === 'NaN') return Number.NaN;
+  if (/^[-+]?nan$/i.test(text)) return Number.NaN;
+  if (/^\+?inf(inity)?$/i.test(text)) return Number.POSITIVE_INFINITY;
+  if (/^-inf(inity)?$/i.test(text)) return Number.NEGATIVE_INFINITY;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text))
     throw new Error(`${where}: not a value: ${text}`);
   return Number(text);
