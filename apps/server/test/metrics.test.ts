@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createdClientSchema } from '@gatehouse/contract';
 import { sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { defaultConfig, loadConfig } from '../src/config.ts';
 import { UNMATCHED_ROUTE } from '../src/plugins/metrics.ts';
 import { createApplication } from './fixtures.ts';
 import { ADMIN_PASSWORD, build, type TestContext } from './helper.ts';
@@ -22,7 +23,9 @@ const LOGIN = '/api/oauth2-server/login';
 const CLIENTS = '/api/admin-service/v2/application/client';
 
 beforeAll(async () => {
-  t = await build({ config: { metricsPort: 0, issuer: undefined } });
+  // Three failures per account and source, so a lock is quick to reach.
+  const loginRateLimit = { ...defaultConfig().loginRateLimit, perAccount: 3 };
+  t = await build({ config: { metricsPort: 0, issuer: undefined, loginRateLimit } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   api = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const metricsAddress = t.app.metricsAddress();
@@ -121,6 +124,44 @@ describe('the metrics port', () => {
     expect(after.get('gatehouse_db_pool_waiting')?.type).toBe('gauge');
     expect(value(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(after.get('process_cpu_seconds_total')?.type).toBe('counter');
+  });
+
+  it('counts a second factor asked for, a wrong code and a locked account', async () => {
+    const before = await scrape();
+    const enrolled = await t.createUser();
+    const token = await t.login(enrolled.username, enrolled.password);
+    const start = await t.post('/api/oauth2-server/two-factor/enrolment', undefined, token);
+    const totp = new TOTP({ secret: Secret.fromBase32(start.json().secret), digits: 6, period: 30 });
+    const confirm = await t.post(
+      '/api/oauth2-server/two-factor/enrolment/confirm',
+      { code: totp.generate() },
+      token,
+    );
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const challenged = await t.post(LOGIN, { username: enrolled.username, password: enrolled.password });
+    const { challenge } = challenged.json().result as { challenge: string };
+    // A code of ten minutes ago is far outside the accepted window.
+    const stale = totp.generate({ timestamp: Date.now() - 600_000 });
+    const wrong = await t.post('/api/oauth2-server/login/second-factor', { challenge, code: stale });
+    expect(wrong.statusCode).toBe(401);
+
+    const locked = await t.createUser();
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await t.post(LOGIN, { username: locked.username, password: 'wrong-password-1' })).statusCode,
+      ).toBe(401);
+    expect((await t.post(LOGIN, { username: locked.username, password: locked.password })).statusCode).toBe(
+      429,
+    );
+
+    const after = await scrape();
+    const moved = (labels: Record<string, string>) =>
+      value(after, 'gatehouse_sign_ins_total', labels) - value(before, 'gatehouse_sign_ins_total', labels);
+    expect(moved(signIns('console', 'success'))).toBe(1);
+    expect(moved(signIns('console', 'second_factor'))).toBe(1);
+    expect(moved(signIns('console', 'failure', 'wrong-code'))).toBe(1);
+    expect(moved(signIns('console', 'failure', 'wrong-password'))).toBe(3);
+    expect(moved(signIns('console', 'locked'))).toBe(1);
   });
 
   it('counts a statement the database refuses by its SQL state', async () => {
