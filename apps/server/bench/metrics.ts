@@ -2,10 +2,11 @@
  * What the metrics (GATEHOUSE_METRICS_PORT) cost a request: a simple list request (page 0
  * of an application's data accesses, 100 rows, signed in) through `app.inject`, on two
  * servers over one database, one with the metrics off (the default) and one with them on,
- * measured in alternating rounds so that both meet the same machine. Each round gives the
- * process's CPU time per request (user + system, `process.cpuUsage`), which other processes on
- * the cores move far less than the wall time, and the wall times of its requests. Then a
- * scrape of /metrics, timed. `BENCH_ONLY=metrics` runs it alone.
+ * measured request by request in turn (off, on, on, off, …), so that both meet the same
+ * machine at the same moments. Each request's wall time and the process's CPU time over it
+ * (user + system, `process.cpuUsage`) are kept: other processes on the cores move the CPU
+ * time far less than the wall time. Then a scrape of /metrics, timed. `BENCH_ONLY=metrics`
+ * runs it alone.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -16,11 +17,10 @@ import { migrateDatabase } from '../src/db/migrate.ts';
 import { seed } from '../src/platform/seed.ts';
 import { createApplication, seedDataAccesses } from '../test/fixtures.ts';
 import { postgresBase } from './http.ts';
-import { quantile, type Report } from './report.ts';
+import { int, quantile, type Report } from './report.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
-const ROUNDS = QUICK ? 6 : 20;
-const PER_ROUND = QUICK ? 50 : 200;
+const REQUESTS = QUICK ? 500 : 5_000;
 const PASSWORD = randomBytes(18).toString('base64url');
 const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
 
@@ -28,7 +28,7 @@ type Side = {
   label: string;
   /** Wall time of each request, ms. */
   samples: number[];
-  /** CPU time per request of each round, ms. */
+  /** CPU time of the process over each request, ms. */
   cpu: number[];
   run: () => Promise<{ statusCode: number }>;
 };
@@ -68,28 +68,25 @@ async function measure(handle: DatabaseHandle): Promise<string[]> {
     });
     const sides = [side('off', off), side('on', on)];
     for (const s of sides) for (let i = 0; i < 50; i++) await s.run();
-    for (let round = 0; round < ROUNDS; round++) {
-      // Which side goes first alternates, so neither always meets a warmer machine.
-      for (const s of round % 2 ? [...sides].reverse() : sides) {
+    for (let i = 0; i < REQUESTS; i++) {
+      // Which side goes first alternates, so neither always follows the other.
+      for (const s of i % 2 ? [...sides].reverse() : sides) {
         const cpu = process.cpuUsage();
-        for (let i = 0; i < PER_ROUND; i++) {
-          const t = performance.now();
-          const res = await s.run();
-          s.samples.push(performance.now() - t);
-          if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
-        }
+        const t = performance.now();
+        const res = await s.run();
+        s.samples.push(performance.now() - t);
         const used = process.cpuUsage(cpu);
-        s.cpu.push((used.user + used.system) / 1000 / PER_ROUND);
+        s.cpu.push((used.user + used.system) / 1000);
+        if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
       }
     }
     const figures = sides.map((s) => {
       const sorted = [...s.samples].sort((a, b) => a - b);
-      const cpu = [...s.cpu].sort((a, b) => a - b);
       return {
         label: s.label,
         median: quantile(sorted, 0.5),
         p95: quantile(sorted, 0.95),
-        cpu: quantile(cpu, 0.5),
+        cpu: s.cpu.reduce((a, b) => a + b, 0) / s.cpu.length,
       };
     });
     const [offFig, onFig] = figures as [(typeof figures)[0], (typeof figures)[0]];
@@ -123,9 +120,9 @@ export async function benchMetrics(report: Report): Promise<void> {
   report.heading('What the metrics cost a request');
   report.line(
     `A simple list request (page 0 of 100 data accesses, signed in, the caller cache on) through \`app.inject\`, ` +
-      `on two servers over one database: GATEHOUSE_METRICS_PORT unset (the default) and set. ${ROUNDS} alternating ` +
-      `rounds of ${PER_ROUND} requests per server after 50 to warm up; CPU: the process's user + system time per ` +
-      `request, median of the rounds (PGlite's work is in the process, PostgreSQL's is not); then 20 scrapes of /metrics.`,
+      `on two servers over one database: GATEHOUSE_METRICS_PORT unset (the default) and set. ${int(REQUESTS)} requests ` +
+      `per server, in turn, after 50 to warm up; CPU: the process's user + system time over a request, the mean ` +
+      `(PGlite's work is in the process, PostgreSQL's is not); then 20 scrapes of /metrics.`,
   );
   const rows: string[][] = [];
   const lite = await openDatabase({ kind: 'pglite' });
@@ -154,8 +151,8 @@ export async function benchMetrics(report: Report): Promise<void> {
   report.table(
     [
       'database',
-      'CPU per request, off',
-      'CPU per request, on',
+      'CPU per request, off (mean)',
+      'CPU per request, on (mean)',
       'on − off (CPU)',
       'wall, off: median / p95',
       'wall, on: median / p95',
