@@ -70,6 +70,27 @@ export type AppConfig = {
    * or the connection gets 408 and closes; 0 turns it off. Handling it has its own budget.
    */
   requestBodyTimeoutMs: number;
+  /** GATEHOUSE_WEBHOOK_ALLOW_HTTP=true: webhooks may target plain http URLs. Off by default. */
+  webhookAllowHttp: boolean;
+  /**
+   * GATEHOUSE_WEBHOOK_ALLOW_PRIVATE=true: webhooks may target private, loopback and link-local
+   * addresses (SSRF protection off). Off by default.
+   */
+  webhookAllowPrivate: boolean;
+  /**
+   * GATEHOUSE_WEBHOOK_TIMEOUT_MS: a delivery attempt's deadline; the contract's 10 s by
+   * default, and never longer. For tests: leave it unset.
+   */
+  webhookTimeoutMs: number | undefined;
+  /**
+   * GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS: the delays between delivery attempts, comma-separated,
+   * the last repeated; 5 s, 30 s, 2 min, 10 min, 30 min, 1 h by default. For tests: leave it unset.
+   */
+  webhookRetryDelaysMs: number[] | undefined;
+  /** Deliveries one instance sends at once. 16 by default. */
+  webhookConcurrency: number;
+  /** How often each job queue is polled (lib/jobs.ts); a commit in this instance wakes it at once. 1 s by default. */
+  jobPollIntervalMs: number;
 };
 
 /** A statement that has run this long is stuck, not slow: the slowest list query takes well under a second. */
@@ -129,6 +150,17 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
+function parseFlag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new Error(`${name} is true or false: ${value}`);
+}
+
+function parseDelays(name: string, value: string | undefined): number[] | undefined {
+  if (value === undefined || value === '') return undefined;
+  return value.split(',').map((part) => parseMilliseconds(name, part.trim())!);
+}
+
 const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 
 /** Reads the configuration from the environment; relative paths resolve against the working directory. */
@@ -161,6 +193,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     requestBodyTimeoutMs:
       parseMilliseconds('GATEHOUSE_REQUEST_BODY_TIMEOUT_MS', env.GATEHOUSE_REQUEST_BODY_TIMEOUT_MS) ??
       DEFAULT_REQUEST_BODY_TIMEOUT_MS,
+    webhookAllowHttp: parseFlag('GATEHOUSE_WEBHOOK_ALLOW_HTTP', env.GATEHOUSE_WEBHOOK_ALLOW_HTTP),
+    webhookAllowPrivate: parseFlag('GATEHOUSE_WEBHOOK_ALLOW_PRIVATE', env.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE),
+    webhookTimeoutMs: parseMilliseconds('GATEHOUSE_WEBHOOK_TIMEOUT_MS', env.GATEHOUSE_WEBHOOK_TIMEOUT_MS),
+    webhookRetryDelaysMs: parseDelays(
+      'GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS',
+      env.GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS,
+    ),
+    webhookConcurrency: 16,
+    jobPollIntervalMs: 1_000,
   };
 }
 
