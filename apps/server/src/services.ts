@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { LoginRateLimit, RequestRateLimit } from './config.ts';
 import type { Database, Listen, Transaction } from './db/client.ts';
 import { AUTH_CHANNEL } from './lib/caller-cache.ts';
+import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { MAIL_QUEUE, type Mailer, mailHandler } from './lib/mailer.ts';
 import { grantsOf, type RegisteredRoute } from './lib/request-context.ts';
@@ -196,7 +197,11 @@ async function services(
       oidc: opts.oidc,
       sessionIdleSeconds: opts.sessionIdleSeconds,
       webhooks: opts.webhooks,
-      onJobError: (err, job) => app.log.warn({ err, job }, 'A job failed'),
+      // A database away is the requests' to report (once, plugins/errors.ts); the queue
+      // just tries again at its next poll.
+      onJobError: (err, job) => {
+        if (!isDatabaseUnavailable(err)) app.log.warn({ err, job }, 'A job failed');
+      },
     }),
   );
   if (!opts.listen) return;

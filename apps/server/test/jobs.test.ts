@@ -127,7 +127,6 @@ describe('the job queue', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(ran).toEqual([2]);
     await until(async () => (await left(queue)).length === 0);
-
   });
 
   it('fences a claim whose lease ran out: the job another runner claimed since is not finished by it', async () => {
@@ -196,7 +195,9 @@ describe('the job queue', () => {
     'hands each job to one runner only, with several instances on one PostgreSQL',
     async () => {
       const queue = queueName();
-      const others = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: url!, max: 4 })));
+      const others = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: url!, max: 4 })),
+      );
       try {
         const runs = new Map<number, number>();
         for (const other of others) {
@@ -211,7 +212,9 @@ describe('the job queue', () => {
           );
           r.start(10);
         }
-        await handle.db.insert(jobs).values(Array.from({ length: 300 }, (_, n) => ({ queue, payload: { n } })));
+        await handle.db
+          .insert(jobs)
+          .values(Array.from({ length: 300 }, (_, n) => ({ queue, payload: { n } })));
         await until(async () => runs.size === 300 && (await left(queue)).length === 0, 30_000);
         expect([...runs.values()].every((n) => n === 1)).toBe(true);
       } finally {
