@@ -137,7 +137,8 @@ describe('the job queue', () => {
       queue,
       async (job) => {
         events.push(`slow ${job.attempt}`);
-        await sleep(400);
+        // It runs on past its lease, until another runner has claimed the job.
+        await until(() => events.includes('next 2'));
         events.push('slow done');
       },
       { leaseMs: 100 },
@@ -147,10 +148,14 @@ describe('the job queue', () => {
     await until(() => events.includes('slow 1'));
     // It claims nothing more; its first job runs on past its lease.
     const stopping = slow.stop();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const next = runner();
     next.register(queue, async (job) => {
       events.push(`next ${job.attempt}`);
-      await sleep(600);
+      await held;
       events.push('next done');
     });
     next.start(20);
@@ -158,6 +163,7 @@ describe('the job queue', () => {
     expect(events).toEqual(['slow 1', 'next 2', 'slow done']);
     // The first claim's end did not delete the job the second holds.
     expect(await left(queue)).toHaveLength(1);
+    release();
     await until(async () => events.includes('next done') && (await left(queue)).length === 0);
   });
 
