@@ -192,6 +192,7 @@ export function buildApp(options: BuildAppOptions) {
       ...(options.databaseUsage ? { database: options.databaseUsage } : {}),
       callerCache: () => app.services.sessions.cache.lookups,
       pageAnchors: () => pageAnchorLookups(app.services.db),
+      jobQueues: () => app.services.jobs.backlog(),
     },
   });
   // With SMTP_URL, reset links go by email; without it, to the log.

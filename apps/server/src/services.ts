@@ -81,7 +81,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
   // The job queue and its handlers; app.ts starts it once the server is ready and stops it on close.
   const jobs = new JobRunner(db, deps.onJobError);
-  new WebhookDeliveries(db, deps.webhooks).register(jobs);
+  new WebhookDeliveries(db, deps.webhooks, deps.meters).register(jobs);
   jobs.register(MAIL_QUEUE, mailHandler(deps.passwordReset.mailer, deps.passwordReset.log), {
     concurrency: 2,
   });

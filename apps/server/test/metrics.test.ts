@@ -5,10 +5,13 @@ import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, loadConfig } from '../src/config.ts';
+import { jobs } from '../src/db/schema/index.ts';
+import { MAIL_QUEUE } from '../src/lib/mailer.ts';
 import { UNMATCHED_ROUTE } from '../src/plugins/metrics.ts';
 import { createApplication } from './fixtures.ts';
 import { ADMIN_PASSWORD, build, type TestContext } from './helper.ts';
 import { type Family, parsePrometheusText, sampleValue } from './prometheus-text.ts';
+import { type Receiver, startReceiver, until } from './webhook-receiver.ts';
 
 /**
  * The metrics port (GATEHOUSE_METRICS_PORT) on a server that listens: requests over HTTP to
@@ -18,6 +21,7 @@ import { type Family, parsePrometheusText, sampleValue } from './prometheus-text
 let t: TestContext;
 let api: string;
 let metricsUrl: string;
+let receiver: Receiver;
 
 const LOGIN = '/api/oauth2-server/login';
 const CLIENTS = '/api/admin-service/v2/application/client';
@@ -25,7 +29,20 @@ const CLIENTS = '/api/admin-service/v2/application/client';
 beforeAll(async () => {
   // Three failures per account and source, so a lock is quick to reach.
   const loginRateLimit = { ...defaultConfig().loginRateLimit, perAccount: 3 };
-  t = await build({ config: { metricsPort: 0, issuer: undefined, loginRateLimit } });
+  t = await build({
+    config: {
+      metricsPort: 0,
+      issuer: undefined,
+      loginRateLimit,
+      // A webhook receiver on 127.0.0.1 over http; a failed attempt waits a minute for its retry.
+      webhookAllowHttp: true,
+      webhookAllowPrivate: true,
+      webhookRetryDelaysMs: [60_000],
+      webhookTimeoutMs: 1_000,
+      jobPollIntervalMs: 50,
+    },
+  });
+  receiver = await startReceiver();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   api = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const metricsAddress = t.app.metricsAddress();
@@ -34,6 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await receiver?.close();
   await t.close();
 });
 
@@ -162,6 +180,44 @@ describe('the metrics port', () => {
     expect(moved(signIns('console', 'failure', 'wrong-code'))).toBe(1);
     expect(moved(signIns('console', 'failure', 'wrong-password'))).toBe(3);
     expect(moved(signIns('console', 'locked'))).toBe(1);
+  });
+
+  it("reads each queue's depth and the wait of its oldest due job at the scrape", async () => {
+    // A queue no runner serves keeps its jobs: one due a minute ago, one due in an hour.
+    await t.db.insert(jobs).values([
+      { queue: 'metrics-probe', payload: {}, runAt: new Date(Date.now() - 60_000) },
+      { queue: 'metrics-probe', payload: {}, runAt: new Date(Date.now() + 3_600_000) },
+    ]);
+    const families = await scrape();
+    expect(value(families, 'gatehouse_job_queue_depth', { queue: 'metrics-probe' })).toBe(2);
+    const waited = value(families, 'gatehouse_job_queue_oldest_due_seconds', { queue: 'metrics-probe' });
+    expect(waited).toBeGreaterThanOrEqual(59);
+    expect(waited).toBeLessThan(600);
+    // A served queue with nothing in it reads 0, rather than nothing.
+    expect(sampleValue(families, 'gatehouse_job_queue_depth', { queue: MAIL_QUEUE })).toBe(0);
+  });
+
+  it('counts a failed webhook delivery attempt', async () => {
+    const admin = await t.login();
+    receiver.answer = (_req, res) => {
+      res.statusCode = 500;
+      res.end('no');
+    };
+    const created = await t.post(
+      '/api/admin-service/v2/webhooks',
+      { name: 'Failing', url: `${receiver.origin}/hook`, events: ['user.*'] },
+      admin,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const labels = { reason: 'http_status', outcome: 'retrying' };
+    const before = value(await scrape(), 'gatehouse_webhook_delivery_failures_total', labels);
+    const { webhookId } = created.json().webhook as { webhookId: string };
+    const test = await t.post(`/api/admin-service/v2/webhooks/${webhookId}/test`, undefined, admin);
+    expect(test.statusCode, test.body).toBeLessThan(300);
+    await until(
+      async () => value(await scrape(), 'gatehouse_webhook_delivery_failures_total', labels) > before,
+    );
+    expect(value(await scrape(), 'gatehouse_webhook_delivery_failures_total', labels)).toBe(before + 1);
   });
 
   it('counts a statement the database refuses by its SQL state', async () => {

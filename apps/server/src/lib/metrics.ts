@@ -11,6 +11,7 @@
  */
 
 import type { DatabaseUsage } from '../db/client.ts';
+import type { QueueBacklog } from './jobs.ts';
 
 /** Where a sign-in happened: the console's login, or the OpenID Provider's interaction. */
 export type SignInFlow = 'console' | 'oidc';
@@ -30,11 +31,18 @@ export type Meters = {
   signIn(flow: SignInFlow, result: SignInResult, reason?: string): void;
   /** A request to the OpenID Provider's token endpoint, by grant type, and whether it issued tokens. */
   tokenRequest(grantType: string | undefined, issued: boolean): void;
+  /**
+   * A webhook delivery attempt that failed: the receiver answered other than 2xx, or did not
+   * answer (timeout, refused connection, a target the SSRF guard refused); `gaveUp` when it was
+   * the delivery's last attempt.
+   */
+  webhookFailed(reason: 'http_status' | 'no_answer', gaveUp: boolean): void;
 };
 
 export const NO_METERS: Meters = {
   signIn() {},
   tokenRequest() {},
+  webhookFailed() {},
 };
 
 /** Lookups of an in-process cache, by how they ended; counted by the cache itself (plain numbers). */
@@ -48,4 +56,6 @@ export type MetricSources = {
   callerCache?: () => CacheLookups;
   /** The anchors of deep list pages (lib/page-anchors.ts). */
   pageAnchors?: () => CacheLookups;
+  /** The job queue's backlog, from the database (lib/jobs.ts). */
+  jobQueues?: () => Promise<QueueBacklog[]>;
 };

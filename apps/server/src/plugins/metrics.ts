@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
+import type { QueueBacklog } from '../lib/jobs.ts';
 import { COUNTED_GRANT_TYPES, type Meters, type MetricSources, NO_METERS } from '../lib/metrics.ts';
 
 declare module 'fastify' {
@@ -125,6 +126,46 @@ function defineMetrics(prom: Prom, registry: Registry, sources: MetricSources) {
     });
   }
 
+  const webhookFailures = new prom.Counter({
+    name: 'gatehouse_webhook_delivery_failures_total',
+    help: 'Webhook delivery attempts that failed, by reason (http_status: answered other than 2xx; no_answer: timeout, refused, blocked target) and outcome (retrying, gave_up: the last attempt).',
+    labelNames: ['reason', 'outcome'] as const,
+    registers,
+  });
+
+  const { jobQueues } = sources;
+  if (jobQueues) {
+    // One query serves both gauges of a scrape: the second reads the answer the first asked for.
+    let reading: { at: number; backlog: Promise<Awaited<ReturnType<typeof jobQueues>>> } | undefined;
+    const backlog = () => {
+      if (!reading || Date.now() - reading.at > 1_000) reading = { at: Date.now(), backlog: jobQueues() };
+      return reading.backlog;
+    };
+    const queueGauge = (name: string, help: string, read: (q: QueueBacklog) => number) =>
+      new prom.Gauge({
+        name,
+        help,
+        labelNames: ['queue'] as const,
+        registers,
+        async collect() {
+          this.reset();
+          // A database away fails this reading, not the scrape: the gauges are then left out.
+          const queues = await backlog().catch(() => []);
+          for (const q of queues) this.set({ queue: q.queue }, read(q));
+        },
+      });
+    queueGauge(
+      'gatehouse_job_queue_depth',
+      'Jobs of each queue not yet finished: due, running or scheduled for later.',
+      (q) => q.depth,
+    );
+    queueGauge(
+      'gatehouse_job_queue_oldest_due_seconds',
+      'How long the oldest due job of each queue that no runner holds has waited past its run time (0: none).',
+      (q) => q.oldestDueSeconds,
+    );
+  }
+
   const meters: Meters = {
     signIn: (flow, result, reason) => signIns.inc({ flow, result, reason: reason ?? '' }),
     tokenRequest: (grantType, issued) =>
@@ -132,6 +173,8 @@ function defineMetrics(prom: Prom, registry: Registry, sources: MetricSources) {
         grant_type: grantType && COUNTED_GRANT_TYPES.has(grantType) ? grantType : 'other',
         result: issued ? 'issued' : 'error',
       }),
+    webhookFailed: (reason, gaveUp) =>
+      webhookFailures.inc({ reason, outcome: gaveUp ? 'gave_up' : 'retrying' }),
   };
   return { meters, requests };
 }
