@@ -135,22 +135,26 @@ function defineMetrics(prom: Prom, registry: Registry, sources: MetricSources) {
 
   const { jobQueues } = sources;
   if (jobQueues) {
-    // One query serves both gauges of a scrape: the second reads the answer the first asked for.
-    let reading: { at: number; backlog: Promise<Awaited<ReturnType<typeof jobQueues>>> } | undefined;
-    const backlog = () => {
-      if (!reading || Date.now() - reading.at > 1_000) reading = { at: Date.now(), backlog: jobQueues() };
-      return reading.backlog;
-    };
-    const queueGauge = (name: string, help: string, read: (q: QueueBacklog) => number) =>
+    // One query serves both gauges of a scrape. The registry collects its metrics in the order
+    // they were defined, each `collect` called before the next: the depth gauge asks, and the
+    // age gauge reads that answer. A database away fails this reading, not the scrape: the
+    // gauges are then left out.
+    let asked: Promise<QueueBacklog[]> | undefined;
+    const ask = () => jobQueues().catch((): QueueBacklog[] => []);
+    const queueGauge = (
+      name: string,
+      help: string,
+      read: (q: QueueBacklog) => number,
+      backlog: () => Promise<QueueBacklog[]>,
+    ) =>
       new prom.Gauge({
         name,
         help,
         labelNames: ['queue'] as const,
         registers,
         async collect() {
+          const queues = await backlog();
           this.reset();
-          // A database away fails this reading, not the scrape: the gauges are then left out.
-          const queues = await backlog().catch(() => []);
           for (const q of queues) this.set({ queue: q.queue }, read(q));
         },
       });
@@ -158,11 +162,20 @@ function defineMetrics(prom: Prom, registry: Registry, sources: MetricSources) {
       'gatehouse_job_queue_depth',
       'Jobs of each queue not yet finished: due, running or scheduled for later.',
       (q) => q.depth,
+      () => {
+        asked = ask();
+        return asked;
+      },
     );
     queueGauge(
       'gatehouse_job_queue_oldest_due_seconds',
       'How long the oldest due job of each queue that no runner holds has waited past its run time (0: none).',
       (q) => q.oldestDueSeconds,
+      () => {
+        const answer = asked ?? ask();
+        asked = undefined;
+        return answer;
+      },
     );
   }
 
