@@ -101,6 +101,8 @@ describe('the metrics port', () => {
     const one = await fetch(`${api}${CLIENTS}/no-such-client-42?x=1`, { headers: { authorization } });
     expect(one.status).toBe(404);
     expect((await fetch(`${api}/api/no/such/route/42?secret=1`)).status).toBe(404);
+    // A malformed address is refused before routing, where no hook runs.
+    expect((await fetch(`${api}${CLIENTS}/%zz`)).status).toBe(400);
 
     const after = await scrape();
     const moved = (name: string, labels: Record<string, string> = {}) =>
@@ -116,6 +118,7 @@ describe('the metrics port', () => {
     expect(moved(REQUESTS, requests('GET', CLIENTS, 200))).toBe(2);
     expect(moved(REQUESTS, requests('GET', `${CLIENTS}/:acId`, 404))).toBe(1);
     expect(moved(REQUESTS, requests('GET', UNMATCHED_ROUTE, 404))).toBe(1);
+    expect(moved(REQUESTS, requests('GET', UNMATCHED_ROUTE, 400))).toBe(1);
     // Route labels are patterns: no id, no query string, whatever was asked.
     const routes = after
       .get('gatehouse_http_request_duration_seconds')!

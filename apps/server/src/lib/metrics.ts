@@ -27,6 +27,12 @@ export type SignInResult = 'success' | 'second_factor' | 'failure' | 'locked';
 export const COUNTED_GRANT_TYPES = new Set(['authorization_code', 'refresh_token', 'client_credentials']);
 
 export type Meters = {
+  /**
+   * An answer: its method, route pattern (undefined when no route matched), status and time.
+   * The metrics plugin calls it for every request; the answers Fastify gives before routing (a
+   * malformed address, plugins/errors.ts) call it themselves.
+   */
+  answered(method: string, route: string | undefined, statusCode: number, seconds: number): void;
   /** A sign-in attempt's outcome; `reason` only for a failure (`unknown-account`, `wrong-code`…). */
   signIn(flow: SignInFlow, result: SignInResult, reason?: string): void;
   /** A request to the OpenID Provider's token endpoint, by grant type, and whether it issued tokens. */
@@ -40,6 +46,7 @@ export type Meters = {
 };
 
 export const NO_METERS: Meters = {
+  answered() {},
   signIn() {},
   tokenRequest() {},
   webhookFailed() {},

@@ -180,6 +180,8 @@ function defineMetrics(prom: Prom, registry: Registry, sources: MetricSources) {
   }
 
   const meters: Meters = {
+    answered: (method, route, statusCode, seconds) =>
+      requests.observe({ method, route: route ?? UNMATCHED_ROUTE, status_code: statusCode }, seconds),
     signIn: (flow, result, reason) => signIns.inc({ flow, result, reason: reason ?? '' }),
     tokenRequest: (grantType, issued) =>
       tokenRequests.inc({
@@ -189,7 +191,7 @@ function defineMetrics(prom: Prom, registry: Registry, sources: MetricSources) {
     webhookFailed: (reason, gaveUp) =>
       webhookFailures.inc({ reason, outcome: gaveUp ? 'gave_up' : 'retrying' }),
   };
-  return { meters, requests };
+  return { meters };
 }
 
 /** The metrics port's only answer: /metrics. Anything else is a 404, so it can never serve the API. */
@@ -232,19 +234,12 @@ async function metrics(app: FastifyInstance, opts: MetricsOptions) {
   }
   const prom = await import('prom-client');
   const registry = new prom.Registry();
-  const { meters, requests } = defineMetrics(prom, registry, opts.sources);
+  const { meters } = defineMetrics(prom, registry, opts.sources);
   app.decorate('meters', meters);
 
   // The route's pattern, never the URL: no ids or query strings in labels.
   app.addHook('onResponse', (request, reply, done) => {
-    requests.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
-        status_code: reply.statusCode,
-      },
-      reply.elapsedTime / 1000,
-    );
+    meters.answered(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
