@@ -33,6 +33,7 @@ export const LIST_SORTS = {
   resources: ['name', 'id', 'order'],
   roles: ['name', 'code'],
   users: ['username', 'name', 'email', 'lastSignInDate'],
+  webhooks: ['name', 'url'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ListName = keyof typeof LIST_SORTS;
