@@ -7,7 +7,7 @@ import { type ComponentType, createContext, useContext } from 'react';
  */
 export type FeatureSlots = {
   /** Application Detail's Webhooks tab: the application's webhooks (features/webhooks). */
-  applicationWebhooks?: ComponentType<{ appId: string }>;
+  applicationWebhooks?: ComponentType<{ appId: string; title: string }>;
 };
 
 export const FeatureSlotsContext = createContext<FeatureSlots>({});

@@ -1,9 +1,10 @@
 import { WEBHOOK_PERMISSION_ID } from '@gatehouse/contract';
-import { Card, Descriptions, Space, Spin, Tabs } from 'antd';
+import { Card, Descriptions, Space, Tabs } from 'antd';
 import { type ReactNode, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApplication } from '@/api/applications';
 import { Notice } from '@/components/notice';
+import { Spinner } from '@/components/placeholders';
 import { StatusTag } from '@/components/status-tag';
 import { APP_CONFIG_SCREENS, toAppConfig } from '@/features/app-config/paths';
 import { useHasAction } from '@/lib/access';
@@ -57,8 +58,8 @@ export function ApplicationDetailPage() {
     pages: () => <PagesTab appId={appId} />,
     webhooks: () =>
       Webhooks && (
-        <Suspense fallback={<Spin />}>
-          <Webhooks appId={appId} />
+        <Suspense fallback={<Spinner label={t('loading')} />}>
+          <Webhooks appId={appId} title={t('webhooks')} />
         </Suspense>
       ),
   };
