@@ -78,14 +78,16 @@ export const WEBHOOK_COLUMNS: Column<Webhook>[] = [
     },
   }),
   titled('failingSince', {
-    dataIndex: 'failingSince',
+    key: 'failingSince',
     width: 170,
-    render: (value) => formatDateTime(value as string | null),
+    render: (_, webhook) => formatDateTime(webhook.failingSince),
   }),
+  // By key rather than field: a column named by a sort field (lastModifiedDate) offers that
+  // sort, and the server's webhook list keeps one order.
   titled('lastModified', {
-    dataIndex: 'lastModifiedDate',
+    key: 'lastModified',
     width: 170,
-    render: (value) => formatDateTime(value as string | null),
+    render: (_, webhook) => formatDateTime(webhook.lastModifiedDate),
   }),
 ];
 
