@@ -14,17 +14,12 @@ import { useDeleteWebhook } from '../api/delete-webhook';
 import { type WebhookScope, webhooksQueryOptions } from '../api/list-webhooks';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 import { useSendTestEvent } from '../api/send-test-event';
+import { useSetWebhookStatus } from '../api/set-webhook-status';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { useWebhooksT, type WebhooksKey, webhooksText } from '../messages';
 import { DeliveriesDrawer } from './deliveries-drawer';
 import { WebhookSecretDialog } from './webhook-secret-dialog';
-import {
-  eventsShown,
-  type WebhookFormValues,
-  webhookBody,
-  webhookState,
-  withEnabled,
-} from './webhook-values';
+import { eventsShown, type WebhookFormValues, webhookBody, webhookState } from './webhook-values';
 
 const WebhookForm = lazyForm(() => import('./webhook-form').then((m) => m.WebhookForm));
 
@@ -110,6 +105,7 @@ export function WebhookListScreen({ appId, title, header }: WebhookListScreenPro
   const toast = useToast();
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
+  const setStatus = useSetWebhookStatus();
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
   const sendTest = useSendTestEvent();
@@ -178,8 +174,7 @@ export function WebhookListScreen({ appId, title, header }: WebhookListScreenPro
           subject: () => 'webhook',
           status: (webhook) => (webhook.enabled ? 'ENABLED' : 'DISABLED'),
           consequence: (_, next) => t(next === 'ENABLED' ? 'enableConsequence' : 'disableConsequence'),
-          onToggle: (webhook, next) =>
-            update.mutateAsync({ webhookId: webhook.webhookId, ...withEnabled(webhook, next === 'ENABLED') }),
+          onToggle: ({ webhookId }, status) => setStatus.mutateAsync({ webhookId, status }),
         }}
         remove={{
           code: WEBHOOK_CODES.delete,

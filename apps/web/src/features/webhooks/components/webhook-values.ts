@@ -31,11 +31,6 @@ export function webhookValues(webhook: Webhook): WebhookFormValues {
   };
 }
 
-/** The body of a webhook as it is, but enabled or not: the update an Enable or Disable sends. */
-export function withEnabled(webhook: Webhook, enabled: boolean): UpdateWebhook {
-  return { ...webhookBody(webhookValues(webhook)), enabled };
-}
-
 /**
  * The group patterns the form offers beside the event types: `*`, then each dotted prefix that
  * two or more of `types` share (`user.*`, `application.client.*`), without a group that matches
