@@ -79,6 +79,7 @@ const en = {
   deliveryLabel: 'Deliveries',
   detailFailed: 'The delivery could not be loaded.',
   stillPending: 'Waiting for the receiver…',
+  retrying: 'Waiting for the next try…',
 };
 
 export type WebhooksKey = keyof typeof en;
@@ -158,6 +159,7 @@ export const useWebhooksT = defineMessages(NAMESPACE, en, {
   deliveryLabel: '投递记录',
   detailFailed: '投递加载失败。',
   stillPending: '正在等待接收方……',
+  retrying: '正在等待下次尝试……',
 });
 
 /** A text outside a component, read when it is shown so that it follows the language. */

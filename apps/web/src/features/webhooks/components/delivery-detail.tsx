@@ -108,7 +108,7 @@ export function DeliveryDetail({ webhookId, deliveryId, onBack, onShow }: Delive
                 <DeliveryStatusTag status={data.status} />
                 {pollInterval(data) !== false && (
                   <Typography.Text type="secondary" role="status">
-                    <Spin size="small" /> {t('stillPending')}
+                    <Spin size="small" /> {t(data.attempts === 0 ? 'stillPending' : 'retrying')}
                   </Typography.Text>
                 )}
               </Flex>

@@ -38,14 +38,15 @@ const STATE_TAGS = {
 
 /** Name, URL, Events, Status (and why a disabled one is), Failing since and Last modified. */
 export const WEBHOOK_COLUMNS: Column<Webhook>[] = [
-  titled('name', { dataIndex: 'name', ellipsis: true }),
+  titled('name', { dataIndex: 'name', width: 140, ellipsis: true }),
   titled('url', { dataIndex: 'url', ellipsis: true }),
   titled('events', {
     dataIndex: 'events',
+    width: 200,
     render: (_, { events }) => {
       const { shown, more } = eventsShown(events);
       return (
-        <span title={events.join(', ')}>
+        <span title={events.join(', ')} style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
           {shown.map((event) => (
             <RowTag key={event}>{event}</RowTag>
           ))}
@@ -56,12 +57,12 @@ export const WEBHOOK_COLUMNS: Column<Webhook>[] = [
   }),
   titled('status', {
     key: 'status',
-    width: 190,
+    width: 120,
     render: (_, webhook) => {
       const state = webhookState(webhook);
       const tag = STATE_TAGS[state];
       return (
-        <span>
+        <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
           <RowTag colour={tag.colour}>{webhooksText(tag.text)}</RowTag>
           {state === 'failing' && (
             <span title={webhooksText('failingTitle', { since: formatDateTime(webhook.failingSince) })}>
@@ -74,14 +75,14 @@ export const WEBHOOK_COLUMNS: Column<Webhook>[] = [
   }),
   titled('failingSince', {
     key: 'failingSince',
-    width: 170,
+    width: 120,
     render: (_, webhook) => formatDateTime(webhook.failingSince),
   }),
   // By key rather than field: a column named by a sort field (lastModifiedDate) offers that
   // sort, and the server's webhook list keeps one order.
   titled('lastModified', {
     key: 'lastModified',
-    width: 170,
+    width: 120,
     render: (_, webhook) => formatDateTime(webhook.lastModifiedDate),
   }),
 ];
