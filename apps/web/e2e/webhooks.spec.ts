@@ -1,8 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { formatMessage, MESSAGES, WEBHOOK_MESSAGES, type Webhook } from '@gatehouse/contract';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createApp, signIn, tableRows } from './helpers';
+import {
+  formatMessage,
+  MESSAGES,
+  type PermissionGrant,
+  PLATFORM_APP_ID,
+  WEBHOOK_MESSAGES,
+  type Webhook,
+} from '@gatehouse/contract';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { ADMIN, createApp, platformResourceIds, signIn, tableRows } from './helpers';
 
 // Each test walks several dialogs and waits for a delivery; on a busy two-core machine that
 // can pass the default 30 s even though nothing waits on a fixed delay.
@@ -208,6 +216,98 @@ test("Application Detail › Webhooks: the application's own, disabled and delet
     await confirmBox(page).getByRole('button', { name: 'OK' }).click();
     await expect(rowOf(page, name)).toHaveCount(0);
     await expect(page.getByText('No webhooks yet.')).toBeVisible();
+  } finally {
+    await receiver.close();
+  }
+});
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/oauth2-server/login', { data: ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+  return (await login.json()).result.token as string;
+}
+
+/** A user whose grants reach application `appId` alone: its Application Detail, and the webhooks of it. */
+async function delegateOf(request: APIRequestContext, admin: string, appId: string) {
+  const call = async (method: 'post' | 'put', url: string, data: unknown) => {
+    const res = await request[method](url, { headers: { Authorization: `Bearer ${admin}` }, data });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return res.json();
+  };
+  const suffix = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const limited = (permissionId: string, actionEntitySet: PermissionGrant['actionEntitySet']) => ({
+    applicationId: PLATFORM_APP_ID,
+    permissionId,
+    actionEntitySet,
+    applicationIds: [appId],
+  });
+  const role = await call('post', '/api/admin-service/v2/role', {
+    name: `hooks-${suffix}`,
+    code: `hooks-${suffix}`,
+  });
+  await call('put', `/api/admin-service/v2/role/${role.roleId}/grants`, {
+    permissions: [
+      limited('admin-setting.application', ['retrieve']),
+      limited('admin-setting.webhook', ['create', 'update', 'retrieve', 'delete']),
+    ],
+    resources: await platformResourceIds(request, admin, [
+      'home',
+      'dashboard',
+      'applications',
+      'admin-setting.application',
+      'admin-setting.application-detail',
+      'system',
+      'admin-setting.webhook',
+      'webhook:create',
+      'webhook:update',
+      'webhook:status',
+      'webhook:delete',
+    ]),
+  });
+  const credentials = { username: `hooks-${suffix}`, password: `Pw-${randomBytes(12).toString('hex')}` };
+  const { userId } = await call('post', '/api/admin-service/v2/user', {
+    ...credentials,
+    name: `Hooks ${suffix}`,
+    email: `hooks-${suffix}@example.test`,
+    mustChangePassword: false,
+  });
+  await call('put', `/api/admin-service/v2/user/${userId}/roles`, { roleIds: [role.roleId] });
+  return { ...credentials, name: `Hooks ${suffix}` };
+}
+
+test('a delegate limited to an application manages its webhooks on its Application Detail', async ({
+  page,
+  request,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    const admin = await adminToken(request);
+    const { appId } = await createApp(request, admin);
+    const delegate = await delegateOf(request, admin, appId);
+    await signIn(page, request, { username: delegate.username, password: delegate.password });
+    await page.goto(`/admin-setting/application-detail?appId=${appId}&tab=webhooks`);
+    await expect(page.getByText(delegate.name)).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Webhooks', selected: true })).toBeVisible();
+
+    // The controls check the Webhooks screen's elements and permission, which the delegate holds.
+    await page.getByRole('button', { name: 'New webhook' }).click();
+    const form = dialog(page, 'New webhook');
+    const name = `Delegated ${Date.now().toString(36)}`;
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('URL').fill(receiver.url);
+    await addEvent(form, 'user.*');
+    await form.getByRole('button', { name: 'OK' }).click();
+    const created = dialog(page, formatMessage(MESSAGES.createdSuccessfully));
+    await expect(cellOf(created, 'Signing secret').locator('code')).toHaveText(/^whsec_/);
+    await created.getByRole('button', { name: 'Done' }).click();
+
+    const row = rowOf(page, name);
+    await expect(row.getByRole('button', { name: 'Disable' })).toBeEnabled();
+    await expect(row.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    await rowAction(page, row, 'Send test event');
+    const drawer = page.getByRole('dialog', { name: `Deliveries of ${name}` });
+    await expect(cellOf(drawer, 'Status')).toHaveText('Succeeded');
+    await expect(cellOf(drawer, 'Response')).toHaveText('200');
   } finally {
     await receiver.close();
   }
