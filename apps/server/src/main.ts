@@ -76,7 +76,7 @@ async function main() {
   await migrateDatabase(handle);
   await seed(handle.db, { adminPassword: config.adminPassword });
 
-  const app = buildApp({ db: handle.db, listen: handle.listen, config });
+  const app = buildApp({ db: handle.db, listen: handle.listen, databaseUsage: handle.usage, config });
   // The embedded database is copied by this process on request (npm run gatehouse -- backup).
   const backups = handle.kind === 'pglite' ? serveBackups(handle.client, config.dataDir, app.log) : undefined;
   app.log.info(
