@@ -5,8 +5,10 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { type AppConfig, defaultConfig, webDirExists } from './config.ts';
-import type { Database, Listen } from './db/client.ts';
+import type { Database, DatabaseUsage, Listen } from './db/client.ts';
+import { versionInfo } from './lib/build-info.ts';
 import { validationFailed } from './lib/errors.ts';
+import { pageAnchorLookups } from './lib/listing.ts';
 import { withSafeSerializers } from './lib/log-errors.ts';
 import { Mailer } from './lib/mailer.ts';
 import type { CounterStore } from './lib/rate-limit-store.ts';
@@ -38,11 +40,13 @@ import settingsRoutes from './modules/settings/routes.ts';
 import ssoRoutes from './modules/sso/routes.ts';
 import twoFactorRoutes from './modules/two-factor/routes.ts';
 import userRoutes from './modules/users/routes.ts';
+import webhookRoutes from './modules/webhooks/routes.ts';
 import { installAccessControl } from './plugins/auth.ts';
 import controlCharacters from './plugins/control-characters.ts';
 import counters from './plugins/counters.ts';
 import deviceCookie from './plugins/device-cookie.ts';
 import errors, { answerFrameworkError, writeClientError } from './plugins/errors.ts';
+import metrics from './plugins/metrics.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import spa from './plugins/spa.ts';
 import swagger from './plugins/swagger.ts';
@@ -60,6 +64,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** A counter store for sign-in limits; defaults to Redis when configured, else memory. */
   rateLimitStore?: CounterStore;
+  /** The database's connections and failed statements (`DatabaseHandle.usage`), for the metrics. */
+  databaseUsage?: DatabaseUsage;
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -116,7 +122,7 @@ async function refuseOverLimitQuery(request: FastifyRequest) {
 /**
  * Builds the server. The access check goes in first, synchronously, so every route meets
  * it. Plugins then register in a fixed order: headers and errors so they cover everything,
- * the counters, the services (`app.services`, where every route finds its own), the OpenAPI
+ * the counters, the metrics (their meters go to the services), the services (`app.services`, where every route finds its own), the OpenAPI
  * collector, the API modules, and last the SPA with the not-found handler. The instance is
  * returned unstarted; `listen()` or `inject()` make it ready, and tests may add routes
  * before that.
@@ -180,6 +186,17 @@ export function buildApp(options: BuildAppOptions) {
     redisUrl: config.redisUrl,
     ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
   });
+  // The sources are read at each scrape, by when the services exist.
+  app.register(metrics, {
+    port: config.metricsPort,
+    host: config.host,
+    sources: {
+      ...(options.databaseUsage ? { database: options.databaseUsage } : {}),
+      callerCache: () => app.services.sessions.cache.lookups,
+      pageAnchors: () => pageAnchorLookups(app.services.db),
+      jobQueues: () => app.services.jobs.backlog(),
+    },
+  });
   // With SMTP_URL, reset links go by email; without it, to the log.
   const mailer = config.smtpUrl ? new Mailer(config.smtpUrl, config.mailFrom) : null;
   if (config.production && !config.publicUrl)
@@ -197,6 +214,14 @@ export function buildApp(options: BuildAppOptions) {
       ownOrigin: `http://${urlHost(config.host)}:${config.port}`,
     },
     sessionIdleSeconds: config.sessionIdleSeconds,
+    webhooks: {
+      serverKey,
+      allowHttp: config.webhookAllowHttp,
+      allowPrivate: config.webhookAllowPrivate,
+      timeoutMs: config.webhookTimeoutMs,
+      retryDelaysMs: config.webhookRetryDelaysMs,
+      concurrency: config.webhookConcurrency,
+    },
     oidc: {
       issuer: config.issuer,
       serverKey,
@@ -206,7 +231,7 @@ export function buildApp(options: BuildAppOptions) {
   });
   app.register(swagger);
 
-  app.register(healthRoutes);
+  app.register(healthRoutes, { version: versionInfo(config.commit) });
   app.register(authRoutes);
   app.register(twoFactorRoutes);
   app.register(passwordResetRoutes);
@@ -233,6 +258,7 @@ export function buildApp(options: BuildAppOptions) {
   app.register(settingsRoutes);
   app.register(preferencesRoutes);
   app.register(auditRoutes);
+  app.register(webhookRoutes);
   // Expired OIDC artefacts are deleted at start and then periodically; stopped on close.
   app.addHook('onReady', async function purgeOidc() {
     this.services.oidc.startPurging(config.oidcPurgeIntervalMs, (err) =>
@@ -246,7 +272,13 @@ export function buildApp(options: BuildAppOptions) {
       (err) => this.log.warn({ err }, 'An audit trail job (sealing or purging) failed'),
     );
   });
+  // The job queue (webhooks, emails) runs once the server is ready.
+  app.addHook('onReady', async function startJobs() {
+    this.services.jobs.start(config.jobPollIntervalMs);
+  });
   app.addHook('onClose', async (instance) => {
+    // The jobs under way finish (a delivery within its timeout) before the database closes.
+    await instance.services.jobs.stop();
     await instance.services.auditJobs.stop();
     await instance.services.oidc.stopPurging();
     // Links still being issued finish before the database closes.

@@ -89,6 +89,26 @@ export type AppConfig = {
   requestBodyTimeoutMs: number;
   /** GATEHOUSE_COMMIT: the commit /api/version names when the build recorded none. */
   commit: string | undefined;
+  /** GATEHOUSE_WEBHOOK_ALLOW_HTTP: webhooks may target plain http URLs. Off by default. */
+  webhookAllowHttp: boolean;
+  /**
+   * GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: webhooks may target private, loopback and link-local
+   * addresses (the SSRF guard off). Off by default.
+   */
+  webhookAllowPrivate: boolean;
+  /** GATEHOUSE_WEBHOOK_TIMEOUT_MS: a delivery attempt's deadline; the contract's 10 s at most. */
+  webhookTimeoutMs: number | undefined;
+  /** GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS: the delays between delivery attempts, the last repeated. */
+  webhookRetryDelaysMs: number[] | undefined;
+  /** Deliveries one instance sends at once. 16 by default. */
+  webhookConcurrency: number;
+  /** How often each job queue is polled (lib/jobs.ts); a commit in this instance wakes it at once. 1 s by default. */
+  jobPollIntervalMs: number;
+  /**
+   * GATEHOUSE_METRICS_PORT: Prometheus metrics at /metrics on this port of HOST, and nothing
+   * else there (plugins/metrics.ts); unset, no metrics are kept. 0 picks a free port.
+   */
+  metricsPort: number | undefined;
 };
 
 // ---- the settings ---------------------------------------------------------------------------
@@ -196,6 +216,22 @@ const host = rule((raw) => {
 
 const text = rule((raw) => raw);
 
+const flag = rule((raw) => {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw broken('must be true or false');
+});
+
+/** Milliseconds, comma-separated: `1000,5000,60000`. */
+const delays = rule((raw) =>
+  raw.split(',').map((part) => {
+    const n = Number(part.trim());
+    if (!/^\d+$/.test(part.trim()) || n < 1)
+      throw broken('must be whole numbers of milliseconds, 1 or more, separated by commas');
+    return n;
+  }),
+);
+
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Every setting: the variable, its rule and, where it has one, its default. */
@@ -207,6 +243,11 @@ export const SETTINGS = z.object({
     meaning:
       'the address the server listens on. In a container, or to be reached from other machines, `0.0.0.0` (every IPv4 interface) or `::`',
     default: '`127.0.0.1` (this machine only)',
+  }),
+  GATEHOUSE_METRICS_PORT: wholeNumber(0, 65_535).optional().register(docs, {
+    meaning:
+      'Prometheus metrics at `/metrics` on this port of `HOST`, which serves nothing else. Keep it off the public network: a firewall or a separate interface',
+    default: 'unset: no metrics are kept or served',
   }),
   GATEHOUSE_DATA_DIR: text.default('./data').register(docs, {
     meaning:
@@ -389,6 +430,26 @@ export const SETTINGS = z.object({
         "`GET /api/version`'s commit when the build recorded none (a build outside a git checkout, or the sources)",
       default: 'unset: the commit `npm run build` found, else `null`',
     }),
+  GATEHOUSE_WEBHOOK_ALLOW_HTTP: flag.default(false).register(docs, {
+    meaning:
+      'webhooks may target plain `http://` URLs (a receiver inside a trusted network); otherwise saving one is a 400',
+    default: '`false`: https only',
+  }),
+  GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: flag.default(false).register(docs, {
+    meaning:
+      'webhooks may target private, loopback, link-local and other non-public addresses. Off, such a target is refused when saved (a literal address, or a name resolving only to such) and at every connection (DNS rebinding included): the SSRF guard',
+    default: '`false`',
+  }),
+  GATEHOUSE_WEBHOOK_TIMEOUT_MS: wholeNumber(1, 10_000).optional().register(docs, {
+    meaning:
+      "a webhook delivery attempt's deadline, connecting, sending and reading the answer (for tests; never above 10 s)",
+    default: 'unset: `10000`',
+  }),
+  GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS: delays.optional().register(docs, {
+    meaning:
+      'the delays between the attempts of a webhook delivery, comma-separated, the last one repeated until the 24 hours are over (for tests)',
+    default: 'unset: 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then hourly',
+  }),
   NODE_ENV: text.optional().register(docs, {
     meaning: '`production` turns on the production rules (reset links only on `GATEHOUSE_PUBLIC_URL`)',
     default: 'unset: development',
@@ -444,6 +505,13 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
       problems.push(
         `GATEHOUSE_LOGIN_BACKOFF_MAX_SECONDS=${s.GATEHOUSE_LOGIN_BACKOFF_MAX_SECONDS}: must be at least GATEHOUSE_LOGIN_BACKOFF_BASE_SECONDS (${s.GATEHOUSE_LOGIN_BACKOFF_BASE_SECONDS})`,
       );
+    // The metrics port serves nothing but /metrics: it can never be the API's.
+    if (
+      s.GATEHOUSE_METRICS_PORT !== undefined &&
+      s.GATEHOUSE_METRICS_PORT !== 0 &&
+      s.GATEHOUSE_METRICS_PORT === s.PORT
+    )
+      problems.push(`GATEHOUSE_METRICS_PORT=${s.GATEHOUSE_METRICS_PORT}: must differ from PORT`);
   }
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   return result.data;
@@ -494,6 +562,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseStatementTimeoutMs: s.GATEHOUSE_DB_STATEMENT_TIMEOUT_MS,
     requestBodyTimeoutMs: s.GATEHOUSE_REQUEST_BODY_TIMEOUT_MS,
     commit: s.GATEHOUSE_COMMIT,
+    webhookAllowHttp: s.GATEHOUSE_WEBHOOK_ALLOW_HTTP,
+    webhookAllowPrivate: s.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE,
+    webhookTimeoutMs: s.GATEHOUSE_WEBHOOK_TIMEOUT_MS,
+    webhookRetryDelaysMs: s.GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS,
+    webhookConcurrency: 16,
+    jobPollIntervalMs: 1_000,
+    metricsPort: s.GATEHOUSE_METRICS_PORT,
   };
 }
 

@@ -3,7 +3,10 @@ import fp from 'fastify-plugin';
 import type { LoginRateLimit, RequestRateLimit } from './config.ts';
 import type { Database, Listen, Transaction } from './db/client.ts';
 import { AUTH_CHANNEL } from './lib/caller-cache.ts';
-import type { Mailer } from './lib/mailer.ts';
+import { isDatabaseUnavailable } from './lib/db-errors.ts';
+import { JobRunner } from './lib/jobs.ts';
+import { MAIL_QUEUE, type Mailer, mailHandler } from './lib/mailer.ts';
+import type { Meters } from './lib/metrics.ts';
 import { grantsOf, type RegisteredRoute } from './lib/request-context.ts';
 import { AccessService } from './modules/access/service.ts';
 import { AccountService } from './modules/account/service.ts';
@@ -39,6 +42,8 @@ import { SessionResolver } from './modules/sessions/resolver.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { TwoFactorService } from './modules/two-factor/service.ts';
 import { UserService } from './modules/users/service.ts';
+import { type DeliverySettings, WebhookDeliveries } from './modules/webhooks/deliveries.ts';
+import { WebhookService } from './modules/webhooks/service.ts';
 import { consolePermissionIds } from './platform/seed.ts';
 
 export type ServiceDeps = {
@@ -50,6 +55,12 @@ export type ServiceDeps = {
   oidc: OidcOptions;
   /** The configured idle timeout of sessions; undefined follows the console's lock time. */
   sessionIdleSeconds: number | undefined;
+  /** What sign-ins and token requests count in the metrics (`NO_METERS` with them off). */
+  meters: Meters;
+  /** Webhook delivery: the SSRF settings, the server key that seals their secrets, and test overrides. */
+  webhooks: DeliverySettings;
+  /** Where a failed job is reported. */
+  onJobError: (err: unknown, job?: { queue: string; id: number }) => void;
 };
 
 /**
@@ -67,10 +78,16 @@ export function createServices(db: Database, deps: ServiceDeps) {
     undefined,
     async () => deps.sessionIdleSeconds ?? (await settings.get()).lockSeconds + IDLE_GRACE_SECONDS,
   );
-  const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey);
+  const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey, deps.meters);
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
   const configTransfer = new ConfigTransferService(db);
+  // The job queue and its handlers; app.ts starts it once the server is ready and stops it on close.
+  const jobs = new JobRunner(db, deps.onJobError);
+  new WebhookDeliveries(db, deps.webhooks, deps.meters).register(jobs);
+  jobs.register(MAIL_QUEUE, mailHandler(deps.passwordReset.mailer, deps.passwordReset.log), {
+    concurrency: 2,
+  });
   return {
     db,
     /**
@@ -98,7 +115,14 @@ export function createServices(db: Database, deps: ServiceDeps) {
     access,
     sessions,
     twoFactor,
-    auth: new AuthService(db, deps.loginLimiter, sessions, deps.platformPermissionIds, twoFactor),
+    auth: new AuthService(
+      db,
+      deps.loginLimiter,
+      sessions,
+      deps.platformPermissionIds,
+      twoFactor,
+      deps.meters,
+    ),
     applications: new ApplicationService(db),
     dataAccesses: new DataAccessService(db),
     permissions: new PermissionService(db),
@@ -124,9 +148,11 @@ export function createServices(db: Database, deps: ServiceDeps) {
     audit: new AuditService(db),
     auditJobs: new AuditJobs(db, async () => (await settings.get()).auditRetentionDays),
     passwordReset,
+    jobs,
+    webhooks: new WebhookService(db, deps.webhooks.serverKey, deps.webhooks),
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),
-    oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor),
+    oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor, deps.meters),
   };
 }
 
@@ -169,6 +195,7 @@ async function services(
     links: LinkOrigins;
     listen?: Listen;
     sessionIdleSeconds: number | undefined;
+    webhooks: DeliverySettings;
   },
 ) {
   app.decorate(
@@ -184,6 +211,13 @@ async function services(
       platformPermissionIds: platformPermissionIds(app.routeAccess),
       oidc: opts.oidc,
       sessionIdleSeconds: opts.sessionIdleSeconds,
+      meters: app.meters,
+      webhooks: opts.webhooks,
+      // A database away is the requests' to report (once, plugins/errors.ts); the queue
+      // just tries again at its next poll.
+      onJobError: (err, job) => {
+        if (!isDatabaseUnavailable(err)) app.log.warn({ err, job }, 'A job failed');
+      },
     }),
   );
   if (!opts.listen) return;
@@ -201,4 +235,4 @@ async function services(
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export default fp(services, { name: 'services', dependencies: ['counters'] });
+export default fp(services, { name: 'services', dependencies: ['counters', 'metrics'] });

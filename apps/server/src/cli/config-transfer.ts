@@ -7,10 +7,58 @@ import {
   type ImportPreview,
   instanceDocumentSchema,
 } from '@gatehouse/contract';
+import type { AppConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { InstanceTransferService } from '../modules/config-transfer/instance.ts';
 import { ConfigTransferService, type TransferCaller } from '../modules/config-transfer/service.ts';
 import { consolePermissionIds } from '../platform/seed.ts';
-import { type Command, parseArgs, UsageError, withDatabase } from './command.ts';
+import { openMigrated, Refused } from './database.ts';
+
+/** A usage: one line of the command table (gatehouse.ts). */
+type Command = {
+  usage: string;
+  summary: string;
+  run: (config: AppConfig, args: string[]) => Promise<number>;
+};
+
+/** The configured database, migrated, for `work`; on PGlite only while no server holds it. */
+async function withDatabase<T>(
+  config: AppConfig,
+  what: string,
+  work: (handle: DatabaseHandle) => Promise<T>,
+) {
+  const handle = await openMigrated(config, what);
+  try {
+    return await work(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Splits `args` into flags (`--name value` or `--name`) and positional arguments. */
+function parseArgs(
+  args: string[],
+  spec: { values?: readonly string[]; switches?: readonly string[] },
+): { values: Map<string, string>; switches: Set<string>; positional: string[] } {
+  const values = new Map<string, string>();
+  const switches = new Set<string>();
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const name = arg.slice(2);
+    if (spec.switches?.includes(name)) switches.add(name);
+    else if (spec.values?.includes(name)) {
+      const value = args[++i];
+      if (value === undefined) throw new Refused(`--${name} needs a value`);
+      values.set(name, value);
+    } else throw new Refused(`Unknown option ${arg}`);
+  }
+  return { values, switches, positional };
+}
 
 /**
  * `export` and `import` of configuration (docs/config-transfer.md). The command line acts as
@@ -56,7 +104,7 @@ async function readIn(file: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new UsageError(`${file} is not JSON`);
+    throw new Refused(`${file} is not JSON`);
   }
 }
 
@@ -84,10 +132,10 @@ export function describePreview(preview: ImportPreview, limit = 10): string {
 }
 
 const exportCommand: Command = {
-  usage: '[--application <appId>] [--password-hashes] <file|->',
+  usage: 'export [--application <appId>] [--password-hashes] <file|->',
   summary:
-    "Writes an application's configuration, or without --application the whole instance, as a JSON document (clients without secrets; users without password hashes unless --password-hashes).",
-  async run(args) {
+    "write an application's configuration, or without --application the whole instance, as JSON (no client secrets; no password hashes unless --password-hashes)",
+  async run(config, args) {
     const { values, switches, positional } = parseArgs(args, {
       values: ['application'],
       switches: ['password-hashes'],
@@ -95,11 +143,10 @@ const exportCommand: Command = {
     const applicationId = values.get('application');
     const hashes = switches.has('password-hashes');
     const [file] = positional;
-    if (!file || positional.length > 1)
-      throw new UsageError('export: name one file, or - for standard output');
+    if (!file || positional.length > 1) throw new Refused('export: name one file, or - for standard output');
     if (applicationId && hashes)
-      throw new UsageError('export: --password-hashes belongs to the instance export, without --application');
-    const document = await withDatabase<unknown>((handle) => {
+      throw new Refused('export: --password-hashes belongs to the instance export, without --application');
+    const document = await withDatabase<unknown>(config, 'export', (handle) => {
       const { applications, instance } = services(handle.db);
       return applicationId
         ? applications.exportApplication(applicationId, operator())
@@ -141,14 +188,13 @@ function steps(
 }
 
 const importCommand: Command = {
-  usage: '[--dry-run] <file|->',
+  usage: 'import [--dry-run] <file|->',
   summary:
-    'Imports an application document into the application it names, or an instance document into the instance, in one transaction; --dry-run prints the preview and changes nothing.',
-  async run(args) {
+    'import a document into the application it names, or the instance, in one transaction; --dry-run prints the preview only (docs/config-transfer.md)',
+  async run(config, args) {
     const { switches, positional } = parseArgs(args, { switches: ['dry-run'] });
     const [file] = positional;
-    if (!file || positional.length > 1)
-      throw new UsageError('import: name one file, or - for standard input');
+    if (!file || positional.length > 1) throw new Refused('import: name one file, or - for standard input');
     const raw = await readIn(file);
     const format = (raw as { format?: unknown } | null)?.format;
     const schema =
@@ -158,16 +204,14 @@ const importCommand: Command = {
           ? instanceDocumentSchema
           : undefined;
     if (!schema)
-      throw new UsageError(
-        `import: ${file} is not a document this command imports (format ${String(format)})`,
-      );
+      throw new Refused(`import: ${file} is not a document this command imports (format ${String(format)})`);
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const problems = parsed.error.issues.slice(0, 20).map((i) => `  ${i.path.join('.')}: ${i.message}`);
       process.stderr.write(`The document is not valid:\n${problems.join('\n')}\n`);
       return 2;
     }
-    const preview = await withDatabase(async (handle) => {
+    const preview = await withDatabase(config, 'import', async (handle) => {
       const { applications, instance } = services(handle.db);
       const run = steps(parsed.data, applications, instance)!;
       const first = await run.preview();
