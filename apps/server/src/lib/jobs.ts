@@ -160,22 +160,6 @@ export class JobRunner {
     this.loops = [];
     await Promise.all(loops.map((loop) => loop.stop()));
   }
-
-  /** Resolves once no job of the queues is due or running (tests). */
-  async idle(queues = [...this.queues.keys()], timeoutMs = 10_000): Promise<void> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const [row] = rowsOf<{ n: number }>(
-        await this.db.execute(
-          sql`select count(*)::int as n from ${jobs} where queue in ${queues} and run_at <= now()`,
-        ),
-      );
-      if (row?.n === 0 && this.loops.every((l) => l.running === 0)) return;
-      if (Date.now() > until) throw new Error(`jobs still due after ${timeoutMs} ms`);
-      for (const q of queues) wakeQueue(q);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 /** One queue's claims: as many jobs as it has free slots, again as each ends or the poll comes. */
