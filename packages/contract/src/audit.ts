@@ -9,7 +9,11 @@ import { permissionIdForPath } from './navigation.ts';
  * `GET /api/admin-service/v2/audit`, one record with its diff, and the streamed export.
  */
 
-/** The platform permission of the Audit Log area: `retrieve` reads and exports the trail. */
+/**
+ * The platform permission of the Audit Log area: `retrieve` reads the list and a record,
+ * `export` the export (its actions, `actionsOf`, are these two). Limited to applications, each
+ * reaches their records alone.
+ */
 export const AUDIT_PERMISSION_ID = permissionIdForPath('/admin-setting/audit-log');
 
 /** The console setting's default: records older than this many days are purged daily. */
