@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   type Action,
+  AUDIT_COUNT_LIMIT,
   AUDIT_MESSAGES,
   AUDIT_PERMISSION_ID,
   LOGIN_RATE_LIMIT,
@@ -60,8 +61,8 @@ const list = async (query: string, token = admin) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
     content: { auditId: string; action: string; entityId: string | null; applicationId: string | null }[];
-    totalElements: number;
-    totalExact: boolean;
+    totalElements: number | null;
+    totalExact: boolean | null;
     nextCursor: string | null;
   };
 };
@@ -148,8 +149,9 @@ describe('the audit list', () => {
       const page: Awaited<ReturnType<typeof list>> = await list(
         `entity=${entity}&size=10${cursor ? `&cursor=${cursor}` : ''}`,
       );
-      expect(page.totalElements).toBe(25);
-      expect(page.totalExact).toBe(true);
+      // Page 0 is counted; a cursor page is not, its client has the count of page 0.
+      expect(page.totalElements).toBe(cursor ? null : 25);
+      expect(page.totalExact).toBe(cursor ? null : true);
       byCursor.push(...page.content.map((r) => r.auditId));
       cursor = page.nextCursor;
       pages++;
@@ -157,12 +159,33 @@ describe('the audit list', () => {
     expect(byCursor).toEqual(newestFirst);
     expect(pages).toBe(3);
 
-    const byPage = [0, 1, 2].map((p) => list(`entity=${entity}&size=10&page=${p}`));
-    expect((await Promise.all(byPage)).flatMap((p) => p.content.map((r) => r.auditId))).toEqual(newestFirst);
+    const byPage = await Promise.all([0, 1, 2].map((p) => list(`entity=${entity}&size=10&page=${p}`)));
+    expect(byPage.flatMap((p) => p.content.map((r) => r.auditId))).toEqual(newestFirst);
+    // A page asked by number is counted, whichever it is.
+    expect(byPage.map((p) => [p.totalElements, p.totalExact])).toEqual([
+      [25, true],
+      [25, true],
+      [25, true],
+    ]);
     // A page that ends on the last record has no next one.
     expect((await list(`entity=${entity}&size=5&page=4`)).nextCursor).not.toBeNull();
     expect((await list(`entity=${entity}&size=25`)).nextCursor).not.toBeNull();
     expect((await list(`entity=${entity}&size=26`)).nextCursor).toBeNull();
+  });
+
+  it('counts up to AUDIT_COUNT_LIMIT and says when there are more', async () => {
+    const entity = `many-${randomUUID().slice(0, 6)}`;
+    await t.db.execute(sql`insert into audit_log (action, entity, entity_id)
+      select 'update', ${entity}, 'r' || i from generate_series(1, ${AUDIT_COUNT_LIMIT + 5}) i`);
+    const first = await list(`entity=${entity}&size=5`);
+    expect([first.totalElements, first.totalExact]).toEqual([AUDIT_COUNT_LIMIT, false]);
+    const third = await list(`entity=${entity}&size=5&page=2`);
+    expect([third.totalElements, third.totalExact]).toEqual([AUDIT_COUNT_LIMIT, false]);
+    const next = await list(`entity=${entity}&size=5&cursor=${first.nextCursor}`);
+    expect([next.totalElements, next.totalExact]).toEqual([null, null]);
+    expect(next.content).toEqual((await list(`entity=${entity}&size=5&page=1`)).content);
+    const few = await list(`entity=${entity}&entityId=r7`);
+    expect([few.totalElements, few.totalExact]).toEqual([1, true]);
   });
 
   it('refuses a cursor it did not hand out', async () => {
@@ -241,6 +264,27 @@ describe('the export', () => {
     expect(res.body).toContain(`'=cmd()`);
     // before and after as PostgreSQL prints jsonb.
     expect(res.body).toContain('"{""n"": 0, ""text"": ""a, \\""quoted\\""\\nline""}"');
+  });
+
+  it('writes each JSON Lines record as the API reads it, whatever its text holds', async () => {
+    const odd = `odd-${randomUUID().slice(0, 6)}`;
+    const [id] = await insertRecords([
+      {
+        entity: odd,
+        entityId: null,
+        actorName: 'say "hi"\\\n\t\u2028 中文 \u{1F600}',
+        actorId: null,
+        requestId: '</script>',
+        before: null,
+        after: { list: [1, 'two', null], nested: { quote: '"' } },
+      },
+    ]);
+    const res = await t.get(`${AUDIT}/export?format=jsonl&entity=${odd}`, admin);
+    const lines = res.body.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe('');
+    const { diff: _, sealed: __, ...record } = (await t.get(`${AUDIT}/${id}`, admin)).json();
+    expect(JSON.parse(lines[0]!)).toEqual(record);
   });
 
   it('streams JSON Lines with before and after, and is itself audited', async () => {

@@ -128,7 +128,10 @@ export async function find(db: Executor, id: number): Promise<FullRecord | undef
 /** The time as the API shows it: ISO 8601 in UTC, to the millisecond (as `Date.toISOString`). */
 const isoAt = sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** An exported record as CSV cells: before and after as PostgreSQL prints them (JSON). */
+/**
+ * An exported record as text cells, for a CSV or a JSON Lines line: before and after as
+ * PostgreSQL prints them (JSON), written into the line as they come, never parsed here.
+ */
 export const exportCells = {
   id: auditLog.id,
   at: isoAt,
@@ -145,20 +148,10 @@ export const exportCells = {
 };
 export type ExportCells = { [K in keyof typeof exportCells]: K extends 'id' ? number : string | null };
 
-/**
- * An exported record as one line of JSON Lines, written by PostgreSQL: before and after go
- * out as stored, never parsed and printed again here, which is most of an export's work.
- */
-const jsonLine = sql<string>`json_build_object(
-  'auditId', ${auditLog.id}::text, 'at', ${isoAt}, 'actorId', ${auditLog.actorId},
-  'actorName', ${auditLog.actorName}, 'action', ${auditLog.action}, 'entity', ${auditLog.entity},
-  'entityId', ${auditLog.entityId}, 'applicationId', ${auditLog.applicationId}, 'ip', ${auditLog.ip},
-  'requestId', ${auditLog.requestId}, 'before', ${auditLog.before}, 'after', ${auditLog.after})::text`;
-
 const exportWhere = (where: SQL | undefined, beforeId: number | undefined) =>
   and(where, beforeId === undefined ? undefined : lt(auditLog.id, beforeId));
 
-/** The next batch of a CSV export: up to `size` records matching `where`, newest first from below `beforeId`. */
+/** The next batch of an export: up to `size` records matching `where`, newest first from below `beforeId`. */
 export async function exportCellsBatch(
   db: Executor,
   where: SQL | undefined,
@@ -167,21 +160,6 @@ export async function exportCellsBatch(
 ): Promise<ExportCells[]> {
   return db
     .select(exportCells)
-    .from(auditLog)
-    .where(exportWhere(where, beforeId))
-    .orderBy(desc(auditLog.id))
-    .limit(size);
-}
-
-/** The next batch of a JSON Lines export, as `exportCellsBatch`: each record's id and line. */
-export async function exportLinesBatch(
-  db: Executor,
-  where: SQL | undefined,
-  beforeId: number | undefined,
-  size: number,
-): Promise<{ id: number; line: string }[]> {
-  return db
-    .select({ id: auditLog.id, line: jsonLine })
     .from(auditLog)
     .where(exportWhere(where, beforeId))
     .orderBy(desc(auditLog.id))
