@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { actionsOf, allNavMenus, elementCodes, permissionIdForPath, resourceIdForPath } from './navigation.ts';
+import {
+  actionsOf,
+  allNavMenus,
+  elementCodes,
+  permissionIdForPath,
+  resourceIdForPath,
+} from './navigation.ts';
 
 describe('console paths', () => {
   it('turn into dotted ids, without route parameters', () => {
