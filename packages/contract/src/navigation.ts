@@ -223,6 +223,13 @@ export const CONSOLE_NAVIGATION = [
         actions: ['retrieve', 'export'],
       },
       {
+        path: '/admin-setting/webhook',
+        title: 'Webhooks',
+        icon: 'ApiOutlined',
+        keepAlive: true,
+        elements: crudDelete('webhook'),
+      },
+      {
         path: '/admin-setting/console-settings',
         title: 'Console Settings',
         icon: 'SettingOutlined',
