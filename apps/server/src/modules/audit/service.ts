@@ -39,26 +39,6 @@ export const EXPORT_COLUMNS = [
 /** The CSV cells after the id, as the export's batch names them. */
 const CELLS = EXPORT_COLUMNS.slice(1) as readonly Exclude<(typeof EXPORT_COLUMNS)[number], 'auditId'>[];
 
-/** A CSV line of an exported record. */
-const csvLineOf = (row: repo.ExportCells) => csvLine([String(row.id), ...CELLS.map((c) => row[c])]);
-
-/** A JSON text, or null. */
-const jsonText = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
-
-/**
- * A JSON Lines line of an exported record: the fields of `auditRecordSchema`, then before
- * and after as PostgreSQL printed them, JSON already.
- */
-function jsonLineOf(row: repo.ExportCells): string {
-  return (
-    `{"auditId":"${row.id}","at":${jsonText(row.at)},"actorId":${jsonText(row.actorId)},` +
-    `"actorName":${jsonText(row.actorName)},"action":${jsonText(row.action)},` +
-    `"entity":${jsonText(row.entity)},"entityId":${jsonText(row.entityId)},` +
-    `"applicationId":${jsonText(row.applicationId)},"ip":${jsonText(row.ip)},` +
-    `"requestId":${jsonText(row.requestId)},"before":${row.before ?? 'null'},"after":${row.after ?? 'null'}}\n`
-  );
-}
-
 function toRecord(row: repo.ListedRecord): AuditRecord {
   return {
     auditId: String(row.id),
@@ -135,8 +115,7 @@ export class AuditService {
    * a header, one line per record) or JSON Lines. The export is audited before its first
    * line is read. The records are read in batches by id (a keyset cursor); the next batch is
    * read while the reader takes this one, and no further: the memory held is two batches,
-   * whatever the range. PostgreSQL prints before and after; the lines are written here,
-   * which costs less than building them as JSON in SQL.
+   * whatever the range.
    */
   async export(query: AuditExportQuery, scope: AppScope, ctx: AuditContext): Promise<AsyncGenerator<string>> {
     const { format, ...filter } = query;
@@ -150,16 +129,15 @@ export class AuditService {
       },
     });
     const db = this.db;
-    const toLine = format === 'csv' ? csvLineOf : jsonLineOf;
     /** A batch's lines in pieces of about CHUNK characters, and the id the next batch starts below. */
-    const read = async (beforeId: number | undefined) => {
+    const readCsv = async (beforeId: number | undefined) => {
       const rows = await repo.exportCellsBatch(db, where, beforeId, EXPORT_BATCH);
       // Short-lived strings that small stay in V8's young generation, freed at once, where a
       // whole batch's text would wait for a full collection.
       const pieces: string[] = [];
       let chunk = '';
       for (const row of rows) {
-        chunk += toLine(row);
+        chunk += csvLine([String(row.id), ...CELLS.map((c) => row[c])]);
         if (chunk.length >= CHUNK) {
           pieces.push(chunk);
           chunk = '';
@@ -169,6 +147,13 @@ export class AuditService {
       const last = rows.length === EXPORT_BATCH ? rows[rows.length - 1]!.id : undefined;
       return { pieces, last };
     };
+    const readJsonl = async (beforeId: number | undefined) => {
+      const pieces = await repo.exportLinesBatch(db, where, beforeId, EXPORT_BATCH);
+      const records = pieces.reduce((n, p) => n + p.records, 0);
+      const last = records === EXPORT_BATCH ? pieces[pieces.length - 1]!.lastId : undefined;
+      return { pieces: pieces.map((p) => p.text), last };
+    };
+    const read = format === 'csv' ? readCsv : readJsonl;
     async function* lines(): AsyncGenerator<string> {
       if (format === 'csv') yield BOM + csvLine(EXPORT_COLUMNS);
       let next = read(undefined);
