@@ -253,9 +253,9 @@ describe('migration 0015 on an existing installation', () => {
   }, 60_000);
 });
 
-describe('migration 0019 on an existing installation', () => {
+describe('migration 0021 on an existing installation', () => {
   it('gives `export` to every audit grant that could read, and so export, the trail', async () => {
-    await atMigration(19, async (handle) => {
+    await atMigration(21, async (handle) => {
       await handle.db.execute(
         sql`insert into applications (application_id, name, builtin) values ('platform', 'Gatehouse', true), ('shop', 'Shop', false)`,
       );
