@@ -65,7 +65,7 @@ async function main() {
   await migrateDatabase(handle);
   await seed(handle.db, { adminPassword: config.adminPassword });
 
-  const app = buildApp({ db: handle.db, listen: handle.listen, config });
+  const app = buildApp({ db: handle.db, listen: handle.listen, databaseUsage: handle.usage, config });
   app.log.info(
     { database: handle.kind === 'postgres' ? 'postgresql' : `pglite:${config.dataDir}` },
     'database ready',
