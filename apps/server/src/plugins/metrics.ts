@@ -37,9 +37,9 @@ const SCRAPE_REQUEST_TIMEOUT_MS = 10_000;
 type Prom = typeof import('prom-client');
 
 /**
- * Defines every metric on `registry`: the counters the meters and the request hook move, and
- * those read from `sources` at each scrape (`collect`). Returns the meters and the hook's
- * recorder.
+ * Defines every metric on `registry`: the histogram and counters the meters move (the request
+ * hook through `answered`), and those read from `sources` at each scrape (`collect`). Returns
+ * the meters.
  */
 function defineMetrics(prom: Prom, registry: Registry, sources: MetricSources) {
   const registers = [registry];
@@ -224,7 +224,8 @@ function scrapeHandler(registry: Registry, onError: (err: unknown) => void) {
  * which serves /metrics and nothing else. Off by default: then the meters do nothing, no hook
  * is added to requests and prom-client is not even loaded. On, a request pays one
  * `onResponse` hook that runs after its answer has gone out; everything that can be read at
- * a scrape (connections, caches, process) is read then, not kept up to date per request.
+ * a scrape (connections, caches, the job queue, the process) is read then, not kept up to
+ * date per request.
  */
 async function metrics(app: FastifyInstance, opts: MetricsOptions) {
   if (opts.port === undefined) {
