@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionSchema } from './auth.ts';
+import { ACTIONS, actionSchema, crudActionSchema } from './auth.ts';
 import { createAppApiSchema, createAppPageSchema, objectFieldSchema } from './catalog.ts';
 import { clientTypeSchema, redirectUrlSchema } from './client.ts';
 import { codeSchema, descriptionSchema, requiredString, statusSchema } from './common.ts';
@@ -119,7 +119,7 @@ export const transferAclSchema = z.strictObject({
   targetType: z.enum(['PERMISSION', 'RESOURCE']),
   /** A permission's or a resource's `id` in the document. */
   target: codeSchema,
-  actions: z.array(actionSchema).min(1, { error: 'field.actions' }).max(4),
+  actions: z.array(crudActionSchema).min(1, { error: 'field.actions' }).max(4),
   status: statusSchema,
 });
 
@@ -180,7 +180,9 @@ export const transferRoleSchema = z.strictObject({
   description: descriptionSchema,
   status: statusSchema,
   permissions: z
-    .array(z.strictObject({ permissionId: codeSchema, actions: z.array(actionSchema).min(1).max(4) }))
+    .array(
+      z.strictObject({ permissionId: codeSchema, actions: z.array(actionSchema).min(1).max(ACTIONS.length) }),
+    )
     .max(MANY),
   resources: codes(MANY),
 });
@@ -304,7 +306,7 @@ export const transferInstanceRoleSchema = z.strictObject({
       .array(
         z.strictObject({
           permissionId: requiredString(200),
-          actions: z.array(actionSchema).min(1).max(4),
+          actions: z.array(actionSchema).min(1).max(ACTIONS.length),
           applicationIds: z.array(codeSchema).max(100).nullable(),
         }),
       )

@@ -4,6 +4,7 @@ import {
   APP_CONFIG_MESSAGES,
   type ApplicationConfig,
   CONFIG_TRANSFER_MESSAGES,
+  CRUD_ACTIONS,
   type Message,
   RESOURCE_PARENT_RULES,
 } from '@gatehouse/contract';
@@ -23,6 +24,9 @@ const sortBy = <T>(rows: readonly T[], key: (row: T) => string): T[] =>
   [...rows].sort((a, b) => byText(key(a), key(b)));
 const orNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
 const actionsOf = (actions: readonly Action[]) => ACTIONS.filter((a) => actions.includes(a));
+/** An entry's actions, in the same order: the four of spec §6 (an entry offers no `export`). */
+const crudOf = (actions: readonly (typeof CRUD_ACTIONS)[number][]) =>
+  CRUD_ACTIONS.filter((a) => actions.includes(a));
 const sortedCodes = (codes: readonly string[]) => [...new Set(codes)].sort(byText);
 
 export const aclKey = (e: Config['acl'][number]) =>
@@ -78,7 +82,7 @@ export function canonical(config: Config): Config {
       subject: e.subject,
       targetType: e.targetType,
       target: e.target,
-      actions: actionsOf(e.actions),
+      actions: crudOf(e.actions),
       status: e.status,
     })),
     apis: sortBy(config.apis, apiKey).map((api) => ({
