@@ -34,7 +34,11 @@ const KiB = 1024;
 // On the routes' restructuring, 134.0 KiB; every list's bulk actions, the kit reading them from
 // the contract (LIST_BULK_ACTIONS, beside LIST_SORTS) and offering each only with the row
 // action's element code, take 0.5 more: 134.5 KiB measured, the budget 135.
-const BUDGETS = { 'login page': 200 * KiB, 'a list screen after sign-in': 135 * KiB };
+// Every list row's History (issue 28: the row's audit records, for a role that may read the
+// audit log) takes 0.7 KiB more on the way to a list: the menu item, the check of the Audit
+// Log's permission and the drawer's lazy loading with its error boundary, the drawer, the diff
+// and their texts loading on first use: 135.1 KiB measured, the budget 136.
+const BUDGETS = { 'login page': 200 * KiB, 'a list screen after sign-in': 136 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
 const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareFields, fieldsOf, REDACTED, valueText } from './diff';
+import { auditTime } from './format';
 
 describe('fieldsOf', () => {
   it('opens objects by dotted path and keeps lists and values whole', () => {
@@ -109,5 +110,12 @@ describe('valueText', () => {
     const shown = valueText({ secret: REDACTED, scopes: ['openid'] });
     expect(shown.block).toBe(true);
     expect(JSON.parse(shown.text)).toEqual({ secret: '[redacted]', scopes: ['openid'] });
+  });
+});
+
+describe('auditTime', () => {
+  it("writes the record's time in local time to the second", () => {
+    const at = new Date(2026, 0, 31, 8, 5, 9).toISOString();
+    expect(auditTime(at)).toBe('2026/01/31 08:05:09');
   });
 });

@@ -7,6 +7,7 @@ import { Spinner } from '../placeholders';
 import { auditRecordQueryOptions } from './api/get-audit-record';
 import { auditKey, fetchAuditPage } from './api/list-audit';
 import { DiffView } from './diff-view';
+import { auditTime } from './format';
 import { useAuditT } from './messages';
 import './audit.css';
 
@@ -52,7 +53,7 @@ function HistoryEntry({ record }: { record: AuditRecord }) {
       <details onToggle={(event) => event.currentTarget.open && setOpened(true)}>
         <summary className="gh-history-entry-head">
           <strong>{record.action}</strong>
-          <span>{formatDateTime(record.at, { seconds: true })}</span>
+          <span>{auditTime(record.at)}</span>
           <span>{record.actorName ?? record.actorId ?? t('nobody')}</span>
         </summary>
         {/* Asked for on the first opening only, then kept. */}

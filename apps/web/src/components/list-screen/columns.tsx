@@ -31,19 +31,14 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /**
  * A moment of the server (ISO 8601) as the tables show it: the day as the search writes it
- * (YYYY/MM/DD) and the minute, or with `seconds` the second (the audit trail), in local
- * time; `--` for none.
+ * (YYYY/MM/DD) and the minute, in local time; `--` for none.
  */
-export function formatDateTime(
-  value: string | null | undefined,
-  { seconds = false }: { seconds?: boolean } = {},
-): string {
+export function formatDateTime(value: string | null | undefined): string {
   if (!value) return EMPTY_CELL;
   const at = parseMoment(value);
   if (Number.isNaN(at.getTime())) return 'Invalid Date';
   const day = `${at.getFullYear()}/${twoDigits(at.getMonth() + 1)}/${twoDigits(at.getDate())}`;
-  const minute = `${day} ${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}`;
-  return seconds ? `${minute}:${twoDigits(at.getSeconds())}` : minute;
+  return `${day} ${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}`;
 }
 
 /** The Status column of records that have one: a green ENABLED, a red DISABLED, any other neutral. */

@@ -3,18 +3,18 @@ import {
   AUDIT_PERMISSION_ID,
   type AuditEntity,
   type ListName,
+  MESSAGES,
   parseListSort,
   sortFieldsOf,
 } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty } from 'antd';
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDisable, useAccess, useHasAction } from '@/lib/access';
 import { i18n } from '@/lib/i18n';
 import { useNavTitle } from '@/lib/nav-titles';
 import { SearchInput } from '../antd-parts';
-import type { HistoryTarget } from '../audit/history-drawer';
 import { type Column, columnId } from '../data-table';
 import { FormLoadBoundary, FormLoading, lazyForm } from '../lazy-form';
 import { PagedTable } from '../paged-table';
@@ -211,22 +211,13 @@ export function ListScreen<
   const { toggle, rowExtra, rowActions, remove, lockedFor, changeable, audit, nameOf } = props;
   // The Audit Log's permission, not this screen's: History reads the trail.
   const readsAudit = roleCan('retrieve', AUDIT_PERMISSION_ID);
-  const [history, setHistory] = useState<{ open: boolean; target?: HistoryTarget }>({ open: false });
-  // A screen may pass `nameOf` inline: read when a History opens, it does not rebuild the column.
-  const nameOfRow = useRef(nameOf);
-  nameOfRow.current = nameOf;
-  const openHistory = useCallback(
-    (row: Row) =>
-      setHistory({
-        open: true,
-        target: { entity: audit.entity, entityId: keyOf(row), name: nameOfRow.current?.(row) ?? keyOf(row) },
-      }),
-    [audit.entity, keyOf],
-  );
+  const [history, setHistory] = useState<{ open: boolean; row?: Row }>({ open: false });
+  const openHistory = useCallback((row: Row) => setHistory({ open: true, row }), []);
   const historyFailed = (error: unknown) => {
     console.warn('The history could not be loaded', error);
     setHistory((h) => ({ ...h, open: false }));
-    toast.error(i18n.t('kit:historyLoadFailed'));
+    // Its code did not arrive: the connection's failure, said as the HTTP client says it.
+    toast.error(MESSAGES.networkError);
   };
   // Built again only when what it shows changes, so opening a row of a tree draws only the
   // rows that appear, not every row of the table.
@@ -298,11 +289,15 @@ export function ListScreen<
           actions={actions}
         />
       )}
-      {history.target && (
+      {history.row && (
         <FormLoadBoundary open={history.open} onError={historyFailed}>
           <Suspense fallback={history.open && <FormLoading label={t('loading')} />}>
             <HistoryDrawer
-              target={history.target}
+              target={{
+                entity: audit.entity,
+                entityId: keyOf(history.row),
+                name: nameOf?.(history.row) ?? keyOf(history.row),
+              }}
               open={history.open}
               onClose={() => setHistory((h) => ({ ...h, open: false }))}
             />
