@@ -444,6 +444,33 @@ export async function request<T>({
   }
 }
 
+/**
+ * A GET whose answer is read as it arrives, such as an export: the browser's Response once its
+ * status is 2xx, its body not yet read. There is no time limit (a long export is not a stuck
+ * one); the caller's signal cancels it. A refusal is an ApiError, reported as any call's is: a
+ * toast, or a lost session's way to the sign-in page.
+ */
+export async function requestStream(
+  url: string,
+  config: Pick<RequestConfig, 'params' | 'signal' | 'silent'> = {},
+): Promise<Response> {
+  const signal = config.signal ?? new AbortController().signal;
+  const reporting: Reporting = { silent: config.silent, notify: (...toast) => hooks.notify(...toast) };
+  try {
+    const response = await fetch(withQuery(url, config.params), {
+      headers: headersFor(undefined, false),
+      signal,
+      credentials: 'same-origin',
+    });
+    if (!response.ok) throw httpError({ status: response.status, data: parseBody(await response.text()) });
+    return response;
+  } catch (error) {
+    const apiError = toApiError(error, { signal, timedOut: false });
+    report(apiError, reporting);
+    throw apiError;
+  }
+}
+
 export const api = {
   get: <T>(url: string, config?: RequestConfig) => request<T>({ ...config, method: 'GET', url }),
   delete: <T>(url: string, config?: RequestConfig) => request<T>({ ...config, method: 'DELETE', url }),
