@@ -1,0 +1,106 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import {
+  AUDIT_EXPORT_FORMATS,
+  type AuditExportFormat,
+  type AuditFilter,
+  MESSAGES,
+} from '@gatehouse/contract';
+import { Button, Select } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { SpaceCompact } from '@/components/antd-parts';
+import { downloadBlob } from '@/components/list-screen/download';
+import { useToast } from '@/components/use-toast';
+import { isApiError } from '@/lib/http';
+import { useLanguage, useSay } from '@/lib/i18n';
+import { type ExportProgress, exportAudit, sizeText } from '../api/export-audit';
+import { useAuditLogT } from '../messages';
+
+type ExportState =
+  | { state: 'idle' }
+  | { state: 'running'; progress: ExportProgress }
+  | { state: 'failed'; reason: string }
+  | { state: 'cancelled' };
+
+const formatCount = (n: number, language: string) =>
+  new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en').format(n);
+
+/**
+ * The Audit Log's export: CSV or JSON Lines of every record the search matches, received with
+ * its progress in records and bytes, cancellable, then saved as a file. The server audits
+ * every export.
+ */
+export function ExportButton({ filter, disabled }: { filter: AuditFilter; disabled?: boolean }) {
+  const t = useAuditLogT();
+  const say = useSay();
+  const language = useLanguage();
+  const toast = useToast();
+  const [format, setFormat] = useState<AuditExportFormat>('csv');
+  const [run, setRun] = useState<ExportState>({ state: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+  // Leaving the screen stops an export on its way.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = async () => {
+    const abort = new AbortController();
+    controller.current = abort;
+    setRun({ state: 'running', progress: { bytes: 0, rows: 0 } });
+    try {
+      const file = await exportAudit(filter, format, {
+        signal: abort.signal,
+        onProgress: (progress) => setRun({ state: 'running', progress }),
+      });
+      downloadBlob(file.blob, file.fileName);
+      setRun({ state: 'idle' });
+      toast.success(
+        t('exported', {
+          rows: formatCount(file.progress.rows, language),
+          size: sizeText(file.progress.bytes),
+        }),
+      );
+    } catch (error) {
+      if (abort.signal.aborted) setRun({ state: 'cancelled' });
+      // A refusal (400, 403…) has its toast from the HTTP client; it is said here too, beside
+      // the button. A transfer that breaks off half way is the connection's failure.
+      else setRun({ state: 'failed', reason: say(isApiError(error) ? error.shown : MESSAGES.networkError) });
+    } finally {
+      if (controller.current === abort) controller.current = null;
+    }
+  };
+
+  const running = run.state === 'running';
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+      {running && (
+        <span role="status">
+          {t('exporting', {
+            rows: formatCount(run.progress.rows, language),
+            size: sizeText(run.progress.bytes),
+          })}
+        </span>
+      )}
+      {run.state === 'failed' && (
+        <span role="alert" style={{ color: 'var(--ant-color-error)' }}>
+          {t('exportFailed', { reason: run.reason })}
+        </span>
+      )}
+      {run.state === 'cancelled' && <span role="status">{t('exportCancelled')}</span>}
+      {running ? (
+        <Button onClick={() => controller.current?.abort()}>{t('cancel')}</Button>
+      ) : (
+        <SpaceCompact>
+          <Select<AuditExportFormat>
+            aria-label={t('exportAs')}
+            value={format}
+            onChange={setFormat}
+            options={AUDIT_EXPORT_FORMATS.map((value) => ({ value, label: t(value) }))}
+            popupMatchSelectWidth={false}
+            disabled={disabled}
+          />
+          <Button type="primary" icon={<DownloadOutlined />} onClick={start} disabled={disabled}>
+            {t('export')}
+          </Button>
+        </SpaceCompact>
+      )}
+    </div>
+  );
+}
