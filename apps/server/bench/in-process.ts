@@ -32,10 +32,11 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
+import { defaultConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { applications, oidcPayloads, resources, roleResources, users } from '../src/db/schema/index.ts';
-import { TTL } from '../src/modules/oidc/provider.ts';
+import { providerTtl } from '../src/modules/oidc/provider.ts';
 import { hashPassword } from '../src/modules/passwords/hashing.ts';
 import { seed } from '../src/platform/seed.ts';
 import {
@@ -650,7 +651,7 @@ async function bareProvider(): Promise<{ target: OidcTarget; server: Server }> {
       introspection: { enabled: true },
       revocation: { enabled: true },
     },
-    ttl: { ...TTL },
+    ttl: providerTtl(defaultConfig().tokenLifetimes),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
   });

@@ -200,6 +200,7 @@ export function buildApp(options: BuildAppOptions) {
       issuer: config.issuer,
       serverKey,
       proxy: config.trustProxy !== false,
+      tokenLifetimes: config.tokenLifetimes,
     },
   });
   app.register(swagger);

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { verifyChain } from './lib/audit-chain.ts';
@@ -10,7 +10,7 @@ import { verifyChain } from './lib/audit-chain.ts';
  * are not part of the chain yet.
  */
 async function main(): Promise<number> {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const handle = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }

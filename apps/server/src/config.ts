@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FORGET_RATE_LIMIT, LOGIN_RATE_LIMIT } from '@gatehouse/contract';
+import {
+  FORGET_RATE_LIMIT,
+  LOGIN_RATE_LIMIT,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from '@gatehouse/contract';
+import { z } from 'zod';
 import { parseSecretKey } from './lib/server-key.ts';
 
 /** Requests (or failures) per account identifier and per IP in a window. */
@@ -15,6 +22,14 @@ export type LoginRateLimit = RequestRateLimit & {
   backoffAfter: number;
   backoffBaseSeconds: number;
   backoffMaxSeconds: number;
+};
+
+/** Lifetimes of what the OpenID Provider issues, in seconds. */
+export type TokenLifetimes = {
+  accessToken: number;
+  idToken: number;
+  refreshToken: number;
+  authorizationCode: number;
 };
 
 export type AppConfig = {
@@ -36,6 +51,8 @@ export type AppConfig = {
   forgetRateLimit: RequestRateLimit;
   /** The OpenID Provider's issuer; by default http://<host>:<port>/oidc of the listening server. */
   issuer: string | undefined;
+  /** What the OpenID Provider issues lives this long. */
+  tokenLifetimes: TokenLifetimes;
   /** How often expired OIDC artefacts are deleted (also once at start); 10 minutes by default. */
   oidcPurgeIntervalMs: number;
   /** How often the audit sealer runs a round (lib/audit-chain.ts); 0 turns it off. 5 s by default. */
@@ -70,98 +87,428 @@ export type AppConfig = {
    * or the connection gets 408 and closes; 0 turns it off. Handling it has its own budget.
    */
   requestBodyTimeoutMs: number;
+  /** GATEHOUSE_COMMIT: the commit /api/version names when the build recorded none. */
+  commit: string | undefined;
 };
 
-/** A statement that has run this long is stuck, not slow: the slowest list query takes well under a second. */
-const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+// ---- the settings ---------------------------------------------------------------------------
+//
+// Every environment variable the server reads is one entry of `SETTINGS`: its rule (a zod
+// schema over the variable's text), what it means and its default as the docs say them. The
+// settings table of docs/operating.md is generated from these entries (`settingsTable`), and a
+// test keeps the two the same. An empty variable counts as unset.
 
-/** Even a 1 MiB body arrives in this on any working link; a slower one only holds a connection. */
-const DEFAULT_REQUEST_BODY_TIMEOUT_MS = 30_000;
+/** What docs/operating.md says of a setting; a secret's value is never repeated in an error. */
+export type SettingDoc = { meaning: string; default: string; secret?: boolean };
+const docs = z.registry<SettingDoc>();
 
-const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-function parsePort(value: string | undefined): number {
-  if (value === undefined || value === '') return 8080;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new Error(`PORT is not a port number: ${value}`);
-  return port;
+/** A rule over a variable's text: `read` answers the value, or throws the rule it breaks. */
+function rule<T>(read: (raw: string) => T) {
+  return z.string().transform((raw, ctx): T => {
+    try {
+      return read(raw);
+    } catch (broken) {
+      ctx.addIssue({ code: 'custom', message: (broken as Error).message });
+      return z.NEVER;
+    }
+  });
 }
 
-function parseSeconds(name: string, value: string | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds < 0)
-    throw new Error(`${name} is not a number of seconds: ${value}`);
-  return seconds;
+const broken = (message: string) => new Error(message);
+
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
+  const says =
+    max === Number.MAX_SAFE_INTEGER
+      ? `a whole number, ${min} or more`
+      : `a whole number from ${min} to ${max}`;
+  return rule((raw) => {
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || n < min || n > max) throw broken(`must be ${says}`);
+    return n;
+  });
 }
 
-function parseMilliseconds(name: string, value: string | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const milliseconds = Number(value);
-  if (!Number.isInteger(milliseconds) || milliseconds < 0)
-    throw new Error(`${name} is not a number of milliseconds: ${value}`);
-  return milliseconds;
+/** A URL whose scheme is one of `schemes` (with their colon), with a host. */
+function urlOf(schemes: string[], example: string) {
+  return rule((raw) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw broken(`must be a URL such as ${example}`);
+    }
+    if (!schemes.includes(url.protocol) || !url.hostname)
+      throw broken(`must be a ${schemes.map((s) => s.slice(0, -1)).join(' or ')} URL such as ${example}`);
+    return raw;
+  });
 }
 
 /**
  * An http(s) origin, without a path, query or fragment: emailed links are built on it, so
  * anything else would make them point somewhere unexpected.
  */
-function parsePublicUrl(value: string | undefined): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  const invalid = () =>
-    new Error(`GATEHOUSE_PUBLIC_URL is not an http(s) origin such as https://iam.example.com: ${value}`);
+const publicOrigin = rule((raw) => {
+  const invalid = () => broken('must be an http(s) origin with no path, such as https://iam.example.com');
   let url: URL;
   try {
-    url = new URL(value);
+    url = new URL(raw);
   } catch {
     throw invalid();
   }
-  const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !value.includes('#');
+  const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !raw.includes('#');
   if (!['http:', 'https:'].includes(url.protocol) || !bare || url.username || url.password) throw invalid();
   return url.origin;
+});
+
+/** proxy-addr's names for address ranges, besides addresses and CIDRs. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `true`, `false`, or the proxy addresses/CIDRs to trust, comma-separated (proxy-addr syntax). */
+const trustProxy = rule((raw): boolean | string => {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!(PROXY_RANGES.has(entry) || (family !== 0 && bitsOk && extra === undefined)))
+      throw broken(
+        `must be true, false, or proxy addresses separated by commas (IPs, CIDRs, loopback, linklocal, uniquelocal); "${entry}" is none`,
+      );
+  }
+  return entries.join(',');
+});
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A host name or an IP address to listen on. */
+const host = rule((raw) => {
+  if (
+    isIP(raw) ||
+    /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(
+      raw,
+    )
+  )
+    return raw;
+  throw broken('must be an IP address (0.0.0.0 for every interface) or a host name');
+});
+
+const text = rule((raw) => raw);
+
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Every setting: the variable, its rule and, where it has one, its default. */
+export const SETTINGS = z.object({
+  PORT: wholeNumber(0, 65_535)
+    .default(8080)
+    .register(docs, { meaning: 'the port the server listens on (`0`: any free port)', default: '`8080`' }),
+  HOST: host.default('127.0.0.1').register(docs, {
+    meaning:
+      'the address the server listens on. In a container, or to be reached from other machines, `0.0.0.0` (every IPv4 interface) or `::`',
+    default: '`127.0.0.1` (this machine only)',
+  }),
+  GATEHOUSE_DATA_DIR: text.default('./data').register(docs, {
+    meaning:
+      'directory of the embedded (PGlite) database and, without `GATEHOUSE_SECRET_KEY`, of its server key (relative: to the working directory)',
+    default: '`./data`',
+  }),
+  DATABASE_URL: urlOf(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/gatehouse')
+    .optional()
+    .register(docs, {
+      meaning: '`postgres://…`: use a PostgreSQL server instead of the embedded database',
+      default: 'unset: the embedded database',
+      secret: true,
+    }),
+  GATEHOUSE_DB_STATEMENT_TIMEOUT_MS: wholeNumber(0).default(15_000).register(docs, {
+    meaning:
+      "PostgreSQL's `statement_timeout` on every pooled connection: a statement that runs, or waits for a lock, longer is cancelled and its request answers 503 with `Retry-After` (`0`: none; migrations run without it; PGlite has no timeout)",
+    default: '`15000`',
+  }),
+  GATEHOUSE_REQUEST_BODY_TIMEOUT_MS: wholeNumber(0).default(30_000).register(docs, {
+    meaning:
+      "a request's headers and body must arrive within this, else it is answered 408 and its connection closes (`0`: no limit); handling it then has 5 minutes",
+    default: '`30000`',
+  }),
+  GATEHOUSE_ADMIN_PASSWORD: rule((raw) => {
+    if (raw.length < MIN_PASSWORD_LENGTH || raw.length > MAX_PASSWORD_LENGTH)
+      throw broken(`must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long`);
+    return raw;
+  })
+    .optional()
+    .register(docs, {
+      meaning: "the first administrator's password, read on the first start only",
+      default: 'unset: generated and printed once',
+      secret: true,
+    }),
+  REDIS_URL: urlOf(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional().register(docs, {
+    meaning: 'share the sign-in limits’ counters between instances through Redis',
+    default: 'unset: counted in memory, per instance',
+    secret: true,
+  }),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info')
+    .register(docs, {
+      meaning: `pino log level: ${LOG_LEVELS.map((l) => `\`${l}\``).join(', ')}`,
+      default: '`info`',
+    }),
+  GATEHOUSE_SECRET_KEY: rule((raw) => {
+    try {
+      return parseSecretKey(raw);
+    } catch {
+      throw broken('must be 32 bytes, base64-encoded (openssl rand -base64 32)');
+    }
+  })
+    .optional()
+    .register(docs, {
+      meaning:
+        "the server key: 32 bytes, base64 (`openssl rand -base64 32`). It seals the OIDC signing keys and two-factor secrets in the database and derives the provider's cookie keys",
+      default:
+        'embedded database: generated on first start into `<GATEHOUSE_DATA_DIR>/secret.key`; PostgreSQL: **required** (a start without it stops and prints a fresh value to set on every instance)',
+      secret: true,
+    }),
+  GATEHOUSE_ISSUER: urlOf(['http:', 'https:'], 'https://iam.example.com/oidc')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional()
+    .register(docs, {
+      meaning:
+        "the OpenID Provider's issuer, as clients see it (behind a proxy: the public URL ending in `/oidc`)",
+      default: '`http://<HOST>:<PORT>/oidc` of the listening server',
+    }),
+  GATEHOUSE_TRUST_PROXY: trustProxy.default(false).register(docs, {
+    meaning:
+      "Fastify `trustProxy` (`true`, or the proxy addresses/CIDRs): per-IP limits then see the client's address, the provider trusts `X-Forwarded-*`, and a request the proxy marks `X-Forwarded-Proto: https` gets HSTS. Set it only behind a proxy that overwrites those headers",
+    default: 'unset: `false`',
+  }),
+  GATEHOUSE_SESSION_IDLE_SECONDS: wholeNumber(0).optional().register(docs, {
+    meaning: "a console session unused this long serves nothing but the lock's unlock (`0`: no idle timeout)",
+    default: "unset: the console's lock time plus 5 minutes",
+  }),
+  GATEHOUSE_ACCESS_TOKEN_TTL_SECONDS: wholeNumber(60)
+    .default(3600)
+    .register(docs, { meaning: 'the life of an OAuth access token the provider issues', default: '`3600`' }),
+  GATEHOUSE_ID_TOKEN_TTL_SECONDS: wholeNumber(60).default(3600).register(docs, {
+    meaning:
+      'the life of an ID token; a retired signing key stays published for this plus an hour, at least two hours',
+    default: '`3600`',
+  }),
+  GATEHOUSE_REFRESH_TOKEN_TTL_SECONDS: wholeNumber(60)
+    .default(14 * 24 * 3600)
+    .register(docs, {
+      meaning:
+        'the life of a refresh token (rotated on each use; the grant behind it lives as long, at least 14 days)',
+      default: '`1209600` (14 days)',
+    }),
+  GATEHOUSE_AUTHORIZATION_CODE_TTL_SECONDS: wholeNumber(1, 600).default(60).register(docs, {
+    meaning: 'the life of an authorization code (RFC 6749 §4.1.2: 10 minutes at most)',
+    default: '`60`',
+  }),
+  GATEHOUSE_LOGIN_LIMIT_PER_ACCOUNT: wholeNumber(1)
+    .default(LOGIN_RATE_LIMIT.perAccount)
+    .register(docs, {
+      meaning: 'failed sign-ins per account and source (an IP or a device cookie) in the window',
+      default: `\`${LOGIN_RATE_LIMIT.perAccount}\``,
+    }),
+  GATEHOUSE_LOGIN_LIMIT_PER_IP: wholeNumber(1)
+    .default(LOGIN_RATE_LIMIT.perIp)
+    .register(docs, {
+      meaning: 'failed sign-ins per IP in the window',
+      default: `\`${LOGIN_RATE_LIMIT.perIp}\``,
+    }),
+  GATEHOUSE_LOGIN_LIMIT_WINDOW_SECONDS: wholeNumber(1)
+    .default(LOGIN_RATE_LIMIT.windowSeconds)
+    .register(docs, {
+      meaning: 'the window the two sign-in limits count in',
+      default: `\`${LOGIN_RATE_LIMIT.windowSeconds}\``,
+    }),
+  GATEHOUSE_LOGIN_BACKOFF_AFTER: wholeNumber(1)
+    .default(LOGIN_RATE_LIMIT.backoffAfter)
+    .register(docs, {
+      meaning:
+        'failures on an account from browsers without its device cookie before each further one makes them wait (the account-wide backoff)',
+      default: `\`${LOGIN_RATE_LIMIT.backoffAfter}\``,
+    }),
+  GATEHOUSE_LOGIN_BACKOFF_BASE_SECONDS: wholeNumber(1)
+    .default(LOGIN_RATE_LIMIT.backoffBaseSeconds)
+    .register(docs, {
+      meaning: "the backoff's first wait; each next one is twice as long",
+      default: `\`${LOGIN_RATE_LIMIT.backoffBaseSeconds}\``,
+    }),
+  GATEHOUSE_LOGIN_BACKOFF_MAX_SECONDS: wholeNumber(1)
+    .default(LOGIN_RATE_LIMIT.backoffMaxSeconds)
+    .register(docs, {
+      meaning: "the backoff's longest wait (at least its first)",
+      default: `\`${LOGIN_RATE_LIMIT.backoffMaxSeconds}\``,
+    }),
+  GATEHOUSE_FORGET_LIMIT_PER_ACCOUNT: wholeNumber(1)
+    .default(FORGET_RATE_LIMIT.perAccount)
+    .register(docs, {
+      meaning: 'password reset link requests per account identifier in the window',
+      default: `\`${FORGET_RATE_LIMIT.perAccount}\``,
+    }),
+  GATEHOUSE_FORGET_LIMIT_PER_IP: wholeNumber(1)
+    .default(FORGET_RATE_LIMIT.perIp)
+    .register(docs, {
+      meaning: 'password reset link requests, and wrong reset links, per IP in the window',
+      default: `\`${FORGET_RATE_LIMIT.perIp}\``,
+    }),
+  GATEHOUSE_FORGET_LIMIT_WINDOW_SECONDS: wholeNumber(1)
+    .default(FORGET_RATE_LIMIT.windowSeconds)
+    .register(docs, {
+      meaning: 'the window the reset link limits count in',
+      default: `\`${FORGET_RATE_LIMIT.windowSeconds}\``,
+    }),
+  SMTP_URL: urlOf(['smtp:', 'smtps:'], 'smtps://user:password@mail.example.com:465')
+    .optional()
+    .register(docs, {
+      meaning: '`smtp://user:pass@host:port` or `smtps://…`: password reset links go by email (nodemailer)',
+      default: 'unset: each link goes to the server log',
+      secret: true,
+    }),
+  MAIL_FROM: text
+    .default('Gatehouse <no-reply@localhost>')
+    .register(docs, { meaning: 'the sender of those emails', default: '`Gatehouse <no-reply@localhost>`' }),
+  GATEHOUSE_PUBLIC_URL: publicOrigin.optional().register(docs, {
+    meaning:
+      "the console's public origin (`https://iam.example.com`, no path): the only origin of the links in emails; a request's `Host` never is",
+    default:
+      'unset: in production reset links are refused (503, and a warning at start); in development `http://<HOST>:<PORT>` of the listening server',
+  }),
+  GATEHOUSE_WEB_DIR: text.optional().register(docs, {
+    meaning: "the console's built files, served when the folder holds an `index.html`",
+    default: '`apps/web/dist` of this tree',
+  }),
+  GATEHOUSE_COMMIT: rule((raw) => {
+    if (!/^[0-9a-f]{7,64}$/i.test(raw)) throw broken('must be a commit id: 7 to 64 hexadecimal digits');
+    return raw.toLowerCase();
+  })
+    .optional()
+    .register(docs, {
+      meaning:
+        "`GET /api/version`'s commit when the build recorded none (a build outside a git checkout, or the sources)",
+      default: 'unset: the commit `npm run build` found, else `null`',
+    }),
+  NODE_ENV: text.optional().register(docs, {
+    meaning: '`production` turns on the production rules (reset links only on `GATEHOUSE_PUBLIC_URL`)',
+    default: 'unset: development',
+  }),
+});
+
+export type Settings = z.output<typeof SETTINGS>;
+export type SettingName = keyof typeof SETTINGS.shape;
+
+/** What docs/operating.md says of each setting. */
+export function settingDoc(name: SettingName): SettingDoc {
+  const doc = docs.get(SETTINGS.shape[name]);
+  if (!doc) throw new Error(`the setting ${name} has no documentation`);
+  return doc;
 }
 
-/** `true`, or the proxy addresses/CIDRs to trust, comma-separated (proxy-addr syntax). */
-function parseTrustProxy(value: string | undefined): boolean | string {
-  if (value === undefined || value === '' || value === 'false') return false;
-  return value === 'true' ? true : value;
+/** The settings as a Markdown table, as docs/operating.md holds it. */
+export function settingsTable(): string {
+  const cell = (value: string) => value.replaceAll('|', '\\|');
+  const rows = (Object.keys(SETTINGS.shape) as SettingName[]).map((name) => {
+    const doc = settingDoc(name);
+    return `| \`${name}\` | ${cell(doc.meaning)} | ${cell(doc.default)} |`;
+  });
+  return ['| variable | meaning | default |', '|---|---|---|', ...rows].join('\n');
 }
 
-const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+/** The settings that break their rules, one line each, naming the variable and the rule. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Gatehouse cannot start: ${problems.length === 1 ? 'a setting is' : `${problems.length} settings are`} invalid.\n${problems.map((p) => `  ${p}`).join('\n')}\nSee the settings in docs/operating.md.`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** The environment's settings, checked; every broken rule is named at once. */
+export function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const given: Record<string, string> = {};
+  for (const name of Object.keys(SETTINGS.shape)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') given[name] = value;
+  }
+  const result = SETTINGS.safeParse(given);
+  const problems = (result.error?.issues ?? []).map((issue) => {
+    const name = String(issue.path[0]) as SettingName;
+    const value = settingDoc(name).secret ? '(value not shown)' : JSON.stringify(given[name]);
+    return `${name}=${value}: ${issue.message}`;
+  });
+  if (result.success) {
+    const s = result.data;
+    if (s.GATEHOUSE_LOGIN_BACKOFF_MAX_SECONDS < s.GATEHOUSE_LOGIN_BACKOFF_BASE_SECONDS)
+      problems.push(
+        `GATEHOUSE_LOGIN_BACKOFF_MAX_SECONDS=${s.GATEHOUSE_LOGIN_BACKOFF_MAX_SECONDS}: must be at least GATEHOUSE_LOGIN_BACKOFF_BASE_SECONDS (${s.GATEHOUSE_LOGIN_BACKOFF_BASE_SECONDS})`,
+      );
+  }
+  if (problems.length > 0 || !result.success) throw new ConfigError(problems);
+  return result.data;
+}
 
 /** Reads the configuration from the environment; relative paths resolve against the working directory. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const s = readSettings(env);
   return {
-    port: parsePort(env.PORT),
-    host: nonEmpty(env.HOST) ?? '127.0.0.1',
-    dataDir: resolve(cwd, nonEmpty(env.GATEHOUSE_DATA_DIR) ?? './data'),
-    databaseUrl: nonEmpty(env.DATABASE_URL),
-    adminPassword: nonEmpty(env.GATEHOUSE_ADMIN_PASSWORD),
-    redisUrl: nonEmpty(env.REDIS_URL),
-    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
-    webDir: env.GATEHOUSE_WEB_DIR ? resolve(cwd, env.GATEHOUSE_WEB_DIR) : DEFAULT_WEB_DIR,
-    trustProxy: parseTrustProxy(env.GATEHOUSE_TRUST_PROXY),
-    loginRateLimit: { ...LOGIN_RATE_LIMIT },
-    forgetRateLimit: { ...FORGET_RATE_LIMIT },
-    issuer: nonEmpty(env.GATEHOUSE_ISSUER)?.replace(/\/+$/, ''),
+    port: s.PORT,
+    host: s.HOST,
+    dataDir: resolve(cwd, s.GATEHOUSE_DATA_DIR),
+    databaseUrl: s.DATABASE_URL,
+    adminPassword: s.GATEHOUSE_ADMIN_PASSWORD,
+    redisUrl: s.REDIS_URL,
+    logLevel: s.LOG_LEVEL,
+    webDir: s.GATEHOUSE_WEB_DIR ? resolve(cwd, s.GATEHOUSE_WEB_DIR) : DEFAULT_WEB_DIR,
+    trustProxy: s.GATEHOUSE_TRUST_PROXY,
+    loginRateLimit: {
+      perAccount: s.GATEHOUSE_LOGIN_LIMIT_PER_ACCOUNT,
+      perIp: s.GATEHOUSE_LOGIN_LIMIT_PER_IP,
+      windowSeconds: s.GATEHOUSE_LOGIN_LIMIT_WINDOW_SECONDS,
+      backoffAfter: s.GATEHOUSE_LOGIN_BACKOFF_AFTER,
+      backoffBaseSeconds: s.GATEHOUSE_LOGIN_BACKOFF_BASE_SECONDS,
+      backoffMaxSeconds: s.GATEHOUSE_LOGIN_BACKOFF_MAX_SECONDS,
+    },
+    forgetRateLimit: {
+      perAccount: s.GATEHOUSE_FORGET_LIMIT_PER_ACCOUNT,
+      perIp: s.GATEHOUSE_FORGET_LIMIT_PER_IP,
+      windowSeconds: s.GATEHOUSE_FORGET_LIMIT_WINDOW_SECONDS,
+    },
+    issuer: s.GATEHOUSE_ISSUER,
+    tokenLifetimes: {
+      accessToken: s.GATEHOUSE_ACCESS_TOKEN_TTL_SECONDS,
+      idToken: s.GATEHOUSE_ID_TOKEN_TTL_SECONDS,
+      refreshToken: s.GATEHOUSE_REFRESH_TOKEN_TTL_SECONDS,
+      authorizationCode: s.GATEHOUSE_AUTHORIZATION_CODE_TTL_SECONDS,
+    },
     oidcPurgeIntervalMs: 10 * 60_000,
     auditSealIntervalMs: 5_000,
     auditPurgeCheckIntervalMs: 60 * 60_000,
-    secretKey: nonEmpty(env.GATEHOUSE_SECRET_KEY) ? parseSecretKey(env.GATEHOUSE_SECRET_KEY!) : undefined,
-    smtpUrl: nonEmpty(env.SMTP_URL),
-    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Gatehouse <no-reply@localhost>',
-    publicUrl: parsePublicUrl(env.GATEHOUSE_PUBLIC_URL),
-    production: env.NODE_ENV === 'production',
-    sessionIdleSeconds: parseSeconds('GATEHOUSE_SESSION_IDLE_SECONDS', env.GATEHOUSE_SESSION_IDLE_SECONDS),
-    databaseStatementTimeoutMs:
-      parseMilliseconds('GATEHOUSE_DB_STATEMENT_TIMEOUT_MS', env.GATEHOUSE_DB_STATEMENT_TIMEOUT_MS) ??
-      DEFAULT_STATEMENT_TIMEOUT_MS,
-    requestBodyTimeoutMs:
-      parseMilliseconds('GATEHOUSE_REQUEST_BODY_TIMEOUT_MS', env.GATEHOUSE_REQUEST_BODY_TIMEOUT_MS) ??
-      DEFAULT_REQUEST_BODY_TIMEOUT_MS,
+    secretKey: s.GATEHOUSE_SECRET_KEY,
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM,
+    publicUrl: s.GATEHOUSE_PUBLIC_URL,
+    production: s.NODE_ENV === 'production',
+    sessionIdleSeconds: s.GATEHOUSE_SESSION_IDLE_SECONDS,
+    databaseStatementTimeoutMs: s.GATEHOUSE_DB_STATEMENT_TIMEOUT_MS,
+    requestBodyTimeoutMs: s.GATEHOUSE_REQUEST_BODY_TIMEOUT_MS,
+    commit: s.GATEHOUSE_COMMIT,
   };
+}
+
+/**
+ * For a command's start: the configuration, or, when a setting breaks its rule, the message
+ * naming each one on stderr and exit code 2, without a stack trace.
+ */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
 }
 
 /** Defaults for an app built without the environment (tests, embedding). */

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { resolveSecretKey } from './lib/server-key.ts';
@@ -9,7 +9,7 @@ import { rotateSigningKeys } from './modules/oidc/keys.ts';
  * tokens they signed have expired; running instances switch within a minute.
  */
 async function rotate() {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const serverKey = resolveSecretKey({
     fromEnv: config.secretKey,
     dataDir: config.dataDir,
@@ -23,7 +23,12 @@ async function rotate() {
   try {
     await migrateDatabase(handle);
     const ctx = { actorId: null, actorName: 'keys:rotate', ip: null, requestId: null };
-    const { kid, retired } = await rotateSigningKeys(handle.db, serverKey, ctx);
+    const { kid, retired } = await rotateSigningKeys(
+      handle.db,
+      serverKey,
+      ctx,
+      config.tokenLifetimes.idToken,
+    );
     process.stdout.write(
       `New signing key ${kid}; retired (still published): ${retired.join(', ') || 'none'}\n`,
     );

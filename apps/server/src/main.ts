@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { unpackDataDir, VERSION_FILE } from './db/pglite-template.ts';
@@ -47,7 +47,7 @@ function startFromTemplate(dataDir: string): void {
 
 /** Reads the environment, prepares the database and serves until SIGTERM or SIGINT. */
 async function main() {
-  const loaded = loadConfig();
+  const loaded = loadConfigOrExit();
   const config = {
     ...loaded,
     secretKey: resolveSecretKey({

@@ -42,9 +42,11 @@ const REDIRECT = 'http://127.0.0.1:4000/cb';
 const SERVER_KEY = randomBytes(32);
 const OTHER_REDIRECT = 'https://rp.example/callback';
 const V2 = '/api/admin-service/v2/application/client';
+/** Not the defaults, so the tests see the settings (GATEHOUSE_*_TTL_SECONDS) reach the provider. */
+const LIFETIMES = { accessToken: 1800, idToken: 900, refreshToken: 7 * 24 * 3600, authorizationCode: 45 };
 
 beforeAll(async () => {
-  t = await build({ config: { secretKey: SERVER_KEY, issuer: undefined } });
+  t = await build({ config: { secretKey: SERVER_KEY, issuer: undefined, tokenLifetimes: LIFETIMES } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   admin = await t.login();
@@ -294,6 +296,16 @@ describe('authorization code with PKCE', () => {
     const info = await rp().userinfo(tokens.access_token!);
     expect(info).toMatchObject({ sub: granted.userId, permissions: [{ permissionId: 'orders' }] });
     expect(tokens.refresh_token).toBeTruthy();
+  });
+
+  it('issues tokens for the lifetimes the settings give', async () => {
+    const { tokens } = await codeFlow();
+    expect(tokens.expires_in).toBeGreaterThan(LIFETIMES.accessToken - 10);
+    expect(tokens.expires_in).toBeLessThanOrEqual(LIFETIMES.accessToken);
+    const claims = tokens.claims();
+    expect(claims.exp - claims.iat).toBe(LIFETIMES.idToken);
+    const refresh = await rp().introspect(tokens.refresh_token!);
+    expect(refresh.exp! - refresh.iat!).toBe(LIFETIMES.refreshToken);
   });
 
   it("answers the menus call with the token's application tree, and no other /api route", async () => {
@@ -1389,7 +1401,7 @@ describe('an interaction is bound to the browser that started it', () => {
       expect(line).toMatch(/; samesite=lax/);
       expect(line).toMatch(/; httponly/);
       expect(line).not.toMatch(/; secure/);
-      // As long as the interaction lives (TTL.Interaction, 10 minutes).
+      // As long as the interaction lives (FIXED_TTL.Interaction, 10 minutes).
       const expires = Date.parse(/expires=([^;]+)/.exec(line!)![1]!);
       expect(Math.abs(expires - Date.now() - 600_000)).toBeLessThan(5_000);
     }

@@ -260,8 +260,8 @@ describe('turning it off', () => {
     );
   });
 
-  it('an administrator resets a user’s second factor (audited); a user without the grant cannot', async () => {
-    const { user } = await enrolledUser();
+  it('an administrator resets a user’s second factor (audited, ending their sessions); a user without the grant cannot', async () => {
+    const { user, token: userToken } = await enrolledUser();
     const nobody = await t.createUser();
     const nobodyToken = await t.login(nobody.username, nobody.password);
     const url = `/api/admin-service/v2/user/${user.userId}/two-factor`;
@@ -273,9 +273,15 @@ describe('turning it off', () => {
     const admin = await t.login();
     const res = await t.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${admin}` } });
     expect(res.statusCode, res.body).toBe(204);
+    // The session held before the reset (perhaps on the lost phone) serves nothing more.
+    expect((await t.get(BASE, userToken)).statusCode).toBe(401);
     expect((await t.post(LOGIN, { username: user.username, password: user.password })).json().code).toBe(0);
     const [record] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'two-factor.reset'));
-    expect(record).toMatchObject({ entityId: user.userId, actorName: 'admin', after: { enabled: false } });
+    expect(record).toMatchObject({
+      entityId: user.userId,
+      actorName: 'admin',
+      after: { enabled: false, endedSessions: 1 },
+    });
     const notFound = await t.inject({
       method: 'DELETE',
       url: '/api/admin-service/v2/user/00000000-0000-0000-0000-000000000000/two-factor',

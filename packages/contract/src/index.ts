@@ -26,4 +26,5 @@ export * from './settings.ts';
 export * from './storage.ts';
 export * from './two-factor.ts';
 export * from './user.ts';
+export * from './webhook.ts';
 export * from './zod-messages.ts';

@@ -211,6 +211,13 @@ export const CONSOLE_NAVIGATION = [
       },
       { path: '/admin-setting/audit-log', title: 'Audit Log', icon: 'FileSearchOutlined', keepAlive: true },
       {
+        path: '/admin-setting/webhook',
+        title: 'Webhooks',
+        icon: 'ApiOutlined',
+        keepAlive: true,
+        elements: crudDelete('webhook'),
+      },
+      {
         path: '/admin-setting/console-settings',
         title: 'Console Settings',
         icon: 'SettingOutlined',

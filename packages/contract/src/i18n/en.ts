@@ -287,6 +287,18 @@ export const EN = {
   'audit.fromAfterTo': 'The start of the range must not be after its end.',
   'audit.chooseFormat': 'Choose csv or jsonl',
   'audit.retentionDays': 'Enter a whole number of days from 1 to 36500',
+  'webhook.eventPattern':
+    'Enter event types such as user.created, or a group such as user.*: each once, in lower case, with * only as its last part',
+  'webhook.chooseEvents': 'Choose at least one event',
+  'webhook.url': 'Enter an http or https URL without a user name or password',
+  'webhook.httpsOnly': 'The target must use https; this server does not allow plain http',
+  'webhook.privateTarget':
+    'The target resolves to a private, loopback or link-local address, which this server does not allow',
+  'webhook.disabled': 'This webhook is disabled',
+  'webhook.disabledSubject': 'Webhook {name} was disabled',
+  'webhook.disabledBody':
+    'Every delivery of the webhook {name} to {url} has failed since {since}, so Gatehouse disabled it. Fix the receiver, then enable the webhook again in the console.',
+  'webhook.notPending': 'Only a delivery that has finished can be sent again',
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -259,4 +259,15 @@ export const ZH: Catalogue = {
   'audit.fromAfterTo': '范围的开始不能晚于结束。',
   'audit.chooseFormat': '请选择 csv 或 jsonl',
   'audit.retentionDays': '请输入 1 到 36500 之间的整数天数',
+  'webhook.eventPattern':
+    '请输入事件类型，如 user.created，或一组事件，如 user.*；每项只填一次，使用小写，* 只能作为最后一段',
+  'webhook.chooseEvents': '请至少选择一个事件',
+  'webhook.url': '请输入不含用户名和密码的 http 或 https 地址',
+  'webhook.httpsOnly': '目标地址必须使用 https；本服务器不允许明文 http',
+  'webhook.privateTarget': '目标地址解析到私有、回环或链路本地地址，本服务器不允许',
+  'webhook.disabled': '此 Webhook 已停用',
+  'webhook.disabledSubject': 'Webhook {name} 已停用',
+  'webhook.disabledBody':
+    'Webhook {name} 发往 {url} 的投递自 {since} 起全部失败，Gatehouse 已将其停用。请修复接收方后在控制台重新启用。',
+  'webhook.notPending': '只有已结束的投递才能重新发送',
 };

@@ -6,8 +6,13 @@ import * as repo from './repository.ts';
 
 export type PrivateJwk = { kty: string; kid: string; alg: string; use: 'sig' } & Record<string, unknown>;
 
-/** How long a retired key stays in the JWKS: the longest life of anything it signed (ID tokens). */
-export const RETIRED_KEY_PUBLISHED_SECONDS = 2 * 3600;
+/**
+ * How long a retired key stays in the JWKS: the longest life of anything it signed (ID tokens,
+ * GATEHOUSE_ID_TOKEN_TTL_SECONDS) and an hour for clocks and caches, two hours at least.
+ */
+export function retiredKeyPublishedSeconds(idTokenSeconds: number): number {
+  return Math.max(2 * 3600, idTokenSeconds + 3600);
+}
 
 function newRsaJwk(): PrivateJwk {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -47,10 +52,11 @@ export async function rotateSigningKeys(
   db: Database,
   serverKey: Buffer,
   ctx: AuditContext,
+  idTokenSeconds: number,
 ): Promise<{ kid: string; retired: string[] }> {
   return auditedChange(db, ctx, { entity: 'oidc-signing-key', action: 'rotate' }, async (tx) => {
     await repo.deleteUnpublishedKeys(tx);
-    const publishedUntil = new Date(Date.now() + RETIRED_KEY_PUBLISHED_SECONDS * 1000);
+    const publishedUntil = new Date(Date.now() + retiredKeyPublishedSeconds(idTokenSeconds) * 1000);
     const retired = await repo.retireActiveKeys(tx, publishedUntil);
     const kid = await addKey(tx, serverKey);
     return { entityId: kid, after: { kid, retired } };

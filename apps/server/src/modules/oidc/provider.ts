@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatMessage, type Language, type Message, m } from '@gatehouse/contract';
 import type { Account, Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
+import type { TokenLifetimes } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { escapeHtml, htmlPage, htmlText } from '../../lib/html-page.ts';
 import { readerLanguage } from '../../lib/language.ts';
@@ -14,17 +15,29 @@ import { bindInteractionsToBrowser, COOKIE_NAMES, SHORT_COOKIE } from './interac
 import type { PrivateJwk } from './keys.ts';
 import * as repo from './repository.ts';
 
-/** Lifetimes in seconds. Signing keys outlive their retirement by the longest signed one (keys.ts). */
-export const TTL = {
-  AccessToken: 3600,
-  AuthorizationCode: 60,
+/** Lifetimes in seconds that are not settings. */
+export const FIXED_TTL = {
   ClientCredentials: 600,
-  IdToken: 3600,
   Interaction: 600,
-  RefreshToken: 14 * 24 * 3600,
   Session: 14 * 24 * 3600,
   Grant: 14 * 24 * 3600,
 } as const;
+
+/**
+ * oidc-provider's lifetimes: the settings' (config.ts), and the rest fixed. A grant lives at
+ * least as long as the refresh tokens issued under it, which end with it. Signing keys
+ * outlive their retirement by the longest signed thing (keys.ts).
+ */
+export function providerTtl(lifetimes: TokenLifetimes) {
+  return {
+    ...FIXED_TTL,
+    AccessToken: lifetimes.accessToken,
+    AuthorizationCode: lifetimes.authorizationCode,
+    IdToken: lifetimes.idToken,
+    RefreshToken: lifetimes.refreshToken,
+    Grant: Math.max(FIXED_TTL.Grant, lifetimes.refreshToken),
+  };
+}
 
 export const GATEHOUSE_SCOPE = 'gatehouse';
 
@@ -102,6 +115,7 @@ export type ProviderOptions = {
   keys: PrivateJwk[];
   /** Trust X-Forwarded-* (behind a load balancer). */
   proxy: boolean;
+  tokenLifetimes: TokenLifetimes;
 };
 
 /**
@@ -183,7 +197,7 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
     },
     extraClientMetadata: { properties: [CLIENT_APPLICATION, CLIENT_SECRETS] },
     rotateRefreshToken: true,
-    ttl: { ...TTL },
+    ttl: providerTtl(options.tokenLifetimes),
     interactions: { url: (_ctx, interaction) => `/oauth?uid=${encodeURIComponent(interaction.uid)}` },
     async findAccount(ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> {
       const user = await repo.findUser(db, sub);

@@ -10,6 +10,7 @@ import {
 } from '@gatehouse/contract';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
+import type { TokenLifetimes } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { auditedStatement } from '../../lib/audit.ts';
 import { type AuthState, bearerToken, type RequestMeta } from '../../lib/auth-state.ts';
@@ -36,6 +37,8 @@ export type OidcOptions = {
   issuer: string | undefined;
   serverKey: Buffer;
   proxy: boolean;
+  /** What the provider issues lives this long (GATEHOUSE_*_TTL_SECONDS). */
+  tokenLifetimes: TokenLifetimes;
 };
 
 /** A browser's request to the interaction API and its answer, where the provider reads its cookie. */
@@ -127,6 +130,7 @@ export class OidcService {
       serverKey: this.options.serverKey,
       keys,
       proxy: this.options.proxy,
+      tokenLifetimes: this.options.tokenLifetimes,
     });
     this.current = { provider, kids, checkedAt: Date.now() };
     return provider;

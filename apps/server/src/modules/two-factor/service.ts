@@ -24,7 +24,7 @@ import { deriveKey, seal, unseal } from '../../lib/server-key.ts';
 import { isActive } from '../access/repository.ts';
 import type { LoginLimiter } from '../auth/limiters.ts';
 import { verifyPassword } from '../passwords/hashing.ts';
-import { assertMayChangeAccount } from '../users/administration.ts';
+import { assertMayChangeAccount, endAccess } from '../users/administration.ts';
 import * as repo from './repository.ts';
 
 const invalidCode = () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, TWO_FACTOR_MESSAGES.invalidCode);
@@ -168,7 +168,9 @@ export class TwoFactorService {
 
   /**
    * An administrator turns a user's 2FA off (a lost phone and lost recovery codes). Only
-   * someone who may change the account may, as with a password reset.
+   * someone who may change the account may, as with a password reset. A lost phone may be a
+   * stolen one, so the user's sessions and OIDC access end too: whoever holds them signs in
+   * again with the password alone, which the owner can then change.
    */
   async reset(userId: string, ctx: AuditContext, scope: AppScope): Promise<void> {
     await auditedChange(this.db, ctx, { entity: 'user', action: 'two-factor.reset' }, async (tx) => {
@@ -180,6 +182,7 @@ export class TwoFactorService {
         entityId: userId,
         before: { enabled: user.totpEnabledAt !== null },
         after: { enabled: false },
+        recordedAfter: { enabled: false, ...(await endAccess(tx, userId)) },
       };
     });
   }

@@ -4,6 +4,7 @@ import type { AppScope } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
 import { forbidden, refused } from '../../lib/errors.ts';
 import { actorOf, assertMayChangeUsers } from '../access/delegation.ts';
+import { endOidcAccess } from '../oidc/repository.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -51,4 +52,14 @@ export async function assertMayChangeAccount(
   scope: AppScope,
 ): Promise<void> {
   await assertMayChangeUsers(tx, await actorOf(tx, ctx), [userId], scope);
+}
+
+/**
+ * Ends every session of the user and their OIDC access (provider sessions, grants and the
+ * tokens of those), in the caller's transaction; what ended, for the audit record.
+ */
+export async function endAccess(tx: Executor, userId: string) {
+  const endedSessions = await repo.endSessions(tx, userId);
+  const endedOidcSessionsAndGrants = await endOidcAccess(tx, [userId]);
+  return { endedSessions, endedOidcSessionsAndGrants };
 }

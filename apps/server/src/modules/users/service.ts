@@ -35,7 +35,7 @@ import type { PasswordResetService } from '../password-reset/service.ts';
 import { generatePassword, hashPassword } from '../passwords/hashing.ts';
 import { assertPasswordPolicy } from '../passwords/policy.ts';
 import { expirePassword, recordPasswordHistory, storePassword } from '../passwords/repository.ts';
-import { assertMayChangeAccount, assertNotSelf, keepingAdministration } from './administration.ts';
+import { assertMayChangeAccount, assertNotSelf, endAccess, keepingAdministration } from './administration.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'user';
@@ -92,16 +92,6 @@ async function assertOrganizationExists(tx: Executor, organizationId: string | n
 async function membershipOf(db: Executor, userId: string): Promise<UserMembership> {
   const [roles, groups] = [await repo.rolesOf(db, userId), await repo.groupsOf(db, userId)];
   return { roles, groups };
-}
-
-/**
- * Ends every session of the user and their OIDC access (provider sessions, grants and the
- * tokens of those), in the caller's transaction; what ended, for the audit record.
- */
-async function endAccess(tx: Executor, userId: string) {
-  const endedSessions = await repo.endSessions(tx, userId);
-  const endedOidcSessionsAndGrants = await endOidcAccess(tx, [userId]);
-  return { endedSessions, endedOidcSessionsAndGrants };
 }
 
 export class UserService {

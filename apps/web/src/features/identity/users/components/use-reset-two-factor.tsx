@@ -9,7 +9,7 @@ export const useResetTwoFactorMessages = defineMessages(
   {
     action: 'Reset two-factor',
     title: 'Reset two-factor sign-in for {{name}}?',
-    body: 'Their authenticator app and recovery codes stop working; they sign in with the password alone until they turn two-factor sign-in on again.',
+    body: 'Their authenticator app and recovery codes stop working, and every session they have ends; they sign in with the password alone until they turn two-factor sign-in on again.',
     ok: 'Reset',
     cancel: 'Cancel',
     done: 'Two-factor sign-in reset',
@@ -17,7 +17,7 @@ export const useResetTwoFactorMessages = defineMessages(
   {
     action: '重置两步验证',
     title: '要重置 {{name}} 的两步验证登录吗？',
-    body: '其身份验证器应用和恢复码将失效；在重新开启两步验证登录之前，仅凭密码即可登录。',
+    body: '其身份验证器应用和恢复码将失效，其所有会话也将结束；在重新开启两步验证登录之前，仅凭密码即可登录。',
     ok: '重置',
     cancel: '取消',
     done: '两步验证登录已重置',
