@@ -1,5 +1,5 @@
 import type { AuditExportFormat, AuditFilter } from '@gatehouse/contract';
-import { requestStream } from '@/lib/http';
+import { requestStream } from '@/lib/http-stream';
 
 /** What an export has received so far. */
 export type ExportProgress = { bytes: number; rows: number };

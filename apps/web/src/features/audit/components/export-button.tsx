@@ -1,4 +1,3 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import {
   AUDIT_EXPORT_FORMATS,
   type AuditExportFormat,
@@ -96,7 +95,7 @@ export function ExportButton({ filter, disabled }: { filter: AuditFilter; disabl
             popupMatchSelectWidth={false}
             disabled={disabled}
           />
-          <Button type="primary" icon={<DownloadOutlined />} onClick={start} disabled={disabled}>
+          <Button type="primary" onClick={start} disabled={disabled}>
             {t('export')}
           </Button>
         </SpaceCompact>
