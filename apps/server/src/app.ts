@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import qs from 'qs';
 import { type AppConfig, defaultConfig, webDirExists } from './config.ts';
 import type { Database, Listen } from './db/client.ts';
+import { versionInfo } from './lib/build-info.ts';
 import { validationFailed } from './lib/errors.ts';
 import { withSafeSerializers } from './lib/log-errors.ts';
 import { Mailer } from './lib/mailer.ts';
@@ -37,6 +38,7 @@ import settingsRoutes from './modules/settings/routes.ts';
 import ssoRoutes from './modules/sso/routes.ts';
 import twoFactorRoutes from './modules/two-factor/routes.ts';
 import userRoutes from './modules/users/routes.ts';
+import webhookRoutes from './modules/webhooks/routes.ts';
 import { installAccessControl } from './plugins/auth.ts';
 import controlCharacters from './plugins/control-characters.ts';
 import counters from './plugins/counters.ts';
@@ -196,6 +198,14 @@ export function buildApp(options: BuildAppOptions) {
       ownOrigin: `http://${urlHost(config.host)}:${config.port}`,
     },
     sessionIdleSeconds: config.sessionIdleSeconds,
+    webhooks: {
+      serverKey,
+      allowHttp: config.webhookAllowHttp,
+      allowPrivate: config.webhookAllowPrivate,
+      timeoutMs: config.webhookTimeoutMs,
+      retryDelaysMs: config.webhookRetryDelaysMs,
+      concurrency: config.webhookConcurrency,
+    },
     oidc: {
       issuer: config.issuer,
       serverKey,
@@ -205,7 +215,7 @@ export function buildApp(options: BuildAppOptions) {
   });
   app.register(swagger);
 
-  app.register(healthRoutes);
+  app.register(healthRoutes, { version: versionInfo(config.commit) });
   app.register(authRoutes);
   app.register(twoFactorRoutes);
   app.register(passwordResetRoutes);
@@ -231,6 +241,7 @@ export function buildApp(options: BuildAppOptions) {
   app.register(settingsRoutes);
   app.register(preferencesRoutes);
   app.register(auditRoutes);
+  app.register(webhookRoutes);
   // Expired OIDC artefacts are deleted at start and then periodically; stopped on close.
   app.addHook('onReady', async function purgeOidc() {
     this.services.oidc.startPurging(config.oidcPurgeIntervalMs, (err) =>
@@ -244,7 +255,13 @@ export function buildApp(options: BuildAppOptions) {
       (err) => this.log.warn({ err }, 'An audit trail job (sealing or purging) failed'),
     );
   });
+  // The job queue (webhooks, emails) runs once the server is ready.
+  app.addHook('onReady', async function startJobs() {
+    this.services.jobs.start(config.jobPollIntervalMs);
+  });
   app.addHook('onClose', async (instance) => {
+    // The jobs under way finish (a delivery within its timeout) before the database closes.
+    await instance.services.jobs.stop();
     await instance.services.auditJobs.stop();
     await instance.services.oidc.stopPurging();
     // Links still being issued finish before the database closes.

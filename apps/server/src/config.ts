@@ -89,6 +89,21 @@ export type AppConfig = {
   requestBodyTimeoutMs: number;
   /** GATEHOUSE_COMMIT: the commit /api/version names when the build recorded none. */
   commit: string | undefined;
+  /** GATEHOUSE_WEBHOOK_ALLOW_HTTP: webhooks may target plain http URLs. Off by default. */
+  webhookAllowHttp: boolean;
+  /**
+   * GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: webhooks may target private, loopback and link-local
+   * addresses (the SSRF guard off). Off by default.
+   */
+  webhookAllowPrivate: boolean;
+  /** GATEHOUSE_WEBHOOK_TIMEOUT_MS: a delivery attempt's deadline; the contract's 10 s at most. */
+  webhookTimeoutMs: number | undefined;
+  /** GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS: the delays between delivery attempts, the last repeated. */
+  webhookRetryDelaysMs: number[] | undefined;
+  /** Deliveries one instance sends at once. 16 by default. */
+  webhookConcurrency: number;
+  /** How often each job queue is polled (lib/jobs.ts); a commit in this instance wakes it at once. 1 s by default. */
+  jobPollIntervalMs: number;
 };
 
 // ---- the settings ---------------------------------------------------------------------------
@@ -195,6 +210,22 @@ const host = rule((raw) => {
 });
 
 const text = rule((raw) => raw);
+
+const flag = rule((raw) => {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw broken('must be true or false');
+});
+
+/** Milliseconds, comma-separated: `1000,5000,60000`. */
+const delays = rule((raw) =>
+  raw.split(',').map((part) => {
+    const n = Number(part.trim());
+    if (!/^\d+$/.test(part.trim()) || n < 1)
+      throw broken('must be whole numbers of milliseconds, 1 or more, separated by commas');
+    return n;
+  }),
+);
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -389,6 +420,26 @@ export const SETTINGS = z.object({
         "`GET /api/version`'s commit when the build recorded none (a build outside a git checkout, or the sources)",
       default: 'unset: the commit `npm run build` found, else `null`',
     }),
+  GATEHOUSE_WEBHOOK_ALLOW_HTTP: flag.default(false).register(docs, {
+    meaning:
+      'webhooks may target plain `http://` URLs (a receiver inside a trusted network); otherwise saving one is a 400',
+    default: '`false`: https only',
+  }),
+  GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: flag.default(false).register(docs, {
+    meaning:
+      'webhooks may target private, loopback, link-local and other non-public addresses. Off, such a target is refused when saved (a literal address, or a name resolving only to such) and at every connection (DNS rebinding included): the SSRF guard',
+    default: '`false`',
+  }),
+  GATEHOUSE_WEBHOOK_TIMEOUT_MS: wholeNumber(1, 10_000).optional().register(docs, {
+    meaning:
+      "a webhook delivery attempt's deadline, connecting, sending and reading the answer (for tests; never above 10 s)",
+    default: 'unset: `10000`',
+  }),
+  GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS: delays.optional().register(docs, {
+    meaning:
+      'the delays between the attempts of a webhook delivery, comma-separated, the last one repeated until the 24 hours are over (for tests)',
+    default: 'unset: 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then hourly',
+  }),
   NODE_ENV: text.optional().register(docs, {
     meaning: '`production` turns on the production rules (reset links only on `GATEHOUSE_PUBLIC_URL`)',
     default: 'unset: development',
@@ -494,6 +545,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseStatementTimeoutMs: s.GATEHOUSE_DB_STATEMENT_TIMEOUT_MS,
     requestBodyTimeoutMs: s.GATEHOUSE_REQUEST_BODY_TIMEOUT_MS,
     commit: s.GATEHOUSE_COMMIT,
+    webhookAllowHttp: s.GATEHOUSE_WEBHOOK_ALLOW_HTTP,
+    webhookAllowPrivate: s.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE,
+    webhookTimeoutMs: s.GATEHOUSE_WEBHOOK_TIMEOUT_MS,
+    webhookRetryDelaysMs: s.GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS,
+    webhookConcurrency: 16,
+    jobPollIntervalMs: 1_000,
   };
 }
 

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import type { LoginRateLimit, RequestRateLimit } from './config.ts';
 import type { Database, Listen, Transaction } from './db/client.ts';
 import { AUTH_CHANNEL } from './lib/caller-cache.ts';
-import type { Mailer } from './lib/mailer.ts';
+import { isDatabaseUnavailable } from './lib/db-errors.ts';
+import { JobRunner } from './lib/jobs.ts';
+import { MAIL_QUEUE, type Mailer, mailHandler } from './lib/mailer.ts';
 import { grantsOf, type RegisteredRoute } from './lib/request-context.ts';
 import { AccessService } from './modules/access/service.ts';
 import { AccountService } from './modules/account/service.ts';
@@ -37,6 +39,8 @@ import { SessionResolver } from './modules/sessions/resolver.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { TwoFactorService } from './modules/two-factor/service.ts';
 import { UserService } from './modules/users/service.ts';
+import { type DeliverySettings, WebhookDeliveries } from './modules/webhooks/deliveries.ts';
+import { WebhookService } from './modules/webhooks/service.ts';
 import { consolePermissionIds } from './platform/seed.ts';
 
 export type ServiceDeps = {
@@ -48,6 +52,10 @@ export type ServiceDeps = {
   oidc: OidcOptions;
   /** The configured idle timeout of sessions; undefined follows the console's lock time. */
   sessionIdleSeconds: number | undefined;
+  /** Webhook delivery: the SSRF settings, the server key that seals their secrets, and test overrides. */
+  webhooks: DeliverySettings;
+  /** Where a failed job is reported. */
+  onJobError: (err: unknown, job?: { queue: string; id: number }) => void;
 };
 
 /**
@@ -68,6 +76,12 @@ export function createServices(db: Database, deps: ServiceDeps) {
   const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey);
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
+  // The job queue and its handlers; app.ts starts it once the server is ready and stops it on close.
+  const jobs = new JobRunner(db, deps.onJobError);
+  new WebhookDeliveries(db, deps.webhooks).register(jobs);
+  jobs.register(MAIL_QUEUE, mailHandler(deps.passwordReset.mailer, deps.passwordReset.log), {
+    concurrency: 2,
+  });
   return {
     db,
     /**
@@ -119,6 +133,8 @@ export function createServices(db: Database, deps: ServiceDeps) {
     audit: new AuditService(db),
     auditJobs: new AuditJobs(db, async () => (await settings.get()).auditRetentionDays),
     passwordReset,
+    jobs,
+    webhooks: new WebhookService(db, deps.webhooks.serverKey, deps.webhooks),
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),
     oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor),
@@ -164,6 +180,7 @@ async function services(
     links: LinkOrigins;
     listen?: Listen;
     sessionIdleSeconds: number | undefined;
+    webhooks: DeliverySettings;
   },
 ) {
   app.decorate(
@@ -179,6 +196,12 @@ async function services(
       platformPermissionIds: platformPermissionIds(app.routeAccess),
       oidc: opts.oidc,
       sessionIdleSeconds: opts.sessionIdleSeconds,
+      webhooks: opts.webhooks,
+      // A database away is the requests' to report (once, plugins/errors.ts); the queue
+      // just tries again at its next poll.
+      onJobError: (err, job) => {
+        if (!isDatabaseUnavailable(err)) app.log.warn({ err, job }, 'A job failed');
+      },
     }),
   );
   if (!opts.listen) return;

@@ -13,6 +13,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { webhookDeliveries } from '../src/db/schema/index.ts';
 import { grantsOf, type RouteAccess } from '../src/lib/request-context.ts';
 import { consolePermissionIds } from '../src/platform/seed.ts';
 import { createApplication } from './fixtures.ts';
@@ -135,6 +136,28 @@ const product = await api('POST', `${V2}/product`, { name: 'p', code: unique('pr
 const newPage = () =>
   api('POST', `${V2}/application/pages`, { applicationId: appA, name: 'p', route: `/${unique('p')}` });
 const newObject = () => api('POST', `${V2}/object`, { applicationId: appA, name: 'o', code: unique('obj') });
+// Webhooks, one in each application, disabled; their targets resolve nowhere (`.invalid`).
+const HOOK = { name: 'w', url: 'https://hooks.invalid/x', events: ['*'], enabled: false };
+const newWebhook = async (applicationId = appA) =>
+  (await api('POST', `${V2}/webhooks`, { ...HOOK, applicationId })).webhook;
+const hookA = await newWebhook(appA);
+const hookB = await newWebhook(appB);
+/** A finished delivery of a webhook, which may be sent again. */
+const finishedDelivery = async (webhookId: string) => {
+  const [row] = await t.db
+    .insert(webhookDeliveries)
+    .values({
+      webhookId,
+      messageId: `msg_${unique('m')}`,
+      eventType: 'webhook.test',
+      payload: {},
+      status: 'SUCCEEDED',
+    })
+    .returning();
+  return row!.deliveryId;
+};
+const deliveryA = await finishedDelivery(hookA.webhookId);
+const deliveryB = await finishedDelivery(hookB.webhookId);
 const newDictionary = () =>
   api('POST', `${V2}/dictionary`, { applicationId: appA, name: 'd', code: unique('dict') });
 
@@ -215,6 +238,46 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/admin-service/v2/audit/export': {
     req: () => ({ url: `${V2}/audit/export?format=jsonl&applicationId=${appA}` }),
     inB: () => ({ url: `${V2}/audit/export?format=jsonl&applicationId=${appB}` }),
+  },
+
+  // ---- webhooks
+  'GET /api/admin-service/v2/webhooks': {
+    req: () => ({ url: `${V2}/webhooks?applicationId=${appA}` }),
+    inB: () => ({ url: `${V2}/webhooks?applicationId=${appB}` }),
+  },
+  'GET /api/admin-service/v2/webhooks/event-types': { req: () => ({ url: `${V2}/webhooks/event-types` }) },
+  'POST /api/admin-service/v2/webhooks': {
+    req: () => ({ url: `${V2}/webhooks`, body: { ...HOOK, applicationId: appA } }),
+  },
+  'GET /api/admin-service/v2/webhooks/:webhookId': {
+    req: () => ({ url: `${V2}/webhooks/${hookA.webhookId}` }),
+    inB: () => ({ url: `${V2}/webhooks/${hookB.webhookId}` }),
+  },
+  'PUT /api/admin-service/v2/webhooks/:webhookId': {
+    req: () => ({ url: `${V2}/webhooks/${hookA.webhookId}`, body: { ...HOOK, name: unique('renamed') } }),
+  },
+  'PUT /api/admin-service/v2/webhooks/:webhookId/status': {
+    req: () => ({ url: `${V2}/webhooks/${hookA.webhookId}/status`, body: { status: 'DISABLED' } }),
+  },
+  'DELETE /api/admin-service/v2/webhooks/:webhookId': {
+    req: async () => ({ url: `${V2}/webhooks/${(await newWebhook()).webhookId}` }),
+  },
+  'POST /api/admin-service/v2/webhooks/:webhookId/rotate-secret': {
+    req: () => ({ url: `${V2}/webhooks/${hookA.webhookId}/rotate-secret` }),
+  },
+  'POST /api/admin-service/v2/webhooks/:webhookId/test': {
+    req: () => ({ url: `${V2}/webhooks/${hookA.webhookId}/test` }),
+  },
+  'GET /api/admin-service/v2/webhooks/:webhookId/deliveries': {
+    req: () => ({ url: `${V2}/webhooks/${hookA.webhookId}/deliveries` }),
+    inB: () => ({ url: `${V2}/webhooks/${hookB.webhookId}/deliveries` }),
+  },
+  'GET /api/admin-service/v2/webhooks/:webhookId/deliveries/:deliveryId': {
+    req: () => ({ url: `${V2}/webhooks/${hookA.webhookId}/deliveries/${deliveryA}` }),
+    inB: () => ({ url: `${V2}/webhooks/${hookB.webhookId}/deliveries/${deliveryB}` }),
+  },
+  'POST /api/admin-service/v2/webhooks/:webhookId/deliveries/:deliveryId/redeliver': {
+    req: () => ({ url: `${V2}/webhooks/${hookA.webhookId}/deliveries/${deliveryA}/redeliver` }),
   },
 
   // ---- applications
@@ -834,6 +897,7 @@ function pick(record: Record<string, unknown>, drop: string[] = []): Record<stri
 const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/ready',
+  'GET /api/version',
   'POST /api/oauth2-server/login',
   // The OIDC interaction: its cookie, held by the browser that started it, is the capability.
   'GET /api/oauth2-server/interaction/:uid',

@@ -47,6 +47,7 @@ export const AUDIT_ENTITIES = [
   'resource',
   'role',
   'user',
+  'webhook',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

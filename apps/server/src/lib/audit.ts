@@ -1,7 +1,8 @@
 import type { AuditEntity } from '@gatehouse/contract';
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client.ts';
-import { auditLog } from '../db/schema/index.ts';
+import { auditLog, webhooks } from '../db/schema/index.ts';
+import { jobInsert, wakeQueue } from './jobs.ts';
 
 /** Who did it, from where, in which request (`auditContext` in plugins/auth.ts reads it off a request). */
 export type AuditContext = {
@@ -44,13 +45,48 @@ function redact(value: unknown): unknown {
 }
 
 /**
- * Writes one audit record. Pass the transaction that makes the change, so the change and
- * its record commit or roll back together:
+ * The job queue of audit events: every audit record is an event (its type is the contract's
+ * `eventTypeOf(entity, action)`), and while any webhook is enabled each record enqueues one job
+ * here, `{ auditId }`, in the statement that writes it (modules/webhooks hands it out).
+ */
+export const AUDIT_EVENTS_QUEUE = 'audit.event';
+
+/**
+ * The statement that writes the audit record `insert` (an insert into audit_log returning its
+ * id) and, in the same statement, its event's job when a webhook is enabled: an outbox that
+ * commits or rolls back with the record, and adds nothing while no webhook listens. It
+ * returns a row when it enqueued.
+ */
+function withOutbox(insert: SQL, before: SQL[] = []): SQL {
+  const parts = [...before, sql`audit_record as (${insert})`];
+  return sql`with ${sql.join(parts, sql`, `)} ${jobInsert(
+    AUDIT_EVENTS_QUEUE,
+    sql`jsonb_build_object('auditId', audit_record.id)`,
+    sql`from audit_record where exists (select 1 from ${webhooks} where ${webhooks.enabled})`,
+  )} returning 1`;
+}
+
+/** Wakes this process's event runner once `tx` has committed: after an auditedChange's commit, else now. */
+function wakeOnCommit(tx: Executor): void {
+  const wake = () => wakeQueue(AUDIT_EVENTS_QUEUE);
+  const effects = committedEffects.get(tx as Transaction);
+  if (effects) effects.push(wake);
+  else wake();
+}
+
+function rowCount(result: unknown): number {
+  return (result as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * Writes one audit record, and its event's outbox job while a webhook is enabled. Pass the
+ * transaction that makes the change, so the change and its record commit or roll back together:
  *
  *   await db.transaction(async (tx) => { …change…; await audit(tx, ctx, { action, entity }) })
  */
 export async function audit(tx: Executor, ctx: AuditContext, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values(auditRow(ctx, entry));
+  const insert = tx.insert(auditLog).values(auditRow(ctx, entry)).returning({ id: auditLog.id }).getSQL();
+  if (rowCount(await tx.execute(withOutbox(insert))) > 0) wakeOnCommit(tx);
 }
 
 /** The `applicationId` a record shows, when it is an object that has one. */
@@ -160,6 +196,6 @@ export async function auditedStatement(
   // Each part as its bare SQL: a query builder embedded as such is wrapped in parentheses,
   // which PostgreSQL refuses around a data-modifying statement.
   const parts = changes.map((change, i) => sql`${sql.identifier(`change_${i}`)} as (${change.getSQL()})`);
-  const record = db.insert(auditLog).values(auditRow(ctx, entry)).getSQL();
-  await db.execute(sql`with ${sql.join(parts, sql`, `)} ${record}`);
+  const record = db.insert(auditLog).values(auditRow(ctx, entry)).returning({ id: auditLog.id }).getSQL();
+  if (rowCount(await db.execute(withOutbox(record, parts))) > 0) wakeOnCommit(db);
 }

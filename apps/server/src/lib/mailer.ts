@@ -28,3 +28,20 @@ export class Mailer {
     (await this.transport)?.close();
   }
 }
+
+/** The job queue of the server's emails (lib/jobs.ts): `Mail` payloads, sent once their transaction commits. */
+export const MAIL_QUEUE = 'mail';
+
+/**
+ * The mail queue's handler: sends with `mailer`, or without SMTP_URL writes one info line for
+ * the operator to pass the message on. A failed send throws, so the queue tries it again later.
+ */
+export function mailHandler(mailer: Mailer | null, log: { info: (obj: object, msg: string) => void }) {
+  return async (job: { payload: Mail }): Promise<void> => {
+    if (!mailer) {
+      log.info({ to: job.payload.to, subject: job.payload.subject }, 'No SMTP_URL: pass this email on');
+      return;
+    }
+    await mailer.send(job.payload);
+  };
+}

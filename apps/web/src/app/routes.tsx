@@ -11,6 +11,7 @@ import { dataDictRoutes } from '@/features/data-dict/routes';
 import { errorRoutes, notFoundRoute } from '@/features/errors/routes';
 import { iconsRoutes } from '@/features/icons/routes';
 import { identityRoutes } from '@/features/identity/routes';
+import { webhooksRoutes } from '@/features/webhooks/routes';
 import { PATHS } from '@/lib/paths';
 import type { AppRoute } from '@/lib/route-module';
 import { plannedRoutes } from './planned-routes';
@@ -39,6 +40,7 @@ const ALL_ROUTES: readonly AppRoute[] = [
   ...dataDictRoutes,
   ...consoleSettingsRoutes,
   ...auditRoutes,
+  ...webhooksRoutes,
   ...iconsRoutes,
   ...plannedRoutes,
 ];
