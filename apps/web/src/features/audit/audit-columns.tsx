@@ -1,9 +1,13 @@
 import type { AuditRecord } from '@gatehouse/contract';
+import { Button } from 'antd';
 import { auditTime } from '@/components/audit/format';
 import { auditText } from '@/components/audit/messages';
 import type { Column } from '@/components/data-table';
-import { actorOf } from './components/record-drawer';
 import { auditLogText } from './messages';
+
+/** Who made a change: the username, else the user id, else nobody signed in (the system). */
+export const actorOf = (record: { actorName: string | null; actorId: string | null }, nobody: string) =>
+  record.actorName ?? record.actorId ?? nobody;
 
 /** A column whose title is read when the table draws, so it follows the language. */
 const column = (
@@ -26,14 +30,15 @@ export function auditColumns(open: (auditId: string) => void): Column<AuditRecor
       render: (_, record) => {
         const time = auditTime(record.at);
         return (
-          <button
-            type="button"
-            className="gh-link-button"
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
             aria-label={auditLogText('openRecord', { time })}
             onClick={() => open(record.auditId)}
           >
             {time}
-          </button>
+          </Button>
         );
       },
     }),

@@ -1,18 +1,20 @@
 import { LeftOutlined, RightOutlined, VerticalRightOutlined } from '@ant-design/icons';
-import { type AuditPage, PAGE_SIZES } from '@gatehouse/contract';
+import { type AuditPage, MESSAGES, PAGE_SIZES } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { auditPageQueryOptions } from '@/components/audit/api/list-audit';
 import '@/components/audit/messages';
 import { DataTable } from '@/components/data-table';
+import { FormLoadBoundary, lazyForm } from '@/components/lazy-form';
 import { useKitT } from '@/components/messages';
 import { PageJumper, PageList } from '@/components/pager';
 import { Panel } from '@/components/panel';
 import { SearchBar } from '@/components/search-bar';
 import { useListState } from '@/components/use-list-state';
+import { useToast } from '@/components/use-toast';
 import { useHasAction } from '@/lib/access';
 import { useLanguage } from '@/lib/i18n';
 import { useNavTitle } from '@/lib/nav-titles';
@@ -20,9 +22,10 @@ import { auditColumns } from './audit-columns';
 import { CursorTrail, countText, pagerKind } from './audit-paging';
 import { AUDIT_SEARCH_FIELDS, auditFilterOf } from './audit-search';
 import { ExportButton } from './components/export-button';
-import { RecordDrawer } from './components/record-drawer';
 import { useAuditLogT } from './messages';
-import './audit-log.css';
+
+// A record's drawer, its diff and antd's Drawer load when the first record opens.
+const RecordDrawer = lazyForm(() => import('./components/record-drawer').then((m) => m.RecordDrawer));
 
 /** The URL parameter of the record open in the drawer, so a record can be linked. */
 const RECORD_PARAM = 'auditId';
@@ -41,6 +44,7 @@ export function AuditLogPage() {
   const navTitle = useNavTitle();
   const language = useLanguage();
   const readable = useHasAction()('retrieve');
+  const toast = useToast();
   const list = useListState({ fields: AUDIT_SEARCH_FIELDS });
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => auditFilterOf(list.search), [list.search]);
@@ -105,7 +109,20 @@ export function AuditLogPage() {
         />
       </div>
       {answer && <AuditPager answer={answer} page={list.page} size={list.size} onChange={list.setPage} />}
-      <RecordDrawer auditId={auditId} onClose={() => openRecord(undefined)} />
+      {auditId !== undefined && (
+        <FormLoadBoundary
+          open
+          onError={() => {
+            // Its code did not arrive: the connection's failure, said as the HTTP client says it.
+            toast.error(MESSAGES.networkError);
+            openRecord(undefined);
+          }}
+        >
+          <Suspense fallback={null}>
+            <RecordDrawer auditId={auditId} onClose={() => openRecord(undefined)} />
+          </Suspense>
+        </FormLoadBoundary>
+      )}
     </Panel>
   );
 }
@@ -161,7 +178,7 @@ function AuditPager({ answer, page, size, onChange }: AuditPagerProps) {
             disabled={page <= 1}
             onClick={() => toPage(page - 1)}
           />
-          <span className="gh-audit-pager-page">{t('pageNumber', { page })}</span>
+          <span style={{ padding: '0 8px' }}>{t('pageNumber', { page })}</span>
           <Button
             aria-label={t('next')}
             title={t('next')}

@@ -57,3 +57,10 @@ export function countText(
   const count = over ? Math.max(answer.totalElements, AUDIT_COUNT_LIMIT) : answer.totalElements;
   return { text: new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en').format(count), over };
 }
+
+/** Bytes as a person reads them: 812 B, 4.2 KB, 13.0 MB. */
+export function sizeText(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}

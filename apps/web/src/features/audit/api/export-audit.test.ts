@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ExportCounter, exportAudit, exportFileName, sizeText } from './export-audit';
+import { sizeText } from '../audit-paging';
+import { ExportCounter, exportAudit, exportFileName } from './export-audit';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

@@ -39,13 +39,6 @@ export class ExportCounter {
   }
 }
 
-/** Bytes as a person reads them: 812 B, 4.2 KB, 13.0 MB. */
-export function sizeText(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} KB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
-
 const TYPES: Record<AuditExportFormat, string> = {
   csv: 'text/csv;charset=utf-8',
   jsonl: 'application/x-ndjson;charset=utf-8',

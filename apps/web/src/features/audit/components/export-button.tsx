@@ -7,11 +7,11 @@ import {
 import { Button, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { SpaceCompact } from '@/components/antd-parts';
-import { downloadBlob } from '@/components/list-screen/download';
 import { useToast } from '@/components/use-toast';
 import { isApiError } from '@/lib/http';
 import { useLanguage, useSay } from '@/lib/i18n';
-import { type ExportProgress, exportAudit, sizeText } from '../api/export-audit';
+import type { ExportProgress } from '../api/export-audit';
+import { sizeText } from '../audit-paging';
 import { useAuditLogT } from '../messages';
 
 type ExportState =
@@ -44,6 +44,11 @@ export function ExportButton({ filter, disabled }: { filter: AuditFilter; disabl
     controller.current = abort;
     setRun({ state: 'running', progress: { bytes: 0, rows: 0 } });
     try {
+      // The export's code and the download's come with the first export, not with the screen.
+      const [{ exportAudit }, { downloadBlob }] = await Promise.all([
+        import('../api/export-audit'),
+        import('@/components/list-screen/download'),
+      ]);
       const file = await exportAudit(filter, format, {
         signal: abort.signal,
         onProgress: (progress) => setRun({ state: 'running', progress }),

@@ -7,11 +7,8 @@ import { auditTime } from '@/components/audit/format';
 import { useAuditT } from '@/components/audit/messages';
 import { EMPTY_CELL } from '@/components/empty-cell';
 import { Spinner } from '@/components/placeholders';
+import { actorOf } from '../audit-columns';
 import { useAuditLogT } from '../messages';
-
-/** Who made a change: the username, else the user id, else nobody signed in (the system). */
-export const actorOf = (record: { actorName: string | null; actorId: string | null }, nobody: string) =>
-  record.actorName ?? record.actorId ?? nobody;
 
 function RecordFields({ record }: { record: AuditDetail }) {
   const t = useAuditT();
