@@ -19,7 +19,7 @@ import { useHasAction } from '@/lib/access';
 import { useLanguage } from '@/lib/i18n';
 import { useNavTitle } from '@/lib/nav-titles';
 import { auditColumns } from './audit-columns';
-import { CursorTrail, countText, pagerKind } from './audit-paging';
+import { type Count, CursorTrail, countText, pagerKind } from './audit-paging';
 import { AUDIT_SEARCH_FIELDS, auditFilterOf } from './audit-search';
 import { ExportButton } from './components/export-button';
 import { useAuditLogT } from './messages';
@@ -84,10 +84,7 @@ export function AuditLogPage() {
         : kit('none', names);
 
   return (
-    <Panel
-      title={navTitle('Audit Log')}
-      extra={readable && <ExportButton filter={filter} disabled={!readable} />}
-    >
+    <Panel title={navTitle('Audit Log')} extra={readable && <ExportButton filter={filter} />}>
       <SearchBar
         fields={AUDIT_SEARCH_FIELDS}
         value={list.search}
@@ -108,7 +105,15 @@ export function AuditLogPage() {
           }
         />
       </div>
-      {answer && <AuditPager answer={answer} page={list.page} size={list.size} onChange={list.setPage} />}
+      {answer && (
+        <AuditPager
+          count={trail.countOf(view, answer)}
+          nextCursor={answer.nextCursor}
+          page={list.page}
+          size={list.size}
+          onChange={list.setPage}
+        />
+      )}
       {auditId !== undefined && (
         <FormLoadBoundary
           open
@@ -128,7 +133,9 @@ export function AuditLogPage() {
 }
 
 type AuditPagerProps = {
-  answer: AuditPage;
+  /** The matches counted; unknown on a page read from a cursor when no numbered page said. */
+  count: Count | undefined;
+  nextCursor: string | null;
   page: number;
   size: number;
   onChange: (page: number, size: number) => void;
@@ -138,18 +145,20 @@ type AuditPagerProps = {
  * The count, the page size and the pages: numbered while the count is exact, else Previous,
  * the page's number and Next (and back to the first page), which go on as far as the records do.
  */
-function AuditPager({ answer, page, size, onChange }: AuditPagerProps) {
+function AuditPager({ count, nextCursor, page, size, onChange }: AuditPagerProps) {
   const t = useAuditLogT();
   const kit = useKitT();
   const language = useLanguage();
-  const count = countText(answer, language);
-  const pager = pagerKind(answer, size);
+  const total = count && countText(count, language);
+  const pager = pagerKind(count, nextCursor, size);
   const toPage = (next: number) => onChange(next, size);
   return (
     <nav className="gh-pager" aria-label={kit('pages')}>
-      <span className="gh-pager-total">
-        {count.over ? t('totalOver', { total: count.text }) : t('total', { total: count.text })}
-      </span>
+      {total && (
+        <span className="gh-pager-total">
+          {total.over ? t('totalOver', { total: total.text }) : t('total', { total: total.text })}
+        </span>
+      )}
       <Select
         aria-label={kit('pageSize')}
         value={size}

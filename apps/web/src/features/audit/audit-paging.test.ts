@@ -30,24 +30,39 @@ describe('CursorTrail', () => {
   });
 });
 
+describe('CursorTrail.countOf', () => {
+  it("keeps a numbered page's count for the pages read from cursors, which are not counted", () => {
+    const trail = new CursorTrail();
+    expect(trail.countOf('a', { totalElements: 10_000, totalExact: false })).toEqual({
+      totalElements: 10_000,
+      totalExact: false,
+    });
+    expect(trail.countOf('a', { totalElements: null, totalExact: null })).toEqual({
+      totalElements: 10_000,
+      totalExact: false,
+    });
+    expect(trail.countOf('b', { totalElements: null, totalExact: null })).toBeUndefined();
+  });
+});
+
 describe('pagerKind', () => {
   it('numbers the pages while the count is exact', () => {
-    expect(pagerKind({ totalElements: 41, totalExact: true, nextCursor: 'c' }, 20)).toEqual({
+    expect(pagerKind({ totalElements: 41, totalExact: true }, 'c', 20)).toEqual({
       kind: 'pages',
       pages: 3,
     });
-    expect(pagerKind({ totalElements: 0, totalExact: true, nextCursor: null }, 20)).toEqual({
+    expect(pagerKind({ totalElements: 0, totalExact: true }, null, 20)).toEqual({
       kind: 'pages',
       pages: 1,
     });
   });
 
   it('goes on with Previous and Next past the count', () => {
-    expect(pagerKind({ totalElements: 10_000, totalExact: false, nextCursor: 'c' }, 20)).toEqual({
+    expect(pagerKind({ totalElements: 10_000, totalExact: false }, 'c', 20)).toEqual({
       kind: 'cursor',
       hasNext: true,
     });
-    expect(pagerKind({ totalElements: 10_000, totalExact: false, nextCursor: null }, 20)).toEqual({
+    expect(pagerKind(undefined, null, 20)).toEqual({
       kind: 'cursor',
       hasNext: false,
     });

@@ -9,12 +9,28 @@ import { AUDIT_COUNT_LIMIT } from '@gatehouse/contract';
 export class CursorTrail {
   private view = '';
   private readonly cursors = new Map<number, string>();
+  private counted: Count | undefined;
 
   /** Another search or page size starts a new trail: its cursors lead elsewhere. */
   private follow(view: string): void {
     if (view === this.view) return;
     this.view = view;
     this.cursors.clear();
+    this.counted = undefined;
+  }
+
+  /**
+   * The count of `view`'s matches: the answer's own, or, on a page read from a cursor (which
+   * the server does not count), the last one a numbered page gave.
+   */
+  countOf(
+    view: string,
+    answer: { totalElements: number | null; totalExact: boolean | null },
+  ): Count | undefined {
+    this.follow(view);
+    if (answer.totalElements === null || answer.totalExact === null) return this.counted;
+    this.counted = { totalElements: answer.totalElements, totalExact: answer.totalExact };
+    return this.counted;
   }
 
   /** Where page `page` of `view` starts, if a page before it said. */
@@ -30,6 +46,9 @@ export class CursorTrail {
   }
 }
 
+/** How many records match: up to AUDIT_COUNT_LIMIT, `totalExact` false past it. */
+export type Count = { totalElements: number; totalExact: boolean };
+
 /** How the pager offers the pages of an answer. */
 export type PagerKind =
   /** Counted exactly: the page numbers, as every list. */
@@ -37,22 +56,16 @@ export type PagerKind =
   /** More than the count reaches: Previous and Next, from the cursors. */
   | { kind: 'cursor'; hasNext: boolean };
 
-export function pagerKind(
-  answer: { totalElements: number; totalExact: boolean; nextCursor: string | null },
-  size: number,
-): PagerKind {
-  if (!answer.totalExact) return { kind: 'cursor', hasNext: answer.nextCursor !== null };
-  return { kind: 'pages', pages: Math.max(1, Math.ceil(answer.totalElements / size)) };
+export function pagerKind(count: Count | undefined, nextCursor: string | null, size: number): PagerKind {
+  if (!count?.totalExact) return { kind: 'cursor', hasNext: nextCursor !== null };
+  return { kind: 'pages', pages: Math.max(1, Math.ceil(count.totalElements / size)) };
 }
 
 /**
  * The count as the pager says it, in the language's digits: "1,234", or past the count's
  * limit "10,000" with `over` set (the screen writes "10,000+").
  */
-export function countText(
-  answer: { totalElements: number; totalExact: boolean },
-  language: string,
-): { text: string; over: boolean } {
+export function countText(answer: Count, language: string): { text: string; over: boolean } {
   const over = !answer.totalExact;
   const count = over ? Math.max(answer.totalElements, AUDIT_COUNT_LIMIT) : answer.totalElements;
   return { text: new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en').format(count), over };

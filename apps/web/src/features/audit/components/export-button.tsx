@@ -8,6 +8,7 @@ import { Button, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { SpaceCompact } from '@/components/antd-parts';
 import { useToast } from '@/components/use-toast';
+import { AccessDisable, useAllowed } from '@/lib/access';
 import { isApiError } from '@/lib/http';
 import { useLanguage, useSay } from '@/lib/i18n';
 import type { ExportProgress } from '../api/export-audit';
@@ -25,11 +26,14 @@ const formatCount = (n: number, language: string) =>
 
 /**
  * The Audit Log's export: CSV or JSON Lines of every record the search matches, received with
- * its progress in records and bytes, cancellable, then saved as a file. The server audits
- * every export.
+ * its progress in records and bytes, cancellable, then saved as a file. It needs the Audit
+ * Log's `export` action; without it the button shows disabled, titled "No permission". The
+ * server audits every export.
  */
-export function ExportButton({ filter, disabled }: { filter: AuditFilter; disabled?: boolean }) {
+export function ExportButton({ filter }: { filter: AuditFilter }) {
   const t = useAuditLogT();
+  // The Audit Log's `export` action, granted apart from reading it.
+  const allowed = useAllowed({ action: 'export' });
   const say = useSay();
   const language = useLanguage();
   const toast = useToast();
@@ -98,11 +102,13 @@ export function ExportButton({ filter, disabled }: { filter: AuditFilter; disabl
             onChange={setFormat}
             options={AUDIT_EXPORT_FORMATS.map((value) => ({ value, label: t(value) }))}
             popupMatchSelectWidth={false}
-            disabled={disabled}
+            disabled={!allowed}
           />
-          <Button type="primary" onClick={start} disabled={disabled}>
-            {t('export')}
-          </Button>
+          <AccessDisable action="export">
+            <Button type="primary" onClick={start}>
+              {t('export')}
+            </Button>
+          </AccessDisable>
         </SpaceCompact>
       )}
     </div>
