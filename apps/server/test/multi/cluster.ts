@@ -180,6 +180,8 @@ export async function startProxy(): Promise<RoundRobinProxy> {
         answer.on('error', () => res.destroy());
       },
     );
+    // Without it, Nagle's algorithm against the peer's delayed ACK adds ~40 ms to an answer.
+    upstream.on('socket', (socket) => socket.setNoDelay(true));
     upstream.on('error', (err: NodeJS.ErrnoException) => {
       if (res.headersSent) return res.destroy();
       if (err.code === 'ECONNREFUSED' && tries < proxy.backends.length) {
@@ -192,7 +194,7 @@ export async function startProxy(): Promise<RoundRobinProxy> {
     upstream.end(body);
   };
 
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer({ noDelay: true }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => forward(req, res, Buffer.concat(chunks), 1));

@@ -122,7 +122,8 @@ describe.skipIf(!BASE_URL)(`${INSTANCES} instances on one PostgreSQL and Redis, 
     await seed(handle.db, { adminPassword: PASSWORD, print: () => {} });
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
     await query(`update audit_log set at = now() - interval '1000 days'`);
-    await sealAll(handle.db);
+    // It waits for every transaction of the cluster open at the call, other databases' too.
+    await sealAll(handle.db, 90_000);
     await building;
 
     proxy = await startProxy();
