@@ -1,9 +1,15 @@
 #!/usr/bin/env node
-// `npm start`: build the console and the server where their output is missing or older than
-// their sources, then run the compiled server, which serves the console and the API on one
-// port. GATEHOUSE_SKIP_BUILD=1 runs what is there; with no compiled server, the sources.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: runs the release build, the compiled server (apps/server/dist/main.js), which
+// serves the console (apps/web/dist) and the API on one port. It needs no build tool: after
+// `npm run build`, `npm ci --omit=dev` leaves enough to run it.
+//
+// On a fresh checkout there is no build yet: then, and only then, it builds first
+// (`npm run build`, which needs the dev dependencies `npm ci` installs), saying so. A build
+// older than its sources is run as it is, with a warning; `npm run build` rebuilds.
+// `--rebuild-if-stale` (the browser tests' server) rebuilds such a build first.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -22,9 +28,8 @@ function newestMtime(path) {
   return newest;
 }
 
-/** True when `output` is missing or any of `sources` changed after it was written. */
-function stale(output, sources) {
-  if (!existsSync(output)) return true;
+/** True when any of `sources` changed after `output` was written. */
+function older(output, sources) {
   const built = statSync(output).mtimeMs;
   return sources.some((s) => existsSync(s) && newestMtime(s) > built);
 }
@@ -40,42 +45,60 @@ const targets = [
       join(web, 'vite.config.ts'),
       contract,
     ],
-    command: ['npm', ['run', '--silent', 'build', '-w', 'apps/web']],
+    build: ['run', '--silent', 'build', '-w', 'apps/web'],
+    tool: ['vite', web],
   },
   {
     what: 'the server',
     output: join(server, 'dist/main.js'),
     sources: [
       join(server, 'src'),
+      join(server, 'drizzle'),
       join(server, 'build.mjs'),
       join(server, 'package.json'),
-      join(server, 'tsconfig.json'),
-      join(root, 'tsconfig.base.json'),
+      join(root, 'package.json'),
       contract,
     ],
-    command: [process.execPath, [join(server, 'build.mjs')]],
+    build: ['run', '--silent', 'build', '-w', 'apps/server'],
+    tool: ['esbuild', server],
   },
 ];
 
-if (process.env.GATEHOUSE_SKIP_BUILD !== '1') {
-  for (const target of targets) {
-    if (!stale(target.output, target.sources)) continue;
-    console.log(`Building ${target.what}…`);
-    const [cmd, args] = target.command;
-    const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
-    if (res.status !== 0) process.exit(res.status ?? 1);
+/** Whether the package a build needs is installed (it is a dev dependency). */
+function installed([name, from]) {
+  try {
+    createRequire(join(from, 'package.json')).resolve(`${name}/package.json`);
+    return true;
+  } catch {
+    return false;
   }
 }
 
-const compiled = join(server, 'dist/main.js');
-if (existsSync(compiled)) {
-  // In this process: the server handles the signals itself, and no second node sits idle.
-  await import(pathToFileURL(compiled).href);
-} else {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(server, 'src/main.ts')], {
-    cwd: process.cwd(),
-    stdio: 'inherit',
-  });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const rebuildIfStale = process.argv.includes('--rebuild-if-stale');
+for (const target of targets) {
+  const missing = !existsSync(target.output);
+  const stale = !missing && older(target.output, target.sources);
+  if (!missing && !stale) continue;
+  if (stale && !rebuildIfStale) {
+    console.warn(
+      `Note: the build of ${target.what} is older than its sources; \`npm run build\` rebuilds it.`,
+    );
+    continue;
+  }
+  if (!installed(target.tool)) {
+    console.error(
+      `There is no build of ${target.what}, and the build tools are not installed (they are dev dependencies). Run \`npm ci && npm run build\`, then \`npm start\`.`,
+    );
+    process.exit(1);
+  }
+  console.log(
+    missing
+      ? `No build of ${target.what} yet: building it once (\`npm run build\` does it ahead of time)…`
+      : `Rebuilding ${target.what}, older than its sources…`,
+  );
+  const res = spawnSync('npm', target.build, { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) process.exit(res.status ?? 1);
 }
+
+// In this process: the server handles the signals itself, and no second node sits idle.
+await import(pathToFileURL(join(server, 'dist/main.js')).href);

@@ -1,24 +1,41 @@
 #!/usr/bin/env node
-// `npm run build -w apps/server`: the server as one ES module, dist/main.js, which `npm start`
-// runs with plain node. Compiling ahead saves the start-up from transforming every source
-// file through tsx, and one file saves resolving and reading some two hundred modules.
-// Development and the tests keep running the TypeScript sources through tsx.
+// `npm run build -w apps/server`: the server as ES modules that plain node runs, with no build
+// tool, tsx or TypeScript at run time:
+// - dist/main.js, the server, which `npm start` runs;
+// - dist/gatehouse.js, the operator's commands (`npm run gatehouse -- …`, audit:verify,
+//   keys:rotate);
+// - dist/hash-worker.mjs, the password hashing thread;
+// - dist/meta.json, esbuild's metafile: what each imports, which the tests check against the
+//   dependencies of package.json, so `npm ci --omit=dev` installs everything they need.
+// Compiling ahead saves the start-up from transforming every source file through tsx, and one
+// file saves resolving and reading some two hundred modules. Development and the tests keep
+// running the TypeScript sources through tsx.
 //
 // Packages from node_modules stay imports, resolved at run time as they are for the sources.
 // The one exception is @gatehouse/contract: the workspace ships TypeScript, which plain node
 // cannot load, so its source is bundled in.
 //
-// Beside it goes dist/pglite-template.tar: an embedded database already through initdb and the
-// migrations, which the first start on an empty data directory loads instead of running
+// The build records the release (package.json) and the commit (`git rev-parse HEAD`, or
+// GATEHOUSE_COMMIT where there is no git checkout) for GET /api/version (src/lib/build-info.ts).
+//
+// Beside them goes dist/pglite-template.tar: an embedded database already through initdb and
+// the migrations, which the first start on an empty data directory loads instead of running
 // initdb, the slow part of a new installation (src/main.ts).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const here = new URL('.', import.meta.url).pathname;
+const root = join(here, '../..');
 const src = join(here, 'src');
-/** What `npm start` runs. */
-export const OUT_FILE = join(here, 'dist/main.js');
+/** Where `npm start` finds the server. */
+export const OUT_DIR = join(here, 'dist');
+/** The entry points, by the name of their output file. */
+export const ENTRY_POINTS = { main: join(src, 'main.ts'), gatehouse: join(src, 'cli/gatehouse.ts') };
+/** esbuild's metafile of the last build, in the output folder. */
+export const METAFILE = 'meta.json';
 
 /** A package name, or a node: builtin; not a relative or absolute path. */
 const BARE_SPECIFIER = /^[^./]/;
@@ -37,28 +54,56 @@ const externalPackages = {
 };
 
 /**
+ * Worker threads a source module starts from a file beside itself: each is built beside the
+ * bundles too (dist/<name>.mjs), and the module that starts it keeps the bundle's own
+ * `import.meta.url` to find it there.
+ */
+export const WORKERS = { 'hash-worker': join(src, 'modules/passwords/hash-worker.mjs') };
+const STARTS_A_WORKER = new Set([join(src, 'modules/passwords/hashing.ts')]);
+
+/**
  * A source module finds its neighbours through `import.meta.url` (the migrations folder, the
  * console's dist). In the bundle that would be dist/main.js, so each such module gets the
  * URL its source file has, written relative to the bundle so the tree can still move.
  */
-const sourceModuleUrls = (outfile) => ({
+const sourceModuleUrls = (outdir) => ({
   name: 'gatehouse:source-module-urls',
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (STARTS_A_WORKER.has(args.path)) return undefined;
       const code = await readFile(args.path, 'utf8');
       if (!code.includes('import.meta.url')) return undefined;
-      const fromBundle = relative(dirname(outfile), args.path).split('\\').join('/');
+      const fromBundle = relative(outdir, args.path).split('\\').join('/');
       const url = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
       return { contents: code.replaceAll('import.meta.url', url), loader: 'ts' };
     });
   },
 });
 
-/** `outfile` must lie inside the repository, where node finds the packages it imports. */
-export async function buildServer(outfile = OUT_FILE) {
-  await build({
-    entryPoints: [join(src, 'main.ts')],
-    outfile,
+/** The commit this tree is at: GATEHOUSE_COMMIT, else git's HEAD, else null (no checkout). */
+export function buildCommit() {
+  const given = process.env.GATEHOUSE_COMMIT?.trim();
+  if (given) {
+    if (!/^[0-9a-f]{7,64}$/i.test(given))
+      throw new Error('GATEHOUSE_COMMIT must be a commit id: 7 to 64 hexadecimal digits');
+    return given.toLowerCase();
+  }
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** `outdir` must lie inside the repository, where node finds the packages the bundles import. */
+export async function buildServer(outdir = OUT_DIR) {
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  const options = {
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -68,8 +113,23 @@ export async function buildServer(outfile = OUT_FILE) {
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [externalPackages, sourceModuleUrls(outfile)],
-  });
+    metafile: true,
+    plugins: [externalPackages, sourceModuleUrls(outdir)],
+  };
+  const [bundles, workers] = await Promise.all([
+    build({
+      ...options,
+      entryPoints: ENTRY_POINTS,
+      define: { __GATEHOUSE_BUILD__: JSON.stringify({ version, commit: buildCommit() }) },
+    }),
+    // The workers keep the name their starter asks for.
+    build({ ...options, entryPoints: WORKERS, outExtension: { '.js': '.mjs' } }),
+  ]);
+  const metafile = {
+    inputs: { ...bundles.metafile.inputs, ...workers.metafile.inputs },
+    outputs: { ...bundles.metafile.outputs, ...workers.metafile.outputs },
+  };
+  await writeFile(join(outdir, METAFILE), JSON.stringify(metafile));
 }
 
 /** Where src/main.ts finds the template of a new embedded database. */
@@ -91,8 +151,8 @@ export async function buildPgliteTemplate(file = PGLITE_TEMPLATE) {
   }
 }
 
-// `node build.mjs [outfile]`
+// `node build.mjs [outdir]`
 if (process.argv[1] && new URL(import.meta.url).pathname === process.argv[1]) {
-  await buildServer(process.argv[2] ? resolve(process.argv[2]) : OUT_FILE);
+  await buildServer(process.argv[2] ? resolve(process.argv[2]) : OUT_DIR);
   if (!process.argv[2]) await buildPgliteTemplate();
 }

@@ -61,8 +61,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    // As `npm start` runs it: the compiled server, built first when its sources are newer.
-    command: `${process.execPath} scripts/start.mjs`,
+    // As `npm start` runs it: the compiled server, rebuilt first when its sources are newer.
+    command: `${process.execPath} scripts/start.mjs --rebuild-if-stale`,
     cwd: root,
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,

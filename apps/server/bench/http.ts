@@ -5,7 +5,7 @@
  * autocannon loads it from this process, on the same cores.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -184,8 +184,7 @@ async function startGatehouse(
   };
   if (!('DATABASE_URL' in database)) delete env.DATABASE_URL;
   else env.GATEHOUSE_SECRET_KEY = randomBytes(32).toString('base64');
-  // As `npm start` would: it builds the console only when its bundle is missing.
-  if (existsSync(join(ROOT, 'apps/web/dist/index.html'))) env.GATEHOUSE_SKIP_BUILD = '1';
+  // As `npm start` does: the build there is, or one made first when there is none.
   const child = startChild(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env });
   try {
     await waitUntilServing(child, `${origin}/api/ready`);

@@ -327,7 +327,6 @@ async function timeFirstPage(database: Record<string, string>): Promise<{ ms: nu
     ...database,
     PORT: String(port),
     GATEHOUSE_ADMIN_PASSWORD: PASSWORD,
-    GATEHOUSE_SKIP_BUILD: '1',
     LOG_LEVEL: 'warn',
   };
   if (!database.DATABASE_URL) delete env.DATABASE_URL;

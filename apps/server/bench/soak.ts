@@ -13,7 +13,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -109,8 +108,7 @@ async function startGatehouse(databaseUrl: string): Promise<{ child: Child; orig
     GATEHOUSE_SECRET_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
   };
-  // As `npm start` would: it builds the console only when its bundle is missing.
-  if (existsSync(join(ROOT, 'apps/web/dist/index.html'))) env.GATEHOUSE_SKIP_BUILD = '1';
+  // As `npm start` does: the build there is, or one made first when there is none.
   const child = startChild(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env });
   await waitUntilServing(child, `${origin}/api/ready`).catch(async (err) => {
     await child.stop();

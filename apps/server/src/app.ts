@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import qs from 'qs';
 import { type AppConfig, defaultConfig, webDirExists } from './config.ts';
 import type { Database, Listen } from './db/client.ts';
+import { versionInfo } from './lib/build-info.ts';
 import { validationFailed } from './lib/errors.ts';
 import { withSafeSerializers } from './lib/log-errors.ts';
 import { Mailer } from './lib/mailer.ts';
@@ -214,7 +215,7 @@ export function buildApp(options: BuildAppOptions) {
   });
   app.register(swagger);
 
-  app.register(healthRoutes);
+  app.register(healthRoutes, { version: versionInfo(config.commit) });
   app.register(authRoutes);
   app.register(twoFactorRoutes);
   app.register(passwordResetRoutes);

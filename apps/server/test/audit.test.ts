@@ -418,7 +418,7 @@ describe('the hash chain', () => {
         new Promise<{ code: number; out: string }>((resolve) => {
           execFile(
             'npx',
-            ['tsx', 'apps/server/src/audit-verify.ts'],
+            ['tsx', 'apps/server/src/cli/gatehouse.ts', 'audit:verify'],
             { cwd: root, env: { ...process.env, DATABASE_URL: t.databaseUrl } },
             (err, stdout) => resolve({ code: err ? Number(err.code) : 0, out: stdout }),
           );

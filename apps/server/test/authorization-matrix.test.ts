@@ -897,6 +897,7 @@ function pick(record: Record<string, unknown>, drop: string[] = []): Record<stri
 const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/ready',
+  'GET /api/version',
   'POST /api/oauth2-server/login',
   // The OIDC interaction: its cookie, held by the browser that started it, is the capability.
   'GET /api/oauth2-server/interaction/:uid',

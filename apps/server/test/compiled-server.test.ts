@@ -1,5 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // file must still find what the sources find beside themselves: the migrations and the
 // template of a new database, for a fresh data directory, and the console's build.
 const serverDir = new URL('..', import.meta.url).pathname;
+const rootDir = join(serverDir, '../..');
 const webIndex = join(serverDir, '../web/dist/index.html');
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
 let outDir: string;
 let dataDir: string;
@@ -21,7 +24,7 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(serverDir, 'dist', 'test-'));
   dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-compiled-'));
   const outfile = join(outDir, 'main.js');
-  execFileSync(process.execPath, [join(serverDir, 'build.mjs'), outfile]);
+  execFileSync(process.execPath, [join(serverDir, 'build.mjs'), outDir]);
   // A new data directory starts from the build's template of a new database, as after `npm start`'s build.
   if (!existsSync(join(serverDir, 'dist/pglite-template.tar'))) {
     execFileSync(process.execPath, [
@@ -76,6 +79,15 @@ describe('the compiled server', () => {
     expect(signIn.status).toBe(200);
   });
 
+  it('reports the release of package.json and the commit it was built from', async () => {
+    const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: rootDir, encoding: 'utf8' });
+    const res = await fetch(`${origin}/api/version`);
+    expect(await res.json()).toEqual({
+      version: readJson(join(rootDir, 'package.json')).version,
+      commit: head.status === 0 ? head.stdout.trim() : null,
+    });
+  });
+
   // The console's build, when there is one, is found where the sources find it; the server
   // tests may run before the build, and then an HTML request gets the JSON 404.
   it('serves the console from apps/web/dist once it is built, and a JSON 404 before', async () => {
@@ -84,6 +96,63 @@ describe('the compiled server', () => {
     expect(page.status).toBe(built ? 200 : 404);
     if (built) expect(await page.text()).toContain('<div id="root"');
     else expect((await page.json()).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('what the build needs at run time', () => {
+  // `npm ci --omit=dev` installs the dependencies of package.json and what they need, nothing
+  // else: every package the bundles import, at start or on demand, must be one of the server's
+  // dependencies (or the console's build would be all that is missing). The contract is
+  // bundled in, so its own imports (zod) count as the server's.
+  it('imports nothing but node builtins and the dependencies of apps/server/package.json', () => {
+    const meta = readJson(join(outDir, 'meta.json')) as {
+      outputs: Record<string, { entryPoint?: string; imports: { path: string; external?: boolean }[] }>;
+    };
+    const server = readJson(join(serverDir, 'package.json'));
+    const dependencies = new Set(Object.keys(server.dependencies));
+    const devOnly = new Set([
+      ...Object.keys(server.devDependencies),
+      ...Object.keys(readJson(join(rootDir, 'package.json')).devDependencies),
+    ]);
+    const builtins = new Set(builtinModules);
+    const packageOf = (path: string) =>
+      path
+        .split('/')
+        .slice(0, path.startsWith('@') ? 2 : 1)
+        .join('/');
+    const bundles = Object.entries(meta.outputs).filter(([file]) => /\.m?js$/.test(file));
+    expect(bundles.map(([file]) => file.split('/').pop()).sort()).toEqual([
+      'gatehouse.js',
+      'hash-worker.mjs',
+      'main.js',
+    ]);
+    const imported = new Set<string>();
+    for (const [file, output] of bundles) {
+      for (const { path, external } of output.imports) {
+        expect(external, `${file} bundles ${path} instead of importing it`).toBe(true);
+        if (path.startsWith('node:') || builtins.has(path)) continue;
+        const name = packageOf(path);
+        imported.add(name);
+        expect(
+          devOnly.has(name) && !dependencies.has(name),
+          `${file} imports ${name}, a dev dependency`,
+        ).toBe(false);
+        expect(dependencies.has(name), `${file} imports ${name}, which is not a dependency`).toBe(true);
+      }
+    }
+    // The check read real imports: the database drivers and the web framework among them.
+    for (const name of ['fastify', 'pg', '@electric-sql/pglite', 'zod', '@node-rs/argon2'])
+      expect(imported).toContain(name);
+    // And the build tools are not dependencies, so a production install leaves them out.
+    for (const tool of ['esbuild', 'tsx', 'vite', 'typescript', 'drizzle-kit'])
+      expect(dependencies.has(tool), `${tool} is a dependency`).toBe(false);
+  });
+
+  it('runs the operator commands from the build: gatehouse.js lists them', () => {
+    const help = spawnSync(process.execPath, [join(outDir, 'gatehouse.js'), 'help'], { encoding: 'utf8' });
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain('audit:verify');
+    expect(help.stdout).toContain('keys:rotate');
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ERROR_CODES, HTTP_STATUS_MESSAGES, MESSAGES } from '@gatehouse/contract';
@@ -143,6 +143,23 @@ describe('query strings', () => {
 });
 
 describe('health', () => {
+  it('GET /api/version answers the release of package.json and, from the sources, no commit', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+    const res = await t.get('/api/version');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ version: pkg.version, commit: null });
+  });
+
+  it('GET /api/version names GATEHOUSE_COMMIT where the build recorded no commit', async () => {
+    const app = buildApp({ db: t.db, logger: false, config: { commit: '0123456789abcdef' } });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/version' });
+      expect(res.json()).toMatchObject({ commit: '0123456789abcdef' });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('GET /api/health answers ok', async () => {
     const res = await t.get('/api/health');
     expect(res.statusCode).toBe(200);

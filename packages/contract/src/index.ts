@@ -26,5 +26,6 @@ export * from './settings.ts';
 export * from './storage.ts';
 export * from './two-factor.ts';
 export * from './user.ts';
+export * from './version.ts';
 export * from './webhook.ts';
 export * from './zod-messages.ts';

@@ -1,4 +1,10 @@
-import { ERROR_CODES, errorBodySchema, HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
+import {
+  ERROR_CODES,
+  errorBodySchema,
+  HTTP_STATUS_MESSAGES,
+  type VersionInfo,
+  versionSchema,
+} from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../../lib/db-errors.ts';
@@ -6,8 +12,21 @@ import { AppError } from '../../lib/errors.ts';
 
 const statusSchema = z.object({ status: z.literal('ok') });
 
-const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+const healthRoutes: FastifyPluginAsyncZod<{ version: VersionInfo }> = async (app, options) => {
   const service = app.services.health;
+
+  app.get(
+    '/api/version',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'The running release and the commit it was built from (null when the build recorded none)',
+        response: { 200: versionSchema },
+      },
+    },
+    async () => options.version,
+  );
 
   app.get(
     '/api/health',

@@ -40,6 +40,7 @@ export function hashLoad(): { running: number; waiting: number } {
 export const HASH_NICENESS = 10;
 /** A worker that has had nothing to hash for this long is ended, so an idle server holds none. */
 export const RETIRE_AFTER_MS = 2_000;
+/** Beside this file in the sources; beside the bundle in the build, which puts it there (build.mjs). */
 const WORKER_FILE = new URL('./hash-worker.mjs', import.meta.url);
 
 type HashJob = { password: string; hash?: string };

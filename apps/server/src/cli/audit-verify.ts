@@ -1,7 +1,6 @@
-import { loadConfigOrExit } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
-import { verifyChain } from './lib/audit-chain.ts';
+import type { AppConfig } from '../config.ts';
+import { verifyChain } from '../lib/audit-chain.ts';
+import { openMigrated } from './database.ts';
 
 /**
  * `npm run audit:verify`: walks the audit hash chain from its start to the last sealed
@@ -9,15 +8,9 @@ import { verifyChain } from './lib/audit-chain.ts';
  * is broken, 2 when it could not be checked. Records not yet sealed (the last few seconds')
  * are not part of the chain yet.
  */
-async function main(): Promise<number> {
-  const config = loadConfigOrExit();
-  const handle = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  );
+export async function auditVerify(config: AppConfig): Promise<number> {
+  const handle = await openMigrated(config);
   try {
-    await migrateDatabase(handle);
     const result = await verifyChain(handle.db);
     if (result.ok) {
       process.stdout.write(
@@ -35,11 +28,3 @@ async function main(): Promise<number> {
     await handle.close();
   }
 }
-
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error('Verifying the audit chain failed:', err);
-    process.exit(2);
-  },
-);
