@@ -44,8 +44,7 @@ export async function benchMulti(report: Report): Promise<void> {
   const serverDir = new URL('..', import.meta.url).pathname;
   mkdirSync(join(serverDir, 'dist'), { recursive: true });
   const workDir = mkdtempSync(join(serverDir, 'dist', 'bench-multi-'));
-  const bundle = join(workDir, 'main.js');
-  buildBundle(bundle);
+  const bundle = buildBundle(workDir);
 
   const database = await createDatabase(base, 'gatehouse_bench_multi');
   const handle = await openDatabase({ kind: 'postgres', url: database.url, max: 2 });

@@ -25,9 +25,13 @@ const serverDir = new URL('../..', import.meta.url).pathname;
 /** The header the proxy adds to every answer: the index of the instance that gave it. */
 export const BACKEND_HEADER = 'x-gatehouse-backend';
 
-/** Compiles the server into `outfile` (inside the repository, where node finds its packages). */
-export function buildBundle(outfile: string): void {
-  execFileSync(process.execPath, [join(serverDir, 'build.mjs'), outfile]);
+/**
+ * Compiles the server into `outDir` (inside the repository, where node finds its packages);
+ * answers the path of its `main.js`.
+ */
+export function buildBundle(outDir: string): string {
+  execFileSync(process.execPath, [join(serverDir, 'build.mjs'), outDir]);
+  return join(outDir, 'main.js');
 }
 
 /** A fresh database on the server of `baseUrl`, and how to drop it. */

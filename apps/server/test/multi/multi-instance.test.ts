@@ -111,8 +111,7 @@ describe.skipIf(!BASE_URL)(`${INSTANCES} instances on one PostgreSQL and Redis, 
     const serverDir = new URL('../..', import.meta.url).pathname;
     mkdirSync(join(serverDir, 'dist'), { recursive: true });
     workDir = mkdtempSync(join(serverDir, 'dist', 'test-multi-'));
-    const bundle = join(workDir, 'main.js');
-    const building = Promise.resolve().then(() => buildBundle(bundle));
+    const bundle = buildBundle(workDir);
 
     // The database is made ready here, so that the purge the instances run at start finds
     // sealed records past their retention: the seed's records, dated 1,000 days ago.
@@ -124,7 +123,6 @@ describe.skipIf(!BASE_URL)(`${INSTANCES} instances on one PostgreSQL and Redis, 
     await query(`update audit_log set at = now() - interval '1000 days'`);
     // It waits for every transaction of the cluster open at the call, other databases' too.
     await sealAll(handle.db, 90_000);
-    await building;
 
     proxy = await startProxy();
     const env = {
