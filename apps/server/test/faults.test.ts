@@ -36,7 +36,7 @@ beforeAll(() => {
   mkdirSync(join(serverDir, 'dist'), { recursive: true });
   outDir = mkdtempSync(join(serverDir, 'dist', 'test-faults-'));
   bundle = join(outDir, 'main.js');
-  execFileSync(process.execPath, [join(serverDir, 'build.mjs'), bundle]);
+  execFileSync(process.execPath, [join(serverDir, 'build.mjs'), outDir]);
 }, 60_000);
 
 afterAll(async () => {
