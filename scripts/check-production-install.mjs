@@ -49,7 +49,8 @@ try {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  console.log(`npm ci --omit=dev: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const size = execFileSync('du', ['-sm', join(dir, 'node_modules')], { encoding: 'utf8' }).split('\t')[0];
+  console.log(`npm ci --omit=dev: ${((Date.now() - started) / 1000).toFixed(1)} s, node_modules ${size} MiB`);
   const modules = readdirSync(join(dir, 'node_modules'));
   for (const tool of ['esbuild', 'tsx', 'vite', 'typescript', 'drizzle-kit', 'vitest'])
     check(!modules.includes(tool), `${tool} is not installed`);

@@ -153,6 +153,7 @@ export async function buildPgliteTemplate(file = PGLITE_TEMPLATE) {
 
 // `node build.mjs [outdir]`
 if (process.argv[1] && new URL(import.meta.url).pathname === process.argv[1]) {
+  if (process.argv[2]?.endsWith('.js')) throw new Error('node build.mjs takes an output folder, not a file');
   await buildServer(process.argv[2] ? resolve(process.argv[2]) : OUT_DIR);
   if (!process.argv[2]) await buildPgliteTemplate();
 }

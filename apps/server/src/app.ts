@@ -5,9 +5,10 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { type AppConfig, defaultConfig, webDirExists } from './config.ts';
-import type { Database, Listen } from './db/client.ts';
+import type { Database, DatabaseUsage, Listen } from './db/client.ts';
 import { versionInfo } from './lib/build-info.ts';
 import { validationFailed } from './lib/errors.ts';
+import { pageAnchorLookups } from './lib/listing.ts';
 import { withSafeSerializers } from './lib/log-errors.ts';
 import { Mailer } from './lib/mailer.ts';
 import type { CounterStore } from './lib/rate-limit-store.ts';
@@ -44,6 +45,7 @@ import controlCharacters from './plugins/control-characters.ts';
 import counters from './plugins/counters.ts';
 import deviceCookie from './plugins/device-cookie.ts';
 import errors, { answerFrameworkError, writeClientError } from './plugins/errors.ts';
+import metrics from './plugins/metrics.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import spa from './plugins/spa.ts';
 import swagger from './plugins/swagger.ts';
@@ -61,6 +63,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** A counter store for sign-in limits; defaults to Redis when configured, else memory. */
   rateLimitStore?: CounterStore;
+  /** The database's connections and failed statements (`DatabaseHandle.usage`), for the metrics. */
+  databaseUsage?: DatabaseUsage;
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -117,7 +121,7 @@ async function refuseOverLimitQuery(request: FastifyRequest) {
 /**
  * Builds the server. The access check goes in first, synchronously, so every route meets
  * it. Plugins then register in a fixed order: headers and errors so they cover everything,
- * the counters, the services (`app.services`, where every route finds its own), the OpenAPI
+ * the counters, the metrics (their meters go to the services), the services (`app.services`, where every route finds its own), the OpenAPI
  * collector, the API modules, and last the SPA with the not-found handler. The instance is
  * returned unstarted; `listen()` or `inject()` make it ready, and tests may add routes
  * before that.
@@ -180,6 +184,17 @@ export function buildApp(options: BuildAppOptions) {
   app.register(counters, {
     redisUrl: config.redisUrl,
     ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+  });
+  // The sources are read at each scrape, by when the services exist.
+  app.register(metrics, {
+    port: config.metricsPort,
+    host: config.host,
+    sources: {
+      ...(options.databaseUsage ? { database: options.databaseUsage } : {}),
+      callerCache: () => app.services.sessions.cache.lookups,
+      pageAnchors: () => pageAnchorLookups(app.services.db),
+      jobQueues: () => app.services.jobs.backlog(),
+    },
   });
   // With SMTP_URL, reset links go by email; without it, to the log.
   const mailer = config.smtpUrl ? new Mailer(config.smtpUrl, config.mailFrom) : null;

@@ -104,6 +104,11 @@ export type AppConfig = {
   webhookConcurrency: number;
   /** How often each job queue is polled (lib/jobs.ts); a commit in this instance wakes it at once. 1 s by default. */
   jobPollIntervalMs: number;
+  /**
+   * GATEHOUSE_METRICS_PORT: Prometheus metrics at /metrics on this port of HOST, and nothing
+   * else there (plugins/metrics.ts); unset, no metrics are kept. 0 picks a free port.
+   */
+  metricsPort: number | undefined;
 };
 
 // ---- the settings ---------------------------------------------------------------------------
@@ -238,6 +243,11 @@ export const SETTINGS = z.object({
     meaning:
       'the address the server listens on. In a container, or to be reached from other machines, `0.0.0.0` (every IPv4 interface) or `::`',
     default: '`127.0.0.1` (this machine only)',
+  }),
+  GATEHOUSE_METRICS_PORT: wholeNumber(0, 65_535).optional().register(docs, {
+    meaning:
+      'Prometheus metrics at `/metrics` on this port of `HOST`, which serves nothing else. Keep it off the public network: a firewall or a separate interface',
+    default: 'unset: no metrics are kept or served',
   }),
   GATEHOUSE_DATA_DIR: text.default('./data').register(docs, {
     meaning:
@@ -496,6 +506,13 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
       problems.push(
         `GATEHOUSE_LOGIN_BACKOFF_MAX_SECONDS=${s.GATEHOUSE_LOGIN_BACKOFF_MAX_SECONDS}: must be at least GATEHOUSE_LOGIN_BACKOFF_BASE_SECONDS (${s.GATEHOUSE_LOGIN_BACKOFF_BASE_SECONDS})`,
       );
+    // The metrics port serves nothing but /metrics: it can never be the API's.
+    if (
+      s.GATEHOUSE_METRICS_PORT !== undefined &&
+      s.GATEHOUSE_METRICS_PORT !== 0 &&
+      s.GATEHOUSE_METRICS_PORT === s.PORT
+    )
+      problems.push(`GATEHOUSE_METRICS_PORT=${s.GATEHOUSE_METRICS_PORT}: must differ from PORT`);
   }
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   return result.data;
@@ -552,6 +569,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webhookRetryDelaysMs: s.GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS,
     webhookConcurrency: 16,
     jobPollIntervalMs: 1_000,
+    metricsPort: s.GATEHOUSE_METRICS_PORT,
   };
 }
 

@@ -8,6 +8,7 @@ import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { unpackDataDir, VERSION_FILE } from './db/pglite-template.ts';
+import { runningServer, serveBackups } from './lib/pglite-backup.ts';
 import { resolveSecretKey } from './lib/server-key.ts';
 import { seed } from './platform/seed.ts';
 
@@ -56,7 +57,17 @@ async function main() {
       embedded: !loaded.databaseUrl,
     }),
   };
-  if (!config.databaseUrl) startFromTemplate(config.dataDir);
+  if (!config.databaseUrl) {
+    // Only one process may have an embedded database open; a second would corrupt its files.
+    const other = runningServer(config.dataDir);
+    if (other !== undefined) {
+      process.stderr.write(
+        `Gatehouse cannot start: another server (pid ${other}) has the embedded database in ${config.dataDir} open.\n`,
+      );
+      process.exit(1);
+    }
+    startFromTemplate(config.dataDir);
+  }
   const handle = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.databaseStatementTimeoutMs }
@@ -65,7 +76,9 @@ async function main() {
   await migrateDatabase(handle);
   await seed(handle.db, { adminPassword: config.adminPassword });
 
-  const app = buildApp({ db: handle.db, listen: handle.listen, config });
+  const app = buildApp({ db: handle.db, listen: handle.listen, databaseUsage: handle.usage, config });
+  // The embedded database is copied by this process on request (npm run gatehouse -- backup).
+  const backups = handle.kind === 'pglite' ? serveBackups(handle.client, config.dataDir, app.log) : undefined;
   app.log.info(
     { database: handle.kind === 'postgres' ? 'postgresql' : `pglite:${config.dataDir}` },
     'database ready',
@@ -99,6 +112,7 @@ async function main() {
       await drained(app.server, DRAIN_MS);
       // New requests get 503 while in-flight ones finish; idle keep-alive sockets close.
       await app.close();
+      backups?.close();
       await handle.close();
       process.exit(0);
     } catch (err) {

@@ -6,6 +6,7 @@ import { AUTH_CHANNEL } from './lib/caller-cache.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { MAIL_QUEUE, type Mailer, mailHandler } from './lib/mailer.ts';
+import type { Meters } from './lib/metrics.ts';
 import { grantsOf, type RegisteredRoute } from './lib/request-context.ts';
 import { AccessService } from './modules/access/service.ts';
 import { AccountService } from './modules/account/service.ts';
@@ -52,6 +53,8 @@ export type ServiceDeps = {
   oidc: OidcOptions;
   /** The configured idle timeout of sessions; undefined follows the console's lock time. */
   sessionIdleSeconds: number | undefined;
+  /** What sign-ins and token requests count in the metrics (`NO_METERS` with them off). */
+  meters: Meters;
   /** Webhook delivery: the SSRF settings, the server key that seals their secrets, and test overrides. */
   webhooks: DeliverySettings;
   /** Where a failed job is reported. */
@@ -73,12 +76,12 @@ export function createServices(db: Database, deps: ServiceDeps) {
     undefined,
     async () => deps.sessionIdleSeconds ?? (await settings.get()).lockSeconds + IDLE_GRACE_SECONDS,
   );
-  const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey);
+  const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey, deps.meters);
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
   // The job queue and its handlers; app.ts starts it once the server is ready and stops it on close.
   const jobs = new JobRunner(db, deps.onJobError);
-  new WebhookDeliveries(db, deps.webhooks).register(jobs);
+  new WebhookDeliveries(db, deps.webhooks, deps.meters).register(jobs);
   jobs.register(MAIL_QUEUE, mailHandler(deps.passwordReset.mailer, deps.passwordReset.log), {
     concurrency: 2,
   });
@@ -109,7 +112,14 @@ export function createServices(db: Database, deps: ServiceDeps) {
     access,
     sessions,
     twoFactor,
-    auth: new AuthService(db, deps.loginLimiter, sessions, deps.platformPermissionIds, twoFactor),
+    auth: new AuthService(
+      db,
+      deps.loginLimiter,
+      sessions,
+      deps.platformPermissionIds,
+      twoFactor,
+      deps.meters,
+    ),
     applications: new ApplicationService(db),
     dataAccesses: new DataAccessService(db),
     permissions: new PermissionService(db),
@@ -137,7 +147,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     webhooks: new WebhookService(db, deps.webhooks.serverKey, deps.webhooks),
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),
-    oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor),
+    oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor, deps.meters),
   };
 }
 
@@ -196,6 +206,7 @@ async function services(
       platformPermissionIds: platformPermissionIds(app.routeAccess),
       oidc: opts.oidc,
       sessionIdleSeconds: opts.sessionIdleSeconds,
+      meters: app.meters,
       webhooks: opts.webhooks,
       // A database away is the requests' to report (once, plugins/errors.ts); the queue
       // just tries again at its next poll.
@@ -219,4 +230,4 @@ async function services(
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export default fp(services, { name: 'services', dependencies: ['counters'] });
+export default fp(services, { name: 'services', dependencies: ['counters', 'metrics'] });

@@ -144,6 +144,7 @@ export async function build(options: BuildOptions = {}) {
     db,
     // As `npm start` runs it: callers cached until the database announces a change.
     listen: handle.listen,
+    databaseUsage: handle.usage,
     logger: options.logger ?? false,
     // A web build in the working tree must not change what the API tests see. An app that
     // only answers injected requests never listens, so it learns no issuer from its address:

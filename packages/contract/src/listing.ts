@@ -33,6 +33,9 @@ export const LIST_SORTS = {
   resources: ['name', 'id', 'order'],
   roles: ['name', 'code'],
   users: ['username', 'name', 'email', 'lastSignInDate'],
+  // Newest first only, for now: the server's webhook list takes no other order (its `sort` is
+  // left unread), so the console offers none.
+  webhooks: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ListName = keyof typeof LIST_SORTS;

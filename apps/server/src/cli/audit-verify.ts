@@ -9,7 +9,7 @@ import { openMigrated } from './database.ts';
  * are not part of the chain yet.
  */
 export async function auditVerify(config: AppConfig): Promise<number> {
-  const handle = await openMigrated(config);
+  const handle = await openMigrated(config, 'verify the audit chain');
   try {
     const result = await verifyChain(handle.db);
     if (result.ok) {

@@ -1,5 +1,7 @@
 import { type AppConfig, loadConfigOrExit } from '../config.ts';
 import { auditVerify } from './audit-verify.ts';
+import { backup, restore } from './backup.ts';
+import { Refused } from './database.ts';
 import { keysRotate } from './keys-rotate.ts';
 
 /**
@@ -19,6 +21,18 @@ const COMMANDS: Record<string, Command> = {
     summary:
       'check the audit hash chain; exit 0 when it holds, 1 when broken, 2 when it could not be checked',
     run: (config) => auditVerify(config),
+  },
+  backup: {
+    usage: 'backup <file>',
+    summary:
+      'copy the database to <file>: the embedded one through the running server, or directly while none runs; PostgreSQL by pg_dump',
+    run: (config, args) => backup(config, args),
+  },
+  restore: {
+    usage: 'restore <file>',
+    summary:
+      'restore a backup: the embedded one into a new GATEHOUSE_DATA_DIR (no server running); PostgreSQL by pg_restore',
+    run: (config, args) => restore(config, args),
   },
   'keys:rotate': {
     usage: 'keys:rotate',
@@ -55,6 +69,11 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
+    // Refused before doing anything: 2, as audit:verify's "could not be checked".
+    if (err instanceof Refused) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
     console.error(`gatehouse ${process.argv[2]} failed:`, err instanceof Error ? err.message : err);
     process.exit(2);
   },

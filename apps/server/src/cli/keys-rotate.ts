@@ -13,7 +13,7 @@ export async function keysRotate(config: AppConfig): Promise<number> {
     dataDir: config.dataDir,
     embedded: !config.databaseUrl,
   });
-  const handle = await openMigrated(config);
+  const handle = await openMigrated(config, 'rotate the signing keys');
   try {
     const ctx = { actorId: null, actorName: 'keys:rotate', ip: null, requestId: null };
     const { kid, retired } = await rotateSigningKeys(

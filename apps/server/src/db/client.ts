@@ -27,9 +27,114 @@ export type ChannelHandlers = {
 /** Subscribes to a notification channel (`NOTIFY`); the answer ends the subscription. */
 export type Listen = (channel: string, handlers: ChannelHandlers) => Promise<{ close: () => Promise<void> }>;
 
+/** The database connections at a moment: the pool's, or PGlite's one connection. */
+export type ConnectionUsage = {
+  /** The most that are opened (1 for PGlite). */
+  max: number;
+  /** Open now. */
+  total: number;
+  /** Open and unused. */
+  idle: number;
+  /** Queries or transactions waiting for a connection. */
+  waiting: number;
+};
+
+/** What the metrics read of a database (plugins/metrics.ts); both are cheap to read at any time. */
+export type DatabaseUsage = {
+  connections: () => ConnectionUsage;
+  /** Statements the database refused or could not run, by SQL state (or socket error code), since the start. */
+  statementErrors: ReadonlyMap<string, number>;
+};
+
+type HandleParts = { db: Database; listen: Listen; usage: DatabaseUsage; close: () => Promise<void> };
+
 export type DatabaseHandle =
-  | { kind: 'pglite'; db: Database; client: PGlite; listen: Listen; close: () => Promise<void> }
-  | { kind: 'postgres'; db: Database; pool: pg.Pool; listen: Listen; close: () => Promise<void> };
+  | (HandleParts & { kind: 'pglite'; client: PGlite })
+  | (HandleParts & { kind: 'postgres'; pool: pg.Pool });
+
+/**
+ * A failed statement's label: its SQL state (23505, 57014…), else the socket error of a lost
+ * or refused connection (ECONNRESET…), else `unknown`. Both sets are finite, so the counts stay few.
+ */
+function failureCode(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || /^E[A-Z]{2,20}$/.test(code))) return code;
+  return 'unknown';
+}
+
+/** Counts failed statements by code; `failed` is handed to the drivers' wrappers below. */
+function statementErrorCounter() {
+  const counts = new Map<string, number>();
+  const failed = (err: unknown) => {
+    const code = failureCode(err);
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+  };
+  return { counts, failed };
+}
+
+/**
+ * Wraps a node-postgres client's `query` so a failed statement is counted: the promise form
+ * that drizzle uses, and the callback form of `pool.query`. The caller gets the same answer.
+ */
+function countFailedQueries(client: pg.ClientBase, failed: (err: unknown) => void): void {
+  const query = client.query as (...args: unknown[]) => unknown;
+  client.query = function countedQuery(this: pg.ClientBase, ...args: unknown[]) {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, ...rest: unknown[]) => {
+        if (err) failed(err);
+        return callback(err, ...rest);
+      };
+      return query.apply(this, args);
+    }
+    const answer = query.apply(this, args);
+    // A side branch: the caller's own promise is returned unchanged, and still rejects.
+    if (answer instanceof Promise) answer.then(undefined, failed);
+    return answer;
+  } as typeof client.query;
+}
+
+/**
+ * Wraps PGlite's `query` and `transaction` (what drizzle calls) to count failed statements
+ * and the work in hand: PGlite runs one statement or transaction at a time on its one
+ * connection, so all but one of those in hand wait for it.
+ */
+function observePglite(client: PGlite, failed: (err: unknown) => void): () => ConnectionUsage {
+  let inHand = 0;
+  const counted = async <T>(statement: () => Promise<T>): Promise<T> => {
+    try {
+      return await statement();
+    } catch (err) {
+      failed(err);
+      throw err;
+    }
+  };
+  const inHandWhile = async <T>(work: () => Promise<T>): Promise<T> => {
+    inHand++;
+    try {
+      return await work();
+    } finally {
+      inHand--;
+    }
+  };
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<PGlite['query']>) =>
+    inHandWhile(() => counted(() => query(...args)))) as PGlite['query'];
+  // A transaction is in hand as one piece of work; what fails is its statements, not the
+  // transaction (its callback may throw for reasons of its own, which are no statement's).
+  client.transaction = (<T>(work: Parameters<PGlite['transaction']>[0]) =>
+    inHandWhile(() =>
+      transaction((tx) => {
+        const inner = tx.query.bind(tx);
+        tx.query = ((...args: Parameters<typeof tx.query>) =>
+          counted(() => inner(...args))) as typeof tx.query;
+        return work(tx) as Promise<T>;
+      }),
+    )) as PGlite['transaction'];
+  return () => ({ max: 1, total: 1, idle: inHand === 0 ? 1 : 0, waiting: Math.max(0, inHand - 1) });
+}
 
 /** How long a lost listening connection waits before it connects again. */
 const RELISTEN_DELAY_MS = 1_000;
@@ -165,9 +270,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // loses its connection emits 'error' on itself: without a listener that crashed the
     // process when PostgreSQL stopped under load. The statement it runs next fails instead,
     // and is answered 503 like any other.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const errors = statementErrorCounter();
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      countFailedQueries(client, errors.failed);
+    });
     const db: Database = drizzlePg({ client: pool, schema });
-    return { kind: 'postgres', db, pool, listen: listenOnPostgres(pg, target.url), close: () => pool.end() };
+    const max = pool.options.max ?? 10;
+    const usage: DatabaseUsage = {
+      connections: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      statementErrors: errors.counts,
+    };
+    return {
+      kind: 'postgres',
+      db,
+      pool,
+      listen: listenOnPostgres(pg, target.url),
+      usage,
+      close: () => pool.end(),
+    };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   baselineWasmOnly();
@@ -184,6 +305,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // A ready-made data directory skips initdb, the slow part of opening a new database.
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
   });
+  const errors = statementErrorCounter();
+  const connections = observePglite(client, errors.failed);
   const db: Database = drizzlePglite({ client, schema });
-  return { kind: 'pglite', db, client, listen: listenOnPglite(client), close: () => client.close() };
+  return {
+    kind: 'pglite',
+    db,
+    client,
+    listen: listenOnPglite(client),
+    usage: { connections, statementErrors: errors.counts },
+    close: () => client.close(),
+  };
 }

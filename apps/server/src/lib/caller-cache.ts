@@ -17,6 +17,8 @@ export class CallerCache<T> {
   private live = false;
   /** Bumped by every invalidation: a read that began under another generation is not stored. */
   private generation = 0;
+  /** Lookups since the start, read by the metrics: plain numbers, so a request pays an increment. */
+  readonly lookups = { hit: 0, miss: 0 };
 
   /** The generation to pass to `set` for a value read from the database from now on. */
   begin(): number {
@@ -25,11 +27,16 @@ export class CallerCache<T> {
 
   get(key: string, now = Date.now()): T | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.until <= now) {
-      this.entries.delete(key);
+    if (!entry) {
+      this.lookups.miss++;
       return undefined;
     }
+    if (entry.until <= now) {
+      this.entries.delete(key);
+      this.lookups.miss++;
+      return undefined;
+    }
+    this.lookups.hit++;
     return entry.value;
   }
 

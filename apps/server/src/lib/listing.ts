@@ -310,6 +310,11 @@ type ListState = { statements: Map<string, PreparedPage>; anchors: PageAnchors }
 
 const listStates = new WeakMap<object, ListState>();
 
+/** The page anchors' lookups over `db` (lib/page-anchors.ts), for the metrics. */
+export function pageAnchorLookups(db: Executor): PageAnchors['lookups'] {
+  return listStateOf(db).anchors.lookups;
+}
+
 function listStateOf(db: Executor): ListState {
   let state = listStates.get(db);
   if (!state) {
@@ -437,8 +442,13 @@ export function definePagedList<Q extends ListQuery>(
       const { anchor, changes } = nearest;
       rows = await read('anchor', { value: anchor.value, key: anchor.key, offset: offset - anchor.position });
       // Rows were added or deleted since the anchor was found: it may no longer be there.
-      if (Number(rows[0]?.[CHANGES]) !== changes) rows = undefined;
-      else if (anchor.position !== offset) remember(rows);
+      if (Number(rows[0]?.[CHANGES]) !== changes) {
+        anchors.lookups.stale++;
+        rows = undefined;
+      } else {
+        anchors.lookups.hit++;
+        if (anchor.position !== offset) remember(rows);
+      }
     }
     if (!rows) {
       rows = await read('offset', { offset });

@@ -26,11 +26,21 @@ type ListAnchors = { changes: number; anchors: Anchor[] };
 
 export class PageAnchors {
   private readonly lists = new Map<string, ListAnchors>();
+  /**
+   * Lookups of deep pages since the start, read by the metrics: `hit` when a page was read from
+   * an anchor, `stale` when the anchor's list had changed and the page was read again with its
+   * offset (counted by the reader, which finds it out), `miss` when there was no anchor.
+   */
+  readonly lookups = { hit: 0, miss: 0, stale: 0 };
 
   /** The anchor nearest before `offset`, with the `changes` it was found under. */
   nearest(list: string, offset: number): { changes: number; anchor: Anchor } | undefined {
+    if (offset < ANCHOR_MIN_OFFSET) return undefined;
     const kept = this.lists.get(list);
-    if (!kept || offset < ANCHOR_MIN_OFFSET) return undefined;
+    if (!kept) {
+      this.lookups.miss++;
+      return undefined;
+    }
     // Recently used lists stay.
     this.lists.delete(list);
     this.lists.set(list, kept);
@@ -38,6 +48,7 @@ export class PageAnchors {
     for (const anchor of kept.anchors) {
       if (anchor.position <= offset && (!best || anchor.position > best.position)) best = anchor;
     }
+    if (!best) this.lookups.miss++;
     return best && { changes: kept.changes, anchor: best };
   }
 

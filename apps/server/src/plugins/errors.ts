@@ -112,10 +112,13 @@ export function writeClientError(this: FastifyInstance, err: NodeJS.ErrnoExcepti
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.headers(SECURITY_HEADERS).header('x-request-id', request.id).header('cache-control', 'no-store');
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : 400;
+  // No hook sees an answer given before routing: it is counted here, as answered at once.
+  request.server.meters?.answered(request.method, undefined, status, 0);
   return sendError(
     reply,
     request,
-    tooLong ? 414 : 400,
+    status,
     errorBody(ERROR_CODES.BAD_REQUEST, tooLong ? MESSAGES.requestTooLong : MESSAGES.malformedAddress),
   );
 }

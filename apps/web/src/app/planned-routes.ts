@@ -33,7 +33,6 @@ export const plannedRoutes: AppRoute[] = (
     ['/admin-setting/templateService', '模板服务'],
     ['/admin-setting/templateService-detail', '模板服务详情'],
     ['/admin-setting/audit-log', '审计日志'],
-    ['/admin-setting/webhook', 'Webhook'],
     ['/admin-setting/am-bucket', '存储桶'],
     ['/admin-setting/am-space', '存储空间'],
     ['/admin-setting/provider', '服务提供方'],

@@ -10,6 +10,7 @@ import { dataDictRoutes } from '@/features/data-dict/routes';
 import { errorRoutes, notFoundRoute } from '@/features/errors/routes';
 import { iconsRoutes } from '@/features/icons/routes';
 import { identityRoutes } from '@/features/identity/routes';
+import { webhooksRoutes } from '@/features/webhooks/routes';
 import { PATHS } from '@/lib/paths';
 import type { AppRoute } from '@/lib/route-module';
 import { plannedRoutes } from './planned-routes';
@@ -37,6 +38,7 @@ const ALL_ROUTES: readonly AppRoute[] = [
   ...identityRoutes,
   ...dataDictRoutes,
   ...consoleSettingsRoutes,
+  ...webhooksRoutes,
   ...iconsRoutes,
   ...plannedRoutes,
 ];

@@ -18,6 +18,7 @@ const IDENTITY_NOUNS = [
   'entry',
   'page',
   'API',
+  'webhook',
 ] as const;
 type IdentityNoun = (typeof IDENTITY_NOUNS)[number];
 /** What a toggle asks about: a spec §8 noun, or an identity record. */

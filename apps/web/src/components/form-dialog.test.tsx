@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http';
 import { setLanguage } from '@/lib/i18n';
 import { renderAntd } from '@/test/render';
-import { FORM_RESET_DELAY_MS, FormDialog, fieldErrorsOf } from './form-dialog';
+import { FORM_RESET_DELAY_MS, FormDialog, fieldErrorsOf, fieldOnForm } from './form-dialog';
 import type { FormMode } from './record-form';
 import { fieldRules } from './schema-rule';
 
@@ -265,5 +265,21 @@ describe('fieldErrorsOf', () => {
     expect(fieldErrorsOf(new Error('boom'))).toBeUndefined();
     expect(fieldErrorsOf({ fields: {} })).toBeUndefined();
     expect(fieldErrorsOf(null)).toBeUndefined();
+  });
+});
+
+describe('fieldOnForm', () => {
+  const shown = new Set(['name', 'events', 'address.city']);
+
+  it('puts a message on its field, or on the nearest field holding it', () => {
+    expect(fieldOnForm('name', shown)).toBe('name');
+    expect(fieldOnForm('events.2', shown)).toBe('events');
+    expect(fieldOnForm('address.city', shown)).toBe('address.city');
+    expect(fieldOnForm('address.city.0', shown)).toBe('address.city');
+  });
+
+  it('leaves a message whose field the form does not show to the list above the form', () => {
+    expect(fieldOnForm('url', shown)).toBeUndefined();
+    expect(fieldOnForm('address', shown)).toBeUndefined();
   });
 });

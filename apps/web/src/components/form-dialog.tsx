@@ -191,14 +191,28 @@ function showFieldErrors<Values>(
   setOtherErrors: (messages: string[]) => void,
 ) {
   const shown = new Set(form.getFieldsError().map((f) => f.name.join('.')));
-  const onForm = Object.entries(fields).filter(([path]) => shown.has(path));
+  const placed = Object.entries(fields).map(([path, message]) => ({
+    field: fieldOnForm(path, shown),
+    message,
+  }));
   type Name = Parameters<FormInstance<Values>['setFields']>[0][number]['name'];
-  form.setFields(
-    onForm.map(([path, message]) => ({ name: toNamePath(path) as Name, errors: [say(message)] })),
-  );
-  setOtherErrors(
-    Object.entries(fields)
-      .filter(([path]) => !shown.has(path))
-      .map(([, message]) => say(message)),
-  );
+  const byField = new Map<string, string[]>();
+  for (const { field, message } of placed)
+    if (field !== undefined) byField.set(field, [...(byField.get(field) ?? []), say(message)]);
+  form.setFields([...byField].map(([field, errors]) => ({ name: toNamePath(field) as Name, errors })));
+  setOtherErrors(placed.filter(({ field }) => field === undefined).map(({ message }) => say(message)));
+}
+
+/**
+ * The form field a server message about `path` goes on: the field itself, else the nearest
+ * field holding it, so that `events.2` (one value of a list the form edits as one field, such
+ * as a tags select) shows on `events`; undefined when the form shows none of them.
+ */
+export function fieldOnForm(path: string, shown: ReadonlySet<string>): string | undefined {
+  const parts = path.split('.');
+  for (let end = parts.length; end > 0; end--) {
+    const field = parts.slice(0, end).join('.');
+    if (shown.has(field)) return field;
+  }
+  return undefined;
 }

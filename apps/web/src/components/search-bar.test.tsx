@@ -206,6 +206,15 @@ describe('SearchBar', () => {
     expect(onSearch).toHaveBeenCalledExactlyOnceWith({});
   });
 
+  it('offers no Advanced Search to a list searched by its keyword alone', async () => {
+    const onSearch = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderAntd(<SearchBar fields={[]} value={{}} onSearch={onSearch} onReset={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: /Advanced Search/ })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Search All' }), 'mirror{Enter}');
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ keyword: 'mirror' });
+  });
+
   it('lists the parameters its fields can write', () => {
     expect(searchParamsOf(fields)).toEqual([
       'keyword',

@@ -173,16 +173,19 @@ export const SearchBar = memo(function SearchBar({
           />
           <Button htmlType="submit" type="primary" icon={<SearchOutlined />} aria-label={t('search')} />
         </SpaceCompact>
-        <Button
-          type="link"
-          aria-expanded={advancedOpen}
-          aria-controls={advancedId}
-          onClick={() => setAdvancedOpen((open) => !open)}
-        >
-          {t('advancedSearch')} {advancedOpen ? <UpOutlined /> : <DownOutlined />}
-        </Button>
+        {/* A list searched by its keyword alone has no more to offer. */}
+        {fields.length > 0 && (
+          <Button
+            type="link"
+            aria-expanded={advancedOpen}
+            aria-controls={advancedId}
+            onClick={() => setAdvancedOpen((open) => !open)}
+          >
+            {t('advancedSearch')} {advancedOpen ? <UpOutlined /> : <DownOutlined />}
+          </Button>
+        )}
       </div>
-      {advancedOpen && (
+      {advancedOpen && fields.length > 0 && (
         <section id={advancedId} aria-label={t('advancedSearch')} style={{ marginTop: 16 }}>
           <div
             style={{

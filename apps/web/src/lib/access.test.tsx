@@ -3,7 +3,9 @@ import { render, screen } from '@testing-library/react';
 import { Button } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { useAllows } from '@/components/use-allows';
 import {
+  AccessAs,
   AccessDisable,
   AccessProvider,
   findMenuByPath,
@@ -181,5 +183,26 @@ describe('access', () => {
     expect(create).toBeDisabled();
     expect(create).toHaveAttribute('title', 'No permission');
     expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
+  });
+
+  it('AccessAs makes the controls below check another screen: its element codes and its permission', () => {
+    function Probe() {
+      const can = useHasAction();
+      const allows = useAllows();
+      return (
+        <span>{`update:${can('update')} create:${useAllowed({ code: 'client:create' })} ${allows('client:create')}`}</span>
+      );
+    }
+    renderAt(
+      '/admin-setting/workflow-detail/edit/x',
+      <>
+        <Probe />
+        <AccessAs path="/app-config/client">
+          <Probe />
+        </AccessAs>
+      </>,
+    );
+    expect(screen.getByText('update:false create:false false')).toBeInTheDocument();
+    expect(screen.getByText('update:true create:true true')).toBeInTheDocument();
   });
 });

@@ -22,6 +22,26 @@ type AccessState = { menus: ServerMenuItem[]; permissions: RolePermission[] };
 
 const AccessContext = createContext<AccessState>({ menus: [], permissions: [] });
 
+/** The screen whose menu and permission the controls below check, when not the current route's. */
+const AccessPathContext = createContext<string | undefined>(undefined);
+
+/**
+ * The controls below check the screen at `path` rather than the current route: its menu's
+ * element codes and its permission (spec §6). For a screen's list shown inside another screen,
+ * such as an application's webhooks on Application Detail, which need the Webhooks screen's
+ * codes and permission, not Application Detail's.
+ */
+export function AccessAs({ path, children }: { path: string; children: ReactNode }) {
+  return <AccessPathContext.Provider value={path}>{children}</AccessPathContext.Provider>;
+}
+
+/** The path whose menu and permission access checks read: the current route's, unless `AccessAs` names another. */
+export function useAccessPath(): string {
+  const own = useContext(AccessPathContext);
+  const { pathname } = useLocation();
+  return own ?? pathname;
+}
+
 /** The signed-in shell provides the server's menus and the user's role permissions. */
 export function AccessProvider({ menus, permissions, children }: AccessState & { children: ReactNode }) {
   const value = useMemo(() => ({ menus, permissions }), [menus, permissions]);
@@ -65,7 +85,7 @@ export function useMenus(): ServerMenuItem[] {
 
 export function useAccess(code: string): boolean {
   const { menus } = useContext(AccessContext);
-  const { pathname } = useLocation();
+  const pathname = useAccessPath();
   return menuHasElement(menus, pathname, code);
 }
 
@@ -77,10 +97,10 @@ export function permissionIdOf(menus: ServerMenuItem[], pathname: string): strin
   return permissionIdForPath(findMenuByPath(menus, pathname)?.menuPath ?? pathname);
 }
 
-/** `(action, permissionId?)`; the permission id defaults to the current path's. */
+/** `(action, permissionId?)`; the permission id defaults to the current path's (or `AccessAs`'s). */
 export function useHasAction(): (action: Action, permissionId?: string) => boolean {
   const { menus, permissions } = useContext(AccessContext);
-  const { pathname } = useLocation();
+  const pathname = useAccessPath();
   // Matched once per path: a table asks for every row, and matching walks every menu.
   const own = useMemo(() => permissionIdOf(menus, pathname), [menus, pathname]);
   return useCallback(
@@ -100,7 +120,7 @@ export type AccessNeed =
 /** True when the user holds everything `need` names. */
 export function useAllowed({ code, action, permissionId }: AccessNeed): boolean {
   const { menus } = useContext(AccessContext);
-  const { pathname } = useLocation();
+  const pathname = useAccessPath();
   const can = useHasAction();
   return (
     (code === undefined || menuHasElement(menus, pathname, code)) &&

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { audit, auditedChange, auditedStatement } from '../../lib/audit.ts';
 import type { AuthState, RequestMeta } from '../../lib/auth-state.ts';
 import { AppError, unauthenticatedFor, validationFailed } from '../../lib/errors.ts';
+import { type Meters, NO_METERS } from '../../lib/metrics.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import { isActive } from '../access/repository.ts';
@@ -26,7 +27,7 @@ import type { SessionResolver } from '../sessions/resolver.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
 import type { LoginLimiter } from './limiters.ts';
 import * as repo from './repository.ts';
-import { auditFailedSignIn } from './sign-in-events.ts';
+import { auditFailedSignIn, unlessLocked } from './sign-in-events.ts';
 
 const invalidCredentials = () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials);
 
@@ -37,6 +38,7 @@ export class AuthService {
     private readonly sessions: SessionResolver,
     private readonly platformPermissionIds: () => ReadonlySet<string>,
     private readonly twoFactor: Pick<TwoFactorService, 'required' | 'challengeFor'>,
+    private readonly meters: Meters = NO_METERS,
   ) {}
 
   /**
@@ -49,7 +51,7 @@ export class AuthService {
     device?: DeviceCookie,
   ): Promise<{ token: string; userInfo: UserInfo } | { challenge: string; expiresIn: number }> {
     const attempt = { account: input.username, ip: meta.ip ?? 'unknown', device };
-    await this.limiter.check(attempt);
+    await unlessLocked(() => this.limiter.check(attempt), this.meters, 'console');
 
     const user = await findUserByUsername(this.db, input.username);
     const passwordOk = user
@@ -58,15 +60,14 @@ export class AuthService {
 
     if (!user || !passwordOk) {
       const lock = await this.limiter.recordFailure(attempt);
-      await auditFailedSignIn(this.db, meta, {
-        userId: user?.userId ?? null,
-        reason: user ? 'wrong-password' : 'unknown-account',
-        lock,
-      });
+      const reason = user ? 'wrong-password' : 'unknown-account';
+      await auditFailedSignIn(this.db, meta, { userId: user?.userId ?? null, reason, lock });
+      this.meters.signIn('console', 'failure', reason);
       throw invalidCredentials();
     }
     if (!isActive(user)) {
       await auditFailedSignIn(this.db, meta, { userId: user.userId, reason: 'disabled' });
+      this.meters.signIn('console', 'failure', 'disabled');
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
     }
     await this.limiter.recordSuccess(attempt);
@@ -76,11 +77,14 @@ export class AuthService {
       user,
       input.password,
     );
-    if (this.twoFactor.required(user)) return this.twoFactor.challengeFor(user.userId);
+    if (this.twoFactor.required(user)) {
+      this.meters.signIn('console', 'second_factor');
+      return this.twoFactor.challengeFor(user.userId);
+    }
     return this.startSession(user, meta);
   }
 
-  /** A new session for a user who has proved who they are, audited as a login. */
+  /** A new session for a user who has proved who they are, audited as a login and counted as a sign-in. */
   async startSession(user: UserRow, meta: RequestMeta): Promise<{ token: string; userInfo: UserInfo }> {
     const token = newSessionToken();
     const sessionId = randomUUID();
@@ -100,6 +104,7 @@ export class AuthService {
         stampSignIn(this.db, user.userId),
       ],
     );
+    this.meters.signIn('console', 'success');
     const auth = await this.sessions.stateFor(user, '');
     return { token, userInfo: this.userInfo(auth) };
   }

@@ -1,5 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { type AuditContext, audit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Meters, SignInFlow } from '../../lib/metrics.ts';
 
 /** Why a sign-in (or a check of the password for a change or the lock) failed. */
 export type SignInFailure = 'unknown-account' | 'wrong-password' | 'disabled' | 'wrong-code';
@@ -30,5 +32,22 @@ export async function auditFailedSignIn(
       entityId: userId,
       after: { lockedSeconds: lock.lockedSeconds, ...details },
     });
+  }
+}
+
+/**
+ * A limiter's check before a sign-in step (`LoginLimiter.check`, `checkSecondFactor`): a
+ * refusal, the account or source still in its backoff, is counted as a `locked` sign-in.
+ */
+export async function unlessLocked(
+  check: () => Promise<void>,
+  meters: Meters,
+  flow: SignInFlow,
+): Promise<void> {
+  try {
+    await check();
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 429) meters.signIn(flow, 'locked');
+    throw err;
   }
 }

@@ -116,6 +116,8 @@ export type ProviderOptions = {
   /** Trust X-Forwarded-* (behind a load balancer). */
   proxy: boolean;
   tokenLifetimes: TokenLifetimes;
+  /** Told of each token request: its grant type, and whether tokens were issued (the metrics). */
+  onTokenRequest?: (grantType: string | undefined, issued: boolean) => void;
 };
 
 /**
@@ -223,6 +225,12 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
   const provider = new oidc.default(options.issuer, configuration);
   provider.proxy = options.proxy;
   bindInteractionsToBrowser(provider);
+  const { onTokenRequest } = options;
+  if (onTokenRequest) {
+    const grantTypeOf = (ctx: KoaContextWithOIDC) => ctx.oidc?.params?.grant_type as string | undefined;
+    provider.on('grant.success', (ctx: KoaContextWithOIDC) => onTokenRequest(grantTypeOf(ctx), true));
+    provider.on('grant.error', (ctx: KoaContextWithOIDC) => onTokenRequest(grantTypeOf(ctx), false));
+  }
 
   /**
    * Secrets are stored only as SHA-256, so oidc-provider's plain comparison with

@@ -15,11 +15,12 @@ import type { Database } from '../../db/client.ts';
 import { auditedStatement } from '../../lib/audit.ts';
 import { type AuthState, bearerToken, type RequestMeta } from '../../lib/auth-state.ts';
 import { AppError, notFound, refused, unauthenticated, unavailable } from '../../lib/errors.ts';
+import { type Meters, NO_METERS } from '../../lib/metrics.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import { mayEnterApplication } from '../access/in-application.ts';
 import { isActive } from '../access/repository.ts';
 import type { LoginLimiter } from '../auth/limiters.ts';
-import { auditFailedSignIn } from '../auth/sign-in-events.ts';
+import { auditFailedSignIn, unlessLocked } from '../auth/sign-in-events.ts';
 import { verifyAgainstDummy, verifyPassword } from '../passwords/hashing.ts';
 import { upgradeOutdatedHash } from '../passwords/policy.ts';
 import { findUserByUsername, stampSignIn } from '../sessions/repository.ts';
@@ -60,6 +61,7 @@ export class OidcService {
     private readonly limiter: LoginLimiter,
     private readonly options: OidcOptions,
     private readonly twoFactor: Pick<TwoFactorService, 'required' | 'checkSignInCode'>,
+    private readonly meters: Meters = NO_METERS,
   ) {
     this.issuer = options.issuer;
   }
@@ -131,6 +133,7 @@ export class OidcService {
       keys,
       proxy: this.options.proxy,
       tokenLifetimes: this.options.tokenLifetimes,
+      onTokenRequest: (grantType, issued) => this.meters.tokenRequest(grantType, issued),
     });
     this.current = { provider, kids, checkedAt: Date.now() };
     return provider;
@@ -195,25 +198,29 @@ export class OidcService {
     if (input?.username === undefined && input?.password === undefined) {
       if (!session) throw unauthenticated();
       if (session.user.mustChangePassword || session.passwordExpired)
-        throw refused(OIDC_MESSAGES.passwordChangeFirst);
+        throw this.refusedSignIn('password-change-required', refused(OIDC_MESSAGES.passwordChangeFirst));
       const userId = session.user.userId;
-      if (!(await mayEnterApplication(this.db, userId, client.applicationId))) throw noAccess();
+      if (!(await mayEnterApplication(this.db, userId, client.applicationId)))
+        throw this.refusedSignIn('no-access', noAccess());
+      this.meters.signIn('oidc', 'success');
       return this.finish(interaction, { login: { accountId: userId, remember: true } });
     }
     const username = input?.username ?? '';
     const password = input?.password ?? '';
     const attempt = { account: username, ip: meta.ip ?? 'unknown', device };
-    await this.limiter.check(attempt);
+    await unlessLocked(() => this.limiter.check(attempt), this.meters, 'oidc');
     const user = username ? await findUserByUsername(this.db, username) : undefined;
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !ok) {
       const lock = await this.limiter.recordFailure(attempt);
+      const reason = user ? 'wrong-password' : 'unknown-account';
       await auditFailedSignIn(this.db, meta, {
         userId: user?.userId ?? null,
-        reason: user ? 'wrong-password' : 'unknown-account',
+        reason,
         lock,
         details: { clientId: client.client },
       });
+      this.meters.signIn('oidc', 'failure', reason);
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials);
     }
     if (!isActive(user)) {
@@ -222,6 +229,7 @@ export class OidcService {
         reason: 'disabled',
         details: { clientId: client.client },
       });
+      this.meters.signIn('oidc', 'failure', 'disabled');
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
     }
     await this.limiter.recordSuccess(attempt);
@@ -233,8 +241,9 @@ export class OidcService {
     // A password an administrator set, or one past the policy's age, signs nothing in until
     // it is replaced in the console: it may be known to someone else, or leaked long ago.
     if (user.mustChangePassword || (await this.sessions.isPasswordExpired(user)))
-      throw refused(OIDC_MESSAGES.passwordChangeFirst);
-    if (!(await mayEnterApplication(this.db, user.userId, client.applicationId))) throw noAccess();
+      throw this.refusedSignIn('password-change-required', refused(OIDC_MESSAGES.passwordChangeFirst));
+    if (!(await mayEnterApplication(this.db, user.userId, client.applicationId)))
+      throw this.refusedSignIn('no-access', noAccess());
     await auditedStatement(
       this.db,
       actor,
@@ -246,7 +255,14 @@ export class OidcService {
       },
       [stampSignIn(this.db, user.userId)],
     );
+    this.meters.signIn('oidc', 'success');
     return this.finish(interaction, { login: { accountId: user.userId, remember: true } });
+  }
+
+  /** A sign-in of a known, active account refused all the same: counted as a failure, for `reason`. */
+  private refusedSignIn(reason: 'password-change-required' | 'no-access', error: AppError): AppError {
+    this.meters.signIn('oidc', 'failure', reason);
+    return error;
   }
 
   /** Grants the scopes asked for; the grant is remembered for the next sign-in of this client. */

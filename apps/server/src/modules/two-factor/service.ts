@@ -16,13 +16,15 @@ import {
 import { Secret, TOTP } from 'otpauth';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppScope } from '../../lib/app-scope.ts';
-import { type AuditContext, audit, auditedChange } from '../../lib/audit.ts';
+import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import type { AuthState, RequestMeta } from '../../lib/auth-state.ts';
 import { foundByUuid } from '../../lib/entity-service.ts';
 import { AppError, refused, unauthenticated, validationFailed } from '../../lib/errors.ts';
+import { type Meters, NO_METERS, type SignInFlow } from '../../lib/metrics.ts';
 import { deriveKey, seal, unseal } from '../../lib/server-key.ts';
 import { isActive } from '../access/repository.ts';
 import type { LoginLimiter } from '../auth/limiters.ts';
+import { auditFailedSignIn, unlessLocked } from '../auth/sign-in-events.ts';
 import { verifyPassword } from '../passwords/hashing.ts';
 import { assertMayChangeAccount, endAccess } from '../users/administration.ts';
 import * as repo from './repository.ts';
@@ -68,6 +70,7 @@ export class TwoFactorService {
     private readonly db: Database,
     private readonly limiter: LoginLimiter,
     private readonly serverKey: Buffer,
+    private readonly meters: Meters = NO_METERS,
   ) {
     this.challengeKey = deriveKey(serverKey, 'two-factor-challenge');
   }
@@ -211,17 +214,16 @@ export class TwoFactorService {
   async completeSignIn(challenge: string, code: string, meta: RequestMeta): Promise<repo.UserRow> {
     const parsed = this.readChallenge(challenge);
     if (!parsed) throw challengeExpired();
-    await this.limiter.checkSecondFactor(parsed.userId, parsed.id);
+    await unlessLocked(
+      () => this.limiter.checkSecondFactor(parsed.userId, parsed.id),
+      this.meters,
+      'console',
+    );
     const user = await repo.findAccount(this.db, parsed.userId);
     if (!user || !isActive(user) || !this.required(user)) throw challengeExpired();
     if (!(await this.verifyCode(this.db, user, code))) {
       await this.limiter.recordSecondFactorFailure(user.userId, meta.ip ?? 'unknown', parsed.id);
-      await audit(this.db, meta, {
-        action: 'login.failed',
-        entity: 'user',
-        entityId: user.userId,
-        after: { secondFactor: true, reason: 'wrong-code' },
-      });
+      await this.wrongCode(user, meta, 'console');
       throw invalidCode();
     }
     if (!(await this.limiter.spendChallenge(parsed.id))) throw challengeExpired();
@@ -234,20 +236,27 @@ export class TwoFactorService {
    * throttled and audited like the second step. Throws when the code is missing or wrong.
    */
   async checkSignInCode(user: repo.UserRow, code: string | undefined, meta: RequestMeta): Promise<void> {
-    if (code === undefined || code === '')
+    if (code === undefined || code === '') {
+      this.meters.signIn('oidc', 'second_factor');
       throw new AppError(401, ERROR_CODES.SECOND_FACTOR_REQUIRED, TWO_FACTOR_MESSAGES.codeRequired);
-    await this.limiter.checkSecondFactor(user.userId);
+    }
+    await unlessLocked(() => this.limiter.checkSecondFactor(user.userId), this.meters, 'oidc');
     if (!(await this.verifyCode(this.db, user, code))) {
       await this.limiter.recordSecondFactorFailure(user.userId, meta.ip ?? 'unknown');
-      await audit(this.db, meta, {
-        action: 'login.failed',
-        entity: 'user',
-        entityId: user.userId,
-        after: { secondFactor: true, reason: 'wrong-code' },
-      });
+      await this.wrongCode(user, meta, 'oidc');
       throw invalidCode();
     }
     await this.limiter.recordSecondFactorSuccess(user.userId);
+  }
+
+  /** A wrong second factor at sign-in: audited as a failed sign-in, and counted. */
+  private async wrongCode(user: repo.UserRow, meta: RequestMeta, flow: SignInFlow): Promise<void> {
+    await auditFailedSignIn(this.db, meta, {
+      userId: user.userId,
+      reason: 'wrong-code',
+      details: { secondFactor: true },
+    });
+    this.meters.signIn(flow, 'failure', 'wrong-code');
   }
 
   private sign(body: string): string {

@@ -16,6 +16,7 @@ import { AUDIT_EVENTS_QUEUE, type AuditContext, audit } from '../../lib/audit.ts
 import { type ClaimedJob, enqueue, type JobRunner, wakeQueue } from '../../lib/jobs.ts';
 import { readerLanguage } from '../../lib/language.ts';
 import { MAIL_QUEUE } from '../../lib/mailer.ts';
+import { type Meters, NO_METERS } from '../../lib/metrics.ts';
 import { unseal } from '../../lib/server-key.ts';
 import { type OutboundPolicy, send } from './outbound.ts';
 import * as repo from './repository.ts';
@@ -80,6 +81,7 @@ export class WebhookDeliveries {
   constructor(
     private readonly db: Database,
     private readonly settings: DeliverySettings,
+    private readonly meters: Meters = NO_METERS,
   ) {
     this.timeoutMs = Math.min(settings.timeoutMs ?? WEBHOOK_TIMEOUT_MS, WEBHOOK_TIMEOUT_MS);
     this.delays = settings.retryDelaysMs?.length ? settings.retryDelaysMs : RETRY_DELAYS_MS;
@@ -188,6 +190,7 @@ export class WebhookDeliveries {
     const giveUp =
       !succeeded && next.getTime() > delivery.createdAt.getTime() + WEBHOOK_RETRY_HOURS * 3_600_000;
     const status = succeeded ? 'SUCCEEDED' : giveUp ? 'FAILED' : 'PENDING';
+    if (!succeeded) this.meters.webhookFailed(attempt.status === null ? 'no_answer' : 'http_status', giveUp);
     const { overdue } = await repo.recordAttempt(
       this.db,
       ids,

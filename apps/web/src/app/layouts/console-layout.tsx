@@ -14,8 +14,10 @@ import { ACCOUNT_PATHS } from '@/features/account/paths';
 import { logout } from '@/features/auth/api/logout';
 import { PreferenceControls } from '@/features/preferences/preference-controls';
 import { AccessProvider } from '@/lib/access';
+import { FeatureSlotsContext } from '@/lib/feature-slots';
 import { PATHS } from '@/lib/paths';
 import { clearSession, getToken } from '@/lib/session';
+import { FEATURE_SLOTS } from '../feature-slots';
 import { LockScreen } from '../lock/lock-screen';
 import { useConsoleLock } from '../lock/use-console-lock';
 import { useConsoleToastsForHttp } from '../providers';
@@ -143,9 +145,11 @@ export function ConsoleLayout() {
             <TabBar tabs={tabs} />
             <main className="gh-shell-content">
               <AccessProvider menus={menus} permissions={user?.role.permissions ?? NO_PERMISSIONS}>
-                <Busy busy={navigation.state === 'loading'} label={t('loading')}>
-                  <KeepAliveOutlet tabs={tabs} keepAlive={keepAlive} />
-                </Busy>
+                <FeatureSlotsContext.Provider value={FEATURE_SLOTS}>
+                  <Busy busy={navigation.state === 'loading'} label={t('loading')}>
+                    <KeepAliveOutlet tabs={tabs} keepAlive={keepAlive} />
+                  </Busy>
+                </FeatureSlotsContext.Provider>
               </AccessProvider>
             </main>
           </div>

@@ -114,6 +114,20 @@ describe('actionColumn', () => {
     expect(await screen.findByText(formatMessage(MESSAGES.changedSuccessfully))).toBeInTheDocument();
   });
 
+  it("reads the status through the toggle's own function where the row keeps it otherwise", () => {
+    // The row's own `status` says DISABLED; the record's state, read its way, is enabled.
+    renderCell(MENU, {
+      toggle: {
+        code: 'resource:status',
+        subject: () => 'webhook',
+        status: () => 'ENABLED',
+        onToggle: vi.fn(),
+      },
+    });
+    expect(screen.getByRole('button', { name: 'Disable' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enable' })).not.toBeInTheDocument();
+  });
+
   it('shows the toggle disabled without its code', () => {
     renderCell(CATEGORY, {
       toggle: { code: 'resource:status', subject: () => 'category', onToggle: vi.fn() },

@@ -18,7 +18,10 @@ export type CreateFromRow<Row, Kind extends string = never> = {
   hiddenFor?: (row: Row) => boolean;
 };
 
-/** The Disable/Enable of spec §4, which asks before it acts. The row's `status` says which it offers. */
+/**
+ * The Disable/Enable of spec §4, which asks before it acts. The row's `status` (or what
+ * `status` reads) says which it offers.
+ */
 export type StatusToggle<Row> = {
   /** The element code it needs; without it the toggle shows disabled with the no-permission title. */
   code: string;
@@ -27,6 +30,8 @@ export type StatusToggle<Row> = {
   onToggle: (row: Row, next: Status) => Promise<unknown>;
   /** What the change to `next` stops or detaches, said in the prompt; nothing by default. */
   consequence?: (row: Row, next: Status) => string | undefined;
+  /** The row's status, for records that keep it otherwise (a webhook's `enabled`); the row's `status` by default. */
+  status?: (row: Row) => Status;
 };
 
 /** A row action of the menu besides Detail and Edit, e.g. "Reset password". */
@@ -172,7 +177,7 @@ export function actionColumn<Row extends object, Kind extends string = never>({
   const showRemove = remove !== undefined && roleCan('delete');
   const beside = (row: Row) => {
     const locked = lockedFor(row);
-    const next = nextStatus(statusOf(row));
+    const next = nextStatus(toggle?.status ? toggle.status(row) : statusOf(row));
     const mayChange = changeable(row);
     return (
       <>

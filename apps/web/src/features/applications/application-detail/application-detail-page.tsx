@@ -1,10 +1,14 @@
+import { WEBHOOK_PERMISSION_ID } from '@gatehouse/contract';
 import { Card, Descriptions, Space, Tabs } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApplication } from '@/api/applications';
 import { Notice } from '@/components/notice';
+import { Spinner } from '@/components/placeholders';
 import { StatusTag } from '@/components/status-tag';
 import { APP_CONFIG_SCREENS, toAppConfig } from '@/features/app-config/paths';
+import { useHasAction } from '@/lib/access';
+import { useFeatureSlots } from '@/lib/feature-slots';
 import { AclTab } from './components/acl-tab';
 import { ApisTab } from './components/apis-tab';
 import { ObjectsTab } from './components/objects-tab';
@@ -12,8 +16,11 @@ import { PagesTab } from './components/pages-tab';
 import { SetsTab } from './components/sets-tab';
 import { type ApplicationDetailKey, useApplicationDetailT } from './messages';
 
-/** The tabs, in order; the URL's `tab` names the open one. */
-const TABS = ['objects', 'sets', 'acl', 'apis', 'pages'] as const;
+/**
+ * The tabs, in order; the URL's `tab` names the open one. Webhooks shows to a user who may read
+ * webhooks (the Webhooks screen's permission), where the console provides it (lib/feature-slots.ts).
+ */
+const TABS = ['objects', 'sets', 'acl', 'apis', 'pages', 'webhooks'] as const;
 type TabKey = (typeof TABS)[number];
 
 const SCREEN_TEXT = {
@@ -25,14 +32,19 @@ const SCREEN_TEXT = {
 
 /**
  * Application Detail (/admin-setting/application-detail?appId=…): one application, links to
- * its four app-config screens, and tabs for its v2 catalogue.
+ * its four app-config screens, tabs for its v2 catalogue, and its webhooks.
  */
 export function ApplicationDetailPage() {
   const t = useApplicationDetailT();
   const [params, setParams] = useSearchParams();
   const appId = params.get('appId')?.trim() || undefined;
   const application = useApplication(appId);
-  const tab: TabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+  const { applicationWebhooks: Webhooks } = useFeatureSlots();
+  const can = useHasAction();
+  const tabs = TABS.filter(
+    (key) => key !== 'webhooks' || (Webhooks && can('retrieve', WEBHOOK_PERMISSION_ID)),
+  );
+  const tab: TabKey = (tabs as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as TabKey)
     : 'objects';
 
@@ -44,6 +56,12 @@ export function ApplicationDetailPage() {
     acl: () => <AclTab appId={appId} />,
     apis: () => <ApisTab appId={appId} />,
     pages: () => <PagesTab appId={appId} />,
+    webhooks: () =>
+      Webhooks && (
+        <Suspense fallback={<Spinner label={t('loading')} />}>
+          <Webhooks appId={appId} title={t('webhooks')} />
+        </Suspense>
+      ),
   };
 
   return (
@@ -80,7 +98,7 @@ export function ApplicationDetailPage() {
         // Another tab's list starts on its first page, with no search.
         onChange={(key) => setParams({ appId, tab: key })}
         destroyOnHidden
-        items={TABS.map((key) => ({ key, label: t(key), children: panes[key]() }))}
+        items={tabs.map((key) => ({ key, label: t(key), children: panes[key]() }))}
       />
     </Space>
   );
