@@ -100,7 +100,7 @@ export type AppConfig = {
   webhookTimeoutMs: number | undefined;
   /** GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS: the delays between delivery attempts, the last repeated. */
   webhookRetryDelaysMs: number[] | undefined;
-  /** Deliveries one instance sends at once. 16 by default. */
+  /** Deliveries one instance sends at once. 32 by default. */
   webhookConcurrency: number;
   /** How often each job queue is polled (lib/jobs.ts); a commit in this instance wakes it at once. 1 s by default. */
   jobPollIntervalMs: number;
@@ -566,7 +566,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webhookAllowPrivate: s.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE,
     webhookTimeoutMs: s.GATEHOUSE_WEBHOOK_TIMEOUT_MS,
     webhookRetryDelaysMs: s.GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS,
-    webhookConcurrency: 16,
+    webhookConcurrency: 32,
     jobPollIntervalMs: 1_000,
     metricsPort: s.GATEHOUSE_METRICS_PORT,
   };

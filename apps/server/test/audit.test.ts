@@ -1,7 +1,14 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { AUDIT_MESSAGES, AUDIT_PERMISSION_ID, LOGIN_RATE_LIMIT } from '@gatehouse/contract';
+import {
+  type Action,
+  AUDIT_COUNT_LIMIT,
+  AUDIT_MESSAGES,
+  AUDIT_PERMISSION_ID,
+  LOGIN_RATE_LIMIT,
+  PLATFORM_APP_ID,
+} from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditChain, auditLog } from '../src/db/schema/index.ts';
@@ -54,8 +61,8 @@ const list = async (query: string, token = admin) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
     content: { auditId: string; action: string; entityId: string | null; applicationId: string | null }[];
-    totalElements: number;
-    totalExact: boolean;
+    totalElements: number | null;
+    totalExact: boolean | null;
     nextCursor: string | null;
   };
 };
@@ -142,8 +149,9 @@ describe('the audit list', () => {
       const page: Awaited<ReturnType<typeof list>> = await list(
         `entity=${entity}&size=10${cursor ? `&cursor=${cursor}` : ''}`,
       );
-      expect(page.totalElements).toBe(25);
-      expect(page.totalExact).toBe(true);
+      // Page 0 is counted; a cursor page is not, its client has the count of page 0.
+      expect(page.totalElements).toBe(cursor ? null : 25);
+      expect(page.totalExact).toBe(cursor ? null : true);
       byCursor.push(...page.content.map((r) => r.auditId));
       cursor = page.nextCursor;
       pages++;
@@ -151,12 +159,33 @@ describe('the audit list', () => {
     expect(byCursor).toEqual(newestFirst);
     expect(pages).toBe(3);
 
-    const byPage = [0, 1, 2].map((p) => list(`entity=${entity}&size=10&page=${p}`));
-    expect((await Promise.all(byPage)).flatMap((p) => p.content.map((r) => r.auditId))).toEqual(newestFirst);
+    const byPage = await Promise.all([0, 1, 2].map((p) => list(`entity=${entity}&size=10&page=${p}`)));
+    expect(byPage.flatMap((p) => p.content.map((r) => r.auditId))).toEqual(newestFirst);
+    // A page asked by number is counted, whichever it is.
+    expect(byPage.map((p) => [p.totalElements, p.totalExact])).toEqual([
+      [25, true],
+      [25, true],
+      [25, true],
+    ]);
     // A page that ends on the last record has no next one.
     expect((await list(`entity=${entity}&size=5&page=4`)).nextCursor).not.toBeNull();
     expect((await list(`entity=${entity}&size=25`)).nextCursor).not.toBeNull();
     expect((await list(`entity=${entity}&size=26`)).nextCursor).toBeNull();
+  });
+
+  it('counts up to AUDIT_COUNT_LIMIT and says when there are more', async () => {
+    const entity = `many-${randomUUID().slice(0, 6)}`;
+    await t.db.execute(sql`insert into audit_log (action, entity, entity_id)
+      select 'update', ${entity}, 'r' || i from generate_series(1, ${AUDIT_COUNT_LIMIT + 5}) i`);
+    const first = await list(`entity=${entity}&size=5`);
+    expect([first.totalElements, first.totalExact]).toEqual([AUDIT_COUNT_LIMIT, false]);
+    const third = await list(`entity=${entity}&size=5&page=2`);
+    expect([third.totalElements, third.totalExact]).toEqual([AUDIT_COUNT_LIMIT, false]);
+    const next = await list(`entity=${entity}&size=5&cursor=${first.nextCursor}`);
+    expect([next.totalElements, next.totalExact]).toEqual([null, null]);
+    expect(next.content).toEqual((await list(`entity=${entity}&size=5&page=1`)).content);
+    const few = await list(`entity=${entity}&entityId=r7`);
+    expect([few.totalElements, few.totalExact]).toEqual([1, true]);
   });
 
   it('refuses a cursor it did not hand out', async () => {
@@ -237,6 +266,27 @@ describe('the export', () => {
     expect(res.body).toContain('"{""n"": 0, ""text"": ""a, \\""quoted\\""\\nline""}"');
   });
 
+  it('writes each JSON Lines record as the API reads it, whatever its text holds', async () => {
+    const odd = `odd-${randomUUID().slice(0, 6)}`;
+    const [id] = await insertRecords([
+      {
+        entity: odd,
+        entityId: null,
+        actorName: 'say "hi"\\\n\t\u2028 中文 \u{1F600}',
+        actorId: null,
+        requestId: '</script>',
+        before: null,
+        after: { list: [1, 'two', null], nested: { quote: '"' } },
+      },
+    ]);
+    const res = await t.get(`${AUDIT}/export?format=jsonl&entity=${odd}`, admin);
+    const lines = res.body.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe('');
+    const { diff: _, sealed: __, ...record } = (await t.get(`${AUDIT}/${id}`, admin)).json();
+    expect(JSON.parse(lines[0]!)).toEqual(record);
+  });
+
   it('streams JSON Lines with before and after, and is itself audited', async () => {
     const res = await t.get(`${AUDIT}/export?format=jsonl&entity=${entity}&entityId=r7`, admin);
     expect(res.statusCode).toBe(200);
@@ -269,7 +319,9 @@ describe('a delegated administrator', () => {
       { entity, applicationId: null },
     ]);
     const role = await t.createRole({
-      permissions: [{ permissionId: AUDIT_PERMISSION_ID, actions: ['retrieve'], applicationIds: [appA] }],
+      permissions: [
+        { permissionId: AUDIT_PERMISSION_ID, actions: ['retrieve', 'export'], applicationIds: [appA] },
+      ],
     });
     const user = await t.createUser({ roleIds: [role.roleId] });
     const token = await t.login(user.username, user.password);
@@ -280,17 +332,104 @@ describe('a delegated administrator', () => {
     expect((await t.get(`${AUDIT}/${inA}`, token)).statusCode).toBe(200);
     expect((await t.get(`${AUDIT}/${inB}`, token)).statusCode).toBe(403);
     expect((await t.get(`${AUDIT}/${platformWide}`, token)).statusCode).toBe(403);
-    const exported = await t.get(`${AUDIT}/export?format=jsonl&entity=${entity}`, token);
-    expect(
-      exported.body
-        .trimEnd()
-        .split('\n')
-        .map((l) => JSON.parse(l).auditId),
-    ).toEqual([String(inA)]);
+    expect(await exportedIds(`entity=${entity}`, token)).toEqual([String(inA)]);
+    expect((await t.get(`${AUDIT}/export?applicationId=${appB}`, token)).statusCode).toBe(403);
 
     const noGrant = await t.createUser();
     const other = await t.login(noGrant.username, noGrant.password);
     expect((await t.get(AUDIT, other)).statusCode).toBe(403);
+  });
+});
+
+/** The ids of the records an export as JSON Lines holds. */
+async function exportedIds(query: string, token: string): Promise<string[]> {
+  const res = await t.get(`${AUDIT}/export?format=jsonl&${query}`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.body
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).auditId);
+}
+
+describe('the export action (issue 28)', () => {
+  /** A user holding a role per grant on the audit permission (a role grants a permission once). */
+  const userWith = async (grants: { actions: Action[]; applicationIds?: string[] }[]) => {
+    const roleIds: string[] = [];
+    for (const grant of grants)
+      roleIds.push(
+        (await t.createRole({ permissions: [{ permissionId: AUDIT_PERMISSION_ID, ...grant }] })).roleId,
+      );
+    const user = await t.createUser({ roleIds });
+    return t.login(user.username, user.password);
+  };
+
+  it('is needed to export: reading the trail does not give it, nor exporting reading', async () => {
+    const reader = await userWith([{ actions: ['retrieve'] }]);
+    expect((await t.get(AUDIT, reader)).statusCode).toBe(200);
+    const refused = await t.get(`${AUDIT}/export?format=jsonl`, reader);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('FORBIDDEN');
+
+    const exporter = await userWith([{ actions: ['export'] }]);
+    expect((await t.get(`${AUDIT}/export?format=jsonl&entity=nothing`, exporter)).statusCode).toBe(200);
+    expect((await t.get(AUDIT, exporter)).statusCode).toBe(403);
+  });
+
+  it('reaches the applications of the export grant, not those of the reading one', async () => {
+    const entity = `export-scope-${randomUUID().slice(0, 6)}`;
+    const [inA, inB] = await insertRecords([
+      { entity, applicationId: appA },
+      { entity, applicationId: appB },
+      { entity, applicationId: null },
+    ]);
+    // Reads everything, exports application A's records alone.
+    const token = await userWith([
+      { actions: ['retrieve'] },
+      { actions: ['export'], applicationIds: [appA] },
+    ]);
+    expect((await list(`entity=${entity}`, token)).content).toHaveLength(3);
+    expect(await exportedIds(`entity=${entity}`, token)).toEqual([String(inA)]);
+    expect(await exportedIds(`entity=${entity}&applicationId=${appA}`, token)).toEqual([String(inA)]);
+    expect((await t.get(`${AUDIT}/export?entity=${entity}&applicationId=${appB}`, token)).statusCode).toBe(
+      403,
+    );
+    expect((await t.get(`${AUDIT}/${inB}`, token)).statusCode).toBe(200);
+  });
+
+  it('is held by the administrator, and shown in the user info of spec §3', async () => {
+    const info = (await t.get('/api/admin-service/user/current', admin)).json();
+    const audit = info.role.permissions.find(
+      (p: { permissionId: string }) => p.permissionId === AUDIT_PERMISSION_ID,
+    );
+    expect(audit.actionEntitySet).toEqual(['retrieve', 'export']);
+    // Every other area keeps the four actions of spec §6.
+    const client = info.role.permissions.find(
+      (p: { permissionId: string }) => p.permissionId === 'app-config.client',
+    );
+    expect(client.actionEntitySet).toEqual(['create', 'update', 'retrieve', 'delete']);
+    expect(
+      (await t.get(`${AUDIT}/export?format=jsonl&entity=nothing-${randomUUID()}`, admin)).statusCode,
+    ).toBe(200);
+  });
+
+  it('is granted only on a permission that offers it', async () => {
+    const role = await t.createRole();
+    const grant = (permissionId: string, actionEntitySet: Action[], applicationId = PLATFORM_APP_ID) =>
+      t.inject({
+        method: 'PUT',
+        url: `${V2}/role/${role.roleId}/grants`,
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { permissions: [{ applicationId, permissionId, actionEntitySet }], resources: [] },
+      });
+    const onClients = await grant('app-config.client', ['retrieve', 'export']);
+    expect(onClients.statusCode).toBe(400);
+    expect(fieldKey(onClients.json(), 'permissions.0.actionEntitySet')).toBe('identity.actionNotOffered');
+
+    const onAudit = await grant(AUDIT_PERMISSION_ID, ['export', 'retrieve']);
+    expect(onAudit.statusCode, onAudit.body).toBe(200);
+    expect(onAudit.json().permissions[0].actionEntitySet).toEqual(['retrieve', 'export']);
+    // The four of spec §6 stay accepted on it, as grants made before it named its own.
+    expect((await grant(AUDIT_PERMISSION_ID, ['retrieve', 'update'])).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The authorization matrix, built from the route table itself (`app.routeAccess`): every
- * guarded /api route is called by four callers, and a route without a sample here fails the
+ * guarded /api route is called by five callers, and a route without a sample here fails the
  * suite, so a new route cannot be left out.
  *
  *  - anonymous: 401 everywhere, and a signed-in user with no grants 403 on every route that
@@ -8,9 +8,14 @@
  *  - a reader whose role may only retrieve, on every platform area, in application A:
  *    200 on reads, 403 on writes, and a read of application B is a 403 (the application
  *    list and its export, whose applicationId is a search filter, answer empty instead);
- *  - the administrator: 200 on every read, in either application; no write refused.
+ *  - an exporter whose role may only `export`, on every platform area that offers it (the
+ *    audit trail), in application A: 200 on the routes that need `export`, 403 on every other
+ *    route and on an export of application B; reading does not give it, nor it reading;
+ *  - the administrator: 200 on every read and export, in either application; no write refused.
  * `authenticated` routes (the caller's own things) are open to every signed-in caller.
  */
+
+import { type Action, actionsOf, PLATFORM_APP_ID } from '@gatehouse/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../src/db/schema/index.ts';
@@ -942,8 +947,13 @@ const routes: Route[] = t.app.routeAccess.map((r) => {
   return { ...r, key, sample: SAMPLES[key] };
 });
 const guarded = routes.filter((r) => r.access !== 'public');
-const isRead = (r: Route) =>
-  r.access === 'authenticated' || grantsOf(r.access).every((g) => g.action === 'retrieve');
+/** Whether every grant the route accepts is `action`: what a caller holding only that may call. */
+const needsOnly = (r: Route, action: Action) =>
+  r.access === 'authenticated' || grantsOf(r.access).every((g) => g.action === action);
+const isRead = (r: Route) => needsOnly(r, 'retrieve');
+const isExport = (r: Route) => r.access !== 'authenticated' && needsOnly(r, 'export');
+/** Reads and exports change nothing: the administrator makes them in either application. */
+const changesNothing = (r: Route) => isRead(r) || isExport(r);
 const ownThings = guarded.filter((r) => r.access === 'authenticated');
 const granted = guarded.filter((r) => r.access !== 'authenticated');
 
@@ -963,10 +973,17 @@ const readerRole = await t.createRole({
   })),
 });
 const reader = await t.createUser({ roleIds: [readerRole.roleId] });
+const exporterRole = await t.createRole({
+  permissions: platformIds
+    .filter((permissionId) => actionsOf(PLATFORM_APP_ID, permissionId).includes('export'))
+    .map((permissionId) => ({ permissionId, actions: ['export'], applicationIds: [appA] })),
+});
+const exporter = await t.createUser({ roleIds: [exporterRole.roleId] });
 const callers = {
   anonymous: async () => undefined,
   'no grants': () => t.login(noGrants.username, noGrants.password),
   'retrieve-only in A': () => t.login(reader.username, reader.password),
+  'export-only in A': () => t.login(exporter.username, exporter.password),
   administrator: () => t.login(),
 };
 type Caller = keyof typeof callers;
@@ -974,6 +991,7 @@ const tokens: Record<Caller, string | undefined> = {
   anonymous: undefined,
   'no grants': await callers['no grants'](),
   'retrieve-only in A': await callers['retrieve-only in A'](),
+  'export-only in A': await callers['export-only in A'](),
   administrator: admin,
 };
 
@@ -1086,8 +1104,41 @@ describe('a user who may only retrieve, in application A', () => {
   });
 });
 
+describe('a user who may only export, in application A', () => {
+  it('has routes to call: the audit export', () => {
+    expect(granted.filter(isExport).map((r) => r.key)).toContain('GET /api/admin-service/v2/audit/export');
+  });
+  it.each(granted.filter(isExport).map((r) => [label(r), r] as const))('200 on %s', async (_, route) => {
+    const res = await call(route, 'export-only in A', await route.sample!.req());
+    calls++;
+    expect(res.statusCode, res.body).toBe(200);
+  });
+  it.each(granted.filter((r) => !isExport(r)).map((r) => [label(r), r] as const))(
+    '403 on %s',
+    async (_, route) => {
+      const res = await call(route, 'export-only in A', await route.sample!.req());
+      calls++;
+      expect(res.statusCode).toBe(403);
+    },
+  );
+  it.each(granted.filter((r) => isExport(r) && r.sample?.inB).map((r) => [label(r), r] as const))(
+    'nothing of application B from %s',
+    async (_, route) => {
+      const res = await call(route, 'export-only in A', await route.sample!.inB!());
+      calls++;
+      expect(res.statusCode).toBe(403);
+    },
+  );
+  it.each(ownThings.map((r) => [label(r), r] as const))('reaches their own things: %s', async (_, route) => {
+    const res = await call(route, 'export-only in A', await route.sample!.req());
+    calls++;
+    expect([401, 403]).not.toContain(res.statusCode);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
 describe('the administrator', () => {
-  it.each(granted.filter(isRead).map((r) => [label(r), r] as const))(
+  it.each(granted.filter(changesNothing).map((r) => [label(r), r] as const))(
     '200 on %s, in A and in B',
     async (_, route) => {
       for (const req of [route.sample!.req, ...(route.sample!.inB ? [route.sample!.inB] : [])]) {
@@ -1097,7 +1148,7 @@ describe('the administrator', () => {
       }
     },
   );
-  it.each(granted.filter((r) => !isRead(r)).map((r) => [label(r), r] as const))(
+  it.each(granted.filter((r) => !changesNothing(r)).map((r) => [label(r), r] as const))(
     'may %s',
     async (_, route) => {
       const res = await call(route, 'administrator', await route.sample!.req());
@@ -1118,7 +1169,7 @@ describe('the matrix', () => {
   it('called every guarded route as every caller', () => {
     const size = guarded.length * Object.keys(callers).length;
     console.log(
-      `authorization matrix: ${guarded.length} guarded routes × 4 callers = ${size} cells, ` +
+      `authorization matrix: ${guarded.length} guarded routes × ${Object.keys(callers).length} callers = ${size} cells, ` +
         `${calls} calls in all (with the application-B reads)`,
     );
     expect(calls).toBeGreaterThanOrEqual(size);

@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ADMIN_USERNAME, allNavMenus, PLATFORM_APP_ID } from '@gatehouse/contract';
+import {
+  ADMIN_USERNAME,
+  AUDIT_PERMISSION_ID,
+  actionsOf,
+  allNavMenus,
+  PLATFORM_APP_ID,
+} from '@gatehouse/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -223,7 +229,13 @@ describe('seed', () => {
     const [role] = await t.db.select().from(roles).where(eq(roles.name, ADMINISTRATOR_ROLE));
     const perms = await t.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, role!.roleId));
     expect(perms.map((p) => p.permissionId).sort()).toEqual(consolePermissionIds().sort());
-    expect(perms.every((p) => p.actions.length === 4)).toBe(true);
+    // Each area with every action it offers: the Audit Log its two, every other the four of spec §6.
+    for (const p of perms)
+      expect(p.actions, p.permissionId).toEqual(actionsOf(PLATFORM_APP_ID, p.permissionId));
+    expect(perms.find((p) => p.permissionId === AUDIT_PERMISSION_ID)!.actions).toEqual([
+      'retrieve',
+      'export',
+    ]);
     const grants = await t.db.select().from(roleResources).where(eq(roleResources.roleId, role!.roleId));
     expect(grants).toHaveLength(tree.length);
 

@@ -252,3 +252,36 @@ describe('migration 0015 on an existing installation', () => {
     });
   }, 60_000);
 });
+
+describe('migration 0021 on an existing installation', () => {
+  it('gives `export` to every audit grant that could read, and so export, the trail', async () => {
+    await atMigration(21, async (handle) => {
+      await handle.db.execute(
+        sql`insert into applications (application_id, name, builtin) values ('platform', 'Gatehouse', true), ('shop', 'Shop', false)`,
+      );
+      await handle.db.execute(sql`insert into roles (name, code) values ('Auditor', 'auditor'),
+        ('Shop auditor', 'shop-auditor'), ('Editor', 'editor'), ('Client reader', 'client-reader')`);
+      await handle.db.execute(sql`insert into role_permissions (role_id, application_id, permission_id, actions, application_ids)
+        select role_id, 'platform', case when code = 'client-reader' then 'app-config.client' else 'admin-setting.audit-log' end,
+          case when code = 'editor' then '{create,update}'::text[] else '{retrieve}'::text[] end,
+          case when code = 'shop-auditor' then '{shop}'::text[] end
+        from roles`);
+      await migrateDatabase(handle);
+      const rows = await handle.db
+        .select({
+          code: roles.code,
+          actions: rolePermissions.actions,
+          applicationIds: rolePermissions.applicationIds,
+        })
+        .from(roles)
+        .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.roleId))
+        .orderBy(asc(roles.code));
+      expect(rows).toEqual([
+        { code: 'auditor', actions: ['retrieve', 'export'], applicationIds: null },
+        { code: 'client-reader', actions: ['retrieve'], applicationIds: null },
+        { code: 'editor', actions: ['create', 'update'], applicationIds: null },
+        { code: 'shop-auditor', actions: ['retrieve', 'export'], applicationIds: ['shop'] },
+      ]);
+    });
+  }, 60_000);
+});

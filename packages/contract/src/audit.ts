@@ -9,7 +9,11 @@ import { permissionIdForPath } from './navigation.ts';
  * `GET /api/admin-service/v2/audit`, one record with its diff, and the streamed export.
  */
 
-/** The platform permission of the Audit Log area: `retrieve` reads and exports the trail. */
+/**
+ * The platform permission of the Audit Log area: `retrieve` reads the list and a record,
+ * `export` the export (its actions, `actionsOf`, are these two). Limited to applications, each
+ * reaches their records alone.
+ */
 export const AUDIT_PERMISSION_ID = permissionIdForPath('/admin-setting/audit-log');
 
 /** The console setting's default: records older than this many days are purged daily. */
@@ -17,7 +21,8 @@ export const AUDIT_RETENTION_DAYS = 365;
 
 /**
  * Beyond this many matching records the list stops counting: `totalElements` is then this
- * number and `totalExact` is false. Deep pages over more are read with `cursor`.
+ * number and `totalExact` is false. Deep pages over more are read with `cursor`, which
+ * counts nothing.
  */
 export const AUDIT_COUNT_LIMIT = 10_000;
 
@@ -120,12 +125,20 @@ export const auditDetailSchema = auditRecordSchema.extend({
 });
 export type AuditDetail = z.infer<typeof auditDetailSchema>;
 
+/**
+ * A page of the list. A page asked by `page` counts the matches; a page asked by `cursor`
+ * does not (the count would cost more than the page): its `totalElements` and `totalExact`
+ * are null, and the client keeps those of the page it started from.
+ */
 export const auditPageSchema = z.object({
   content: z.array(auditRecordSchema),
-  /** The matching records, counted up to AUDIT_COUNT_LIMIT. */
-  totalElements: z.number().int(),
-  /** False when there are more than AUDIT_COUNT_LIMIT and `totalElements` stops there. */
-  totalExact: z.boolean(),
+  /** The matching records, counted up to AUDIT_COUNT_LIMIT; null on a `cursor` page. */
+  totalElements: z.number().int().nullable(),
+  /**
+   * False when there are more than AUDIT_COUNT_LIMIT and `totalElements` stops there; null
+   * on a `cursor` page.
+   */
+  totalExact: z.boolean().nullable(),
   /** Pass as `cursor` for the page after this one; null on the last page. */
   nextCursor: z.string().nullable(),
 });

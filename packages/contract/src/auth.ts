@@ -1,13 +1,30 @@
 import { z } from 'zod';
 import { requiredString } from './common.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
-import { LANGUAGES } from './i18n/index.ts';
+import { LANGUAGES, type Message, m } from './i18n/index.ts';
 import { MESSAGES } from './messages.ts';
 import { whenMissing } from './zod-messages.ts';
 
-export const ACTIONS = ['create', 'update', 'retrieve', 'delete'] as const;
+/**
+ * Every action a grant may give on a permission (its `actionEntitySet`), in their usual
+ * order. A permission offers the four of spec §6 (`CRUD_ACTIONS`) unless it names its own
+ * (`actionsOf` in navigation.ts): `export` is offered by the Audit Log area alone.
+ */
+export const ACTIONS = ['create', 'update', 'retrieve', 'delete', 'export'] as const;
 export const actionSchema = z.enum(ACTIONS);
 export type Action = z.infer<typeof actionSchema>;
+/** The actions of spec §6, which every permission offers unless it names its own. */
+export const CRUD_ACTIONS = ['create', 'update', 'retrieve', 'delete'] as const satisfies readonly Action[];
+export const crudActionSchema = z.enum(CRUD_ACTIONS);
+
+/** Each action's name as the console shows it. */
+export const ACTION_LABELS = {
+  create: m('action.create'),
+  update: m('action.update'),
+  retrieve: m('action.retrieve'),
+  delete: m('action.delete'),
+  export: m('action.export'),
+} as const satisfies Record<Action, Message>;
 
 export const loginRequestSchema = z.object({
   username: requiredString(100),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionSchema } from './auth.ts';
+import { crudActionSchema } from './auth.ts';
 import {
   applicationIdSchema,
   codeSchema,
@@ -119,7 +119,8 @@ export const aclSchema = z.object({
   subjectId: z.string(),
   targetType: aclTargetTypeSchema,
   targetId: z.string(),
-  actions: z.array(actionSchema),
+  /** The four of spec §6: an application's permissions offer no others. */
+  actions: z.array(crudActionSchema),
   status: statusSchema,
   ...timestamps,
 });
@@ -131,7 +132,7 @@ export const createAclSchema = z.object({
   targetType: aclTargetTypeSchema,
   targetId: recordKey,
   actions: z
-    .array(actionSchema, { error: MESSAGES.required.key })
+    .array(crudActionSchema, { error: MESSAGES.required.key })
     .min(1, { error: MESSAGES.required.key })
     .max(4),
   status: statusSchema.optional(),

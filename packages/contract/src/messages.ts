@@ -89,6 +89,8 @@ export const IDENTITY_MESSAGES = {
   unknownResource: m('identity.unknownResource'),
   duplicateGrant: m('identity.duplicateGrant'),
   scopeOnlyOnPlatform: m('identity.scopeOnlyOnPlatform'),
+  /** A grant names an action its permission does not offer (`actionsOf`): `export` outside the Audit Log. */
+  actionNotOffered: (actions: readonly string[]) => m('identity.actionNotOffered', { actions }),
   organizationCycle: m('identity.organizationCycle'),
   builtinRole: m('identity.builtinRole'),
   lastAdministrator: m('identity.lastAdministrator'),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allNavMenus, elementCodes, permissionIdForPath, resourceIdForPath } from './navigation.ts';
+import {
+  actionsOf,
+  allNavMenus,
+  elementCodes,
+  permissionIdForPath,
+  resourceIdForPath,
+} from './navigation.ts';
 
 describe('console paths', () => {
   it('turn into dotted ids, without route parameters', () => {
@@ -41,5 +47,15 @@ describe('the -V2 screens', () => {
       ['/admin-setting/manage-user-V2', true],
       ['/admin-setting/manage-group-v2', true],
     ]);
+  });
+});
+
+describe('the actions a permission offers', () => {
+  it('are retrieve and export on the audit trail, the four of spec §6 everywhere else', () => {
+    expect(actionsOf('platform', 'admin-setting.audit-log')).toEqual(['retrieve', 'export']);
+    expect(actionsOf('platform', 'app-config.client')).toEqual(['create', 'update', 'retrieve', 'delete']);
+    // Another application's permission of the same id is its own.
+    expect(actionsOf('shop', 'admin-setting.audit-log')).toEqual(['create', 'update', 'retrieve', 'delete']);
+    expect(actionsOf(undefined, undefined)).toEqual(['create', 'update', 'retrieve', 'delete']);
   });
 });

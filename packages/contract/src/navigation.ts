@@ -1,3 +1,6 @@
+import { type Action, CRUD_ACTIONS } from './auth.ts';
+import { PLATFORM_APP_ID } from './product.ts';
+
 /**
  * The console's own navigation. It is the seed of the built-in `platform` application's
  * resource tree (category > menu > element), and the server builds the authorization
@@ -19,6 +22,8 @@ export type NavMenu = {
   sameScreenAs?: string;
   /** Button-level codes (spec §6): an element resource under the menu. */
   elements?: readonly string[];
+  /** The actions its permission offers, when not the four of spec §6 (`CRUD_ACTIONS`). */
+  actions?: readonly Action[];
   children?: readonly NavMenu[];
 };
 type NavCategory = { key: string; title: string; icon: string; menus: readonly NavMenu[] };
@@ -209,7 +214,14 @@ export const CONSOLE_NAVIGATION = [
         keepAlive: true,
         elements: crudDelete('dictionary'),
       },
-      { path: '/admin-setting/audit-log', title: 'Audit Log', icon: 'FileSearchOutlined', keepAlive: true },
+      {
+        path: '/admin-setting/audit-log',
+        title: 'Audit Log',
+        icon: 'FileSearchOutlined',
+        keepAlive: true,
+        // Reading the trail and taking it away are granted apart (issue 28).
+        actions: ['retrieve', 'export'],
+      },
       {
         path: '/admin-setting/webhook',
         title: 'Webhooks',
@@ -275,6 +287,23 @@ function sameScreens(): Map<string, string> {
   );
   return sameScreenMap;
 }
+
+/**
+ * The actions a grant may give on `permissionId` of `applicationId`: for a console area the
+ * ones its menu names, else the four of spec §6. Another application's permissions offer
+ * those four.
+ */
+export function actionsOf(
+  applicationId: string | undefined,
+  permissionId: string | undefined,
+): readonly Action[] {
+  if (applicationId !== PLATFORM_APP_ID || permissionId === undefined) return CRUD_ACTIONS;
+  consoleActions ??= new Map(
+    allNavMenus().flatMap((m) => (m.actions ? [[permissionIdForPath(m.path), m.actions] as const] : [])),
+  );
+  return consoleActions.get(permissionId) ?? CRUD_ACTIONS;
+}
+let consoleActions: Map<string, readonly Action[]> | undefined;
 
 export function allNavMenus(): NavMenu[] {
   const out: NavMenu[] = [];

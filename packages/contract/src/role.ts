@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionSchema } from './auth.ts';
+import { ACTIONS, actionSchema } from './auth.ts';
 import {
   applicationIdSchema,
   codeSchema,
@@ -74,7 +74,8 @@ export type RoleListQuery = z.infer<typeof roleListQuerySchema>;
 export const permissionGrantSchema = z.object({
   applicationId: applicationIdSchema,
   permissionId: requiredString(200),
-  actionEntitySet: z.array(actionSchema).min(1, { error: 'field.actions' }).max(4),
+  /** Actions the permission offers (`actionsOf`): `export` on the Audit Log area alone. */
+  actionEntitySet: z.array(actionSchema).min(1, { error: 'field.actions' }).max(ACTIONS.length),
   /**
    * Delegated administration: limits a `platform` grant to these applications. Absent, the
    * grant covers every application; empty, it covers none.

@@ -1,4 +1,4 @@
-import { ACTIONS, PLATFORM_APP_ID } from '@gatehouse/contract';
+import { actionsOf, PLATFORM_APP_ID } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import {
@@ -66,7 +66,10 @@ export async function insertRole(tx: Executor, values: typeof roles.$inferInsert
   return row!.roleId;
 }
 
-/** Grants every action on each permission; a grant already there gains the actions it lacks. */
+/**
+ * Grants each permission every action it offers (`actionsOf`); a grant already there gains
+ * the actions it lacks, and covers every application again.
+ */
 export async function grantAllActions(tx: Executor, roleId: string, permissionIds: string[]): Promise<void> {
   await tx
     .insert(rolePermissions)
@@ -75,12 +78,12 @@ export async function grantAllActions(tx: Executor, roleId: string, permissionId
         roleId,
         applicationId: PLATFORM_APP_ID,
         permissionId,
-        actions: [...ACTIONS],
+        actions: [...actionsOf(PLATFORM_APP_ID, permissionId)],
       })),
     )
     .onConflictDoUpdate({
       target: [rolePermissions.roleId, rolePermissions.applicationId, rolePermissions.permissionId],
-      set: { actions: [...ACTIONS], applicationIds: null },
+      set: { actions: sql`excluded.actions`, applicationIds: null },
     });
 }
 

@@ -114,6 +114,7 @@ export const EN = {
   'identity.unknownPermission': 'This permission does not exist in the application.',
   'identity.unknownResource': 'One of these resources does not exist.',
   'identity.duplicateGrant': 'This permission is granted twice.',
+  'identity.actionNotOffered': 'This permission does not offer {actions}.',
   'identity.scopeOnlyOnPlatform': 'Only a platform permission can be limited to applications.',
   'identity.organizationCycle': 'An organization cannot move under itself or its own descendants.',
   'identity.builtinRole': 'The built-in Administrator role cannot be changed or deleted.',
@@ -128,6 +129,12 @@ export const EN = {
   'identity.moreConsoleRights':
     'This account holds console rights you do not hold ({what}); only someone who holds them can change it.',
   'identity.heldBy': 'held by {names}',
+  // The actions a grant gives on a permission (spec §6's four, and the audit export).
+  'action.create': 'Create',
+  'action.update': 'Update',
+  'action.retrieve': 'Retrieve',
+  'action.delete': 'Delete',
+  'action.export': 'Export',
 
   // ---- nouns, and counts of them ("2 members") --------------------------------------------
   'noun.role': 'role',

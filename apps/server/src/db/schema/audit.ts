@@ -26,15 +26,17 @@ export const auditLog = pgTable(
   },
   // The list reads newest first by id: the primary key serves the unfiltered list and its
   // cursor; each filter the list is asked for most has an index ending in the id, so a page
-  // of it is read in order without sorting.
+  // of it is read in order without sorting. That id is ascending, as in the key: read
+  // backwards it gives `id desc` (nulls first), the order the list asks for; `id DESC NULLS
+  // LAST` gave none, and every page sorted all its matches (migration 0020).
   (t) => [
     index('audit_log_at_idx').on(t.at.desc()),
-    index('audit_log_entity_id_idx').on(t.entity, t.entityId, t.id.desc()),
-    index('audit_log_actor_id_idx').on(t.actorId, t.id.desc()),
-    index('audit_log_actor_name_idx').on(t.actorName, t.id.desc()),
-    index('audit_log_application_idx').on(t.applicationId, t.id.desc()),
+    index('audit_log_entity_id_idx').on(t.entity, t.entityId, t.id),
+    index('audit_log_actor_id_idx').on(t.actorId, t.id),
+    index('audit_log_actor_name_idx').on(t.actorName, t.id),
+    index('audit_log_application_idx').on(t.applicationId, t.id),
     index('audit_log_request_idx').on(t.requestId),
-    index('audit_log_action_idx').on(t.action, t.id.desc()),
+    index('audit_log_action_idx').on(t.action, t.id),
   ],
 );
 

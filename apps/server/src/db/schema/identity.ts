@@ -168,7 +168,8 @@ export const rolePermissions = pgTable(
       .notNull()
       .references(() => applications.applicationId, { onDelete: 'cascade' }),
     permissionId: text('permission_id').notNull(),
-    actions: text('actions', { enum: ['create', 'update', 'retrieve', 'delete'] })
+    // The contract's ACTIONS; `export` is offered by the Audit Log area alone (its `actionsOf`).
+    actions: text('actions', { enum: ['create', 'update', 'retrieve', 'delete', 'export'] })
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),

@@ -14,12 +14,15 @@ import { errorResponses } from '../../lib/schemas.ts';
 
 const BASE = '/api/admin-service/v2/audit';
 const READ: Grant = { permissionId: AUDIT_PERMISSION_ID, action: 'retrieve' };
+/** Taking the trail away is granted apart from reading it (issue 28). */
+const EXPORT: Grant = { permissionId: AUDIT_PERMISSION_ID, action: 'export' };
 const tags = ['audit'];
 
 /**
- * The audit trail, read-only: the list, one record with its diff, and the export. A
- * delegated administrator's grant reaches the records of their applications alone: the
- * list and export narrow to them, a named other application is a 403.
+ * The audit trail, read-only: the list and one record with its diff (`retrieve`), and the
+ * export (`export`). A delegated administrator's grant reaches the records of their
+ * applications alone, the applications of the action the route checks: the list and export
+ * narrow to them, a named other application is a 403.
  */
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.audit;
@@ -43,7 +46,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/export`,
     {
-      config: { access: READ },
+      config: { access: EXPORT },
       schema: {
         tags,
         summary: 'Export the audit records matching a search, as CSV or JSON Lines; audited',

@@ -71,20 +71,27 @@ function idOfCursor(cursor: string): number {
 export class AuditService {
   constructor(private readonly db: Database) {}
 
+  /**
+   * A page asked by `page` is counted, up to AUDIT_COUNT_LIMIT, alongside its rows; a page
+   * asked by `cursor` is not, since its client has the count of the page it started from.
+   */
   async list(query: AuditListQuery, scope: AppScope): Promise<AuditPage> {
     const beforeId = query.cursor === undefined ? undefined : idOfCursor(query.cursor);
     const where = repo.whereOf(query, scope);
     const offset = query.page * query.size;
-    const rows = await repo.page(this.db, where, { size: query.size, offset, beforeId });
-    // A first page that is not full holds every match: no count needed.
-    const firstPage = beforeId === undefined && offset === 0;
-    const counted =
-      firstPage && rows.length < query.size ? rows.length : await repo.countUpToLimit(this.db, where);
+    const window = { size: query.size, offset, beforeId };
+    // Both at once, on two connections of PostgreSQL's pool: the count adds no wait. (A first
+    // page that is not full needs no count, but only the page says so: PGlite, one statement
+    // at a time, then counts a few matches for nothing.)
+    const [rows, counted] = await Promise.all([
+      repo.page(this.db, where, window),
+      beforeId === undefined ? repo.countUpToLimit(this.db, where) : null,
+    ]);
     const last = rows[rows.length - 1];
     return {
       content: rows.map(toRecord),
-      totalElements: Math.min(counted, AUDIT_COUNT_LIMIT),
-      totalExact: counted <= AUDIT_COUNT_LIMIT,
+      totalElements: counted === null ? null : Math.min(counted, AUDIT_COUNT_LIMIT),
+      totalExact: counted === null ? null : counted <= AUDIT_COUNT_LIMIT,
       nextCursor: last && rows.length === query.size ? cursorAfter(last.id) : null,
     };
   }
@@ -106,9 +113,9 @@ export class AuditService {
   /**
    * The export of every record the filter matches, newest first, as CSV (a byte-order mark,
    * a header, one line per record) or JSON Lines. The export is audited before its first
-   * line is read. The records are read in batches by id (a keyset cursor), each asked for
-   * only when the reader has taken the one before: the memory held is one batch, whatever
-   * the range.
+   * line is read. The records are read in batches by id (a keyset cursor); the next batch is
+   * read while the reader takes this one, and no further: the memory held is two batches,
+   * whatever the range.
    */
   async export(query: AuditExportQuery, scope: AppScope, ctx: AuditContext): Promise<AsyncGenerator<string>> {
     const { format, ...filter } = query;
@@ -122,33 +129,44 @@ export class AuditService {
       },
     });
     const db = this.db;
+    /** A batch's lines in pieces of about CHUNK characters, and the id the next batch starts below. */
+    const readCsv = async (beforeId: number | undefined) => {
+      const rows = await repo.exportCellsBatch(db, where, beforeId, EXPORT_BATCH);
+      // Short-lived strings that small stay in V8's young generation, freed at once, where a
+      // whole batch's text would wait for a full collection.
+      const pieces: string[] = [];
+      let chunk = '';
+      for (const row of rows) {
+        chunk += csvLine([String(row.id), ...CELLS.map((c) => row[c])]);
+        if (chunk.length >= CHUNK) {
+          pieces.push(chunk);
+          chunk = '';
+        }
+      }
+      if (chunk) pieces.push(chunk);
+      const last = rows.length === EXPORT_BATCH ? rows[rows.length - 1]!.id : undefined;
+      return { pieces, last };
+    };
+    const readJsonl = async (beforeId: number | undefined) => {
+      const pieces = await repo.exportLinesBatch(db, where, beforeId, EXPORT_BATCH);
+      const records = pieces.reduce((n, p) => n + p.records, 0);
+      const last = records === EXPORT_BATCH ? pieces[pieces.length - 1]!.lastId : undefined;
+      return { pieces: pieces.map((p) => p.text), last };
+    };
+    const read = format === 'csv' ? readCsv : readJsonl;
     async function* lines(): AsyncGenerator<string> {
       if (format === 'csv') yield BOM + csvLine(EXPORT_COLUMNS);
-      let beforeId: number | undefined;
+      let next = read(undefined);
       for (;;) {
-        const rows =
-          format === 'csv'
-            ? (await repo.exportCellsBatch(db, where, beforeId, EXPORT_BATCH)).map((r) => ({
-                id: r.id,
-                line: csvLine([String(r.id), ...CELLS.map((c) => r[c])]),
-              }))
-            : (await repo.exportLinesBatch(db, where, beforeId, EXPORT_BATCH)).map((r) => ({
-                id: r.id,
-                line: `${r.line}\n`,
-              }));
-        // Pieces of at most CHUNK characters: short-lived strings that small stay in V8's young
-        // generation, freed at once, where a whole batch's text would wait for a full collection.
-        let chunk = '';
-        for (const { line } of rows) {
-          chunk += line;
-          if (chunk.length >= CHUNK) {
-            yield chunk;
-            chunk = '';
-          }
+        const { pieces, last } = await next;
+        if (last !== undefined) {
+          // The next batch is read while the reader takes this one.
+          next = read(last);
+          // Awaited on the next turn; a reader gone by then leaves it to fail unheard.
+          next.catch(() => {});
         }
-        if (chunk) yield chunk;
-        if (rows.length < EXPORT_BATCH) return;
-        beforeId = rows[rows.length - 1]!.id;
+        yield* pieces;
+        if (last === undefined) return;
       }
     }
     return lines();

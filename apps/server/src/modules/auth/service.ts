@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   ACTIONS,
   type Action,
+  actionsOf,
   type ChangePasswordRequest,
   ERROR_CODES,
   type LoginRequest,
   MESSAGES,
   PASSWORD_POLICY,
+  PLATFORM_APP_ID,
   SESSION_LIFETIME_SECONDS,
   type UserInfo,
 } from '@gatehouse/contract';
@@ -119,11 +121,12 @@ export class AuthService {
   /**
    * The user info of spec §3. `role` is the effective role: the platform permissions of all
    * the user's enabled roles (their own and their groups') merged, named after them; `roles`
-   * lists the role names. The Administrator holds every platform permission with every action.
+   * lists the role names. The Administrator holds every platform permission with every action it
+   * offers (`actionsOf`).
    */
   userInfo(auth: AuthState): UserInfo {
     const held: [string, Action[]][] = auth.isAdministrator
-      ? [...this.platformPermissionIds()].map((id) => [id, [...ACTIONS]])
+      ? [...this.platformPermissionIds()].map((id) => [id, [...actionsOf(PLATFORM_APP_ID, id)]])
       : [...auth.grants.entries()].map(([id, grant]) => [id, ACTIONS.filter((a) => grant.has(a))]);
     const permissions = held
       .sort(([a], [b]) => a.localeCompare(b))

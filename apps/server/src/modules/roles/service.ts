@@ -1,5 +1,7 @@
 import {
   ACTIONS,
+  actionsOf,
+  CRUD_ACTIONS,
   type CreateRole,
   countsOf,
   IDENTITY_MESSAGES,
@@ -227,6 +229,15 @@ export class RoleService {
         fields[`${at}.permissionId`] = IDENTITY_MESSAGES.duplicateGrant;
       }
       seen.add(key);
+      const offered = actionsOf(grant.applicationId, grant.permissionId);
+      // The four of spec §6 stay accepted everywhere, as before a permission named its own:
+      // grants made then keep saving. An action beyond them (`export`) only where offered.
+      const notOffered = grant.actionEntitySet.filter(
+        (a) => !offered.includes(a) && !(CRUD_ACTIONS as readonly string[]).includes(a),
+      );
+      if (notOffered.length > 0) {
+        fields[`${at}.actionEntitySet`] = IDENTITY_MESSAGES.actionNotOffered([...new Set(notOffered)]);
+      }
       if (grant.applicationIds !== undefined) {
         if (grant.applicationId !== PLATFORM_APP_ID) {
           fields[`${at}.applicationIds`] = IDENTITY_MESSAGES.scopeOnlyOnPlatform;

@@ -1,4 +1,4 @@
-import type { Holdings, RoleGrants } from '@gatehouse/contract';
+import { AUDIT_PERMISSION_ID, type Holdings, type RoleGrants } from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';
 import {
   actionOffered,
@@ -64,6 +64,18 @@ describe('what the grants form offers an administrator', () => {
     expect(mayCoverAll(offer, row({ applicationId: 'platform', actionEntitySet: ['create'] }))).toBe(true);
     expect(newGrant(offer)).toEqual(NEW_PERMISSION_GRANT);
     expect(resourceOffered(offer, 'anything', 'b')).toBe(true);
+  });
+
+  it('keeps `export` only on the permission that offers it, the audit trail', () => {
+    const audit = row({
+      applicationId: 'platform',
+      permissionId: AUDIT_PERMISSION_ID,
+      actionEntitySet: ['retrieve', 'export'],
+    });
+    expect(offeredActions(offer, audit)).toEqual(['retrieve', 'export']);
+    // Another permission chosen for the grant: its export goes, its read stays.
+    expect(offeredActions(offer, { ...audit, permissionId: 'app-config.client' })).toEqual(['retrieve']);
+    expect(offeredActions(offer, { ...audit, applicationId: 'b', permissionId: 'x' })).toEqual(['retrieve']);
   });
 
   it('a read-only form holds nothing back', () => {

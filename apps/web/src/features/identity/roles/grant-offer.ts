@@ -1,4 +1,4 @@
-import { ACTIONS, type Action, type Holdings, PLATFORM_APP_ID, type RoleGrants } from '@gatehouse/contract';
+import { type Action, actionsOf, type Holdings, PLATFORM_APP_ID, type RoleGrants } from '@gatehouse/contract';
 import type { Choice } from '@/components/remote-select';
 import {
   ancestorsOf,
@@ -209,17 +209,23 @@ export function actionOffered(
   return covers(actionReach(offer, row.applicationId, row.permissionId, action), rowReach(row));
 }
 
-/** The row's actions the caller may give at its reach: what stays when its permission changes. */
+/**
+ * The row's actions that its permission offers and the caller may give at its reach: what
+ * stays when its permission changes (`export` does not, to a permission without it).
+ */
 export function offeredActions(offer: GrantOffer, row: Partial<PermissionGrantValues>): Action[] {
-  return (row.actionEntitySet ?? []).filter((action) =>
-    covers(actionReach(offer, row.applicationId, row.permissionId, action), rowReach(row)),
+  const offered = actionsOf(row.applicationId, row.permissionId);
+  return (row.actionEntitySet ?? []).filter(
+    (action) =>
+      offered.includes(action) &&
+      covers(actionReach(offer, row.applicationId, row.permissionId, action), rowReach(row)),
   );
 }
 
 /** The reaches of the row's actions: those it has, or, with none yet, every one it could have. */
 function reachesOfRow(offer: GrantOffer, row: Partial<PermissionGrantValues>): (Reach | null)[] {
   const chosen = row.actionEntitySet ?? [];
-  const actions = chosen.length > 0 ? chosen : ACTIONS;
+  const actions = chosen.length > 0 ? chosen : actionsOf(row.applicationId, row.permissionId);
   return actions.map((action) => actionReach(offer, row.applicationId, row.permissionId, action));
 }
 

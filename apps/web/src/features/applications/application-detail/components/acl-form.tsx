@@ -1,8 +1,8 @@
 import {
   ACL_SUBJECT_TYPES,
   ACL_TARGET_TYPES,
-  ACTIONS,
   type Acl,
+  CRUD_ACTIONS,
   createAclSchema,
   updateAclSchema,
 } from '@gatehouse/contract';
@@ -95,7 +95,7 @@ export function AclForm({
         <RemoteSelect key={targetType} search={target.search(appId)} placeholder={t(target.placeholder)} />
       </Form.Item>
       <Form.Item name="actions" label={t('actions')} rules={fieldRules(schema, 'actions')}>
-        <Select mode="multiple" options={optionsOf(ACTIONS)} />
+        <Select mode="multiple" options={optionsOf(CRUD_ACTIONS)} />
       </Form.Item>
     </FormDialog>
   );

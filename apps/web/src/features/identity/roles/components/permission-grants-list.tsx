@@ -1,10 +1,18 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { ACTIONS, PLATFORM_APP_ID, PRODUCT_NAME, permissionGrantSchema } from '@gatehouse/contract';
+import {
+  ACTION_LABELS,
+  ACTIONS,
+  actionsOf,
+  PLATFORM_APP_ID,
+  PRODUCT_NAME,
+  permissionGrantSchema,
+} from '@gatehouse/contract';
 import { Button, Card, Checkbox, Col, Empty, Form, Row, Switch } from 'antd';
 import { applicationChoicesQueryOptions } from '@/api/applications';
 import { PLATFORM_PERMISSIONS, permissionChoicesQueryOptions } from '@/api/permissions';
 import { RemoteSelect } from '@/components/remote-select';
 import { fieldRules } from '@/components/schema-rule';
+import { useSay } from '@/lib/i18n';
 import { useIdentityT } from '../../shared/messages';
 import {
   actionOffered,
@@ -23,7 +31,8 @@ const PLATFORM_NAMES = [{ value: PLATFORM_APP_ID, label: `${PRODUCT_NAME} (${PLA
 
 /**
  * The permission grants of the grants form (`permissions`, a Form.List): for each, the
- * application, one of its permissions, the actions (create, update, retrieve, delete), and
+ * application, one of its permissions, the actions it offers (create, update, retrieve, delete;
+ * retrieve and export on the Audit Log), and
  * for a platform permission the applications it is limited to (delegated administration).
  * Only what `offer` allows is offered. The server's field errors (`permissions.2.permissionId`)
  * land on the grant they name.
@@ -60,6 +69,7 @@ type GrantCardProps = { name: number; index: number; offer: GrantOffer; onRemove
 function GrantCard({ name, index, offer, onRemove }: GrantCardProps) {
   const form = Form.useFormInstance();
   const t = useIdentityT();
+  const say = useSay();
   const path = ['permissions', name];
   const row: Partial<PermissionGrantValues> = Form.useWatch(path, form) ?? {};
   const { applicationId } = row;
@@ -67,12 +77,17 @@ function GrantCard({ name, index, offer, onRemove }: GrantCardProps) {
   const permissions = offeredPermissions(offer, applicationId);
   const limits = offeredLimits(offer, row);
   const coversAll = mayCoverAll(offer, row);
-  // What the caller may not give shows disabled; the role's own actions stay, to be unchecked.
-  // An offered one sets no `disabled`, so the read-only form still disables it.
-  const actionOptions = ACTIONS.map((action) =>
-    actionOffered(offer, row, action)
-      ? { label: action, value: action }
-      : { label: action, value: action, disabled: true, title: t('actionNotHeld') },
+  // The permission's actions (`actionsOf`), and any other the role has, to be unchecked.
+  // What the caller may not give shows disabled; an offered one sets no `disabled`, so the
+  // read-only form still disables it.
+  const applies = actionsOf(applicationId, row.permissionId);
+  const actionOptions = ACTIONS.filter((a) => applies.includes(a) || row.actionEntitySet?.includes(a)).map(
+    (action) => {
+      const label = say(ACTION_LABELS[action]);
+      return actionOffered(offer, row, action)
+        ? { label, value: action }
+        : { label, value: action, disabled: true, title: t('actionNotHeld') };
+    },
   );
   // Another permission (or application) is another grant: keep only the actions it may have.
   const keepOffered = (next: Partial<PermissionGrantValues>) =>
