@@ -4,8 +4,9 @@
  * (in-process.ts). Everything it reports is also written to bench/results/<date>.md, except
  * under BENCH_QUICK=1, whose short runs are for development.
  *
- * BENCH_ONLY=http,list,menus,users,startup,web,oidc,audit,metrics (any of them, comma-separated) narrows a run;
- * AUDIT_BENCH_ROWS sets the audit trail's size (bench/audit.ts).
+ * BENCH_ONLY=http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,multi (any of them,
+ * comma-separated) narrows a run; AUDIT_BENCH_ROWS sets the audit trail's size (bench/audit.ts).
+ * `multi` (bench/multi.ts: one instance against two behind one address) runs only when named.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -14,11 +15,13 @@ import { benchAudit } from './audit.ts';
 import { benchHttp } from './http.ts';
 import { benchInProcess } from './in-process.ts';
 import { benchMetrics } from './metrics.ts';
+import { benchMulti } from './multi.ts';
 import { Report } from './report.ts';
+import { benchWebhooks } from './webhooks.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'http,list,menus,users,startup,web,oidc,audit,metrics').split(','),
+  (process.env.BENCH_ONLY ?? 'http,list,menus,users,startup,web,oidc,audit,metrics,webhooks').split(','),
 );
 const QUICK = process.env.BENCH_QUICK === '1';
 
@@ -46,6 +49,8 @@ if (ONLY.has('http')) await benchHttp(report);
 await benchInProcess(report, ONLY);
 if (ONLY.has('audit')) await benchAudit(report);
 if (ONLY.has('metrics')) await benchMetrics(report);
+if (ONLY.has('webhooks')) await benchWebhooks(report);
+if (ONLY.has('multi')) await benchMulti(report);
 report.line(`Run time: ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} minutes.`);
 if (QUICK) console.log('\n(BENCH_QUICK=1: the results are not written to bench/results)');
 else console.log(`\nWritten to ${report.write(join(ROOT, 'bench/results'), started)}`);

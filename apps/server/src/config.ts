@@ -100,7 +100,7 @@ export type AppConfig = {
   webhookTimeoutMs: number | undefined;
   /** GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS: the delays between delivery attempts, the last repeated. */
   webhookRetryDelaysMs: number[] | undefined;
-  /** Deliveries one instance sends at once. 16 by default. */
+  /** Deliveries one instance sends at once. 32 by default. */
   webhookConcurrency: number;
   /** How often each job queue is polled (lib/jobs.ts); a commit in this instance wakes it at once. 1 s by default. */
   jobPollIntervalMs: number;
@@ -283,8 +283,9 @@ export const SETTINGS = z.object({
       secret: true,
     }),
   REDIS_URL: urlOf(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional().register(docs, {
-    meaning: 'share the sign-in limits’ counters between instances through Redis',
-    default: 'unset: counted in memory, per instance',
+    meaning:
+      'share the sign-in and reset limits’ counters and the single use of two-factor challenges between instances through Redis: **required** with more than one instance',
+    default: 'unset: counted in memory, per instance (right for one instance only)',
     secret: true,
   }),
   LOG_LEVEL: z
@@ -566,7 +567,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webhookAllowPrivate: s.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE,
     webhookTimeoutMs: s.GATEHOUSE_WEBHOOK_TIMEOUT_MS,
     webhookRetryDelaysMs: s.GATEHOUSE_WEBHOOK_RETRY_DELAYS_MS,
-    webhookConcurrency: 16,
+    webhookConcurrency: 32,
     jobPollIntervalMs: 1_000,
     metricsPort: s.GATEHOUSE_METRICS_PORT,
   };

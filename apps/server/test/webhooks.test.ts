@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   WEBHOOK_PERMISSION_ID,
   type WebhookDelivery,
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobs, webhooks } from '../src/db/schema/index.ts';
 import { AUDIT_EVENTS_QUEUE, audit, auditedChange } from '../src/lib/audit.ts';
 import { MAIL_QUEUE } from '../src/lib/mailer.ts';
+import { seal } from '../src/lib/server-key.ts';
 import { auditOf, createApplication, del, put } from './fixtures.ts';
 import { build, fieldKey, type TestContext } from './helper.ts';
 import { type Receiver, startReceiver, until } from './webhook-receiver.ts';
@@ -447,5 +449,162 @@ describe('webhooks: delegated administration', () => {
     );
     expect((await t.get(`${BASE}/${ofB.webhook.webhookId}/deliveries`, token)).statusCode).toBe(403);
     expect((await del(t, `${BASE}/${ofA.webhook.webhookId}`, token)).statusCode).toBe(204);
+  });
+});
+
+describe('webhooks: outbound safety', () => {
+  it('follows no redirect: a 302 is a failed attempt, and its target hears nothing', async () => {
+    const elsewhere = await startReceiver();
+    const redirecting = await startReceiver();
+    redirecting.answer = (_req, res) => {
+      res.writeHead(302, { location: `${elsewhere.origin}/stolen` });
+      res.end();
+    };
+    try {
+      const { webhook } = await createWebhook({ events: ['role.deleted'], url: `${redirecting.origin}/h` });
+      await t.post(`${BASE}/${webhook.webhookId}/test`, undefined, admin);
+      const failed = await until(async () => {
+        const [d] = await deliveriesOf(webhook.webhookId);
+        return d && d.attempts >= 1 && d;
+      });
+      expect(failed).toMatchObject({ status: 'PENDING', responseCode: 302 });
+      expect(redirecting.received.length).toBeGreaterThanOrEqual(1);
+      expect(elsewhere.received).toEqual([]);
+    } finally {
+      await disableAll();
+      await elsewhere.close();
+      await redirecting.close();
+    }
+  });
+
+  it('abandons an attempt at its deadline', async () => {
+    const slow = await startReceiver();
+    slow.answer = (_req, res) => {
+      setTimeout(() => res.end('too late'), 3_000).unref();
+    };
+    try {
+      const { webhook } = await createWebhook({ events: ['role.deleted'], url: `${slow.origin}/h` });
+      await t.post(`${BASE}/${webhook.webhookId}/test`, undefined, admin);
+      const failed = await until(async () => {
+        const [d] = await deliveriesOf(webhook.webhookId);
+        return d && d.attempts >= 1 && d;
+      });
+      // The test app's deadline is 1 s (webhookTimeoutMs).
+      expect(failed).toMatchObject({ status: 'PENDING', responseCode: null, error: 'timeout' });
+      expect(failed.durationMs).toBeGreaterThanOrEqual(950);
+      expect(failed.durationMs).toBeLessThan(2_500);
+    } finally {
+      await disableAll();
+      await slow.close();
+    }
+  });
+
+  it('reads at most 64 KiB of an answer, then drops the connection', async () => {
+    const huge = await startReceiver();
+    let finished: boolean | undefined;
+    huge.answer = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      // 32 MiB, more than any socket buffer holds: the write ends only if the server reads it all.
+      const chunk = Buffer.alloc(1024 * 1024, 'a');
+      let sent = 0;
+      const write = () => {
+        while (sent < 32) {
+          sent++;
+          if (!res.write(chunk)) return res.once('drain', write);
+        }
+        res.end();
+      };
+      res.on('close', () => {
+        finished = res.writableFinished;
+      });
+      write();
+    };
+    try {
+      const { webhook } = await createWebhook({ events: ['role.deleted'], url: `${huge.origin}/h` });
+      await t.post(`${BASE}/${webhook.webhookId}/test`, undefined, admin);
+      const done = await until(async () => {
+        const [d] = await deliveriesOf(webhook.webhookId);
+        return d?.status === 'SUCCEEDED' && d;
+      });
+      const detail = (
+        await t.get(`${BASE}/${webhook.webhookId}/deliveries/${done.deliveryId}`, admin)
+      ).json();
+      expect(detail.responseBody).toBe('a'.repeat(2048));
+      await until(() => finished !== undefined);
+      expect(finished).toBe(false);
+    } finally {
+      await disableAll();
+      await huge.close();
+    }
+  });
+});
+
+describe('webhooks: SSRF, with the default settings (https only, public addresses only)', () => {
+  let strict: TestContext;
+  let token: string;
+  let target: Receiver;
+  const secretKey = randomBytes(32);
+
+  beforeAll(async () => {
+    strict = await build({ config: { secretKey, webhookRetryDelaysMs: [60_000], jobPollIntervalMs: 50 } });
+    token = await strict.login();
+    target = await startReceiver();
+  });
+  afterAll(async () => {
+    await target?.close();
+  });
+
+  const save = (url: string) => strict.post(BASE, { name: 'n', url, events: ['*'] }, token);
+
+  it('refuses plain http when saving', async () => {
+    const res = await save('http://hooks.example.com/x');
+    expect(res.statusCode).toBe(400);
+    expect(fieldKey(res.json(), 'url')).toBe('webhook.httpsOnly');
+  });
+
+  it.each([
+    'https://127.0.0.1/x',
+    'https://10.1.2.3/x',
+    'https://192.168.0.10/x',
+    'https://169.254.169.254/latest/meta-data',
+    'https://[::1]/x',
+    'https://[::ffff:127.0.0.1]/x',
+    'https://[fd00::1]/x',
+    'https://0.0.0.0/x',
+    'https://localhost/x',
+  ])('refuses %s when saving', async (url) => {
+    const res = await save(url);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(fieldKey(res.json(), 'url')).toBe('webhook.privateTarget');
+  });
+
+  it('accepts a public address', async () => {
+    expect((await save('https://203.0.114.7/x')).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['a loopback address', (port: number) => `https://127.0.0.1:${port}/x`, 'private address'],
+    ['a name resolving to loopback', (port: number) => `https://localhost:${port}/x`, 'private address'],
+    ['plain http', (port: number) => `http://127.0.0.1:${port}/x`, 'http not allowed'],
+  ])('refuses %s again at delivery time', async (_, urlOf, error) => {
+    // Saved when the settings allowed it, or changed behind the API's back.
+    const [row] = await strict.db
+      .insert(webhooks)
+      .values({
+        name: 'old',
+        url: urlOf(target.port),
+        events: ['*'],
+        enabled: false,
+        secretSealed: seal(secretKey, `whsec_${randomBytes(32).toString('base64')}`),
+      })
+      .returning();
+    const sent = await strict.post(`${BASE}/${row!.webhookId}/test`, undefined, token);
+    expect(sent.statusCode).toBe(201);
+    const failed = await until(async () => {
+      const [d] = (await strict.get(`${BASE}/${row!.webhookId}/deliveries`, token)).json().content;
+      return d.attempts >= 1 && d;
+    });
+    expect(failed).toMatchObject({ status: 'PENDING', responseCode: null, error });
+    expect(target.received).toEqual([]);
   });
 });

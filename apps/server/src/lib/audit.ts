@@ -136,7 +136,8 @@ const committedEffects = new WeakMap<Transaction, (() => void)[]>();
  * Runs `effect` once the `auditedChange` whose transaction `tx` is has committed, never after
  * a rollback: for what cannot be taken back, such as an email. `effect` starts its work and
  * returns; it must not throw. Not durable: an effect queued when the process stops between
- * the commit and it is lost (the job queue will carry these).
+ * the commit and it is lost. What must not be lost goes on the job queue instead
+ * (`enqueue(tx, …)` in lib/jobs.ts), written in the same transaction.
  */
 export function afterCommit(tx: Transaction, effect: () => void): void {
   const effects = committedEffects.get(tx);

@@ -45,6 +45,14 @@ export function jobInsert(queue: string, payload: SQL, from: SQL): SQL {
   return sql`insert into ${jobs} (queue, payload) select ${queue}, ${payload} ${from}`;
 }
 
+/** The SQL that deletes each of `claimed` that is still its claim's: one statement for a batch. */
+export function completionOf(claimed: ClaimedJob[]): SQL {
+  return sql`delete from ${jobs} where (id, attempts) in (${sql.join(
+    claimed.map((job) => sql`(${job.id}::bigint, ${job.attempt}::int)`),
+    sql`, `,
+  )})`;
+}
+
 /** Runners of this process, per queue, told when a commit here has enqueued for them. */
 const wakers = new Map<string, Set<() => void>>();
 
@@ -73,6 +81,8 @@ export type ClaimedJob<P = unknown> = {
 };
 
 export type JobHandler<P = unknown> = (job: ClaimedJob<P>) => Promise<void>;
+/** A handler of the jobs one claim took, together: one read and one write for many. */
+export type BatchHandler<P = unknown> = (jobs: ClaimedJob<P>[]) => Promise<void>;
 
 export type QueueOptions = {
   /** Jobs of this queue run at most this many at once in this process. */
@@ -95,7 +105,10 @@ const DEFAULTS: Required<QueueOptions> = {
 /** Jobs claimed per round trip, at most. */
 const CLAIM_BATCH = 50;
 
-type Queue = { name: string; handler: JobHandler; options: Required<QueueOptions> };
+/** A queue's handler, given a claim's jobs together, or each alone (`perJob`) so one's failure is its own. */
+type Queue = { name: string; handler: BatchHandler; perJob: boolean; options: Required<QueueOptions> };
+
+type ClaimedRow = { id: string | number; payload: unknown; attempts: number; created_at: string | Date };
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -117,13 +130,23 @@ export class JobRunner {
     private readonly onError: (err: unknown, job?: { queue: string; id: number }) => void = () => {},
   ) {}
 
+  /** Jobs of `queue` run one per call of `handler`, up to `concurrency` at once. */
   register<P>(queue: string, handler: JobHandler<P>, options: QueueOptions = {}): void {
+    this.add(queue, async ([job]) => handler(job as ClaimedJob<P>), true, options);
+  }
+
+  /**
+   * Jobs of `queue` go to `handler` as each claim took them (up to 50, and no more than the
+   * free slots of `concurrency`), so it can read and write for all of them at once; a job
+   * it leaves unsettled is finished when it returns, and all of them fail if it throws.
+   */
+  registerBatch<P>(queue: string, handler: BatchHandler<P>, options: QueueOptions = {}): void {
+    this.add(queue, handler as BatchHandler, false, options);
+  }
+
+  private add(queue: string, handler: BatchHandler, perJob: boolean, options: QueueOptions): void {
     if (this.loops.length > 0) throw new Error('register the queues before start');
-    this.queues.set(queue, {
-      name: queue,
-      handler: handler as JobHandler,
-      options: { ...DEFAULTS, ...options },
-    });
+    this.queues.set(queue, { name: queue, handler, perJob, options: { ...DEFAULTS, ...options } });
   }
 
   start(pollIntervalMs: number): void {
@@ -159,22 +182,6 @@ export class JobRunner {
     for (const queue of this.queues.keys())
       if (!found.has(queue)) found.set(queue, { queue, depth: 0, oldestDueSeconds: 0 });
     return [...found.values()];
-  }
-
-  /** Resolves once no job of the queues is due or running (tests). */
-  async idle(queues = [...this.queues.keys()], timeoutMs = 10_000): Promise<void> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const [row] = rowsOf<{ n: number }>(
-        await this.db.execute(
-          sql`select count(*)::int as n from ${jobs} where queue in ${queues} and run_at <= now()`,
-        ),
-      );
-      if (row?.n === 0 && this.loops.every((l) => l.running === 0)) return;
-      if (Date.now() > until) throw new Error(`jobs still due after ${timeoutMs} ms`);
-      for (const q of queues) wakeQueue(q);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
   }
 }
 
@@ -237,12 +244,7 @@ class QueueLoop {
     while (!this.stopped) {
       const free = Math.min(CLAIM_BATCH, concurrency - this.running);
       if (free <= 0) return;
-      const claimed = rowsOf<{
-        id: string | number;
-        payload: unknown;
-        attempts: number;
-        created_at: string | Date;
-      }>(
+      const claimed = rowsOf<ClaimedRow>(
         await this.db.execute(sql`
           update ${jobs} set attempts = attempts + 1,
             locked_until = now() + ${leaseMs} * interval '1 millisecond'
@@ -255,45 +257,45 @@ class QueueLoop {
             for update skip locked)
           returning id, payload, attempts, created_at`),
       );
-      for (const row of claimed) this.run(row);
+      if (this.queue.perJob) for (const row of claimed) this.run([row]);
+      else if (claimed.length > 0) this.run(claimed);
       if (claimed.length < free) return;
     }
   }
 
-  private run(row: {
-    id: string | number;
-    payload: unknown;
-    attempts: number;
-    created_at: string | Date;
-  }): void {
-    const id = Number(row.id);
-    const attempt = row.attempts;
-    const fence = sql`id = ${id} and attempts = ${attempt}`;
-    let settled = false;
-    const job: ClaimedJob = {
-      id,
-      queue: this.queue.name,
-      payload: row.payload,
-      attempt,
-      createdAt: new Date(row.created_at),
-      completion: () => sql`delete from ${jobs} where ${fence}`,
-      rescheduling: (at, error) =>
-        sql`update ${jobs} set run_at = ${at.toISOString()}, locked_until = null, last_error = ${error ?? null} where ${fence}`,
-      settled: () => {
-        settled = true;
-      },
-    };
-    this.running++;
+  private run(rows: ClaimedRow[]): void {
+    const settled = new Set<number>();
+    const claimed: ClaimedJob[] = rows.map((row) => {
+      const id = Number(row.id);
+      const attempt = row.attempts;
+      const fence = sql`id = ${id} and attempts = ${attempt}`;
+      return {
+        id,
+        queue: this.queue.name,
+        payload: row.payload,
+        attempt,
+        createdAt: new Date(row.created_at),
+        completion: () => sql`delete from ${jobs} where ${fence}`,
+        rescheduling: (at, error) =>
+          sql`update ${jobs} set run_at = ${at.toISOString()}, locked_until = null, last_error = ${error ?? null} where ${fence}`,
+        settled: () => {
+          settled.add(id);
+        },
+      };
+    });
+    this.running += claimed.length;
     const done = (async () => {
       try {
-        await this.queue.handler(job);
-        if (!settled) await this.db.execute(job.completion());
+        await this.queue.handler(claimed);
+        const open = claimed.filter((job) => !settled.has(job.id));
+        if (open.length > 0) await this.db.execute(completionOf(open));
       } catch (err) {
-        this.onError(err, { queue: this.queue.name, id });
-        await this.failed(job, err).catch((e) => this.onError(e, { queue: this.queue.name, id }));
+        this.onError(err, { queue: this.queue.name, id: claimed[0]!.id });
+        for (const job of claimed.filter((j) => !settled.has(j.id)))
+          await this.failed(job, err).catch((e) => this.onError(e, { queue: this.queue.name, id: job.id }));
       }
     })().finally(() => {
-      this.running--;
+      this.running -= claimed.length;
       this.inFlight.delete(done);
       this.claim();
     });

@@ -13,7 +13,7 @@ import {
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import { AUDIT_EVENTS_QUEUE, type AuditContext, audit } from '../../lib/audit.ts';
-import { type ClaimedJob, enqueue, type JobRunner, wakeQueue } from '../../lib/jobs.ts';
+import { type ClaimedJob, completionOf, enqueue, type JobRunner, wakeQueue } from '../../lib/jobs.ts';
 import { readerLanguage } from '../../lib/language.ts';
 import { MAIL_QUEUE } from '../../lib/mailer.ts';
 import { type Meters, NO_METERS } from '../../lib/metrics.ts';
@@ -41,7 +41,8 @@ export type DeliverySettings = OutboundPolicy & {
 /** What the server does on its own: no user, no request. */
 const SERVER: AuditContext = { actorId: null, actorName: null, ip: null, requestId: null };
 
-type AuditRow = NonNullable<Awaited<ReturnType<typeof repo.findAudit>>>;
+type AuditRow = Awaited<ReturnType<typeof repo.findAudits>>[number];
+type ToSend = Awaited<ReturnType<typeof repo.deliveriesToSend>>[number];
 
 /** The body every receiver gets: the Standard Webhooks shape of type, timestamp and data. */
 export function eventPayload(record: AuditRow, type: string) {
@@ -88,46 +89,68 @@ export class WebhookDeliveries {
   }
 
   register(runner: JobRunner): void {
-    runner.register<{ auditId: number }>(AUDIT_EVENTS_QUEUE, (job) => this.fanOut(job), {
-      concurrency: 2,
+    // Events and deliveries are claimed in batches: one read and one write for many.
+    runner.registerBatch<{ auditId: number }>(AUDIT_EVENTS_QUEUE, (claimed) => this.fanOut(claimed), {
+      concurrency: 100,
       leaseMs: 30_000,
     });
-    runner.register<{ deliveryId: string }>(DELIVER_QUEUE, (job) => this.deliver(job), {
-      concurrency: this.settings.concurrency ?? 16,
+    runner.registerBatch<{ deliveryId: string }>(DELIVER_QUEUE, (claimed) => this.deliverAll(claimed), {
+      concurrency: this.settings.concurrency ?? 32,
       // Longer than an attempt can take, so a live runner's claim never runs out.
       leaseMs: this.timeoutMs + 5_000,
     });
   }
 
-  /** One audit event: a delivery for each enabled webhook whose events and scope match it. */
-  private async fanOut(job: ClaimedJob<{ auditId: number }>): Promise<void> {
-    const record = await repo.findAudit(this.db, Number(job.payload.auditId));
-    // Purged since (retention), or a record of no interest: nothing to send.
-    if (!record) return;
-    const type = eventTypeOf(record.entity, record.action);
-    const hooks = (await repo.enabled(this.db)).filter(
-      (h) =>
-        (h.applicationId === null || h.applicationId === record.applicationId) &&
-        h.events.some((pattern) => eventMatches(pattern, type)),
+  /** Audit events: for each, a delivery to every enabled webhook whose events and scope match it. */
+  private async fanOut(claimed: ClaimedJob<{ auditId: number }>[]): Promise<void> {
+    // A record purged since (retention) has nothing left to send.
+    const records = await repo.findAudits(
+      this.db,
+      claimed.map((job) => Number(job.payload.auditId)),
     );
-    if (hooks.length === 0) return;
-    const payload = eventPayload(record, type);
-    await this.db.transaction(async (tx) => {
-      await repo.insertDeliveries(
-        tx,
-        hooks.map((h) => ({
+    const hooks = await repo.enabled(this.db);
+    const deliveries = records.flatMap((record) => {
+      const type = eventTypeOf(record.entity, record.action);
+      const payload = eventPayload(record, type);
+      return hooks
+        .filter(
+          (h) =>
+            (h.applicationId === null || h.applicationId === record.applicationId) &&
+            h.events.some((pattern) => eventMatches(pattern, type)),
+        )
+        .map((h) => ({
           webhookId: h.webhookId,
           messageId: newMessageId(),
           eventType: type,
           auditId: record.id,
           payload,
-        })),
-        DELIVER_QUEUE,
-      );
-      await tx.execute(job.completion());
+        }));
     });
-    job.settled();
+    if (deliveries.length === 0) return;
+    // The deliveries and their jobs, and the events' jobs done, commit together.
+    await this.db.transaction(async (tx) => {
+      await repo.insertDeliveries(tx, deliveries, DELIVER_QUEUE);
+      await tx.execute(completionOf(claimed));
+    });
+    for (const job of claimed) job.settled();
     wakeQueue(DELIVER_QUEUE);
+  }
+
+  /** The deliveries of a claim: read at once, sent at once, each attempt recorded with its job. */
+  private async deliverAll(claimed: ClaimedJob<{ deliveryId: string }>[]): Promise<void> {
+    const found = new Map(
+      (
+        await repo.deliveriesToSend(
+          this.db,
+          claimed.map((job) => job.payload.deliveryId),
+        )
+      ).map((row) => [row.delivery.deliveryId, row]),
+    );
+    const outcomes = await Promise.allSettled(
+      claimed.map((job) => this.deliver(job, found.get(job.payload.deliveryId))),
+    );
+    const failed = outcomes.find((o) => o.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   private sign(secret: string, messageId: string, at: Date, body: string): Promise<string> {
@@ -141,8 +164,8 @@ export class WebhookDeliveries {
   }
 
   /** One attempt of one delivery, and what follows from it. */
-  private async deliver(job: ClaimedJob<{ deliveryId: string }>): Promise<void> {
-    const found = await repo.deliveryToSend(this.db, job.payload.deliveryId);
+  private async deliver(job: ClaimedJob<{ deliveryId: string }>, found: ToSend | undefined): Promise<void> {
+    // Gone with its webhook, or finished: the job ends with nothing to send.
     if (found?.delivery.status !== 'PENDING') return;
     const { delivery } = found;
     const ids = { deliveryId: delivery.deliveryId, webhookId: delivery.webhookId };

@@ -101,9 +101,8 @@ export async function enabled(db: Executor) {
     .where(eq(webhooks.enabled, true));
 }
 
-export async function findAudit(db: Executor, auditId: number) {
-  const [row] = await db.select().from(auditLog).where(eq(auditLog.id, auditId));
-  return row;
+export async function findAudits(db: Executor, auditIds: number[]) {
+  return db.select().from(auditLog).where(inArray(auditLog.id, auditIds));
 }
 
 // ---- deliveries --------------------------------------------------------------------------
@@ -153,9 +152,9 @@ export async function insertDeliveries(
   return inserted;
 }
 
-/** A delivery with what sending it needs of its webhook. */
-export async function deliveryToSend(db: Executor, deliveryId: string) {
-  const [row] = await db
+/** Deliveries with what sending them needs of their webhooks. */
+export async function deliveriesToSend(db: Executor, deliveryIds: string[]) {
+  return db
     .select({
       delivery: webhookDeliveries,
       url: webhooks.url,
@@ -164,8 +163,7 @@ export async function deliveryToSend(db: Executor, deliveryId: string) {
     })
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.webhookId, webhookDeliveries.webhookId))
-    .where(eq(webhookDeliveries.deliveryId, deliveryId));
-  return row;
+    .where(inArray(webhookDeliveries.deliveryId, deliveryIds));
 }
 
 export type AttemptRecord = {
