@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Its own step of `npm test`: it starts servers of its own, once for the file.
+          exclude: ['test/multi/**'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
           // Closes the apps `build()` made in a file's hooks when the file ends.
@@ -35,6 +37,19 @@ export default defineConfig({
           // Each file makes its own app and database (test/helper.ts), and no server test
           // mocks a module.
           isolate: false,
+        },
+      },
+      {
+        test: {
+          // Several compiled servers on one PostgreSQL and Redis behind one address
+          // (test/multi/multi-instance.test.ts); `npm test` runs it after the server suites.
+          name: 'server-multi',
+          root: './apps/server',
+          include: ['test/multi/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          pool: 'forks',
         },
       },
     ],

@@ -34,7 +34,16 @@ const KiB = 1024;
 // On the routes' restructuring, 134.0 KiB; every list's bulk actions, the kit reading them from
 // the contract (LIST_BULK_ACTIONS, beside LIST_SORTS) and offering each only with the row
 // action's element code, take 0.5 more: 134.5 KiB measured, the budget 135.
-const BUDGETS = { 'login page': 200 * KiB, 'a list screen after sign-in': 135 * KiB };
+// Every list row's History (issue 28: the row's audit records, for a role that may read the
+// audit log) takes 0.7 KiB more on the way to a list: the menu item, the check of the Audit
+// Log's permission and the drawer's lazy loading with its error boundary, the drawer, the diff
+// and their texts loading on first use: 135.1 KiB measured, the budget 136.
+// The sign-in page carries the route table, and with it each screen's lazy import and the list
+// of files it loads. The Audit Log's route, and the chunks the bundler now cuts out for what
+// its drawers share with other screens (antd's Drawer with the webhooks' delivery log), take
+// 0.3 KiB of it, though the screen loads its record drawer and its export on first use:
+// 200.09 KiB measured (199.89 before), the login page's budget 200.5.
+const BUDGETS = { 'login page': 200.5 * KiB, 'a list screen after sign-in': 136 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
 const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;

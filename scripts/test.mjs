@@ -70,6 +70,14 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\n=== server-postgres: TEST_DATABASE_URL is not set, so the PostgreSQL run is left out');
 }
+// Several instances on one PostgreSQL and Redis behind one address (issue 29): PostgreSQL only.
+if (process.env.TEST_DATABASE_URL) {
+  vitest('multi-instance', ['server-multi'], {
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  });
+} else {
+  console.log('\n=== multi-instance: TEST_DATABASE_URL is not set, so the multi-instance run is left out');
+}
 if (only.length === 0 || ['build', 'bundle-budget', 'e2e'].some((name) => only.includes(name))) {
   run('build', 'npm', ['run', '--silent', 'build']);
   // The console's JavaScript against its size budget (issue 11), on the build just made.

@@ -283,8 +283,9 @@ export const SETTINGS = z.object({
       secret: true,
     }),
   REDIS_URL: urlOf(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional().register(docs, {
-    meaning: 'share the sign-in limits’ counters between instances through Redis',
-    default: 'unset: counted in memory, per instance',
+    meaning:
+      'share the sign-in and reset limits’ counters and the single use of two-factor challenges between instances through Redis: **required** with more than one instance',
+    default: 'unset: counted in memory, per instance (right for one instance only)',
     secret: true,
   }),
   LOG_LEVEL: z

@@ -77,8 +77,7 @@ async function main() {
   await seed(handle.db, { adminPassword: config.adminPassword });
 
   const app = buildApp({ db: handle.db, listen: handle.listen, databaseUsage: handle.usage, config });
-  // The embedded database is copied by this process on request (npm run gatehouse -- backup).
-  const backups = handle.kind === 'pglite' ? serveBackups(handle.client, config.dataDir, app.log) : undefined;
+  let backups: { close: () => void } | undefined;
   app.log.info(
     { database: handle.kind === 'postgres' ? 'postgresql' : `pglite:${config.dataDir}` },
     'database ready',
@@ -124,6 +123,8 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database is copied by this process on request (npm run gatehouse -- backup).
+  if (handle.kind === 'pglite') backups = serveBackups(handle.client, config.dataDir, app.log);
   const address = app.server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   // A fixed line that scripts and tests wait for; with PORT=0 it carries the chosen port.

@@ -507,12 +507,12 @@ describe('a changed email address', () => {
     const ran: string[] = [];
     const ctx = { actorId: null, actorName: null, ip: null, requestId: null };
     await expect(
-      auditedChange(t.db, ctx, { entity: 'test', action: 'rolled-back' }, async (tx) => {
+      auditedChange(t.db, ctx, { entity: 'user', action: 'rolled-back' }, async (tx) => {
         afterCommit(tx, () => ran.push('rolled back'));
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
-    await auditedChange(t.db, ctx, { entity: 'test', action: 'committed' }, async (tx) => {
+    await auditedChange(t.db, ctx, { entity: 'user', action: 'committed' }, async (tx) => {
       afterCommit(tx, () => ran.push('committed'));
       expect(ran).toEqual([]);
       return { entityId: 'x', after: {} };

@@ -14,25 +14,32 @@ test('Console Settings checks its fields, saves, and the saved values come back'
     await page.goto('/admin-setting/console-settings');
     const lock = page.getByLabel('Lock after inactivity (seconds)');
     const age = page.getByLabel('Password maximum age (days)');
+    const retention = page.getByLabel('Keep audit records (days)');
     await expect(lock).toHaveValue(String(before.lockSeconds));
+    await expect(retention).toHaveValue(String(before.auditRetentionDays));
 
     await lock.fill('2');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('The lock needs at least 5 seconds')).toBeVisible();
+    // The retention's rule is the contract's: from 1 to 36,500 days.
+    await retention.fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Enter a whole number of days from 1 to 36500')).toBeVisible();
 
     // Longer than the default, so no other test's page can lock meanwhile.
     await lock.fill('7200');
     await age.fill('45');
+    await retention.fill('400');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Settings saved')).toBeVisible();
     await expect
       .poll(async () => (await request.get(SETTINGS, { headers: auth })).json())
-      // The audit retention is not on this form, and keeps its default.
-      .toEqual({ lockSeconds: 7200, passwordMaxAgeDays: 45, auditRetentionDays: 365 });
+      .toEqual({ lockSeconds: 7200, passwordMaxAgeDays: 45, auditRetentionDays: 400 });
 
     await page.reload();
     await expect(page.getByLabel('Lock after inactivity (seconds)')).toHaveValue('7200');
     await expect(page.getByLabel('Password maximum age (days)')).toHaveValue('45');
+    await expect(page.getByLabel('Keep audit records (days)')).toHaveValue('400');
   } finally {
     await request.put(SETTINGS, { headers: auth, data: before });
   }

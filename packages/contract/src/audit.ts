@@ -26,6 +26,37 @@ export const AUDIT_RETENTION_DAYS = 365;
  */
 export const AUDIT_COUNT_LIMIT = 10_000;
 
+/**
+ * The entities the audit records name, as the server writes them: each list of the console
+ * names its records' entity to show a row's history, and the Audit Log offers them as a
+ * filter. The server's audit writer takes only these (`AuditEntry` in lib/audit.ts).
+ */
+export const AUDIT_ENTITIES = [
+  'application',
+  'application-acl',
+  'application-api',
+  'application-client',
+  'application-page',
+  'audit',
+  'console-settings',
+  'data-access',
+  'data-object',
+  'data-set',
+  'dictionary',
+  'dictionary-item',
+  'group',
+  'instance',
+  'oidc-signing-key',
+  'organization',
+  'permission',
+  'product',
+  'resource',
+  'role',
+  'user',
+  'webhook',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
 export const AUDIT_EXPORT_FORMATS = ['csv', 'jsonl'] as const;
 export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
 

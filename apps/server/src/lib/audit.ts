@@ -1,3 +1,4 @@
+import type { AuditEntity } from '@gatehouse/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import { auditLog, webhooks } from '../db/schema/index.ts';
@@ -13,7 +14,7 @@ export type AuditContext = {
 
 export type AuditEntry = {
   action: string;
-  entity: string;
+  entity: AuditEntity;
   entityId?: string | null;
   /** The application of the changed record; by default the `applicationId` it shows after, or before. */
   applicationId?: string | null;
@@ -154,7 +155,7 @@ export function afterCommit(tx: Transaction, effect: () => void): void {
 export async function auditedChange<T>(
   db: Database,
   ctx: AuditContext,
-  entry: { entity: string; action: string },
+  entry: { entity: AuditEntity; action: string },
   change: (tx: Transaction) => Promise<AuditedResult<T>>,
 ): Promise<T> {
   const effects: (() => void)[] = [];

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  type AuditEntity,
   BULK_MAX_ROWS,
   type BulkAction,
   type BulkListName,
@@ -67,7 +68,7 @@ export type BulkSpec = {
   base: string;
   tags: string[];
   /** The entity as the audit records name it, e.g. `user`. */
-  entity: string;
+  entity: AuditEntity;
   /** The entity in summaries and file names: `users`. */
   plural: string;
   /** The permission whose update (enable, disable), delete and retrieve (export) the routes check. */

@@ -1,4 +1,4 @@
-import type { Page } from '@gatehouse/contract';
+import type { AuditEntity, Page } from '@gatehouse/contract';
 import type { Database, Transaction } from '../db/client.ts';
 import { isUuid } from './app-scope.ts';
 import { type AuditContext, type AuditedResult, auditedChange } from './audit.ts';
@@ -36,7 +36,7 @@ export type EntityAudit = {
  * `uniqueChange` is for the writes that can hit a unique value the user chose, and answers
  * that with a 409 on `duplicate`'s field.
  */
-export function entityAudit(db: Database, entity: string, duplicate?: Duplicate): EntityAudit {
+export function entityAudit(db: Database, entity: AuditEntity, duplicate?: Duplicate): EntityAudit {
   return {
     change: (ctx, action, change) => auditedChange(db, ctx, { entity, action }, change),
     uniqueChange: (ctx, action, change) =>

@@ -32,7 +32,6 @@ export const plannedRoutes: AppRoute[] = (
     [WORKFLOW_DVF_DETAIL, '工作流 DVF 详情'],
     ['/admin-setting/templateService', '模板服务'],
     ['/admin-setting/templateService-detail', '模板服务详情'],
-    ['/admin-setting/audit-log', '审计日志'],
     ['/admin-setting/am-bucket', '存储桶'],
     ['/admin-setting/am-space', '存储空间'],
     ['/admin-setting/provider', '服务提供方'],

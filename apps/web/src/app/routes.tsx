@@ -3,6 +3,7 @@ import { appConfigPath } from '@/features/app-config/paths';
 import { appConfigRoutes } from '@/features/app-config/routes';
 import { APPLICATIONS_PATHS } from '@/features/applications/paths';
 import { applicationsRoutes } from '@/features/applications/routes';
+import { auditRoutes } from '@/features/audit/routes';
 import { authRoutes } from '@/features/auth/routes';
 import { consoleSettingsRoutes } from '@/features/console-settings/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
@@ -38,6 +39,7 @@ const ALL_ROUTES: readonly AppRoute[] = [
   ...identityRoutes,
   ...dataDictRoutes,
   ...consoleSettingsRoutes,
+  ...auditRoutes,
   ...webhooksRoutes,
   ...iconsRoutes,
   ...plannedRoutes,

@@ -22,6 +22,8 @@ export type SearchField = {
   type: SearchFieldType;
   /** The choices of a multi-select. */
   options?: { label: string; value: string }[];
+  /** A multi-select whose choices are suggestions: any value may be typed. */
+  freeValues?: boolean;
 };
 
 /** Search parameters as they sit in the URL: repeated parameters are arrays. */
@@ -259,7 +261,7 @@ function FieldControl({ id, field, draft, set }: FieldControlProps) {
         <Select
           id={id}
           aria-label={field.label}
-          mode="multiple"
+          mode={field.freeValues ? 'tags' : 'multiple'}
           allowClear
           options={field.options ?? []}
           value={asArray(draft[field.name])}

@@ -136,7 +136,7 @@ type HttpHooks = {
   currentUrl: () => string;
 };
 
-const hooks: HttpHooks = {
+export const hooks: HttpHooks = {
   notify: () => {},
   navigate: (to) => window.location.assign(to),
   currentPath: () => window.location.pathname,
@@ -224,7 +224,7 @@ async function sendWithFetch(request: PreparedRequest): Promise<TransportRespons
  * The server answers JSON, but a proxy in front of it may answer with a page of text, and a
  * 204 has no body: those come through as their text, '' for none, rather than failing here.
  */
-function parseBody(text: string): unknown {
+export function parseBody(text: string): unknown {
   if (text === '') return '';
   try {
     return JSON.parse(text);
@@ -283,7 +283,7 @@ function requestKey(method: Method, url: string, data: unknown, params: object |
   return JSON.stringify([method, url, data ?? null, params ?? null]);
 }
 
-function withQuery(url: string, params: object | undefined): string {
+export function withQuery(url: string, params: object | undefined): string {
   const query = stringifyQuery(params);
   if (!query) return `${BASE_URL}${url}`;
   return `${BASE_URL}${url}${url.includes('?') ? '&' : '?'}${query}`;
@@ -291,7 +291,7 @@ function withQuery(url: string, params: object | undefined): string {
 
 type Aborts = { signal: AbortSignal; timedOut: boolean };
 
-function toApiError(error: unknown, { signal, timedOut }: Aborts): ApiError {
+export function toApiError(error: unknown, { signal, timedOut }: Aborts): ApiError {
   if (error instanceof ApiError) return error;
   if (timedOut) return new ApiError('timeout', MESSAGES.requestTimeout, { cause: error });
   if (signal.aborted) return new ApiError('cancelled', MESSAGES.requestAborted, { cause: error });
@@ -305,12 +305,12 @@ function toApiError(error: unknown, { signal, timedOut }: Aborts): ApiError {
   return new ApiError('network', MESSAGES.unknownError, { cause: error });
 }
 
-function httpError({ status, data }: TransportResponse): ApiError {
+export function httpError({ status, data }: TransportResponse): ApiError {
   const body = (data && typeof data === 'object' ? data : {}) as Partial<ErrorBody>;
   return new ApiError('http', messageForStatus(status, messageOf(body)), { status, body });
 }
 
-type Reporting = Pick<RequestConfig, 'silent' | 'authRedirect'> & { notify: Notify };
+export type Reporting = Pick<RequestConfig, 'silent' | 'authRedirect'> & { notify: Notify };
 
 function handleUnauthorized(error: ApiError, config: Reporting): void {
   // Parallel calls of a lost session all come back 401: only the first one, which still
@@ -328,7 +328,7 @@ function handleUnauthorized(error: ApiError, config: Reporting): void {
   if (!onLogin) hooks.navigate(target);
 }
 
-function report(error: ApiError, config: Reporting): void {
+export function report(error: ApiError, config: Reporting): void {
   if (error.kind === 'cancelled') return;
   if (error.kind === 'http') {
     if (error.status === 401 && config.authRedirect !== false) {
@@ -359,7 +359,7 @@ function report(error: ApiError, config: Reporting): void {
   if (!config.silent) config.notify(error.shown);
 }
 
-function headersFor(callerHeaders: RequestConfig['headers'], json: boolean): Headers {
+export function headersFor(callerHeaders: RequestConfig['headers'], json: boolean): Headers {
   const headers = new Headers({
     Accept: 'application/json, text/plain, */*',
     'X-Requested-With': 'XMLHttpRequest',

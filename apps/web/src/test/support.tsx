@@ -5,6 +5,7 @@ import {
   formatMessage,
   type Message,
   permissionIdForPath,
+  type RolePermission,
   type ServerMenuItem,
 } from '@gatehouse/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -118,15 +119,27 @@ export function renderScreen(
     path,
     codes = [],
     actions = ACTIONS,
+    otherPermissions = [],
     queryClient = createQueryClient(),
-  }: { url: string; path: string; codes?: string[]; actions?: readonly Action[]; queryClient?: QueryClient },
+  }: {
+    url: string;
+    path: string;
+    codes?: string[];
+    actions?: readonly Action[];
+    /** The role's grants on other areas than the screen's, e.g. the Audit Log's. */
+    otherPermissions?: RolePermission[];
+    queryClient?: QueryClient;
+  },
 ) {
   const router = createMemoryRouter([{ path, element: screen }], { initialEntries: [url] });
   const result = renderWithToasts(
     <QueryClientProvider client={queryClient}>
       <AccessProvider
         menus={menuWith(path, codes)}
-        permissions={[{ permissionId: permissionIdForPath(path), actionEntitySet: [...actions] }]}
+        permissions={[
+          { permissionId: permissionIdForPath(path), actionEntitySet: [...actions] },
+          ...otherPermissions,
+        ]}
       >
         <RouterProvider router={router} />
       </AccessProvider>

@@ -55,6 +55,17 @@ async function menuItems(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('actionColumn', () => {
+  it("ends the menu with the row's History, even on a locked row, when it is given", async () => {
+    const user = userEvent.setup({ delay: null });
+    const history = vi.fn();
+    renderCell(CATEGORY, { history, lockedFor: () => 'Built in', can: { create: false, update: false } });
+    const items = await menuItems(user);
+    expect(items.map((item) => item.textContent)).toEqual(['Detail', 'Edit', 'History']);
+    expect(screen.getByRole('menuitem', { name: 'History' })).not.toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('menuitem', { name: 'History' }));
+    expect(history).toHaveBeenCalledExactlyOnceWith(CATEGORY);
+  });
+
   it('is the "Action" column, and opens Detail and Edit on the row', async () => {
     const user = userEvent.setup({ delay: null });
     const { column, open } = renderCell(CATEGORY, {});

@@ -94,6 +94,8 @@ export type ActionColumnOptions<Row, Kind extends string = never> = {
    * and the changing row actions are left out, as an action the role lacks is.
    */
   changeable?: (row: Row) => boolean;
+  /** Opens the row's History, the last item of the menu; left out without it (the user may not read the audit log). */
+  history?: (row: Row) => void;
 };
 
 function statusOf(row: object): string | undefined {
@@ -101,7 +103,7 @@ function statusOf(row: object): string | undefined {
 }
 
 /**
- * The row "Action" column: a menu of Detail, Edit and the create actions, with the status
+ * The row "Action" column: a menu of Detail, Edit, the create actions and History, with the status
  * toggle and any extra beside it, since a control that asks first cannot sit in a menu. An
  * action whose element code the user lacks shows disabled with the no-permission title; one
  * whose action the role lacks on the screen's permission is not offered at all.
@@ -120,6 +122,7 @@ export function actionColumn<Row extends object, Kind extends string = never>({
   remove,
   lockedFor = () => undefined,
   changeable = () => true,
+  history,
 }: ActionColumnOptions<Row, Kind>): Column<Row> {
   // The kit's texts are read once for the column, not in every row: the column is built
   // again when the language changes.
@@ -168,6 +171,8 @@ export function actionColumn<Row extends object, Kind extends string = never>({
         hidden: action.hiddenFor?.(row) || (action.changes && !mayUpdate),
         ...gate(action.code === undefined || allows(action.code), action.changes ? locked : undefined),
       })),
+      // Reading the trail changes nothing, so neither a lock nor an element code holds it back.
+      ...(history ? [{ key: 'history', label: kitT('history'), onClick: () => history(row) }] : []),
     ];
   };
   // The permissions are checked once for the column rather than in every row.

@@ -3,7 +3,12 @@
  * export, since bulk.ts comes with every list's api file.
  */
 export function download(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(new Blob([text], { type }), fileName);
+}
+
+/** Saves `blob` as a file the browser downloads, e.g. an export received as a stream. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,4 +1,4 @@
-import type { Action } from '@gatehouse/contract';
+import { type Action, AUDIT_PERMISSION_ID } from '@gatehouse/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,7 +16,16 @@ import { ListScreen, UNSCOPED } from './list-screen';
 type Row = { id: string; name: string; status: string };
 const PATH = '/admin-setting/application';
 
-function renderList({ codes, actions }: { codes: string[]; actions: Action[] }) {
+function renderList({
+  codes,
+  actions,
+  auditActions = [],
+}: {
+  codes: string[];
+  actions: Action[];
+  /** The role's actions on the Audit Log. */
+  auditActions?: Action[];
+}) {
   const fetchRows = vi.fn(async () => ({ items: [{ id: 'a', name: 'Alpha', status: 'ENABLED' }], total: 1 }));
   renderScreen(
     <ListScreen<Row, { name: string }, typeof UNSCOPED>
@@ -25,6 +34,7 @@ function renderList({ codes, actions }: { codes: string[]; actions: Action[] }) 
       scope={UNSCOPED}
       fields={[]}
       list="users"
+      audit={{ entity: 'user' }}
       rows={(params) => queryOptions({ queryKey: ['things', params], queryFn: fetchRows })}
       rowKey="id"
       columns={[{ title: 'Name', dataIndex: 'name' }]}
@@ -33,7 +43,13 @@ function renderList({ codes, actions }: { codes: string[]; actions: Action[] }) 
       toggle={{ code: 'thing:status', subject: () => 'client', onToggle: vi.fn() }}
       form={() => null}
     />,
-    { url: PATH, path: PATH, codes, actions },
+    {
+      url: PATH,
+      path: PATH,
+      codes,
+      actions,
+      otherPermissions: [{ permissionId: AUDIT_PERMISSION_ID, actionEntitySet: auditActions }],
+    },
   );
   return { fetchRows };
 }
@@ -64,6 +80,23 @@ describe('ListScreen access', () => {
     expect(screen.getByRole('button', { name: /New thing/ })).toBeDisabled();
   });
 
+  it("offers each row's History to a role that may read the audit log, and only to it", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderList({ codes: ALL_CODES, actions: ['retrieve'], auditActions: ['retrieve'] });
+    const row = (await screen.findByText('Alpha')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Action/ }));
+    expect(await screen.findByRole('menuitem', { name: 'History' })).toBeInTheDocument();
+  });
+
+  it('leaves History out for a role without the audit log', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderList({ codes: ALL_CODES, actions: ['retrieve'] });
+    const row = (await screen.findByText('Alpha')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Action/ }));
+    await screen.findByRole('menuitem', { name: 'Detail' });
+    expect(screen.queryByRole('menuitem', { name: 'History' })).not.toBeInTheDocument();
+  });
+
   it('does not ask for the list without retrieve, and says why it is empty', async () => {
     const { fetchRows } = renderList({ codes: ALL_CODES, actions: ['create'] });
     expect(await screen.findByText('No permission', { selector: '.ant-empty-description' })).toBeVisible();
@@ -85,6 +118,7 @@ describe('ListScreen bulk actions', () => {
         scope={UNSCOPED}
         fields={[]}
         list="users"
+        audit={{ entity: 'user' }}
         bulk={bulk}
         nameOf={(row) => row.name}
         rows={(params) =>

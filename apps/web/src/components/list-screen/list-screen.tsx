@@ -1,5 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type ListName, parseListSort, sortFieldsOf } from '@gatehouse/contract';
+import {
+  AUDIT_PERMISSION_ID,
+  type AuditEntity,
+  type ListName,
+  MESSAGES,
+  parseListSort,
+  sortFieldsOf,
+} from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
@@ -9,7 +16,7 @@ import { i18n } from '@/lib/i18n';
 import { useNavTitle } from '@/lib/nav-titles';
 import { SearchInput } from '../antd-parts';
 import { type Column, columnId } from '../data-table';
-import { FormLoadBoundary, FormLoading } from '../lazy-form';
+import { FormLoadBoundary, FormLoading, lazyForm } from '../lazy-form';
 import { PagedTable } from '../paged-table';
 import { Panel } from '../panel';
 import type { FormMode, RecordFormProps } from '../record-form';
@@ -44,6 +51,8 @@ import '../messages';
 
 // The bar shows once a row is selected: its code (and the download's) waits until then.
 const BulkBar = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkBar })));
+// A row's History, its drawer and the diff's code, load when it is first opened.
+const HistoryDrawer = lazyForm(() => import('../audit/history-drawer').then((m) => m.default));
 
 /** The scope of a list that belongs to nothing, such as the applications. */
 export type Unscoped = Record<never, never>;
@@ -108,6 +117,12 @@ export type ListScreenProps<
   remove?: RowDelete<Row>;
   /** Further actions of the row's menu, e.g. "Reset password". */
   rowActions?: RowMenuAction<Row>[];
+  /**
+   * The records' entity as the audit trail names it (the server's, AUDIT_ENTITIES). Every row's
+   * menu then offers History, the audit records of that entity whose id is the row's key, to a
+   * user whose role may read the audit log.
+   */
+  audit: { entity: AuditEntity };
   /** Why a row may not change (e.g. a built-in record); its changing actions show disabled. */
   lockedFor?: (row: Row) => string | undefined;
   /** Whether the user may change the row at all (the server's per-record answer); where not, its changing actions are left out. */
@@ -193,7 +208,17 @@ export function ListScreen<
   };
 
   const noPermission = t('noPermission');
-  const { toggle, rowExtra, rowActions, remove, lockedFor, changeable } = props;
+  const { toggle, rowExtra, rowActions, remove, lockedFor, changeable, audit, nameOf } = props;
+  // The Audit Log's permission, not this screen's: History reads the trail.
+  const readsAudit = roleCan('retrieve', AUDIT_PERMISSION_ID);
+  const [history, setHistory] = useState<{ open: boolean; row?: Row }>({ open: false });
+  const openHistory = useCallback((row: Row) => setHistory({ open: true, row }), []);
+  const historyFailed = (error: unknown) => {
+    console.warn('The history could not be loaded', error);
+    setHistory((h) => ({ ...h, open: false }));
+    // Its code did not arrive: the connection's failure, said as the HTTP client says it.
+    toast.error(MESSAGES.networkError);
+  };
   // Built again only when what it shows changes, so opening a row of a tree draws only the
   // rows that appear, not every row of the table.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a dependency though unread, since the column's texts are read when its cells draw
@@ -213,6 +238,7 @@ export function ListScreen<
         remove,
         lockedFor,
         changeable,
+        history: readsAudit ? openHistory : undefined,
       }),
     [
       dialog.openFrom,
@@ -229,6 +255,8 @@ export function ListScreen<
       remove,
       lockedFor,
       changeable,
+      readsAudit,
+      openHistory,
       i18n.language,
     ],
   );
@@ -260,6 +288,21 @@ export function ListScreen<
           readable={readable}
           actions={actions}
         />
+      )}
+      {history.row && (
+        <FormLoadBoundary open={history.open} onError={historyFailed}>
+          <Suspense fallback={history.open && <FormLoading label={t('loading')} />}>
+            <HistoryDrawer
+              target={{
+                entity: audit.entity,
+                entityId: keyOf(history.row),
+                name: nameOf?.(history.row) ?? keyOf(history.row),
+              }}
+              open={history.open}
+              onClose={() => setHistory((h) => ({ ...h, open: false }))}
+            />
+          </Suspense>
+        </FormLoadBoundary>
       )}
       {formWanted && (
         <FormLoadBoundary open={dialog.form.open} onError={formFailed}>

@@ -57,6 +57,7 @@ describe('listPreload', () => {
         scope={{ appId: 'a1' }}
         fields={FIELDS}
         list="clients"
+        audit={{ entity: 'application-client' }}
         rows={rows}
         rowKey="id"
         columns={[{ title: 'Name', dataIndex: 'name' }]}

@@ -102,6 +102,7 @@ export function ApplicationPage() {
       scope={UNSCOPED}
       fields={APPLICATION_SEARCH_FIELDS}
       list="applications"
+      audit={{ entity: 'application' }}
       bulk={applicationsBulk}
       nameOf={(application) => application.name}
       rows={applicationsQueryOptions}

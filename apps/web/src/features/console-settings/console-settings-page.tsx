@@ -20,6 +20,8 @@ const useT = defineMessages(
     lockSecondsHelp: 'The console locks after this many seconds without a click, key press or wheel.',
     passwordMaxAgeDays: 'Password maximum age (days)',
     passwordMaxAgeDaysHelp: 'A password older than this must be changed at sign-in; 0 turns this off.',
+    auditRetentionDays: 'Keep audit records (days)',
+    auditRetentionDaysHelp: 'Once a day, audit records older than this are deleted, oldest first.',
     save: 'Save',
     saved: 'Settings saved',
     transfer: 'The whole instance',
@@ -32,6 +34,8 @@ const useT = defineMessages(
     lockSecondsHelp: '在这么多秒内没有点击、按键或滚轮操作时，控制台将锁定。',
     passwordMaxAgeDays: '密码最长有效期（天）',
     passwordMaxAgeDaysHelp: '超过该天数的密码须在登录时修改；0 表示不限制。',
+    auditRetentionDays: '审计记录保留天数',
+    auditRetentionDaysHelp: '每天删除早于该天数的审计记录，从最早的开始。',
     save: '保存',
     saved: '设置已保存',
     transfer: '整个实例',
@@ -41,8 +45,8 @@ const useT = defineMessages(
 );
 
 /**
- * /admin-setting/console-settings: the inactivity lock and the password maximum age, and the
- * export and import of the whole instance.
+ * /admin-setting/console-settings: the inactivity lock, the password maximum age, how long audit
+ * records are kept, and the export and import of the whole instance.
  */
 export function ConsoleSettingsPage() {
   const t = useT();
@@ -99,6 +103,14 @@ export function ConsoleSettingsPage() {
               name="passwordMaxAgeDays"
               extra={t('passwordMaxAgeDaysHelp')}
               rules={fieldRules(consoleSettingsSchema, 'passwordMaxAgeDays')}
+            >
+              <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              label={t('auditRetentionDays')}
+              name="auditRetentionDays"
+              extra={t('auditRetentionDaysHelp')}
+              rules={fieldRules(consoleSettingsSchema, 'auditRetentionDays')}
             >
               <InputNumber style={{ width: '100%' }} />
             </Form.Item>

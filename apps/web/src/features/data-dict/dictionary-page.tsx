@@ -91,6 +91,7 @@ export function DictionaryPage() {
         scope={{ appId }}
         fields={DICTIONARY_SEARCH_FIELDS}
         list="dictionaries"
+        audit={{ entity: 'dictionary' }}
         bulk={dictionariesBulk}
         nameOf={(dictionary) => dictionary.name}
         rows={dictionariesQueryOptions}

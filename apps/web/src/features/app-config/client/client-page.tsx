@@ -164,6 +164,7 @@ export function ClientPage() {
         names={{ one: t('clientOne'), many: t('clientMany') }}
         fields={CLIENT_SEARCH_FIELDS}
         list="clients"
+        audit={{ entity: 'application-client' }}
         bulk={clientsBulk}
         nameOf={(client) => client.clientName}
         rows={clientListQueryOptions}

@@ -78,6 +78,7 @@ export function DataAccessPage() {
       names={{ one: t('dataAccessOne'), many: t('dataAccessMany') }}
       fields={dataAccessSearchFields(categories.data ?? [])}
       list="dataAccesses"
+      audit={{ entity: 'data-access' }}
       bulk={dataAccessesBulk}
       nameOf={(access) => access.name}
       rows={dataAccessesQueryOptions}

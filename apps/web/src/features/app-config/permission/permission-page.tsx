@@ -84,6 +84,7 @@ export function PermissionPage() {
       names={{ one: t('permissionOne'), many: t('permissionMany') }}
       fields={PERMISSION_SEARCH_FIELDS}
       list="permissions"
+      audit={{ entity: 'permission' }}
       bulk={permissionsBulk}
       nameOf={(permission) => permission.name}
       rows={permissionsQueryOptions}

@@ -140,6 +140,7 @@ export function ResourcePage() {
       names={{ one: t('resourceOne'), many: t('resourceMany') }}
       fields={RESOURCE_SEARCH_FIELDS}
       list="resources"
+      audit={{ entity: 'resource' }}
       bulk={resourcesBulk}
       nameOf={(node) => node.name}
       rows={resourceListQueryOptions}

@@ -60,6 +60,7 @@ export function ProductPage() {
       scope={UNSCOPED}
       fields={fields}
       list="products"
+      audit={{ entity: 'product' }}
       bulk={productsBulk}
       nameOf={(product) => product.name}
       rows={productsQueryOptions}

@@ -60,6 +60,7 @@ export function GroupPage() {
         scope={UNSCOPED}
         fields={GROUP_SEARCH_FIELDS}
         list="groups"
+        audit={{ entity: 'group' }}
         bulk={groupsBulk}
         nameOf={(group) => group.name}
         rows={groupsQueryOptions}

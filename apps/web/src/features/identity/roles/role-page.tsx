@@ -73,6 +73,7 @@ export function RolePage() {
         scope={UNSCOPED}
         fields={ROLE_SEARCH_FIELDS}
         list="roles"
+        audit={{ entity: 'role' }}
         bulk={rolesBulk}
         nameOf={(role) => role.name}
         rows={rolesQueryOptions}

@@ -54,6 +54,7 @@ export function UserPage() {
         scope={UNSCOPED}
         fields={USER_SEARCH_FIELDS}
         list="users"
+        audit={{ entity: 'user' }}
         bulk={usersBulk}
         nameOf={(user) => user.username}
         rows={usersQueryOptions}

@@ -152,6 +152,7 @@ export function WebhookListScreen({ appId, title, header }: WebhookListScreenPro
         scope={{ appId }}
         fields={WEBHOOK_SEARCH_FIELDS}
         list="webhooks"
+        audit={{ entity: 'webhook' }}
         nameOf={(webhook) => webhook.name}
         rows={webhooksQueryOptions}
         rowKey="webhookId"

@@ -50,6 +50,7 @@ export function AclTab({ appId }: { appId: string }) {
       scope={{ appId }}
       fields={ACL_FIELDS}
       list="acl"
+      audit={{ entity: 'application-acl' }}
       bulk={aclsBulk}
       nameOf={(entry) => `${entry.subjectType} ${entry.subjectId}`}
       rows={aclsQueryOptions}

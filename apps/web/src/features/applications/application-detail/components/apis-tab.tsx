@@ -51,6 +51,7 @@ export function ApisTab({ appId }: { appId: string }) {
       scope={{ appId }}
       fields={API_FIELDS}
       list="appApis"
+      audit={{ entity: 'application-api' }}
       bulk={apisBulk}
       nameOf={(api) => `${api.method} ${api.pathPattern}`}
       rows={apisQueryOptions}

@@ -44,6 +44,7 @@ export function ObjectsTab({ appId }: { appId: string }) {
       scope={{ appId }}
       fields={OBJECT_FIELDS}
       list="dataObjects"
+      audit={{ entity: 'data-object' }}
       bulk={objectsBulk}
       nameOf={(object) => object.name}
       rows={objectsQueryOptions}

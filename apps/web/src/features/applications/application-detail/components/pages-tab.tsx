@@ -63,6 +63,7 @@ export function PagesTab({ appId }: { appId: string }) {
         scope={{ appId }}
         fields={PAGE_FIELDS}
         list="pages"
+        audit={{ entity: 'application-page' }}
         bulk={pagesBulk}
         nameOf={(page) => page.name}
         rows={pagesQueryOptions}

@@ -46,6 +46,7 @@ export function SetsTab({ appId }: { appId: string }) {
       scope={{ appId }}
       fields={SET_FIELDS}
       list="dataSets"
+      audit={{ entity: 'data-set' }}
       bulk={setsBulk}
       nameOf={(set) => set.name}
       rows={setsQueryOptions}
