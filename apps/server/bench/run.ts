@@ -4,14 +4,16 @@
  * (in-process.ts). Everything it reports is also written to bench/results/<date>.md, except
  * under BENCH_QUICK=1, whose short runs are for development.
  *
- * BENCH_ONLY=http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,multi (any of them,
- * comma-separated) narrows a run; AUDIT_BENCH_ROWS sets the audit trail's size (bench/audit.ts).
+ * BENCH_ONLY=http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,config,multi (any of them,
+ * comma-separated) narrows a run; AUDIT_BENCH_ROWS sets the audit trail's size (bench/audit.ts),
+ * CONFIG_BENCH_ROWS the data accesses that configuration transfer moves (bench/config.ts).
  * `multi` (bench/multi.ts: one instance against two behind one address) runs only when named.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { benchAudit } from './audit.ts';
+import { benchConfig } from './config.ts';
 import { benchHttp } from './http.ts';
 import { benchInProcess } from './in-process.ts';
 import { benchMetrics } from './metrics.ts';
@@ -21,7 +23,9 @@ import { benchWebhooks } from './webhooks.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'http,list,menus,users,startup,web,oidc,audit,metrics,webhooks').split(','),
+  (process.env.BENCH_ONLY ?? 'http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,config').split(
+    ',',
+  ),
 );
 const QUICK = process.env.BENCH_QUICK === '1';
 
@@ -51,6 +55,7 @@ if (ONLY.has('audit')) await benchAudit(report);
 if (ONLY.has('metrics')) await benchMetrics(report);
 if (ONLY.has('webhooks')) await benchWebhooks(report);
 if (ONLY.has('multi')) await benchMulti(report);
+if (ONLY.has('config')) await benchConfig(report);
 report.line(`Run time: ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} minutes.`);
 if (QUICK) console.log('\n(BENCH_QUICK=1: the results are not written to bench/results)');
 else console.log(`\nWritten to ${report.write(join(ROOT, 'bench/results'), started)}`);

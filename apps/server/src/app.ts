@@ -20,6 +20,7 @@ import applicationRoutes from './modules/applications/routes.ts';
 import auditRoutes from './modules/audit/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import clientRoutes from './modules/clients/routes.ts';
+import configTransferRoutes from './modules/config-transfer/routes.ts';
 import dataAccessRoutes from './modules/data-access/routes.ts';
 import dictionaryRoutes from './modules/dictionaries/routes.ts';
 import groupRoutes from './modules/groups/routes.ts';
@@ -238,6 +239,7 @@ export function buildApp(options: BuildAppOptions) {
   app.register(menuRoutes);
   app.register(ssoRoutes);
   app.register(applicationRoutes);
+  app.register(configTransferRoutes);
   app.register(dataAccessRoutes);
   app.register(permissionRoutes);
   app.register(resourceRoutes);

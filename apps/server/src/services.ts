@@ -17,6 +17,8 @@ import { AuditJobs, AuditService } from './modules/audit/service.ts';
 import { LoginLimiter, RequestLimiter } from './modules/auth/limiters.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { ClientService } from './modules/clients/service.ts';
+import { InstanceTransferService } from './modules/config-transfer/instance.ts';
+import { ConfigTransferService } from './modules/config-transfer/service.ts';
 import { DataAccessService } from './modules/data-access/service.ts';
 import { DictionaryItemService, DictionaryService } from './modules/dictionaries/service.ts';
 import { GroupService } from './modules/groups/service.ts';
@@ -79,6 +81,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
   const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey, deps.meters);
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
+  const configTransfer = new ConfigTransferService(db);
   // The job queue and its handlers; app.ts starts it once the server is ready and stops it on close.
   const jobs = new JobRunner(db, deps.onJobError);
   new WebhookDeliveries(db, deps.webhooks, deps.meters).register(jobs);
@@ -125,6 +128,8 @@ export function createServices(db: Database, deps: ServiceDeps) {
     permissions: new PermissionService(db),
     resources: new ResourceService(db),
     clients: new ClientService(db),
+    configTransfer,
+    instanceTransfer: new InstanceTransferService(db, configTransfer, deps.platformPermissionIds),
     products: new ProductService(db),
     acl: new AclService(db),
     appApis: new AppApiService(db),

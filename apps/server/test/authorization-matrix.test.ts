@@ -166,6 +166,35 @@ const deliveryB = await finishedDelivery(hookB.webhookId);
 const newDictionary = () =>
   api('POST', `${V2}/dictionary`, { applicationId: appA, name: 'd', code: unique('dict') });
 
+/** A document of a small application of its own, for the import routes. */
+const importDocument = {
+  format: 'gatehouse.application',
+  version: 1,
+  exportedAt: new Date().toISOString(),
+  application: {
+    applicationId: 'matrix-import',
+    name: 'Imported',
+    description: null,
+    product: null,
+    status: 'ENABLED',
+    openToAllUsers: false,
+  },
+  dataAccesses: [{ id: 'd', name: 'd', category: 'c', object: null, set: null }],
+  permissions: [],
+  resources: [],
+  clients: [],
+  acl: [],
+  apis: [],
+  pages: [],
+  objects: [],
+  dictionaries: [],
+  roles: [],
+};
+
+/** The instance as it is now, as the administrator exports it. */
+const instanceDocument = async () =>
+  (await t.get(`${V2}/config-export`, admin)).json() as Record<string, unknown>;
+
 const SAMPLES: Record<string, Sample> = {
   // ---- the caller's own things
   'POST /api/oauth2-server/logout': { req: () => ({ url: '/api/oauth2-server/logout' }), ownSession: true },
@@ -293,6 +322,27 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/admin-service/v2/application/:applicationId': {
     req: () => ({ url: `${V2}/application/${appA}` }),
     inB: () => ({ url: `${V2}/application/${appB}` }),
+  },
+  // Configuration transfer: the export of A's, and an import into an application of its own,
+  // which the import makes, so no other sample's records change.
+  'GET /api/admin-service/v2/application/:applicationId/config-export': {
+    req: () => ({ url: `${V2}/application/${appA}/config-export` }),
+    inB: () => ({ url: `${V2}/application/${appB}/config-export` }),
+  },
+  'POST /api/admin-service/v2/application/:applicationId/config-import/preview': {
+    req: () => ({ url: `${V2}/application/matrix-import/config-import/preview`, body: importDocument }),
+  },
+  'POST /api/admin-service/v2/application/:applicationId/config-import': {
+    req: () => ({ url: `${V2}/application/matrix-import/config-import`, body: importDocument }),
+  },
+  // The whole instance: Console Settings' grant lets the reader and the administrator in; the
+  // service then keeps it to administrators. The import's document is the instance as it is.
+  'GET /api/admin-service/v2/config-export': { req: () => ({ url: `${V2}/config-export` }) },
+  'POST /api/admin-service/v2/config-import/preview': {
+    req: async () => ({ url: `${V2}/config-import/preview`, body: await instanceDocument() }),
+  },
+  'POST /api/admin-service/v2/config-import': {
+    req: async () => ({ url: `${V2}/config-import`, body: await instanceDocument() }),
   },
   'POST /api/admin-service/v2/application': {
     req: () => ({ url: `${V2}/application`, body: { applicationId: unique('matrix-app'), name: 'New' } }),
@@ -1065,8 +1115,21 @@ describe('a user with no grants', () => {
   });
 });
 
+/** Reads a grant lets in that the service keeps to administrators: the instance's export. */
+const ADMINISTRATORS_ONLY = new Set(['GET /api/admin-service/v2/config-export']);
+
 describe('a user who may only retrieve, in application A', () => {
-  it.each(granted.filter(isRead).map((r) => [label(r), r] as const))('200 on %s', async (_, route) => {
+  it.each(
+    granted.filter((r) => isRead(r) && ADMINISTRATORS_ONLY.has(r.key)).map((r) => [label(r), r] as const),
+  )('403 on %s, an administrator’s only', async (_, route) => {
+    const res = await call(route, 'retrieve-only in A', await route.sample!.req());
+    calls++;
+    expect(res.statusCode).toBe(403);
+    if (route.method === 'GET') expect(res.json().key).toBe('transfer.administratorOnly');
+  });
+  it.each(
+    granted.filter((r) => isRead(r) && !ADMINISTRATORS_ONLY.has(r.key)).map((r) => [label(r), r] as const),
+  )('200 on %s', async (_, route) => {
     const res = await call(route, 'retrieve-only in A', await route.sample!.req());
     calls++;
     expect(res.statusCode, res.body).toBe(200);

@@ -45,6 +45,7 @@ export const AUDIT_ENTITIES = [
   'dictionary',
   'dictionary-item',
   'group',
+  'instance',
   'oidc-signing-key',
   'organization',
   'permission',

@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './catalog.ts';
 export * from './client.ts';
 export * from './common.ts';
+export * from './config-transfer.ts';
 export * from './constants.ts';
 export * from './data-access.ts';
 export * from './dictionary.ts';

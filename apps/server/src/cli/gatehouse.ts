@@ -1,6 +1,7 @@
 import { type AppConfig, loadConfigOrExit } from '../config.ts';
 import { auditVerify } from './audit-verify.ts';
 import { backup, restore } from './backup.ts';
+import { configCommands } from './config-transfer.ts';
 import { Refused } from './database.ts';
 import { keysRotate } from './keys-rotate.ts';
 
@@ -34,6 +35,7 @@ const COMMANDS: Record<string, Command> = {
       'restore a backup: the embedded one into a new GATEHOUSE_DATA_DIR (no server running); PostgreSQL by pg_restore',
     run: (config, args) => restore(config, args),
   },
+  ...configCommands,
   'keys:rotate': {
     usage: 'keys:rotate',
     summary: 'make a new OIDC signing key; the old ones stay published until what they signed expires',

@@ -126,7 +126,7 @@ export function databaseErrorSummary(err: unknown): Record<string, string> | und
 }
 
 /** A UNIQUE or PRIMARY KEY violation (23505): the database, not a pre-check, decides duplicates. */
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   return sqlState(err) === '23505';
 }
 

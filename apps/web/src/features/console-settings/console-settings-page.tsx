@@ -1,12 +1,16 @@
-import { type ConsoleSettings, consoleSettingsSchema } from '@gatehouse/contract';
-import { Button, Card, Form, InputNumber, Skeleton } from 'antd';
+import { CONFIG_FORMATS, type ConsoleSettings, consoleSettingsSchema } from '@gatehouse/contract';
+import { Button, Card, Form, InputNumber, Skeleton, Space } from 'antd';
 import { useEffect } from 'react';
+import { ConfigTransfer } from '@/components/config-transfer/config-transfer';
 import { fieldRules } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
 import { AccessDisable, useAllowed } from '@/lib/access';
 import { isApiError } from '@/lib/http';
 import { defineMessages, say } from '@/lib/i18n';
 import { useConsoleSettings, useUpdateConsoleSettings } from './api/console-settings';
+import { exportInstance } from './api/export-instance';
+import { importInstance } from './api/import-instance';
+import { previewInstanceImport } from './api/preview-instance-import';
 
 const useT = defineMessages(
   'consoleSettings',
@@ -20,6 +24,9 @@ const useT = defineMessages(
     auditRetentionDaysHelp: 'Once a day, audit records older than this are deleted, oldest first.',
     save: 'Save',
     saved: 'Settings saved',
+    transfer: 'The whole instance',
+    transferHelp:
+      'Export or import settings, products, organizations, roles, groups, users and every application as one file. Administrators only; users travel without their passwords unless exported with them.',
   },
   {
     title: '控制台设置',
@@ -31,10 +38,16 @@ const useT = defineMessages(
     auditRetentionDaysHelp: '每天删除早于该天数的审计记录，从最早的开始。',
     save: '保存',
     saved: '设置已保存',
+    transfer: '整个实例',
+    transferHelp:
+      '将设置、产品、组织、角色、用户组、用户和所有应用导出或导入为一个文件。仅限管理员；除非导出时包含密码，用户不带密码。',
   },
 );
 
-/** /admin-setting/console-settings: the inactivity lock, the password maximum age and how long audit records are kept. */
+/**
+ * /admin-setting/console-settings: the inactivity lock, the password maximum age, how long audit
+ * records are kept, and the export and import of the whole instance.
+ */
 export function ConsoleSettingsPage() {
   const t = useT();
   const toast = useToast();
@@ -64,49 +77,63 @@ export function ConsoleSettingsPage() {
   };
 
   return (
-    <Card title={t('title')}>
-      {settings.isPending ? (
-        <Skeleton active />
-      ) : (
-        <Form<ConsoleSettings>
-          form={form}
-          layout="vertical"
-          style={{ maxWidth: 480 }}
-          onFinish={save}
-          disabled={!canUpdate || update.isPending}
-          initialValues={settings.data}
-        >
-          <Form.Item
-            label={t('lockSeconds')}
-            name="lockSeconds"
-            extra={t('lockSecondsHelp')}
-            rules={fieldRules(consoleSettingsSchema, 'lockSeconds')}
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card title={t('title')}>
+        {settings.isPending ? (
+          <Skeleton active />
+        ) : (
+          <Form<ConsoleSettings>
+            form={form}
+            layout="vertical"
+            style={{ maxWidth: 480 }}
+            onFinish={save}
+            disabled={!canUpdate || update.isPending}
+            initialValues={settings.data}
           >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            label={t('passwordMaxAgeDays')}
-            name="passwordMaxAgeDays"
-            extra={t('passwordMaxAgeDaysHelp')}
-            rules={fieldRules(consoleSettingsSchema, 'passwordMaxAgeDays')}
-          >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            label={t('auditRetentionDays')}
-            name="auditRetentionDays"
-            extra={t('auditRetentionDaysHelp')}
-            rules={fieldRules(consoleSettingsSchema, 'auditRetentionDays')}
-          >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-          <AccessDisable action="update">
-            <Button type="primary" htmlType="submit" loading={update.isPending}>
-              {t('save')}
-            </Button>
-          </AccessDisable>
-        </Form>
-      )}
-    </Card>
+            <Form.Item
+              label={t('lockSeconds')}
+              name="lockSeconds"
+              extra={t('lockSecondsHelp')}
+              rules={fieldRules(consoleSettingsSchema, 'lockSeconds')}
+            >
+              <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              label={t('passwordMaxAgeDays')}
+              name="passwordMaxAgeDays"
+              extra={t('passwordMaxAgeDaysHelp')}
+              rules={fieldRules(consoleSettingsSchema, 'passwordMaxAgeDays')}
+            >
+              <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              label={t('auditRetentionDays')}
+              name="auditRetentionDays"
+              extra={t('auditRetentionDaysHelp')}
+              rules={fieldRules(consoleSettingsSchema, 'auditRetentionDays')}
+            >
+              <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+            <AccessDisable action="update">
+              <Button type="primary" htmlType="submit" loading={update.isPending}>
+                {t('save')}
+              </Button>
+            </AccessDisable>
+          </Form>
+        )}
+      </Card>
+      <Card title={t('transfer')}>
+        <p>{t('transferHelp')}</p>
+        <ConfigTransfer
+          subject="gatehouse"
+          formats={[CONFIG_FORMATS.instance]}
+          exportDocument={() => exportInstance()}
+          exportWithSecrets={() => exportInstance(true)}
+          previewImport={previewInstanceImport}
+          applyImport={importInstance}
+          onApplied={() => settings.refetch()}
+        />
+      </Card>
+    </Space>
   );
 }

@@ -1,14 +1,18 @@
-import { WEBHOOK_PERMISSION_ID } from '@gatehouse/contract';
+import { CONFIG_FORMATS, WEBHOOK_PERMISSION_ID } from '@gatehouse/contract';
 import { Card, Descriptions, Space, Tabs } from 'antd';
 import { type ReactNode, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApplication } from '@/api/applications';
+import { ConfigTransfer } from '@/components/config-transfer/config-transfer';
 import { Notice } from '@/components/notice';
 import { Spinner } from '@/components/placeholders';
 import { StatusTag } from '@/components/status-tag';
 import { APP_CONFIG_SCREENS, toAppConfig } from '@/features/app-config/paths';
 import { useHasAction } from '@/lib/access';
 import { useFeatureSlots } from '@/lib/feature-slots';
+import { exportConfig } from './api/export-config';
+import { importConfig } from './api/import-config';
+import { previewConfigImport } from './api/preview-config-import';
 import { AclTab } from './components/acl-tab';
 import { ApisTab } from './components/apis-tab';
 import { ObjectsTab } from './components/objects-tab';
@@ -33,6 +37,8 @@ const SCREEN_TEXT = {
 /**
  * Application Detail (/admin-setting/application-detail?appId=…): one application, links to
  * its four app-config screens, tabs for its v2 catalogue, and its webhooks.
+ * its four app-config screens, tabs for its v2 catalogue, and the export and import of its
+ * whole configuration.
  */
 export function ApplicationDetailPage() {
   const t = useApplicationDetailT();
@@ -69,6 +75,17 @@ export function ApplicationDetailPage() {
       <Card
         title={application.data ? `${application.data.name} (${appId})` : appId}
         loading={application.isPending}
+        extra={
+          application.data ? (
+            <ConfigTransfer
+              subject={appId}
+              formats={[CONFIG_FORMATS.application]}
+              exportDocument={() => exportConfig(appId)}
+              previewImport={(document) => previewConfigImport(appId, document)}
+              applyImport={(document) => importConfig(appId, document)}
+            />
+          ) : null
+        }
       >
         {application.isError ? (
           <Notice type="warning" showIcon title={t('notFound')} />
