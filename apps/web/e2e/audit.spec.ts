@@ -131,6 +131,33 @@ test("a role's History shows its change with the diff", async ({ page, request }
   await expect(diff.getByRole('row', { name: /^code/ })).toHaveCount(0);
 });
 
+test("an organization's History, from its detail in the tree", async ({ page, request }) => {
+  const token = await signIn(page, request);
+  const code = unique('e2e-audit-org');
+  const created = await request.post('/api/admin-service/v2/organization', {
+    headers: auth(token),
+    data: { name: 'Audit desk', code },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const organization = await created.json();
+  const updated = await request.put('/api/admin-service/v2/organization', {
+    headers: auth(token),
+    data: { organizationId: organization.organizationId, name: 'Audit office', code },
+  });
+  expect(updated.status(), await updated.text()).toBe(200);
+
+  await page.goto(`/admin-setting/manage-organization?organizationId=${organization.organizationId}`);
+  await page.getByRole('button', { name: 'History' }).click();
+  const drawer = page.getByRole('dialog', { name: 'History of Audit office' });
+  const entries = drawer.getByRole('listitem');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText('update');
+  await entries.nth(0).locator('summary').click();
+  const name = entries.nth(0).getByRole('table').getByRole('row', { name: /^name/ });
+  await expect(name).toHaveAttribute('data-change', 'changed');
+  await expect(name.getByRole('cell').nth(1)).toHaveText('Audit office');
+});
+
 test('exports the matching records as JSON Lines and as CSV', async ({ page, request }) => {
   const token = await signIn(page, request);
   const username = await userWhoChangesLanguage(request, token);

@@ -2,6 +2,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Organization } from '@gatehouse/contract';
 import { Button, Card, Descriptions, Empty, Flex, Skeleton } from 'antd';
 import { Link } from 'react-router';
+import { HistoryButton } from '@/components/audit/history-button';
 import { ConfirmDelete } from '@/components/confirm-action';
 import { ConfirmToggle } from '@/components/confirm-toggle';
 import { formatDateTime } from '@/components/list-screen/columns';
@@ -127,6 +128,9 @@ export function OrganizationDetail({
               </Button>
             </AccessDisable>
             <OrganizationActions organization={organization} codes={codes} onDeleted={onDeleted} />
+            <HistoryButton
+              target={{ entity: 'organization', entityId: organizationId, name: organization.name }}
+            />
           </Flex>
         }
         style={{ marginBottom: 16 }}
