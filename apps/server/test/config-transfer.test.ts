@@ -489,6 +489,33 @@ describe('the whole instance', SLOW, () => {
     ).toBe(200);
   });
 
+  it('ends the sessions of a user it disables, as the user screen does', async () => {
+    const t = await build();
+    const admin = await t.login();
+    const user = await t.createUser();
+    const token = await t.login(user.username, user.password);
+    const me = '/api/admin-service/user/current';
+    expect((await t.get(me, token)).statusCode).toBe(200);
+    const document = (await t.get(instanceExport, admin)).json();
+    const disabled = {
+      ...document,
+      users: document.users.map((u: { username: string; status: string }) =>
+        u.username === user.username ? { ...u, status: 'DISABLED' } : u,
+      ),
+    };
+    // The preview changes nothing, sessions included.
+    const preview = (await call(t, 'POST', instancePreview, disabled, admin)) as ImportPreview;
+    expect(preview.applicable).toBe(true);
+    expect((await t.get(me, token)).statusCode).toBe(200);
+    await call(t, 'POST', instanceImport, disabled, admin);
+    expect((await t.get(me, token)).statusCode).toBe(401);
+    expect((await t.get(me, admin)).statusCode).toBe(200);
+    // Ended, not only refused while disabled: enabled again, the old session stays dead.
+    await call(t, 'PUT', `${V2}/user/${user.userId}/status`, { status: 'ENABLED' }, admin);
+    expect((await t.get(me, token)).statusCode).toBe(401);
+    expect((await t.login(user.username, user.password)).length).toBeGreaterThan(0);
+  });
+
   it('is an administrator’s only, and keeps the acting administrator', async () => {
     const t = await build();
     const admin = await t.login();

@@ -19,6 +19,8 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import { auditedChange } from '../../lib/audit.ts';
 import { forbidden, refused, validationFailed } from '../../lib/errors.ts';
+import { endingAccessOnSuspension, endingOidcOnRoleLoss } from '../access/endings.ts';
+import { endOidcAccess } from '../oidc/repository.ts';
 import * as settingsRepo from '../settings/repository.ts';
 import { keepingAdministration } from '../users/administration.ts';
 import { administratorIds } from '../users/repository.ts';
@@ -373,8 +375,9 @@ export class InstanceTransferService {
     if (conflicts.length > 0) return summary(changes, conflicts, warnings, [], false);
 
     const appPlans: Plan[] = [];
+    const usersBefore = stored.userRows.map((u) => u.userId);
     try {
-      await guarded(tx, caller, async () => {
+      await guarded(tx, caller, usersBefore, async () => {
         await this.write(
           tx,
           instance,
@@ -576,16 +579,16 @@ export class InstanceTransferService {
       const map = new Map(rows.map((r) => [code(r), key(r)]));
       return codes.map((c) => map.get(c)!);
     };
-    await repo.deleteByKeys(
-      tx,
-      'users',
-      keyOf(
-        stored.userRows,
-        (u) => u.username.toLowerCase(),
-        (u) => u.userId,
-        d.users.remove,
-      ),
+    // A deleted user's sessions go with their row; their OIDC access is ended first, as the
+    // user screen's delete does.
+    const removedUsers = keyOf(
+      stored.userRows,
+      (u) => u.username.toLowerCase(),
+      (u) => u.userId,
+      d.users.remove,
     );
+    if (removedUsers.length > 0) await endOidcAccess(tx, removedUsers);
+    await repo.deleteByKeys(tx, 'users', removedUsers);
     await repo.deleteByKeys(
       tx,
       'groups',
@@ -633,11 +636,22 @@ class PreviewDone extends Error {}
 /**
  * The rules on administrators every change of users and roles keeps (users/administration.ts):
  * the acting administrator stays one, and one enabled administrator remains. The command
- * line's operator is nobody's account, so for them only the second holds.
+ * line's operator is nobody's account, so for them only the second holds. And what the user
+ * and role screens end, an import ends too, in its transaction: the sessions and OIDC access
+ * of each of `userIds` (the users there before) it suspends (disabled, or their organization),
+ * and the OIDC access of each it takes a role from.
  */
-async function guarded(tx: Transaction, caller: TransferCaller, change: () => Promise<void>): Promise<void> {
-  if (!caller.operator) return keepingAdministration(tx, caller.ctx.actorId, change);
-  await change();
+async function guarded(
+  tx: Transaction,
+  caller: TransferCaller,
+  userIds: readonly string[],
+  change: () => Promise<void>,
+): Promise<void> {
+  const ending = async () => {
+    await endingAccessOnSuspension(tx, userIds, () => endingOidcOnRoleLoss(tx, userIds, change));
+  };
+  if (!caller.operator) return keepingAdministration(tx, caller.ctx.actorId, ending);
+  await ending();
   if ((await administratorIds(tx)).length === 0) throw refused(IDENTITY_MESSAGES.lastAdministrator);
 }
 
