@@ -43,7 +43,11 @@ const KiB = 1024;
 // its drawers share with other screens (antd's Drawer with the webhooks' delivery log), take
 // 0.3 KiB of it, though the screen loads its record drawer and its export on first use:
 // 200.09 KiB measured (199.89 before), the login page's budget 200.5.
-const BUDGETS = { 'login page': 200.5 * KiB, 'a list screen after sign-in': 136 * KiB };
+// The same day the webhooks, the export action's labels and configuration transfer added
+// their messages to the English catalogue, which the login page carries whole (every key of
+// every area, about 0.6 KiB of it new): 200.9 KiB measured, the budget 201. The next step is to
+// split the catalogue, so that the way in carries only the sign-in's own texts.
+const BUDGETS = { 'login page': 201 * KiB, 'a list screen after sign-in': 136 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
 const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;

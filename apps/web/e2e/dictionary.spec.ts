@@ -25,6 +25,15 @@ test('an item added to data-access-category is offered by the data access form',
   await form.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(items.getByRole('cell', { name: code, exact: true })).toBeVisible();
+  // The item's own History: its creation.
+  await items
+    .getByRole('row', { name: new RegExp(code) })
+    .getByRole('button', { name: 'History' })
+    .click();
+  const history = page.getByRole('dialog', { name: `History of ${code}` });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByRole('listitem').first()).toContainText('create');
+  await history.getByRole('button', { name: 'Close' }).click();
   await items.getByRole('button', { name: 'Close' }).last().click();
 
   await page.goto(`/app-config/data-access?appId=${appId}`);

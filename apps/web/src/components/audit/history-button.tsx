@@ -1,4 +1,3 @@
-import { HistoryOutlined } from '@ant-design/icons';
 import { AUDIT_PERMISSION_ID } from '@gatehouse/contract';
 import { Button } from 'antd';
 import { Suspense, useState } from 'react';
@@ -25,7 +24,6 @@ export function HistoryButton({ target }: { target: HistoryTarget }) {
       <Button
         type="link"
         size="small"
-        icon={<HistoryOutlined />}
         onClick={() => {
           setWanted(true);
           setOpen(true);

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dictionary, DictionaryItem } from '@gatehouse/contract';
 import { Button, Flex, Modal, Space } from 'antd';
+import { HistoryButton } from '@/components/audit/history-button';
 import { ConfirmDelete } from '@/components/confirm-action';
 import { ConfirmToggle } from '@/components/confirm-toggle';
 import { type Column, DataTable } from '@/components/data-table';
@@ -47,7 +48,7 @@ export function DictionaryItemsDialog({ open, dictionary, onClose }: DictionaryI
     {
       title: t('action'),
       key: 'action',
-      width: 220,
+      width: 300,
       render: (_, item) => (
         <Space size={0}>
           <AccessDisable {...need('update')}>
@@ -67,6 +68,7 @@ export function DictionaryItemsDialog({ open, dictionary, onClose }: DictionaryI
           <AccessDisable {...need('delete')}>
             <ConfirmDelete what={t('itemOne')} onConfirm={() => remove.mutateAsync(item.itemId)} />
           </AccessDisable>
+          <HistoryButton target={{ entity: 'dictionary-item', entityId: item.itemId, name: item.code }} />
         </Space>
       ),
     },
