@@ -1,4 +1,11 @@
-import { ERROR_CODES, HTTP_STATUS_MESSAGES, PLATFORM_APP_ID, type ServerMenuItem } from '@gatehouse/contract';
+import {
+  AUDIT_PERMISSION_ID,
+  actionsOf,
+  ERROR_CODES,
+  HTTP_STATUS_MESSAGES,
+  PLATFORM_APP_ID,
+  type ServerMenuItem,
+} from '@gatehouse/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -312,9 +319,15 @@ describe('what a user sees: the login result and the menus', () => {
     ]) {
       expect(ids).toContain(id);
     }
-    expect(
-      info.role.permissions.every((p: { actionEntitySet: string[] }) => p.actionEntitySet.length === 4),
-    ).toBe(true);
+    // Each with every action its area offers: the four of spec §6, or the Audit Log's own two.
+    for (const p of info.role.permissions as { permissionId: string; actionEntitySet: string[] }[])
+      expect([...p.actionEntitySet].sort(), p.permissionId).toEqual(
+        [...actionsOf(PLATFORM_APP_ID, p.permissionId)].sort(),
+      );
+    const audit = info.role.permissions.find(
+      (p: { permissionId: string }) => p.permissionId === AUDIT_PERMISSION_ID,
+    );
+    expect([...audit.actionEntitySet].sort()).toEqual(['export', 'retrieve']);
 
     // A menu an administrator adds to the platform application shows in the navigation.
     const identity = (

@@ -178,7 +178,27 @@ type Row = Attempt[] | { none: string };
 const grantsBody = (permissions: unknown[], resources: string[] = []) => ({ permissions, resources });
 const ownGrants = (await t.get(`${V2}/role/${managerRole.roleId}/grants`, admin)).json();
 
+// B's configuration as its administrator exports it: what a manager of A would import into B.
+const configOfB = (await t.get(`${V2}/application/${appB}/config-export`, admin)).json();
+
 const ROWS: Record<string, Row> = {
+  // ---- configuration transfer
+  'POST /api/admin-service/v2/application/:applicationId/config-import': [
+    {
+      label: "rewrite B's configuration by an import",
+      method: 'POST',
+      url: `${V2}/application/${appB}/config-import`,
+      body: configOfB,
+    },
+  ],
+  'POST /api/admin-service/v2/application/:applicationId/config-import/preview': [
+    {
+      label: "preview an import into B (the preview's writes are rolled back, and refused first)",
+      method: 'POST',
+      url: `${V2}/application/${appB}/config-import/preview`,
+      body: configOfB,
+    },
+  ],
   // ---- users
   'POST /api/admin-service/v2/user': { none: 'a new account holds nothing' },
   'PUT /api/admin-service/v2/user': [
