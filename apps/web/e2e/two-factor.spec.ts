@@ -102,6 +102,15 @@ test('an administrator resets a user’s two-factor sign-in from the user list, 
   ).toBeVisible();
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(page.getByText('Two-factor sign-in reset')).toBeVisible();
-  const status = await (await request.get('/api/oauth2-server/two-factor', { headers })).json();
+  // The reset ends the user's sessions (a lost phone may be a stolen one)...
+  expect((await request.get('/api/oauth2-server/two-factor', { headers })).status()).toBe(401);
+  // ...and the password alone signs them in again, with two-factor sign-in off.
+  const again = await (await request.post('/api/oauth2-server/login', { data: user })).json();
+  expect(again.code).toBe(0);
+  const status = await (
+    await request.get('/api/oauth2-server/two-factor', {
+      headers: { Authorization: `Bearer ${again.result.token}` },
+    })
+  ).json();
   expect(status.enabled).toBe(false);
 });
