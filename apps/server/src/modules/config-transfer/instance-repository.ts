@@ -1,5 +1,5 @@
 import { PLATFORM_APP_ID } from '@gatehouse/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   applications,
@@ -299,39 +299,6 @@ export const replaceMemberships = (
   userIds: string[],
   rows: { groupId: string; userId: string }[],
 ) => replaceLinks(db, groupMembers, 'userId', userIds, rows);
-
-/** Replaces these roles' grants on the platform: console areas, and menus and elements. */
-export async function replacePlatformGrants(
-  db: Executor,
-  roleIds: readonly string[],
-  permissions: { roleId: string; permissionId: string; actions: string[]; applicationIds: string[] | null }[],
-  resourceRows: { roleId: string; resourceId: string }[],
-): Promise<void> {
-  if (roleIds.length === 0) return;
-  const ids = [...roleIds];
-  await db
-    .delete(rolePermissions)
-    .where(and(eq(rolePermissions.applicationId, PLATFORM_APP_ID), inArray(rolePermissions.roleId, ids)));
-  await db
-    .delete(roleResources)
-    .where(
-      and(
-        inArray(roleResources.roleId, ids),
-        inArray(
-          roleResources.resourceId,
-          db
-            .select({ k: resources.resourceId })
-            .from(resources)
-            .where(eq(resources.applicationId, PLATFORM_APP_ID)),
-        ),
-      ),
-    );
-  for (const batch of chunks(permissions))
-    await db
-      .insert(rolePermissions)
-      .values(batch.map((p) => ({ ...p, applicationId: PLATFORM_APP_ID, actions: p.actions as never })));
-  for (const batch of chunks(resourceRows)) await db.insert(roleResources).values(batch);
-}
 
 export async function deleteByKeys(
   db: Executor,

@@ -26,6 +26,7 @@ import { keepingAdministration } from '../users/administration.ts';
 import { administratorIds } from '../users/repository.ts';
 import { canonical, type Diff, diff, inconsistencies } from './document.ts';
 import * as repo from './instance-repository.ts';
+import { replaceRoleGrants } from './repository.ts';
 import {
   type ConfigTransferService,
   conflictsError,
@@ -475,23 +476,26 @@ export class InstanceTransferService {
       })),
     ))
       roleKeys.set(code, key);
-    await repo.replacePlatformGrants(
+    await replaceRoleGrants(
       tx,
+      PLATFORM_APP_ID,
       written(d.roles).map((r) => roleKeys.get(r.code)!),
-      written(d.roles).flatMap((r) =>
-        r.platform.permissions.map((p) => ({
-          roleId: roleKeys.get(r.code)!,
-          permissionId: p.permissionId,
-          actions: p.actions as Action[],
-          applicationIds: p.applicationIds,
-        })),
-      ),
-      written(d.roles).flatMap((r) =>
-        r.platform.resources.map((id) => ({
-          roleId: roleKeys.get(r.code)!,
-          resourceId: platformResources.get(id)!,
-        })),
-      ),
+      {
+        permissions: written(d.roles).flatMap((r) =>
+          r.platform.permissions.map((p) => ({
+            roleId: roleKeys.get(r.code)!,
+            permissionId: p.permissionId,
+            actions: p.actions as Action[],
+            applicationIds: p.applicationIds,
+          })),
+        ),
+        resources: written(d.roles).flatMap((r) =>
+          r.platform.resources.map((id) => ({
+            roleId: roleKeys.get(r.code)!,
+            resourceId: platformResources.get(id)!,
+          })),
+        ),
+      },
     );
 
     const groupKeys = new Map(stored.groupRows.map((g) => [g.code, g.groupId]));

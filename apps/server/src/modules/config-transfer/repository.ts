@@ -524,7 +524,13 @@ export async function replaceRoleGrants(
   applicationId: string,
   roleIds: readonly string[],
   grants: {
-    permissions: { roleId: string; permissionId: string; actions: Action[] }[];
+    /** `applicationIds` narrows a platform grant to some applications (delegation); null elsewhere. */
+    permissions: {
+      roleId: string;
+      permissionId: string;
+      actions: Action[];
+      applicationIds?: string[] | null;
+    }[];
     resources: { roleId: string; resourceId: string }[];
   },
 ): Promise<void> {
@@ -550,6 +556,6 @@ export async function replaceRoleGrants(
   for (const batch of chunks(grants.permissions))
     await db
       .insert(rolePermissions)
-      .values(batch.map((g) => ({ ...g, applicationId, applicationIds: null })));
+      .values(batch.map((g) => ({ ...g, applicationId, applicationIds: g.applicationIds ?? null })));
   for (const batch of chunks(grants.resources)) await db.insert(roleResources).values(batch);
 }
