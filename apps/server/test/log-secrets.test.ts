@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { createdClientSchema } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { generators, Issuer } from 'openid-client';
+import { generators, Issuer } from 'openid-client-v5';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, users } from '../src/db/schema/index.ts';

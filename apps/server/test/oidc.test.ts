@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createdClientSchema, OIDC_MESSAGES } from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type BaseClient, generators, Issuer } from 'openid-client';
+import { type BaseClient, generators, Issuer } from 'openid-client-v5';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';

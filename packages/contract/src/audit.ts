@@ -45,6 +45,7 @@ export const AUDIT_ENTITIES = [
   'dictionary',
   'dictionary-item',
   'group',
+  'identity-provider',
   'instance',
   'oidc-signing-key',
   'organization',
@@ -53,6 +54,7 @@ export const AUDIT_ENTITIES = [
   'resource',
   'role',
   'user',
+  'user-identity',
   'webhook',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -11,6 +11,7 @@ export * from './data-access.ts';
 export * from './dictionary.ts';
 export * from './errors.ts';
 export * from './group.ts';
+export * from './identity-provider.ts';
 export * from './i18n/index.ts';
 export * from './listing.ts';
 export * from './menu.ts';

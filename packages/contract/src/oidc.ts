@@ -32,6 +32,8 @@ export const interactionLoginSchema = z
     password: z.string().max(200),
     /** The two-factor code (TOTP or recovery), for a user with two-factor sign-in on. */
     code: z.string().max(64),
+    /** The handoff of a sign-in through an identity provider (`?sso=` on /oauth), instead of a password. */
+    federated: z.string().max(200),
   })
   .partial()
   .optional();

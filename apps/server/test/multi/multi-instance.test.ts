@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS, TWO_FACTOR_MESSAGES } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
-import { generators, Issuer } from 'openid-client';
+import { generators, Issuer } from 'openid-client-v5';
 import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

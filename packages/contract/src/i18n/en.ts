@@ -294,6 +294,28 @@ export const EN = {
   'audit.fromAfterTo': 'The start of the range must not be after its end.',
   'audit.chooseFormat': 'Choose csv or jsonl',
   'audit.retentionDays': 'Enter a whole number of days from 1 to 36500',
+  // ---- identity providers and federated sign-in ----------------------------------------------
+  'federation.signInWith': 'Sign in with {name}',
+  'federation.failed': 'The sign-in through {name} did not succeed. Try again, or sign in with your password.',
+  'federation.expired': 'This sign-in took too long or was already used. Start it again.',
+  'federation.notLinked':
+    'No account here is linked to the identity you signed in with. Ask an administrator to link it, or sign in with your password and link it in your account settings.',
+  'federation.disabledProvider': 'This identity provider is not available.',
+  'federation.notAllowed': 'This application does not accept sign-ins through this identity provider.',
+  'federation.accountDisabled': 'Your account is disabled.',
+  'federation.emailTaken':
+    'An account here already uses this email address. Sign in with your password and link this identity in your account settings.',
+  'federation.alreadyLinked': 'This identity is already linked to an account.',
+  'federation.notConfigured': 'No identity provider is set up for single sign-on yet. Sign in with your password.',
+  'federation.issuerUrl': 'Enter the issuer URL, such as https://login.example.com',
+  'federation.ldapUrl': 'Enter an ldap:// or ldaps:// URL with a host and optional port, such as ldaps://ldap.example.com',
+  'federation.metadataRequired': "Paste the identity provider's metadata XML or enter its metadata URL",
+  'federation.metadataInvalid': 'This metadata could not be read: {reason}',
+  'federation.secretRequired': 'Enter the secret',
+  'federation.filterPlaceholder': 'The filter must contain {username}',
+  'federation.oneDefault': 'Only a SAML provider can be the default for single sign-on',
+  'federation.testFailed': 'The test did not pass: {reason}',
+  'federation.wrongType': 'A provider keeps its type; create a new provider for another type',
   'webhook.eventPattern':
     'Enter event types such as user.created, or a group such as user.*: each once, in lower case, with * only as its last part',
   'webhook.chooseEvents': 'Choose at least one event',

@@ -4,6 +4,7 @@ export * from './applications.ts';
 export * from './audit.ts';
 export * from './catalog.ts';
 export * from './data-accesses.ts';
+export * from './federation.ts';
 export * from './identity.ts';
 export * from './jobs.ts';
 export * from './list-counts.ts';
