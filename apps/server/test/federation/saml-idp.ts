@@ -269,6 +269,8 @@ function identityProvider(entityId: string, ssoUrl: string, key: Keys) {
       { Binding: BINDING_REDIRECT, Location: ssoUrl },
       { Binding: BINDING_POST, Location: ssoUrl },
     ],
+    // Never used; without one samlify warns on every construction.
+    singleLogoutService: [{ Binding: BINDING_REDIRECT, Location: ssoUrl.replace(/\/sso$/, '/slo') }],
     generateID: () => `_${randomUUID().replace(/-/g, '')}`,
   });
 }
@@ -347,7 +349,10 @@ export async function startSamlIdp(
     const instant = now.toISOString();
     const until = (opts.notOnOrAfter ?? new Date(now.getTime() + 5 * 60_000)).toISOString();
     const template = samlify.SamlLib.defaultLoginResponseTemplate.context
-      .replace('{AuthnStatement}{AttributeStatement}', authnStatement(user, instant) + attributeStatement(user))
+      .replace(
+        '{AuthnStatement}{AttributeStatement}',
+        authnStatement(user, instant) + attributeStatement(user),
+      )
       // The assertion's Issuer (the second one) may differ from the response's.
       .replace(/(<saml:Assertion[^>]*><saml:Issuer>)\{Issuer\}/, '$1{AssertionIssuer}');
     const context = await signer.createLoginResponse(sp, request.info as never, 'post', user as never, {
