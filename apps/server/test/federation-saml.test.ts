@@ -349,7 +349,8 @@ describe('SAML: sign-in', () => {
   it('the IdP over HTTP answers with a form that posts the response to the consumer (the browser tests’ path)', async () => {
     const started = await t.get(SSO_CONSUMER_PATH);
     const cookie = cookieOf(started.headers['set-cookie']);
-    const page = await fetch(`${started.headers.location}&user=jdoe`);
+    idp.signInAs('jdoe');
+    const page = await fetch(started.headers.location!);
     expect(page.status).toBe(200);
     const html = await page.text();
     const action = /action="([^"]+)"/.exec(html)?.[1];

@@ -77,6 +77,8 @@ export type SamlIdp = {
   /** A SAMLResponse (base64) for the request, signed as `options` say. */
   respond(request: SamlRequest, user: SamlTestUser, options?: ResponseOptions): Promise<string>;
   users: Record<string, SamlTestUser>;
+  /** The account the SSO endpoint answers for when its URL names none (`?user=`); the first one otherwise. */
+  signInAs(name: string): void;
   close(): Promise<void>;
 };
 
@@ -286,6 +288,7 @@ export async function startSamlIdp(
   const users = { ...(options.users ?? {}) };
   const [key, otherKey] = await Promise.all([keys('Gatehouse test IdP'), keys('Someone else')]);
   let respondTo: ((url: URL) => Promise<string>) | undefined;
+  let signedInAs: string | undefined;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://idp.test');
     if (url.pathname === '/metadata') {
@@ -385,7 +388,7 @@ export async function startSamlIdp(
 
   /** The SSO endpoint: answers the request with a self-posting form, for the `user` the query names. */
   respondTo = async (url: URL) => {
-    const name = url.searchParams.get('user') ?? Object.keys(users)[0];
+    const name = url.searchParams.get('user') ?? signedInAs ?? Object.keys(users)[0];
     const user = name ? users[name] : undefined;
     if (!user) throw new Error(`no test account ${name}`);
     const request = await readRequest(url.toString());
@@ -401,6 +404,10 @@ export async function startSamlIdp(
     readRequest,
     respond,
     users,
+    signInAs: (name) => {
+      if (!users[name]) throw new Error(`no test account ${name}`);
+      signedInAs = name;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -79,10 +79,16 @@ const samlRoutes: FastifyPluginAsync = async (app) => {
    * browser is the one that started it. Every failure lands on the sign-in page with a message
    * key, and the reason goes to the log.
    */
-  async function consume(request: FastifyRequest, reply: FastifyReply, providerId: string | undefined) {
+  async function consume(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    providerIdOf: () => Promise<string | undefined>,
+  ) {
     let flow: Flow | null = null;
     let provider: ProviderRecord | null = null;
+    let providerId: string | undefined;
     try {
+      providerId = await providerIdOf();
       if (!providerId || !UUID.test(providerId)) throw new SamlRefused('no such SAML provider');
       const samlResponse = field(request.body, 'SAMLResponse');
       if (!samlResponse) throw new SamlRefused('the form has no single SAMLResponse');
@@ -117,13 +123,13 @@ const samlRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: ProviderParams }>(
     `${SSO_CONSUMER_PATH}/:providerId`,
     { config: { access: 'public' }, schema: { hide: true } },
-    (request, reply) => consume(request, reply, request.params.providerId),
+    (request, reply) => consume(request, reply, async () => request.params.providerId),
   );
 
   app.post(
     SSO_CONSUMER_PATH,
     { config: { access: 'public' }, schema: { hide: true } },
-    async (request, reply) => consume(request, reply, await federation.defaultProviderId()),
+    async (request, reply) => consume(request, reply, () => federation.defaultProviderId()),
   );
 
   /**
