@@ -6,8 +6,8 @@ import type { Flow, ProviderRecord, RedirectProtocol, UpstreamIdentity } from '.
 /**
  * The OIDC upstream: Gatehouse as a relying party of an organisation's OpenID Provider, through
  * openid-client. A code flow with `state` (the flow's id), a fresh nonce and PKCE S256; the
- * library checks the ID token (signature against the provider's JWKS, issuer, audience,
- * expiry, nonce) and the RFC 9207 `iss` of the answer. The flow itself, the browser binding
+ * library checks the RFC 9207 `iss` of the answer and the ID token (issuer, audience, expiry,
+ * nonce, and, with non-repudiation checks on, its signature against the provider's JWKS). The flow itself, the browser binding
  * and the user it resolves to are the core's (sign-in.ts).
  */
 
@@ -174,6 +174,11 @@ export class OidcProtocol implements RedirectProtocol {
     const config = new client.Configuration(metadata, clientId, undefined, auth);
     config.timeout = OIDC_TIMEOUT_SECONDS;
     if (insecure) client.allowInsecureRequests(config);
+    // The ID token's signature is checked against the provider's JWKS as well. openid-client
+    // skips it for a token from the token endpoint, whose TLS vouches for the issuer; but an
+    // http:// issuer outside production has no TLS, and a check costs well under a
+    // millisecond once the JWKS is cached (with this Configuration, refetched for a new `kid`).
+    client.enableNonRepudiationChecks(config);
     return config;
   }
 
@@ -211,8 +216,8 @@ export class OidcProtocol implements RedirectProtocol {
   async callback(provider: ProviderRecord, flow: Flow, currentUrl: URL): Promise<UpstreamIdentity> {
     const data = flow.data as Partial<OidcFlowData>;
     if (typeof data.nonce !== 'string') throw new OidcUpstreamError('the flow has no nonce', 'flow');
-    const config = await this.configuration(provider);
     try {
+      const config = await this.configuration(provider);
       const tokens = await client.authorizationCodeGrant(config, currentUrl, {
         expectedState: flow.flowId,
         expectedNonce: data.nonce,
