@@ -20,10 +20,18 @@ export class CookieBrowser {
 
   async request(
     url: string | URL,
-    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+    init: {
+      method?: string;
+      /** Sent as a form (POST). */
+      form?: Record<string, string>;
+      /** Sent as JSON (POST). */
+      json?: unknown;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Response> {
     const target = new URL(url);
-    const method = init.method ?? (init.form ? 'POST' : 'GET');
+    const hasBody = init.form !== undefined || init.json !== undefined;
+    const method = init.method ?? (hasBody ? 'POST' : 'GET');
     const started = performance.now();
     const res = await fetch(target, {
       method,
@@ -32,8 +40,10 @@ export class CookieBrowser {
         ...init.headers,
         cookie: this.cookieHeader(target),
         ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
+      ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
     });
     this.keep(target, res.headers.getSetCookie());
     this.hops.push({ method, url: target.href, status: res.status, ms: performance.now() - started });
