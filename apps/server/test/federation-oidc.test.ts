@@ -13,7 +13,12 @@ import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityProviders, userIdentities, userRoles, users } from '../src/db/schema/index.ts';
 import { seal } from '../src/lib/server-key.ts';
-import { OidcProtocol, toUpstreamIdentity } from '../src/modules/federation/oidc.ts';
+import {
+  clientAuthFor,
+  DISCOVERY_CACHE_MS,
+  OidcProtocol,
+  toUpstreamIdentity,
+} from '../src/modules/federation/oidc.ts';
 import type { ProviderRecord, StoredSettings } from '../src/modules/federation/types.ts';
 import { CookieBrowser } from './federation/browser.ts';
 import { startUpstreamOp, type UpstreamAccount, type UpstreamOp } from './federation/upstream-op.ts';
@@ -291,6 +296,38 @@ describe('the provider test', () => {
   });
 });
 
+describe('the client at the upstream', () => {
+  it('authenticates with HTTP Basic by default, by POST where only that is offered, with nothing without a secret', () => {
+    expect(clientAuthFor('s', undefined).method).toBe('client_secret_basic');
+    expect(clientAuthFor('s', ['client_secret_basic', 'client_secret_post']).method).toBe(
+      'client_secret_basic',
+    );
+    expect(clientAuthFor('s', ['client_secret_post', 'private_key_jwt']).method).toBe('client_secret_post');
+    expect(clientAuthFor(null, ['client_secret_basic']).method).toBe('none');
+  });
+
+  it('keeps a discovery a few minutes, and reads it again for a new secret or after them', async () => {
+    let now = 1_000_000;
+    const protocol = new OidcProtocol({ production: false, now: () => now });
+    const { providerId, settings, secret } = await oidcProvider();
+    const record: ProviderRecord = {
+      providerId,
+      type: 'oidc',
+      name: 'x',
+      enabled: true,
+      isDefault: false,
+      settings,
+      secret,
+    };
+    const first = protocol.configuration(record);
+    expect(protocol.configuration(record)).toBe(first);
+    expect(protocol.configuration({ ...record, secret: 'another-secret' })).not.toBe(first);
+    now += DISCOVERY_CACHE_MS;
+    expect(protocol.configuration(record)).not.toBe(first);
+    await first;
+  });
+});
+
 describe('sign-in through an OIDC provider', () => {
   it('creates the user at the first sign-in (JIT), maps name and email, and signs in to the console', async () => {
     const { providerId } = await oidcProvider({ jitProvisioning: true });
@@ -468,6 +505,14 @@ describe('refused callbacks', () => {
     const mine = await done.browser.get(done.callback);
     const spa = new URL(mine.headers.get('location')!, origin);
     expect(spa.searchParams.get(FEDERATION_HANDOFF_PARAM)).toBeNull();
+  });
+
+  it('refuses the answer brought back by a browser with a flow cookie of its own', async () => {
+    const other = new CookieBrowser();
+    await other.get(`${origin}${FEDERATION_API}/${providerId}/start`);
+    expect(other.cookieHeader(new URL(`${origin}${OIDC_CALLBACK_PATH}/${providerId}`))).not.toBe('');
+    const done = await signIn(providerId, sub, { callbackBrowser: other });
+    expectRefused(done, FEDERATION_MESSAGES.expired.key);
   });
 
   it('refuses a handoff redeemed from another browser', async () => {
