@@ -964,6 +964,8 @@ const PUBLIC = new Set([
   // The password lifecycle: /forget answers alike for every identifier; the reset link's token is the capability.
   'POST /api/oauth2-server/forget-password',
   'POST /api/oauth2-server/reset-password',
+  // An OIDC upstream's redirect back: the flow's state, claimed once, in the browser whose cookie started it.
+  'GET /api/oauth2-server/federation/oidc/callback/:providerId',
 ]);
 /** Routes for the caller's own things, open to anyone signed in; listed for the same reason. */
 const OWN = new Set([
