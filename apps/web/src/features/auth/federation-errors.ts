@@ -1,6 +1,9 @@
 import { FEDERATION_MESSAGES } from '@gatehouse/contract';
 import type { Message } from '@/lib/i18n';
 
+/** Beside `sso_error`, the name of the provider the sign-in went through, where the server knew it. */
+export const FEDERATION_PROVIDER_PARAM = 'sso_provider';
+
 const KNOWN: ReadonlyMap<string, Message> = new Map(
   Object.values(FEDERATION_MESSAGES).map((message) => [message.key, message]),
 );

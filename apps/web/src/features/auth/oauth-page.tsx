@@ -16,7 +16,7 @@ import { useSay } from '@/lib/i18n';
 import { getCurrentUser, getToken } from '@/lib/session';
 import { type InteractionStep, useInteraction, useInteractionStep } from './api/interaction';
 import { AuthCard } from './components/auth-card';
-import { federationError } from './federation-errors';
+import { FEDERATION_PROVIDER_PARAM, federationError } from './federation-errors';
 import { interactionErrorText, isInteractionGone, sameOriginRedirect } from './oauth-interaction';
 import { useOAuthMessages } from './oauth-messages';
 
@@ -43,7 +43,11 @@ export function OAuthPage() {
   // Back from an identity provider: its handoff signs in (`federated`), or why it failed.
   const handoff = params.get(FEDERATION_HANDOFF_PARAM);
   const [error, setError] = useState<Shown | null>(
-    () => federationError(params.get(FEDERATION_ERROR_PARAM), t('yourProvider')) ?? null,
+    () =>
+      federationError(
+        params.get(FEDERATION_ERROR_PARAM),
+        params.get(FEDERATION_PROVIDER_PARAM) || t('yourProvider'),
+      ) ?? null,
   );
   // A step that finds no interaction for this browser ends the page: nothing here can go on.
   const [gone, setGone] = useState(false);

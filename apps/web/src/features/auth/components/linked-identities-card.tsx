@@ -12,7 +12,7 @@ import { browserLocation } from '@/lib/browser';
 import { useSay } from '@/lib/i18n';
 import { signInProvidersQueryOptions } from '../api/federation';
 import { useOwnIdentities, useStartLink, useUnlinkOwnIdentity } from '../api/own-identities';
-import { federationError } from '../federation-errors';
+import { FEDERATION_PROVIDER_PARAM, federationError } from '../federation-errors';
 import { usePasswordMessages } from '../messages';
 
 /** Where the browser comes back after linking: `?sso_linked=<provider name>`. */
@@ -35,7 +35,10 @@ export function LinkedIdentitiesCard() {
   // How a link came back: read once, then the URL forgets it, so a reload does not say it again.
   const [outcome] = useState(() => ({
     linked: params.get(LINKED_PARAM),
-    failure: federationError(params.get(FEDERATION_ERROR_PARAM), t('yourProvider')),
+    failure: federationError(
+      params.get(FEDERATION_ERROR_PARAM),
+      params.get(FEDERATION_PROVIDER_PARAM) || t('yourProvider'),
+    ),
   }));
   const { failure } = outcome;
   const said = useRef(false);
@@ -49,6 +52,7 @@ export function LinkedIdentitiesCard() {
         const next = new URLSearchParams(current);
         next.delete(LINKED_PARAM);
         next.delete(FEDERATION_ERROR_PARAM);
+        next.delete(FEDERATION_PROVIDER_PARAM);
         return next;
       },
       { replace: true },

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Shown } from '@/lib/http';
 import { exchangeHandoff } from '../api/federation';
-import { federationError } from '../federation-errors';
+import { FEDERATION_PROVIDER_PARAM, federationError } from '../federation-errors';
 import { useFederationMessages } from '../federation-messages';
 import { loginErrorText } from '../login-errors';
 import { ProviderButtons } from './provider-buttons';
@@ -40,11 +40,12 @@ export default function LoginFederation({ disabled, onAnswer, onError }: LoginFe
           const next = new URLSearchParams(current);
           next.delete(FEDERATION_HANDOFF_PARAM);
           next.delete(FEDERATION_ERROR_PARAM);
+          next.delete(FEDERATION_PROVIDER_PARAM);
           return next;
         },
         { replace: true },
       );
-    const message = federationError(errorKey, t('yourProvider'));
+    const message = federationError(errorKey, params.get(FEDERATION_PROVIDER_PARAM) || t('yourProvider'));
     if (!handoff) {
       spent();
       if (message) onError(message);
