@@ -28,7 +28,8 @@ test('System › Provider: create an OIDC provider, read its redirect URI, test 
   // OIDC is the type a new provider starts with; the contract's rules speak before anything is sent.
   await form.getByRole('button', { name: 'OK' }).click();
   await expect(form.getByText(formatMessage(MESSAGES.required)).first()).toBeVisible();
-  await form.getByLabel('Name').fill(name);
+  // Its own field: the mapping has a Name too.
+  await form.locator('#identity-provider_name').fill(name);
   await form.getByLabel('Issuer URL').fill('not a url');
   await form.getByLabel('Client ID').fill('gatehouse');
   await form.getByRole('button', { name: 'OK' }).click();
@@ -46,7 +47,7 @@ test('System › Provider: create an OIDC provider, read its redirect URI, test 
   // The redirect URI to register upstream; the secret is write-only.
   await rowAction(page, row, 'Edit');
   const edit = dialog(page, 'Edit identity provider');
-  await expect(edit.getByLabel('Redirect URI')).toHaveValue(
+  await expect(edit.getByRole('textbox', { name: 'Redirect URI', exact: true })).toHaveValue(
     /\/api\/oauth2-server\/federation\/oidc\/callback\/[0-9a-f-]{36}$/,
   );
   await expect(edit.getByLabel('Client secret')).toHaveValue('');
@@ -66,7 +67,7 @@ test('System › Provider: create an OIDC provider, read its redirect URI, test 
     timeout: 30_000,
   });
   await expect(testDialog).toContainText('A step did not pass.');
-  await testDialog.getByRole('button', { name: 'Close' }).click();
+  await testDialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
   await row.getByRole('button', { name: 'Disable' }).click();
   await expect(confirmBox(page)).toContainText('Nobody signs in through it until it is enabled again.');
