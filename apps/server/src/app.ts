@@ -23,6 +23,7 @@ import clientRoutes from './modules/clients/routes.ts';
 import configTransferRoutes from './modules/config-transfer/routes.ts';
 import dataAccessRoutes from './modules/data-access/routes.ts';
 import dictionaryRoutes from './modules/dictionaries/routes.ts';
+import federationRoutes from './modules/federation/routes.ts';
 import groupRoutes from './modules/groups/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import menuRoutes from './modules/menus/routes.ts';
@@ -259,6 +260,7 @@ export function buildApp(options: BuildAppOptions) {
   app.register(preferencesRoutes);
   app.register(auditRoutes);
   app.register(webhookRoutes);
+  app.register(federationRoutes);
   // Expired OIDC artefacts are deleted at start and then periodically; stopped on close.
   app.addHook('onReady', async function purgeOidc() {
     this.services.oidc.startPurging(config.oidcPurgeIntervalMs, (err) =>
@@ -274,6 +276,10 @@ export function buildApp(options: BuildAppOptions) {
   });
   // The job queue (webhooks, emails) runs once the server is ready.
   app.addHook('onReady', async function startJobs() {
+    // LDAP directories with a sync interval and no sync job yet get one (a save schedules it too).
+    await this.services.ldapSync
+      .ensureScheduled()
+      .catch((err) => this.log.warn({ err }, 'Scheduling the LDAP syncs failed'));
     this.services.jobs.start(config.jobPollIntervalMs);
   });
   app.addHook('onClose', async (instance) => {
@@ -293,6 +299,7 @@ export function buildApp(options: BuildAppOptions) {
     const origin = `http://${urlHost(address.address, address.family === 'IPv6')}:${address.port}`;
     this.services.oidc.setDefaultIssuer(`${origin}/oidc`);
     this.services.passwordReset.setListeningOrigin(origin);
+    this.services.federation.setListeningOrigin(origin);
   });
 
   app.register(spa, { webDir: webDirExists(config) ? config.webDir : undefined });

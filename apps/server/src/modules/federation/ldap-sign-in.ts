@@ -2,12 +2,12 @@ import { FEDERATION_MESSAGES } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
 import type { RequestMeta } from '../../lib/auth-state.ts';
 import { AppError } from '../../lib/errors.ts';
-import { unseal } from '../../lib/server-key.ts';
 import type { AccountRow } from '../access/repository.ts';
 import type { DirectoryAttempt, DirectoryVerdict, PasswordDirectory } from '../auth/password-directory.ts';
 import { type LdapConnect, LdapDirectory, LdapUnavailable, normalizeDn, type PasswordCheck } from './ldap.ts';
 import * as ldapRepo from './ldap-repository.ts';
-import type { ProviderRecord, StoredSettings, UpstreamIdentity } from './types.ts';
+import { toProviderRecord } from './providers.ts';
+import type { ProviderRecord, UpstreamIdentity } from './types.ts';
 
 /** What the LDAP password path needs of federation's core (`FederatedSignIn`). */
 export type FederationCore = {
@@ -26,18 +26,6 @@ export type LdapSignInDeps = {
   /** How connections are made (tests spy on it). */
   connect?: LdapConnect;
 };
-
-function recordOf(serverKey: Buffer, row: ldapRepo.LdapProviderRow): ProviderRecord {
-  return {
-    providerId: row.providerId,
-    type: row.type,
-    name: row.name,
-    enabled: row.enabled,
-    isDefault: row.isDefault,
-    settings: row.settings as StoredSettings,
-    secret: row.secretSealed ? unseal(serverKey, row.secretSealed) : null,
-  };
-}
 
 /**
  * The password of Gatehouse's own sign-in forms, checked by LDAP directories:
@@ -81,7 +69,7 @@ export class LdapPasswordDirectory implements PasswordDirectory {
     for (const { provider: row } of identities) {
       if (asked.has(row.providerId)) continue;
       asked.add(row.providerId);
-      const provider = recordOf(this.deps.serverKey, row);
+      const provider = toProviderRecord(this.deps.serverKey, row);
       const check = await this.check(provider, attempt);
       if (check === 'unavailable') {
         unavailable = true;
@@ -114,7 +102,7 @@ export class LdapPasswordDirectory implements PasswordDirectory {
     let known = false;
     for (const row of rows) {
       if (!(await this.deps.core.providerAllowed(row.providerId, attempt.applicationId))) continue;
-      const provider = recordOf(this.deps.serverKey, row);
+      const provider = toProviderRecord(this.deps.serverKey, row);
       const check = await this.check(provider, attempt);
       if (check === 'unavailable') {
         unavailable = true;

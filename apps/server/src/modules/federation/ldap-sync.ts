@@ -3,10 +3,10 @@ import { audit } from '../../lib/audit.ts';
 import type { RequestMeta } from '../../lib/auth-state.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ClaimedJob, JobRunner } from '../../lib/jobs.ts';
-import { unseal } from '../../lib/server-key.ts';
 import type { AccountRow } from '../access/repository.ts';
 import { type LdapConnect, LdapDirectory, normalizeDn } from './ldap.ts';
 import * as ldapRepo from './ldap-repository.ts';
+import { toProviderRecord } from './providers.ts';
 import type { ProviderRecord, StoredSettings, UpstreamIdentity } from './types.ts';
 
 /**
@@ -97,15 +97,7 @@ export class LdapSync {
 
   /** One sync of a directory, now. */
   async syncProvider(row: ldapRepo.LdapProviderRow): Promise<SyncSummary> {
-    const provider: ProviderRecord = {
-      providerId: row.providerId,
-      type: row.type,
-      name: row.name,
-      enabled: row.enabled,
-      isDefault: row.isDefault,
-      settings: row.settings as StoredSettings,
-      secret: row.secretSealed ? unseal(this.deps.serverKey, row.secretSealed) : null,
-    };
+    const provider = toProviderRecord(this.deps.serverKey, row);
     const meta: RequestMeta = {
       actorId: null,
       actorName: `LDAP sync: ${provider.name}`.slice(0, 100),
