@@ -379,11 +379,14 @@ export class LdapDirectory {
   }
 
   private clientOptions(): ClientOptions {
+    // ldapts speaks TLS from the first byte whenever it is given TLS options, ldap:// or not:
+    // a plain URL gets none, and StartTLS gets them at the upgrade.
+    const ldaps = this.settings.url.toLowerCase().startsWith('ldaps:');
     return {
       url: this.settings.url,
       connectTimeout: LDAP_CONNECT_TIMEOUT_MS,
       timeout: LDAP_OPERATION_TIMEOUT_MS,
-      tlsOptions: this.tlsOptions(),
+      ...(ldaps ? { tlsOptions: this.tlsOptions() } : {}),
       strictDN: false,
     };
   }
