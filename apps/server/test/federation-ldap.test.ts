@@ -217,6 +217,19 @@ describe('the password of a directory user', () => {
     expect(again.res.json().result.userInfo.userId).toBe(alice!.userId);
   });
 
+  it("unlocks the console's inactivity lock with the directory password, not the local one", async () => {
+    const { res } = await signIn('alice', DIRECTORY.passwordOf('alice'));
+    const token = res.json().result.token as string;
+    const wrong = await t.post('/api/oauth2-server/unlock', { password: 'not-her-password' }, token);
+    expect(wrong.statusCode).toBe(400);
+    const right = await t.post(
+      '/api/oauth2-server/unlock',
+      { password: DIRECTORY.passwordOf('alice') },
+      token,
+    );
+    expect(right.statusCode, right.body).toBe(200);
+  });
+
   it('refuses a wrong one with the usual 401, audited as a wrong password', async () => {
     // bob is not a user yet: a directory entry with a wrong password.
     const unknown = await signIn('bob', 'not-his-password');
@@ -599,9 +612,10 @@ describe('the scheduled sync', () => {
       .then((rows) => rows.slice(-1));
     expect(mapping!.after).toMatchObject({ name: 'Alice Kingsleigh' });
 
-    // The job is the next run, an interval later.
+    // The job is the next run, an interval later; nothing more to schedule.
     const [next] = await t.db.select().from(jobs).where(eq(jobs.queue, LDAP_SYNC_QUEUE));
     expect(next!.payload).toEqual({ providerId });
     expect(next!.runAt.getTime()).toBeGreaterThan(Date.now() + 55 * 60_000);
+    expect(await t.app.services.ldapSync.ensureScheduled()).toBe(0);
   });
 });

@@ -37,7 +37,7 @@ export type DirectoryAttempt = {
   username: string;
   password: string;
   /** The local user of that name, if any. */
-  user: AccountRow | undefined;
+  user: Pick<AccountRow, 'userId'> | undefined;
   /** The application signed in to: the console's (platform) or an /oauth client's; its provider limit applies. */
   applicationId: string;
   meta: RequestMeta;

@@ -202,12 +202,28 @@ export class AuthService {
     });
   }
 
+  /**
+   * Whether `password` is the user's: their directory's where one governs the account (the
+   * lock's password is the one they sign in with), else the local hash.
+   */
+  private async passwordOf(user: UserRow, password: string, meta: RequestMeta): Promise<boolean> {
+    const verdict = await this.directory.verify({
+      username: user.username,
+      password,
+      user,
+      applicationId: PLATFORM_APP_ID,
+      meta,
+    });
+    if (verdict.kind === 'local') return verifyPassword(user.passwordHash, password);
+    return verdict.kind === 'accepted' && verdict.user.userId === user.userId;
+  }
+
   /** Checks the password for the console's inactivity lock; throttled like sign-in. */
   async unlock(auth: AuthState, password: string, meta: RequestMeta, device?: DeviceCookie): Promise<void> {
     const attempt = { account: auth.user.username, ip: meta.ip ?? 'unknown', device };
     await this.limiter.check(attempt);
     const user = await repo.findUser(this.db, auth.user.userId);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    if (!user || !(await this.passwordOf(user, password, meta))) {
       const lock = await this.limiter.recordFailure(attempt);
       // A wrong guess at a locked console is a wrong guess at the password: it is recorded.
       await auditFailedSignIn(this.db, meta, {

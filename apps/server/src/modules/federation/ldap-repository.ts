@@ -103,6 +103,25 @@ export async function scheduleSync(db: Executor, providerId: string, runAt?: Dat
   return true;
 }
 
+/**
+ * Whether the provider has a sync job older than `jobId`: two instances that started together
+ * may both have scheduled one; the younger then ends, and one chain of runs remains.
+ */
+export async function olderSyncJob(db: Executor, providerId: string, jobId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.queue, LDAP_SYNC_QUEUE),
+        sql`${jobs.payload}->>'providerId' = ${providerId}`,
+        sql`${jobs.id} < ${jobId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The enabled LDAP directories with a sync interval and no sync job: after a start, the ones to schedule. */
 export async function unscheduledSyncs(
   db: Executor,

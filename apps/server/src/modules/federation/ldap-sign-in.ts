@@ -61,7 +61,7 @@ export class LdapPasswordDirectory implements PasswordDirectory {
     }
   }
 
-  private async linked(attempt: DirectoryAttempt, user: AccountRow): Promise<DirectoryVerdict> {
+  private async linked(attempt: DirectoryAttempt, user: { userId: string }): Promise<DirectoryVerdict> {
     const identities = await ldapRepo.ldapIdentitiesOf(this.deps.db, user.userId);
     if (identities.length === 0) return { kind: 'local' };
     let unavailable = false;

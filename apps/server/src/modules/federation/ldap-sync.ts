@@ -90,6 +90,7 @@ export class LdapSync {
     const minutes = (row?.settings as StoredSettings | undefined)?.ldap?.syncIntervalMinutes;
     // A directory deleted, disabled or no longer synced: its job ends here (a save schedules it again).
     if (!row?.enabled || !minutes) return;
+    if (await ldapRepo.olderSyncJob(this.deps.db, row.providerId, job.id)) return;
     await this.syncProvider(row);
     await this.deps.db.execute(job.rescheduling(new Date(Date.now() + minutes * 60_000)));
     job.settled();
