@@ -45,6 +45,8 @@ export const DIRECTORY = {
 } as const;
 
 export type Slapd = {
+  /** The server's process id (the benchmark reads its CPU time). */
+  pid: number;
   /** `ldap://127.0.0.1:<port>` (StartTLS offered there). */
   url: string;
   /** `ldaps://127.0.0.1:<port>`, with a self-signed certificate. */
@@ -172,6 +174,7 @@ export async function startSlapd(options: { ldif?: string } = {}): Promise<Slapd
   }
   const certificate = readFileSync(join(dir, 'cert.pem'), 'utf8');
   return {
+    pid: child.pid!,
     url,
     ldapsUrl,
     certificate,
