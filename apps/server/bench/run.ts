@@ -4,11 +4,13 @@
  * (in-process.ts). Everything it reports is also written to bench/results/<date>.md, except
  * under BENCH_QUICK=1, whose short runs are for development.
  *
- * BENCH_ONLY=http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,config,multi (any of them,
+ * BENCH_ONLY=http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,config,ldap,multi (any of them,
  * comma-separated) narrows a run; AUDIT_BENCH_ROWS sets the audit trail's size (bench/audit.ts),
- * CONFIG_BENCH_ROWS the data accesses that configuration transfer moves (bench/config.ts).
- * `multi` (bench/multi.ts: one instance against two behind one address) runs only when named, as does
- * `federation-oidc` (bench/federation-oidc.ts: a sign-in through an OIDC identity provider).
+ * CONFIG_BENCH_ROWS the data accesses that configuration transfer moves (bench/config.ts),
+ * LDAP_BENCH_SECONDS each run of the LDAP sign-ins (bench/ldap.ts, against a private slapd).
+ * `multi` (bench/multi.ts: one instance against two behind one address) runs only when named, as do
+ * `federation-oidc` (bench/federation-oidc.ts: a sign-in through an OIDC identity provider) and
+ * `ldap` (bench/ldap.ts: password sign-ins checked by an LDAP directory).
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -18,6 +20,7 @@ import { benchConfig } from './config.ts';
 import { benchFederationOidc } from './federation-oidc.ts';
 import { benchHttp } from './http.ts';
 import { benchInProcess } from './in-process.ts';
+import { benchLdap } from './ldap.ts';
 import { benchMetrics } from './metrics.ts';
 import { benchMulti } from './multi.ts';
 import { Report } from './report.ts';
@@ -25,9 +28,9 @@ import { benchWebhooks } from './webhooks.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,config').split(
-    ',',
-  ),
+  (
+    process.env.BENCH_ONLY ?? 'http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,config,ldap'
+  ).split(','),
 );
 const QUICK = process.env.BENCH_QUICK === '1';
 
@@ -59,6 +62,7 @@ if (ONLY.has('webhooks')) await benchWebhooks(report);
 if (ONLY.has('multi')) await benchMulti(report);
 if (ONLY.has('config')) await benchConfig(report);
 if (ONLY.has('federation-oidc')) await benchFederationOidc(report);
+if (ONLY.has('ldap')) await benchLdap(report);
 report.line(`Run time: ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} minutes.`);
 if (QUICK) console.log('\n(BENCH_QUICK=1: the results are not written to bench/results)');
 else console.log(`\nWritten to ${report.write(join(ROOT, 'bench/results'), started)}`);

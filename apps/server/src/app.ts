@@ -278,6 +278,10 @@ export function buildApp(options: BuildAppOptions) {
   });
   // The job queue (webhooks, emails) runs once the server is ready.
   app.addHook('onReady', async function startJobs() {
+    // LDAP directories with a sync interval and no sync job yet get one (a save schedules it too).
+    await this.services.ldapSync
+      .ensureScheduled()
+      .catch((err) => this.log.warn({ err }, 'Scheduling the LDAP syncs failed'));
     this.services.jobs.start(config.jobPollIntervalMs);
   });
   app.addHook('onClose', async (instance) => {

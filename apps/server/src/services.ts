@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LoginRateLimit, RequestRateLimit } from './config.ts';
 import type { Database, Listen, Transaction } from './db/client.ts';
+import type { RequestMeta } from './lib/auth-state.ts';
 import { AUTH_CHANNEL } from './lib/caller-cache.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { JobRunner } from './lib/jobs.ts';
@@ -22,7 +23,11 @@ import { ConfigTransferService } from './modules/config-transfer/service.ts';
 import { DataAccessService } from './modules/data-access/service.ts';
 import { DictionaryItemService, DictionaryService } from './modules/dictionaries/service.ts';
 import { FederationAdminService } from './modules/federation/identities.ts';
+import { type FederationCore, LdapPasswordDirectory } from './modules/federation/ldap-sign-in.ts';
+import { LdapSync } from './modules/federation/ldap-sync.ts';
 import { FederatedSignIn } from './modules/federation/sign-in.ts';
+import type { ProviderRecord, UpstreamIdentity } from './modules/federation/types.ts';
+import { applyMapping } from './modules/federation/users.ts';
 import { GroupService } from './modules/groups/service.ts';
 import { HealthService } from './modules/health/service.ts';
 import { MenuService } from './modules/menus/service.ts';
@@ -63,6 +68,8 @@ export type ServiceDeps = {
   webhooks: DeliverySettings;
   /** Where a failed job is reported. */
   onJobError: (err: unknown, job?: { queue: string; id: number }) => void;
+  /** The server's log: an LDAP directory that could not be asked, a sync's outcome. */
+  log: FastifyBaseLogger;
 };
 
 /**
@@ -84,6 +91,21 @@ export function createServices(db: Database, deps: ServiceDeps) {
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
   const configTransfer = new ConfigTransferService(db);
+  // The LDAP directories that check the passwords of the accounts they govern, through
+  // federation's core (made below: it needs `auth`, and is called only at a sign-in).
+  const federationCore: FederationCore = {
+    resolveUser: async (provider: ProviderRecord, upstream: UpstreamIdentity, meta: RequestMeta) =>
+      (await federation.resolveUser(provider, upstream, meta)).user,
+    providerAllowed: (providerId: string, applicationId: string) =>
+      federation.providerAllowed(providerId, applicationId),
+  };
+  const passwordDirectory = new LdapPasswordDirectory({
+    db,
+    serverKey: deps.oidc.serverKey,
+    core: federationCore,
+    onUnavailable: (err, providerId) =>
+      deps.log.warn({ err, providerId }, 'An LDAP directory could not be asked at a sign-in'),
+  });
   const auth = new AuthService(
     db,
     deps.loginLimiter,
@@ -91,6 +113,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     deps.platformPermissionIds,
     twoFactor,
     deps.meters,
+    passwordDirectory,
   );
   const federation = new FederatedSignIn({
     db,
@@ -106,6 +129,16 @@ export function createServices(db: Database, deps: ServiceDeps) {
   jobs.register(MAIL_QUEUE, mailHandler(deps.passwordReset.mailer, deps.passwordReset.log), {
     concurrency: 2,
   });
+  const ldapSync = new LdapSync({
+    db,
+    serverKey: deps.oidc.serverKey,
+    core: {
+      resolveUser: federationCore.resolveUser,
+      applyMapping: (provider, upstream, userId, meta) => applyMapping(db, provider, upstream, userId, meta),
+    },
+    log: deps.log,
+  });
+  ldapSync.register(jobs);
   return {
     db,
     /**
@@ -135,6 +168,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     twoFactor,
     auth,
     federation,
+    ldapSync,
     federationAdmin: new FederationAdminService(db, deps.oidc.serverKey),
     applications: new ApplicationService(db),
     dataAccesses: new DataAccessService(db),
@@ -165,7 +199,16 @@ export function createServices(db: Database, deps: ServiceDeps) {
     webhooks: new WebhookService(db, deps.webhooks.serverKey, deps.webhooks),
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),
-    oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor, federation, deps.meters),
+    oidc: new OidcService(
+      db,
+      sessions,
+      deps.loginLimiter,
+      deps.oidc,
+      twoFactor,
+      federation,
+      deps.meters,
+      passwordDirectory,
+    ),
   };
 }
 
@@ -231,6 +274,7 @@ async function services(
       onJobError: (err, job) => {
         if (!isDatabaseUnavailable(err)) app.log.warn({ err, job }, 'A job failed');
       },
+      log: app.log,
     }),
   );
   if (!opts.listen) return;

@@ -21,13 +21,14 @@ import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import { isActive } from '../access/repository.ts';
 import { endOidcAccess } from '../oidc/repository.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../passwords/hashing.ts';
+import { hashPassword, verifyPassword } from '../passwords/hashing.ts';
 import { assertPasswordPolicy, upgradeOutdatedHash } from '../passwords/policy.ts';
 import { storePassword } from '../passwords/repository.ts';
-import { findUserByUsername, stampSignIn, type UserRow } from '../sessions/repository.ts';
+import { stampSignIn, type UserRow } from '../sessions/repository.ts';
 import type { SessionResolver } from '../sessions/resolver.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
 import type { LoginLimiter } from './limiters.ts';
+import { checkCredentials, NO_DIRECTORY, type PasswordDirectory } from './password-directory.ts';
 import * as repo from './repository.ts';
 import { auditFailedSignIn, unlessLocked } from './sign-in-events.ts';
 
@@ -41,10 +42,13 @@ export class AuthService {
     private readonly platformPermissionIds: () => ReadonlySet<string>,
     private readonly twoFactor: Pick<TwoFactorService, 'required' | 'challengeFor'>,
     private readonly meters: Meters = NO_METERS,
+    /** The directories (LDAP) that check the password of the accounts they govern. */
+    private readonly directory: PasswordDirectory = NO_DIRECTORY,
   ) {}
 
   /**
-   * The password step. A user with two-factor sign-in on gets a challenge for the code
+   * The password step, against the user's directory where one governs the account
+   * (`PasswordDirectory`), else the local hash. A user with two-factor sign-in on gets a challenge for the code
    * instead of a session (POST /login/second-factor, which then calls `startSession`).
    */
   async login(
@@ -55,30 +59,28 @@ export class AuthService {
     const attempt = { account: input.username, ip: meta.ip ?? 'unknown', device };
     await unlessLocked(() => this.limiter.check(attempt), this.meters, 'console');
 
-    const user = await findUserByUsername(this.db, input.username);
-    const passwordOk = user
-      ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password);
-
-    if (!user || !passwordOk) {
-      const lock = await this.limiter.recordFailure(attempt);
-      const reason = user ? 'wrong-password' : 'unknown-account';
-      await auditFailedSignIn(this.db, meta, { userId: user?.userId ?? null, reason, lock });
-      this.meters.signIn('console', 'failure', reason);
-      throw invalidCredentials();
-    }
+    const { user, viaDirectory } = await checkCredentials(
+      { db: this.db, directory: this.directory, limiter: this.limiter, meters: this.meters },
+      'console',
+      input,
+      attempt,
+      { meta, applicationId: PLATFORM_APP_ID },
+    );
     if (!isActive(user)) {
       await auditFailedSignIn(this.db, meta, { userId: user.userId, reason: 'disabled' });
       this.meters.signIn('console', 'failure', 'disabled');
       throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.accountDisabled);
     }
     await this.limiter.recordSuccess(attempt);
-    await upgradeOutdatedHash(
-      this.db,
-      { ...meta, actorId: user.userId, actorName: user.username },
-      user,
-      input.password,
-    );
+    // A directory's password is not the local hash's to upgrade.
+    if (!viaDirectory)
+      await upgradeOutdatedHash(
+        this.db,
+        { ...meta, actorId: user.userId, actorName: user.username },
+        user,
+        input.password,
+      );
+    // The directory checked the password only: two-factor sign-in applies as for anyone.
     if (this.twoFactor.required(user)) {
       this.meters.signIn('console', 'second_factor');
       return this.twoFactor.challengeFor(user.userId);
@@ -200,12 +202,28 @@ export class AuthService {
     });
   }
 
+  /**
+   * Whether `password` is the user's: their directory's where one governs the account (the
+   * lock's password is the one they sign in with), else the local hash.
+   */
+  private async passwordOf(user: UserRow, password: string, meta: RequestMeta): Promise<boolean> {
+    const verdict = await this.directory.verify({
+      username: user.username,
+      password,
+      user,
+      applicationId: PLATFORM_APP_ID,
+      meta,
+    });
+    if (verdict.kind === 'local') return verifyPassword(user.passwordHash, password);
+    return verdict.kind === 'accepted' && verdict.user.userId === user.userId;
+  }
+
   /** Checks the password for the console's inactivity lock; throttled like sign-in. */
   async unlock(auth: AuthState, password: string, meta: RequestMeta, device?: DeviceCookie): Promise<void> {
     const attempt = { account: auth.user.username, ip: meta.ip ?? 'unknown', device };
     await this.limiter.check(attempt);
     const user = await repo.findUser(this.db, auth.user.userId);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    if (!user || !(await this.passwordOf(user, password, meta))) {
       const lock = await this.limiter.recordFailure(attempt);
       // A wrong guess at a locked console is a wrong guess at the password: it is recorded.
       await auditFailedSignIn(this.db, meta, {

@@ -10,7 +10,9 @@ export type SignInFailure =
   | 'disabled'
   | 'wrong-code'
   /** An identity provider's sign-in that Gatehouse refused (not linked, not allowed …). */
-  | 'federation';
+  | 'federation'
+  /** The LDAP directory that governs the account could not be asked. */
+  | 'directory-unavailable';
 
 /**
  * Audits a failed sign-in with its reason, and the lock it started: when the failure begins

@@ -21,11 +21,11 @@ import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import { mayEnterApplication } from '../access/in-application.ts';
 import { isActive } from '../access/repository.ts';
 import type { LoginLimiter } from '../auth/limiters.ts';
+import { checkCredentials, NO_DIRECTORY, type PasswordDirectory } from '../auth/password-directory.ts';
 import { auditFailedSignIn, unlessLocked } from '../auth/sign-in-events.ts';
 import type { FederatedSignIn } from '../federation/sign-in.ts';
-import { verifyAgainstDummy, verifyPassword } from '../passwords/hashing.ts';
 import { upgradeOutdatedHash } from '../passwords/policy.ts';
-import { findUserByUsername, stampSignIn } from '../sessions/repository.ts';
+import { stampSignIn } from '../sessions/repository.ts';
 import type { SessionResolver } from '../sessions/resolver.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
 import { loadSigningKeys } from './keys.ts';
@@ -65,6 +65,8 @@ export class OidcService {
     private readonly twoFactor: Pick<TwoFactorService, 'required' | 'checkSignInCode'>,
     private readonly federation: Pick<FederatedSignIn, 'redeem' | 'consume' | 'providerAllowed'>,
     private readonly meters: Meters = NO_METERS,
+    /** The directories (LDAP) that check the password of the accounts they govern. */
+    private readonly directory: PasswordDirectory = NO_DIRECTORY,
   ) {
     this.issuer = options.issuer;
   }
@@ -215,20 +217,13 @@ export class OidcService {
     const password = input?.password ?? '';
     const attempt = { account: username, ip: meta.ip ?? 'unknown', device };
     await unlessLocked(() => this.limiter.check(attempt), this.meters, 'oidc');
-    const user = username ? await findUserByUsername(this.db, username) : undefined;
-    const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
-    if (!user || !ok) {
-      const lock = await this.limiter.recordFailure(attempt);
-      const reason = user ? 'wrong-password' : 'unknown-account';
-      await auditFailedSignIn(this.db, meta, {
-        userId: user?.userId ?? null,
-        reason,
-        lock,
-        details: { clientId: client.client },
-      });
-      this.meters.signIn('oidc', 'failure', reason);
-      throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials);
-    }
+    const { user, viaDirectory } = await checkCredentials(
+      { db: this.db, directory: this.directory, limiter: this.limiter, meters: this.meters },
+      'oidc',
+      { username, password },
+      attempt,
+      { meta, applicationId: client.applicationId, details: { clientId: client.client } },
+    );
     if (!isActive(user)) {
       await auditFailedSignIn(this.db, meta, {
         userId: user.userId,
@@ -240,13 +235,14 @@ export class OidcService {
     }
     await this.limiter.recordSuccess(attempt);
     const actor = { ...meta, actorId: user.userId, actorName: user.username };
-    await upgradeOutdatedHash(this.db, actor, user, password);
-    // The password alone never passes for a user with two-factor sign-in on.
+    if (!viaDirectory) await upgradeOutdatedHash(this.db, actor, user, password);
+    // The password alone never passes for a user with two-factor sign-in on (a directory's neither).
     if (this.twoFactor.required(user))
       await this.twoFactor.checkSignInCode(user, input?.code?.replace(/[\s-]/g, ''), meta);
     // A password an administrator set, or one past the policy's age, signs nothing in until
-    // it is replaced in the console: it may be known to someone else, or leaked long ago.
-    if (user.mustChangePassword || (await this.sessions.isPasswordExpired(user)))
+    // it is replaced in the console: it may be known to someone else, or leaked long ago. A
+    // directory's password is the directory's to age; the local one is not used.
+    if (!viaDirectory && (user.mustChangePassword || (await this.sessions.isPasswordExpired(user))))
       throw this.refusedSignIn('password-change-required', refused(OIDC_MESSAGES.passwordChangeFirst));
     if (!(await mayEnterApplication(this.db, user.userId, client.applicationId)))
       throw this.refusedSignIn('no-access', noAccess());
