@@ -134,7 +134,8 @@ export function createServices(db: Database, deps: ServiceDeps) {
     serverKey: deps.oidc.serverKey,
     core: {
       resolveUser: federationCore.resolveUser,
-      applyMapping: (provider, upstream, userId, meta) => applyMapping(db, provider, upstream, userId, meta),
+      applyMapping: (provider, upstream, userId, meta) =>
+        applyMapping(db, provider, upstream, userId, meta).then(() => undefined),
     },
     log: deps.log,
   });

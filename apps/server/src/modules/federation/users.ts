@@ -108,9 +108,8 @@ export async function resolveFederatedUser(
       ({ userId, identityId } = await createUser(db, provider, upstream, email, meta));
     }
   }
-  await applyMapping(db, provider, upstream, userId, meta);
+  const user = await applyMapping(db, provider, upstream, userId, meta);
   await repo.stampIdentity(db, identityId, email);
-  const user = await repo.findAccount(db, userId);
   if (!user) throw new FederationRefusal(FEDERATION_MESSAGES.notLinked);
   return { user, identityId };
 }
@@ -227,9 +226,9 @@ export async function applyMapping(
   upstream: UpstreamIdentity,
   userId: string,
   meta: RequestMeta,
-): Promise<void> {
+): Promise<AccountRow | undefined> {
   const user = await repo.findAccount(db, userId);
-  if (!user) return;
+  if (!user) return undefined;
   const profile: { name?: string; email?: string; phone?: string; organizationId?: string } = {};
   const name = mappedValue(provider, upstream, 'name');
   if (name && name !== user.name) profile.name = name;
@@ -251,12 +250,12 @@ export async function applyMapping(
   const key = (a: repo.Assignment) => `${a.target}:${a.targetId}`;
   const wantedKeys = new Set(wanted.filter((a) => existing.has(a.targetId)).map(key));
   const managed = await repo.assignmentsOf(db, userId, provider.providerId);
-  const heldKeys = new Set((await repo.heldBy(db, userId)).map(key));
+  const heldKeys = new Set(wantedKeys.size > 0 ? (await repo.heldBy(db, userId)).map(key) : []);
   const grant = [...wantedKeys].filter((k) => !heldKeys.has(k)).map((k) => wanted.find((a) => key(a) === k)!);
   const revoke = managed.filter((a) => !wantedKeys.has(key(a)));
   // A wanted role the user already holds stays as it is: managed if a rule gave it, else the administrator's.
 
-  if (Object.keys(profile).length === 0 && grant.length === 0 && revoke.length === 0) return;
+  if (Object.keys(profile).length === 0 && grant.length === 0 && revoke.length === 0) return user;
   await auditedChange(
     db,
     actorOf(meta, userId, user.username),
@@ -281,6 +280,7 @@ export async function applyMapping(
       };
     },
   );
+  return repo.findAccount(db, userId);
 }
 
 /** An administrator links a user to an upstream subject. */
