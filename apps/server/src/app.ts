@@ -23,6 +23,7 @@ import clientRoutes from './modules/clients/routes.ts';
 import configTransferRoutes from './modules/config-transfer/routes.ts';
 import dataAccessRoutes from './modules/data-access/routes.ts';
 import dictionaryRoutes from './modules/dictionaries/routes.ts';
+import identityProviderRoutes from './modules/federation/crud-routes.ts';
 import groupRoutes from './modules/groups/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import menuRoutes from './modules/menus/routes.ts';
@@ -259,6 +260,7 @@ export function buildApp(options: BuildAppOptions) {
   app.register(preferencesRoutes);
   app.register(auditRoutes);
   app.register(webhookRoutes);
+  app.register(identityProviderRoutes);
   // Expired OIDC artefacts are deleted at start and then periodically; stopped on close.
   app.addHook('onReady', async function purgeOidc() {
     this.services.oidc.startPurging(config.oidcPurgeIntervalMs, (err) =>

@@ -21,6 +21,7 @@ import { InstanceTransferService } from './modules/config-transfer/instance.ts';
 import { ConfigTransferService } from './modules/config-transfer/service.ts';
 import { DataAccessService } from './modules/data-access/service.ts';
 import { DictionaryItemService, DictionaryService } from './modules/dictionaries/service.ts';
+import { IdentityProviderService } from './modules/federation/service.ts';
 import { GroupService } from './modules/groups/service.ts';
 import { HealthService } from './modules/health/service.ts';
 import { MenuService } from './modules/menus/service.ts';
@@ -150,6 +151,15 @@ export function createServices(db: Database, deps: ServiceDeps) {
     passwordReset,
     jobs,
     webhooks: new WebhookService(db, deps.webhooks.serverKey, deps.webhooks),
+    identityProviders: new IdentityProviderService(db, {
+      serverKey: deps.oidc.serverKey,
+      // The public origin of emailed links until the federation service has its own: the
+      // configured GATEHOUSE_PUBLIC_URL, else this server's address.
+      origin: () => passwordReset.linkOrigin() ?? deps.passwordReset.links.ownOrigin,
+      outbound: deps.webhooks,
+      // Each protocol's test, as its module lands (oidc.ts, saml.ts, ldap.ts).
+      testers: {},
+    }),
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),
     oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor, deps.meters),

@@ -24,6 +24,7 @@ export const LIST_SORTS = {
   dictionaries: ['code', 'name'],
   dictionaryItems: ['code', 'order'],
   groups: ['name', 'code'],
+  identityProviders: ['name'],
   dataObjects: ['name', 'code'],
   dataSets: ['name', 'code'],
   organizations: ['name', 'code'],

@@ -237,7 +237,13 @@ export const CONSOLE_NAVIGATION = [
       },
       { path: '/admin-setting/am-bucket', title: 'Bucket', icon: 'InboxOutlined', keepAlive: true },
       { path: '/admin-setting/am-space', title: 'Space', icon: 'CloudOutlined', keepAlive: true },
-      { path: '/admin-setting/provider', title: 'Provider', icon: 'CloudServerOutlined', keepAlive: true },
+      {
+        path: '/admin-setting/provider',
+        title: 'Provider',
+        icon: 'CloudServerOutlined',
+        keepAlive: true,
+        elements: crudDelete('provider'),
+      },
     ],
   },
   {

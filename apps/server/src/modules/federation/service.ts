@@ -1,0 +1,427 @@
+import { createHash } from 'node:crypto';
+import {
+  type CreateIdentityProvider,
+  FEDERATION_MESSAGES,
+  IDENTITY_MESSAGES,
+  type IdentityProvider,
+  type IdentityProviderListQuery,
+  type IdentityProviderType,
+  type MappingRule,
+  m,
+  OIDC_CALLBACK_PATH,
+  type Page,
+  type ProviderTestResult,
+  SAML_METADATA_PATH,
+  type Status,
+  type UpdateIdentityProvider,
+} from '@gatehouse/contract';
+import type { Database, Executor } from '../../db/client.ts';
+import type { AppScope } from '../../lib/app-scope.ts';
+import type { AuditContext } from '../../lib/audit.ts';
+import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
+import { AppError, type FieldMessages, forbidden, validationFailed } from '../../lib/errors.ts';
+import { seal, unseal } from '../../lib/server-key.ts';
+import { actorOf, assertMayAssignGroups, assertMayAssignRoles } from '../access/delegation.ts';
+import { assertAllowedTarget, fetchOnce, type OutboundPolicy } from '../webhooks/outbound.ts';
+import * as repo from './provider-repository.ts';
+// Until saml.ts (branch fed-saml) lands with the real parser; see the stub.
+import { parseIdpMetadata } from './saml-metadata-stub.ts';
+import type { ProviderRecord, StoredSamlIdp, StoredSettings } from './types.ts';
+
+const ENTITY = 'identity-provider';
+
+/** Where a SAML IdP posts its responses for a provider: `{SAML_ACS_PATH}/{providerId}`. */
+export const SAML_ACS_PATH = '/saml2/authenticate/consumer';
+
+/** A metadata URL must answer within this long… */
+const METADATA_TIMEOUT_MS = 5_000;
+/** …with at most this much, as much as the form takes pasted (`samlSettingsSchema`). */
+const METADATA_MAX_BYTES = 200_000;
+
+/**
+ * Tries a provider's settings against its upstream (discovery, metadata, a bind): each
+ * protocol's module exports one (`testOidc`, `testSaml`, `testLdap`). A tester answers what
+ * failed in its steps rather than throwing.
+ */
+export type ProviderTester = (provider: ProviderRecord) => Promise<ProviderTestResult>;
+export type ProviderTesters = Partial<Record<IdentityProviderType, ProviderTester>>;
+
+export type IdentityProviderDeps = {
+  /** Seals the OIDC client secret and the LDAP bind password (lib/server-key.ts). */
+  serverKey: Buffer;
+  /** The public origin that the redirect URI, the SP metadata URL and the ACS URL are built on. */
+  origin: () => string;
+  /** The SSRF guard of a SAML metadata URL: the webhooks' (GATEHOUSE_WEBHOOK_ALLOW_HTTP/_PRIVATE). */
+  outbound: OutboundPolicy;
+  testers: ProviderTesters;
+};
+
+type ProviderInput = CreateIdentityProvider | UpdateIdentityProvider;
+
+/** What a save writes besides the common columns: the settings and the sealed secret. */
+type Saved = { settings: StoredSettings; secretSealed: string | null };
+
+/** The SHA-256 fingerprint of a certificate (base64 DER), as `openssl x509 -fingerprint` prints it. */
+function fingerprint(certificate: string): string {
+  const hex = createHash('sha256').update(Buffer.from(certificate, 'base64')).digest('hex').toUpperCase();
+  return hex.match(/../g)!.join(':');
+}
+
+const blankAsNull = (value: string | null | undefined) => (value ? value : null);
+
+function toProvider(row: repo.ListedProvider, origin: string): IdentityProvider {
+  const settings = row.settings as StoredSettings;
+  const { providerId } = row;
+  const hasSecret = row.secretSealed !== null;
+  const spMetadataUrl = `${origin}${SAML_METADATA_PATH}/${providerId}`;
+  const saml = settings.saml;
+  return {
+    providerId,
+    type: row.type,
+    name: row.name,
+    description: row.description,
+    enabled: row.enabled,
+    isDefault: row.isDefault,
+    jitProvisioning: settings.jitProvisioning,
+    trustEmail: settings.trustEmail,
+    trustMfa: settings.trustMfa,
+    mfaValues: settings.mfaValues,
+    attributes: settings.attributes,
+    rules: settings.rules,
+    oidc: settings.oidc ? { ...settings.oidc, hasClientSecret: hasSecret } : null,
+    saml: saml
+      ? {
+          metadataUrl: saml.metadataUrl ?? null,
+          spEntityId: saml.spEntityId || spMetadataUrl,
+          nameIdFormat: saml.nameIdFormat ?? null,
+          spMetadataUrl,
+          acsUrl: `${origin}${SAML_ACS_PATH}/${providerId}`,
+          idp: {
+            entityId: saml.idp.entityId,
+            ssoUrl: saml.idp.ssoUrl,
+            certificateFingerprints: saml.idp.certificates.map(fingerprint),
+          },
+        }
+      : null,
+    ldap: settings.ldap ? { ...settings.ldap, hasBindPassword: hasSecret } : null,
+    redirectUri: row.type === 'oidc' ? `${origin}${OIDC_CALLBACK_PATH}/${providerId}` : null,
+    linkedUsers: row.linkedUsers,
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    createdDate: row.createdAt.toISOString(),
+    lastModifiedDate: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Identity providers are the platform's: a grant limited to some applications (a delegated
+ * administrator) reaches none of them, as it reaches no platform webhook.
+ */
+function assertPlatformWide(scope: AppScope): void {
+  if (scope !== 'all') throw forbidden();
+}
+
+const metadataInvalid = (field: string, reason: string) =>
+  validationFailed({ [field]: m(FEDERATION_MESSAGES.metadataInvalid.key, { reason }) });
+
+/**
+ * The IdP's metadata as the SAML module reads it, or a 400 on `field`. A document with a DTD
+ * is refused before any parser sees it (no entity expansion, no external entity), and a
+ * parser's failure of any kind is the form's message, never a 500.
+ */
+function readMetadata(xml: string, field: string): StoredSamlIdp {
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml))
+    throw metadataInvalid(field, 'a document type declaration is not allowed');
+  try {
+    return parseIdpMetadata(xml);
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 400) {
+      const message = err.fields ? Object.values(err.fields)[0] : undefined;
+      throw validationFailed({ [field]: message ?? err.reason });
+    }
+    throw metadataInvalid(field, 'not SAML 2.0 metadata');
+  }
+}
+
+/**
+ * The Provider screen (issue 30): identity providers' settings, each change audited without
+ * its secret. The OIDC client secret and the LDAP bind password are write-only: sealed with
+ * the server key into `secret_sealed`, kept when an update leaves them out, and shown only as
+ * `hasClientSecret` / `hasBindPassword`. A SAML provider's IdP metadata is read on each save,
+ * from the pasted XML or its URL. The rules may give only roles and groups the caller could
+ * give a user by hand (modules/access/delegation.ts): a provider is a way to hand them out.
+ */
+export class IdentityProviderService {
+  private readonly audit: EntityAudit;
+
+  constructor(
+    private readonly db: Database,
+    private readonly deps: IdentityProviderDeps,
+  ) {
+    this.audit = entityAudit(db, ENTITY);
+  }
+
+  private item(row: repo.ListedProvider): IdentityProvider {
+    return toProvider(row, this.deps.origin());
+  }
+
+  async list(query: IdentityProviderListQuery, scope: AppScope): Promise<Page<IdentityProvider>> {
+    assertPlatformWide(scope);
+    return pageOf(await repo.list(this.db, query), (row) => this.item(row));
+  }
+
+  async get(providerId: string, scope: AppScope): Promise<IdentityProvider> {
+    assertPlatformWide(scope);
+    return this.item(await foundByUuid(providerId, (id) => repo.find(this.db, id)));
+  }
+
+  async create(input: CreateIdentityProvider, ctx: AuditContext, scope: AppScope): Promise<IdentityProvider> {
+    assertPlatformWide(scope);
+    assertDefaultAllowed(input);
+    const saml = await this.samlMetadata(input, null);
+    return this.audit.change(ctx, 'create', async (tx) => {
+      await this.assertRules(tx, ctx, scope, input.rules, []);
+      const saved = this.saved(input, null, saml);
+      if (input.isDefault) await repo.clearDefault(tx, null);
+      const row = await repo.insert(tx, {
+        type: input.type,
+        name: input.name,
+        description: input.description || null,
+        enabled: input.enabled,
+        isDefault: input.isDefault,
+        ...saved,
+      });
+      const after = this.item((await repo.find(tx, row.providerId))!);
+      return { entityId: row.providerId, after };
+    });
+  }
+
+  /** Replaces the settings; the type stays, and a secret left out stays too. */
+  async update(input: UpdateIdentityProvider, ctx: AuditContext, scope: AppScope): Promise<IdentityProvider> {
+    assertPlatformWide(scope);
+    const current = await foundByUuid(input.providerId, (id) => repo.find(this.db, id));
+    assertSameType(current, input);
+    assertDefaultAllowed(input);
+    const saml = await this.samlMetadata(input, current);
+    return this.audit.change(ctx, 'update', async (tx) => {
+      const before = await foundByUuid(input.providerId, (id) => repo.findForUpdate(tx, id));
+      assertSameType(before, input);
+      await this.assertRules(tx, ctx, scope, input.rules, (before.settings as StoredSettings).rules);
+      const saved = this.saved(input, before, saml);
+      if (input.isDefault) await repo.clearDefault(tx, input.providerId);
+      await repo.update(tx, input.providerId, {
+        name: input.name,
+        description: input.description || null,
+        enabled: input.enabled,
+        isDefault: input.isDefault,
+        ...saved,
+      });
+      const after = this.item((await repo.find(tx, input.providerId))!);
+      return { entityId: input.providerId, before: this.item(before), after };
+    });
+  }
+
+  async setStatus(
+    providerId: string,
+    status: Status,
+    ctx: AuditContext,
+    scope: AppScope,
+  ): Promise<IdentityProvider> {
+    assertPlatformWide(scope);
+    return this.audit.change(ctx, 'status', async (tx) => {
+      const before = await foundByUuid(providerId, (id) => repo.findForUpdate(tx, id));
+      await repo.update(tx, providerId, { enabled: status === 'ENABLED' });
+      const after = this.item((await repo.find(tx, providerId))!);
+      return { entityId: providerId, before: this.item(before), after };
+    });
+  }
+
+  /**
+   * Deletes the provider with its users' identities at it, its flows and the roles its rules
+   * gave (by cascade); applications that allowed it no longer list it. The users stay.
+   */
+  async remove(providerId: string, ctx: AuditContext, scope: AppScope): Promise<void> {
+    assertPlatformWide(scope);
+    await this.audit.change(ctx, 'delete', async (tx) => {
+      const before = await foundByUuid(providerId, (id) => repo.findForUpdate(tx, id));
+      await repo.dropFromLimits(tx, providerId);
+      await repo.remove(tx, providerId);
+      return { entityId: providerId, before: this.item(before), after: null };
+    });
+  }
+
+  /**
+   * Tries the provider's settings against its upstream, enabled or not; changes nothing, so it
+   * is not audited. A protocol whose tester this server lacks, or a tester that throws,
+   * answers a failed step rather than an error.
+   */
+  async test(providerId: string, scope: AppScope): Promise<ProviderTestResult> {
+    assertPlatformWide(scope);
+    const row = await foundByUuid(providerId, (id) => repo.find(this.db, id));
+    const tester = this.deps.testers[row.type];
+    if (!tester) {
+      return { ok: false, steps: [{ step: 'test', ok: false, detail: `No test for ${row.type} providers` }] };
+    }
+    try {
+      return await tester(this.record(row));
+    } catch (err) {
+      const detail = err instanceof Error ? err.message.slice(0, 500) : 'The test failed';
+      return { ok: false, steps: [{ step: 'test', ok: false, detail }] };
+    }
+  }
+
+  /** The provider as the protocols read it, its secret unsealed. */
+  private record(row: repo.ProviderRow): ProviderRecord {
+    return {
+      providerId: row.providerId,
+      type: row.type,
+      name: row.name,
+      enabled: row.enabled,
+      isDefault: row.isDefault,
+      settings: row.settings as StoredSettings,
+      secret: row.secretSealed === null ? null : unseal(this.deps.serverKey, row.secretSealed),
+    };
+  }
+
+  /**
+   * Each rule names a role or group that exists (else a 400 on `rules.N.targetId`), and the
+   * roles and groups a save adds to the rules are ones the caller may hand out themselves.
+   */
+  private async assertRules(
+    tx: Executor,
+    ctx: AuditContext,
+    scope: AppScope,
+    rules: MappingRule[],
+    before: MappingRule[],
+  ): Promise<void> {
+    const idsOf = (list: MappingRule[], target: MappingRule['target']) =>
+      list.filter((r) => r.target === target).map((r) => r.targetId);
+    const roles = await repo.existingRoles(tx, [...new Set(idsOf(rules, 'role'))]);
+    const groups = await repo.existingGroups(tx, [...new Set(idsOf(rules, 'group'))]);
+    const fields: Record<string, FieldMessages[string]> = {};
+    rules.forEach((rule, index) => {
+      if (rule.target === 'role' && !roles.has(rule.targetId))
+        fields[`rules.${index}.targetId`] = IDENTITY_MESSAGES.unknownRole;
+      if (rule.target === 'group' && !groups.has(rule.targetId))
+        fields[`rules.${index}.targetId`] = IDENTITY_MESSAGES.unknownGroup;
+    });
+    if (Object.keys(fields).length > 0) throw validationFailed(fields);
+    const added = (target: MappingRule['target']) => {
+      const had = new Set(idsOf(before, target));
+      return [...new Set(idsOf(rules, target))].filter((id) => !had.has(id));
+    };
+    const newRoles = added('role');
+    const newGroups = added('group');
+    if (newRoles.length === 0 && newGroups.length === 0) return;
+    const actor = await actorOf(tx, ctx);
+    await assertMayAssignRoles(tx, actor, newRoles, scope);
+    await assertMayAssignGroups(tx, actor, newGroups, scope);
+  }
+
+  /**
+   * A SAML provider's IdP metadata on save: the pasted XML, else what its URL answers now,
+   * else (an update that gives neither) what was stored. Read before the transaction, since
+   * the URL may take seconds.
+   */
+  private async samlMetadata(
+    input: ProviderInput,
+    current: repo.ProviderRow | null,
+  ): Promise<{ xml: string; idp: StoredSamlIdp } | null> {
+    if (input.type !== 'saml') return null;
+    const xml = input.saml.metadataXml?.trim();
+    if (xml) return { xml, idp: readMetadata(xml, 'saml.metadataXml') };
+    if (input.saml.metadataUrl) {
+      const fetched = await this.fetchMetadata(input.saml.metadataUrl);
+      return { xml: fetched, idp: readMetadata(fetched, 'saml.metadataUrl') };
+    }
+    const stored = (current?.settings as StoredSettings | undefined)?.saml;
+    if (stored) return { xml: stored.metadataXml, idp: stored.idp };
+    throw validationFailed({ 'saml.metadataXml': FEDERATION_MESSAGES.metadataRequired });
+  }
+
+  /** GET of the metadata URL through the webhooks' SSRF guard, with a deadline and a size cap. */
+  private async fetchMetadata(url: string): Promise<string> {
+    const field = 'saml.metadataUrl';
+    await assertAllowedTarget(url, this.deps.outbound, field);
+    const answer = await fetchOnce(
+      url,
+      { accept: 'application/samlmetadata+xml, application/xml, text/xml' },
+      { ...this.deps.outbound, timeoutMs: METADATA_TIMEOUT_MS, maxBytes: METADATA_MAX_BYTES + 1 },
+    );
+    if (answer.error !== null) throw metadataInvalid(field, answer.error);
+    if (answer.status !== 200) throw metadataInvalid(field, `HTTP ${answer.status}`);
+    const body = answer.body ?? '';
+    if (Buffer.byteLength(body) > METADATA_MAX_BYTES)
+      throw metadataInvalid(field, `larger than ${METADATA_MAX_BYTES} bytes`);
+    return body;
+  }
+
+  /** The settings and sealed secret a save writes: a secret given replaces the stored one. */
+  private saved(
+    input: ProviderInput,
+    before: repo.ProviderRow | null,
+    saml: { xml: string; idp: StoredSamlIdp } | null,
+  ): Saved {
+    const common = {
+      jitProvisioning: input.jitProvisioning,
+      trustEmail: input.trustEmail,
+      trustMfa: input.trustMfa,
+      mfaValues: input.mfaValues,
+      attributes: input.attributes,
+      rules: input.rules,
+    };
+    const sealedOr = (secret: string | null | undefined) =>
+      secret ? seal(this.deps.serverKey, secret) : (before?.secretSealed ?? null);
+    switch (input.type) {
+      case 'oidc': {
+        const { clientSecret, ...oidc } = input.oidc;
+        return { settings: { ...common, oidc }, secretSealed: sealedOr(clientSecret) };
+      }
+      case 'ldap': {
+        const { bindPassword, ...ldap } = input.ldap;
+        const secretSealed = sealedOr(bindPassword);
+        if (secretSealed === null)
+          throw validationFailed({ 'ldap.bindPassword': FEDERATION_MESSAGES.secretRequired });
+        return {
+          settings: {
+            ...common,
+            ldap: {
+              ...ldap,
+              groupBase: blankAsNull(ldap.groupBase),
+              groupFilter: blankAsNull(ldap.groupFilter),
+              groupNameAttribute: blankAsNull(ldap.groupNameAttribute),
+              syncIntervalMinutes: ldap.syncIntervalMinutes ?? null,
+            },
+          },
+          secretSealed,
+        };
+      }
+      case 'saml': {
+        const { metadataUrl, spEntityId, nameIdFormat } = input.saml;
+        return {
+          settings: {
+            ...common,
+            saml: {
+              metadataUrl: metadataUrl ?? null,
+              spEntityId: blankAsNull(spEntityId),
+              nameIdFormat: blankAsNull(nameIdFormat),
+              metadataXml: saml!.xml,
+              idp: saml!.idp,
+            },
+          },
+          secretSealed: null,
+        };
+      }
+    }
+  }
+}
+
+/** Only a SAML provider can be the default (the one `/auth?loginType=GatehouseSSO` starts). */
+function assertDefaultAllowed(input: ProviderInput): void {
+  if (input.isDefault && input.type !== 'saml')
+    throw validationFailed({ isDefault: FEDERATION_MESSAGES.oneDefault });
+}
+
+/** A provider keeps its type: another type is a new provider. */
+function assertSameType(row: repo.ProviderRow, input: UpdateIdentityProvider): void {
+  if (row.type !== input.type) throw validationFailed({ type: FEDERATION_MESSAGES.wrongType });
+}
