@@ -67,6 +67,10 @@ function fingerprint(certificate: string): string {
   return hex.match(/../g)!.join(':');
 }
 
+const rulesOf = (row: repo.ProviderRow) => (row.settings as StoredSettings).rules;
+const targetsOf = (rules: MappingRule[], target: MappingRule['target']) =>
+  rules.filter((r) => r.target === target).map((r) => r.targetId);
+
 const blankAsNull = (value: string | null | undefined) => (value ? value : null);
 
 function toProvider(row: repo.ListedProvider, origin: string): IdentityProvider {
@@ -147,8 +151,8 @@ function readMetadata(xml: string, field: string): StoredSamlIdp {
  * its secret. The OIDC client secret and the LDAP bind password are write-only: sealed with
  * the server key into `secret_sealed`, kept when an update leaves them out, and shown only as
  * `hasClientSecret` / `hasBindPassword`. A SAML provider's IdP metadata is read on each save,
- * from the pasted XML or its URL. The rules may give only roles and groups the caller could
- * give a user by hand (modules/access/delegation.ts): a provider is a way to hand them out.
+ * from the pasted XML or its URL. A provider is a way to hand out the roles and groups its
+ * rules name, so only a caller who could give those by hand changes it (`assertMayHandOut`).
  */
 export class IdentityProviderService {
   private readonly audit: EntityAudit;
@@ -179,7 +183,8 @@ export class IdentityProviderService {
     assertDefaultAllowed(input);
     const saml = await this.samlMetadata(input, null);
     return this.audit.change(ctx, 'create', async (tx) => {
-      await this.assertRules(tx, ctx, scope, input.rules, []);
+      await this.assertTargetsExist(tx, input.rules);
+      await this.assertMayHandOut(tx, ctx, scope, input.rules);
       const saved = this.saved(input, null, saml);
       if (input.isDefault) await repo.clearDefault(tx, null);
       const row = await repo.insert(tx, {
@@ -205,7 +210,8 @@ export class IdentityProviderService {
     return this.audit.change(ctx, 'update', async (tx) => {
       const before = await foundByUuid(input.providerId, (id) => repo.findForUpdate(tx, id));
       assertSameType(before, input);
-      await this.assertRules(tx, ctx, scope, input.rules, (before.settings as StoredSettings).rules);
+      await this.assertTargetsExist(tx, input.rules);
+      await this.assertMayHandOut(tx, ctx, scope, [...rulesOf(before), ...input.rules]);
       const saved = this.saved(input, before, saml);
       if (input.isDefault) await repo.clearDefault(tx, input.providerId);
       await repo.update(tx, input.providerId, {
@@ -229,6 +235,7 @@ export class IdentityProviderService {
     assertPlatformWide(scope);
     return this.audit.change(ctx, 'status', async (tx) => {
       const before = await foundByUuid(providerId, (id) => repo.findForUpdate(tx, id));
+      await this.assertMayHandOut(tx, ctx, scope, rulesOf(before));
       await repo.update(tx, providerId, { enabled: status === 'ENABLED' });
       const after = this.item((await repo.find(tx, providerId))!);
       return { entityId: providerId, before: this.item(before), after };
@@ -243,6 +250,7 @@ export class IdentityProviderService {
     assertPlatformWide(scope);
     await this.audit.change(ctx, 'delete', async (tx) => {
       const before = await foundByUuid(providerId, (id) => repo.findForUpdate(tx, id));
+      await this.assertMayHandOut(tx, ctx, scope, rulesOf(before));
       await repo.dropFromLimits(tx, providerId);
       await repo.remove(tx, providerId);
       return { entityId: providerId, before: this.item(before), after: null };
@@ -282,21 +290,10 @@ export class IdentityProviderService {
     };
   }
 
-  /**
-   * Each rule names a role or group that exists (else a 400 on `rules.N.targetId`), and the
-   * roles and groups a save adds to the rules are ones the caller may hand out themselves.
-   */
-  private async assertRules(
-    tx: Executor,
-    ctx: AuditContext,
-    scope: AppScope,
-    rules: MappingRule[],
-    before: MappingRule[],
-  ): Promise<void> {
-    const idsOf = (list: MappingRule[], target: MappingRule['target']) =>
-      list.filter((r) => r.target === target).map((r) => r.targetId);
-    const roles = await repo.existingRoles(tx, [...new Set(idsOf(rules, 'role'))]);
-    const groups = await repo.existingGroups(tx, [...new Set(idsOf(rules, 'group'))]);
+  /** Each rule names a role or group that exists, else a 400 on `rules.N.targetId`. */
+  private async assertTargetsExist(tx: Executor, rules: MappingRule[]): Promise<void> {
+    const roles = await repo.existingRoles(tx, [...new Set(targetsOf(rules, 'role'))]);
+    const groups = await repo.existingGroups(tx, [...new Set(targetsOf(rules, 'group'))]);
     const fields: Record<string, FieldMessages[string]> = {};
     rules.forEach((rule, index) => {
       if (rule.target === 'role' && !roles.has(rule.targetId))
@@ -305,16 +302,21 @@ export class IdentityProviderService {
         fields[`rules.${index}.targetId`] = IDENTITY_MESSAGES.unknownGroup;
     });
     if (Object.keys(fields).length > 0) throw validationFailed(fields);
-    const added = (target: MappingRule['target']) => {
-      const had = new Set(idsOf(before, target));
-      return [...new Set(idsOf(rules, target))].filter((id) => !had.has(id));
-    };
-    const newRoles = added('role');
-    const newGroups = added('group');
-    if (newRoles.length === 0 && newGroups.length === 0) return;
+  }
+
+  /**
+   * A provider hands out what its rules name to whoever its upstream vouches for, so changing
+   * one (its rules, its upstream, whether it is on) is handing those out: 403 unless the
+   * caller may give each of those roles and groups by hand (modules/access/delegation.ts).
+   * A provider whose rules give the Administrator role is thus an administrator's to change.
+   */
+  private async assertMayHandOut(tx: Executor, ctx: AuditContext, scope: AppScope, rules: MappingRule[]) {
+    const roleIds = [...new Set(targetsOf(rules, 'role'))];
+    const groupIds = [...new Set(targetsOf(rules, 'group'))];
+    if (roleIds.length === 0 && groupIds.length === 0) return;
     const actor = await actorOf(tx, ctx);
-    await assertMayAssignRoles(tx, actor, newRoles, scope);
-    await assertMayAssignGroups(tx, actor, newGroups, scope);
+    await assertMayAssignRoles(tx, actor, roleIds, scope);
+    await assertMayAssignGroups(tx, actor, groupIds, scope);
   }
 
   /**
