@@ -24,6 +24,7 @@ import configTransferRoutes from './modules/config-transfer/routes.ts';
 import dataAccessRoutes from './modules/data-access/routes.ts';
 import dictionaryRoutes from './modules/dictionaries/routes.ts';
 import identityProviderRoutes from './modules/federation/crud-routes.ts';
+import federationRoutes from './modules/federation/routes.ts';
 import groupRoutes from './modules/groups/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import menuRoutes from './modules/menus/routes.ts';
@@ -260,6 +261,7 @@ export function buildApp(options: BuildAppOptions) {
   app.register(preferencesRoutes);
   app.register(auditRoutes);
   app.register(webhookRoutes);
+  app.register(federationRoutes);
   app.register(identityProviderRoutes);
   // Expired OIDC artefacts are deleted at start and then periodically; stopped on close.
   app.addHook('onReady', async function purgeOidc() {
@@ -295,6 +297,7 @@ export function buildApp(options: BuildAppOptions) {
     const origin = `http://${urlHost(address.address, address.family === 'IPv6')}:${address.port}`;
     this.services.oidc.setDefaultIssuer(`${origin}/oidc`);
     this.services.passwordReset.setListeningOrigin(origin);
+    this.services.federation.setListeningOrigin(origin);
   });
 
   app.register(spa, { webDir: webDirExists(config) ? config.webDir : undefined });

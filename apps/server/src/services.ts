@@ -21,7 +21,9 @@ import { InstanceTransferService } from './modules/config-transfer/instance.ts';
 import { ConfigTransferService } from './modules/config-transfer/service.ts';
 import { DataAccessService } from './modules/data-access/service.ts';
 import { DictionaryItemService, DictionaryService } from './modules/dictionaries/service.ts';
+import { FederationAdminService } from './modules/federation/identities.ts';
 import { IdentityProviderService } from './modules/federation/service.ts';
+import { FederatedSignIn } from './modules/federation/sign-in.ts';
 import { GroupService } from './modules/groups/service.ts';
 import { HealthService } from './modules/health/service.ts';
 import { MenuService } from './modules/menus/service.ts';
@@ -83,6 +85,22 @@ export function createServices(db: Database, deps: ServiceDeps) {
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
   const configTransfer = new ConfigTransferService(db);
+  const auth = new AuthService(
+    db,
+    deps.loginLimiter,
+    sessions,
+    deps.platformPermissionIds,
+    twoFactor,
+    deps.meters,
+  );
+  const federation = new FederatedSignIn({
+    db,
+    serverKey: deps.oidc.serverKey,
+    auth,
+    twoFactor,
+    publicUrl: deps.passwordReset.links.publicUrl,
+    ownOrigin: deps.passwordReset.links.ownOrigin,
+  });
   // The job queue and its handlers; app.ts starts it once the server is ready and stops it on close.
   const jobs = new JobRunner(db, deps.onJobError);
   new WebhookDeliveries(db, deps.webhooks, deps.meters).register(jobs);
@@ -116,14 +134,9 @@ export function createServices(db: Database, deps: ServiceDeps) {
     access,
     sessions,
     twoFactor,
-    auth: new AuthService(
-      db,
-      deps.loginLimiter,
-      sessions,
-      deps.platformPermissionIds,
-      twoFactor,
-      deps.meters,
-    ),
+    auth,
+    federation,
+    federationAdmin: new FederationAdminService(db, deps.oidc.serverKey),
     applications: new ApplicationService(db),
     dataAccesses: new DataAccessService(db),
     permissions: new PermissionService(db),
@@ -153,16 +166,14 @@ export function createServices(db: Database, deps: ServiceDeps) {
     webhooks: new WebhookService(db, deps.webhooks.serverKey, deps.webhooks),
     identityProviders: new IdentityProviderService(db, {
       serverKey: deps.oidc.serverKey,
-      // The public origin of emailed links until the federation service has its own: the
-      // configured GATEHOUSE_PUBLIC_URL, else this server's address.
-      origin: () => passwordReset.linkOrigin() ?? deps.passwordReset.links.ownOrigin,
+      origin: () => federation.origin(),
       outbound: deps.webhooks,
       // Each protocol's test, as its module lands (oidc.ts, saml.ts, ldap.ts).
       testers: {},
     }),
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),
-    oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor, deps.meters),
+    oidc: new OidcService(db, sessions, deps.loginLimiter, deps.oidc, twoFactor, federation, deps.meters),
   };
 }
 

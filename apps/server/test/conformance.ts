@@ -144,6 +144,9 @@ function compile(document: OpenApiDocument): Conformance {
         return `${op.method} ${op.path} has no schema for ${status}`;
       }
       if (status === 204) return res.body === '' ? undefined : `${status} carries a body`;
+      // A documented redirect (a sign-in sent on to an identity provider) carries only its Location.
+      if (status >= 300 && status < 400)
+        return res.headers.location ? undefined : `${status} has no Location`;
       if (validate === null) return undefined;
       const parsed = parse();
       if (!parsed.ok) return `${status} is not JSON (${res.headers['content-type']})`;

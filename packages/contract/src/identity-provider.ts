@@ -88,24 +88,26 @@ export const attributeMappingSchema = z.object({
 export type AttributeMapping = z.infer<typeof attributeMappingSchema>;
 
 /** The defaults of each kind, for the fields a provider's mapping leaves unset. */
-export const DEFAULT_ATTRIBUTES: Record<IdentityProviderType, Required<Record<keyof AttributeMapping, string>>> =
-  {
-    oidc: {
-      username: 'preferred_username',
-      name: 'name',
-      email: 'email',
-      phone: 'phone_number',
-      organization: 'organization',
-    },
-    saml: {
-      username: 'uid',
-      name: 'displayName',
-      email: 'email',
-      phone: 'telephoneNumber',
-      organization: 'organization',
-    },
-    ldap: { username: 'uid', name: 'cn', email: 'mail', phone: 'telephoneNumber', organization: 'o' },
-  };
+export const DEFAULT_ATTRIBUTES: Record<
+  IdentityProviderType,
+  Required<Record<keyof AttributeMapping, string>>
+> = {
+  oidc: {
+    username: 'preferred_username',
+    name: 'name',
+    email: 'email',
+    phone: 'phone_number',
+    organization: 'organization',
+  },
+  saml: {
+    username: 'uid',
+    name: 'displayName',
+    email: 'email',
+    phone: 'telephoneNumber',
+    organization: 'organization',
+  },
+  ldap: { username: 'uid', name: 'cn', email: 'mail', phone: 'telephoneNumber', organization: 'o' },
+};
 
 /**
  * A rule: when the attribute holds the value (one of its values equals it), the user has the
@@ -134,7 +136,12 @@ const webUrl = (message: { key: string }) =>
   );
 
 const scopeList = z
-  .array(z.string().trim().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, { error: MESSAGES.required.key }))
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, { error: MESSAGES.required.key }),
+  )
   .max(20);
 
 /** What an OIDC provider's settings hold; `clientSecret` is write-only. */

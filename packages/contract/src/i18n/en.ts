@@ -296,7 +296,8 @@ export const EN = {
   'audit.retentionDays': 'Enter a whole number of days from 1 to 36500',
   // ---- identity providers and federated sign-in ----------------------------------------------
   'federation.signInWith': 'Sign in with {name}',
-  'federation.failed': 'The sign-in through {name} did not succeed. Try again, or sign in with your password.',
+  'federation.failed':
+    'The sign-in through {name} did not succeed. Try again, or sign in with your password.',
   'federation.expired': 'This sign-in took too long or was already used. Start it again.',
   'federation.notLinked':
     'No account here is linked to the identity you signed in with. Ask an administrator to link it, or sign in with your password and link it in your account settings.',
@@ -306,9 +307,11 @@ export const EN = {
   'federation.emailTaken':
     'An account here already uses this email address. Sign in with your password and link this identity in your account settings.',
   'federation.alreadyLinked': 'This identity is already linked to an account.',
-  'federation.notConfigured': 'No identity provider is set up for single sign-on yet. Sign in with your password.',
+  'federation.notConfigured':
+    'No identity provider is set up for single sign-on yet. Sign in with your password.',
   'federation.issuerUrl': 'Enter the issuer URL, such as https://login.example.com',
-  'federation.ldapUrl': 'Enter an ldap:// or ldaps:// URL with a host and optional port, such as ldaps://ldap.example.com',
+  'federation.ldapUrl':
+    'Enter an ldap:// or ldaps:// URL with a host and optional port, such as ldaps://ldap.example.com',
   'federation.metadataRequired': "Paste the identity provider's metadata XML or enter its metadata URL",
   'federation.metadataInvalid': 'This metadata could not be read: {reason}',
   'federation.secretRequired': 'Enter the secret',

@@ -269,7 +269,8 @@ export const ZH: Catalogue = {
   'federation.signInWith': '使用 {name} 登录',
   'federation.failed': '通过 {name} 登录未成功。请重试，或使用密码登录。',
   'federation.expired': '本次登录耗时过长或已被使用，请重新开始。',
-  'federation.notLinked': '此处没有账号关联到您登录所用的身份。请联系管理员关联，或使用密码登录后在账号设置中关联。',
+  'federation.notLinked':
+    '此处没有账号关联到您登录所用的身份。请联系管理员关联，或使用密码登录后在账号设置中关联。',
   'federation.disabledProvider': '此身份提供方不可用。',
   'federation.notAllowed': '此应用不接受通过该身份提供方登录。',
   'federation.accountDisabled': '您的账号已被禁用。',

@@ -4,7 +4,13 @@ import { AppError } from '../../lib/errors.ts';
 import type { Meters, SignInFlow } from '../../lib/metrics.ts';
 
 /** Why a sign-in (or a check of the password for a change or the lock) failed. */
-export type SignInFailure = 'unknown-account' | 'wrong-password' | 'disabled' | 'wrong-code';
+export type SignInFailure =
+  | 'unknown-account'
+  | 'wrong-password'
+  | 'disabled'
+  | 'wrong-code'
+  /** An identity provider's sign-in that Gatehouse refused (not linked, not allowed …). */
+  | 'federation';
 
 /**
  * Audits a failed sign-in with its reason, and the lock it started: when the failure begins

@@ -20,10 +20,10 @@ import type { AppScope } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
 import { type EntityAudit, entityAudit, foundByUuid, pageOf } from '../../lib/entity-service.ts';
 import { AppError, type FieldMessages, forbidden, validationFailed } from '../../lib/errors.ts';
-import { seal, unseal } from '../../lib/server-key.ts';
 import { actorOf, assertMayAssignGroups, assertMayAssignRoles } from '../access/delegation.ts';
 import { assertAllowedTarget, fetchOnce, type OutboundPolicy } from '../webhooks/outbound.ts';
 import * as repo from './provider-repository.ts';
+import { sealSecret, toProviderRecord } from './providers.ts';
 // Until saml.ts (branch fed-saml) lands with the real parser; see the stub.
 import { parseIdpMetadata } from './saml-metadata-stub.ts';
 import type { ProviderRecord, StoredSamlIdp, StoredSettings } from './types.ts';
@@ -270,24 +270,11 @@ export class IdentityProviderService {
       return { ok: false, steps: [{ step: 'test', ok: false, detail: `No test for ${row.type} providers` }] };
     }
     try {
-      return await tester(this.record(row));
+      return await tester(toProviderRecord(this.deps.serverKey, row));
     } catch (err) {
       const detail = err instanceof Error ? err.message.slice(0, 500) : 'The test failed';
       return { ok: false, steps: [{ step: 'test', ok: false, detail }] };
     }
-  }
-
-  /** The provider as the protocols read it, its secret unsealed. */
-  private record(row: repo.ProviderRow): ProviderRecord {
-    return {
-      providerId: row.providerId,
-      type: row.type,
-      name: row.name,
-      enabled: row.enabled,
-      isDefault: row.isDefault,
-      settings: row.settings as StoredSettings,
-      secret: row.secretSealed === null ? null : unseal(this.deps.serverKey, row.secretSealed),
-    };
   }
 
   /** Each rule names a role or group that exists, else a 400 on `rules.N.targetId`. */
@@ -372,7 +359,7 @@ export class IdentityProviderService {
       rules: input.rules,
     };
     const sealedOr = (secret: string | null | undefined) =>
-      secret ? seal(this.deps.serverKey, secret) : (before?.secretSealed ?? null);
+      secret ? sealSecret(this.deps.serverKey, secret) : (before?.secretSealed ?? null);
     switch (input.type) {
       case 'oidc': {
         const { clientSecret, ...oidc } = input.oidc;

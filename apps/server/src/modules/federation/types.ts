@@ -59,7 +59,7 @@ export type FlowTarget =
   /** The console: a session, then this same-origin path. */
   | { kind: 'console'; redirect: string | null }
   /** An /oauth interaction of Gatehouse's own OpenID Provider. */
-  | { kind: 'interaction'; uid: string; applicationId: string }
+  | { kind: 'interaction'; uid: string }
   /** Link the identity to this signed-in user. */
   | { kind: 'link'; userId: string };
 

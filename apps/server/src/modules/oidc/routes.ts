@@ -12,6 +12,7 @@ import { requestMeta } from '../../lib/request-context.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { deviceOf, rememberDevice } from '../../plugins/device-cookie.ts';
 import { securityHeadersFor } from '../../plugins/security-headers.ts';
+import { browserSecretOf } from '../federation/sign-in.ts';
 import { INTERACTION_API } from './interaction-cookie.ts';
 import type { BrowserExchange } from './service.ts';
 
@@ -110,6 +111,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         session,
         requestMeta(request),
         deviceOf(request),
+        browserSecretOf(request),
       );
       // A right password (not the console session) makes this browser a known device of the account.
       if (body?.username !== undefined) rememberDevice(request, reply, body.username);

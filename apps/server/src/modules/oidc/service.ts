@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ERROR_CODES,
+  FEDERATION_MESSAGES,
   type InteractionDetails,
   type InteractionLogin,
   type InteractionRedirect,
@@ -21,6 +22,7 @@ import { mayEnterApplication } from '../access/in-application.ts';
 import { isActive } from '../access/repository.ts';
 import type { LoginLimiter } from '../auth/limiters.ts';
 import { auditFailedSignIn, unlessLocked } from '../auth/sign-in-events.ts';
+import type { FederatedSignIn } from '../federation/sign-in.ts';
 import { verifyAgainstDummy, verifyPassword } from '../passwords/hashing.ts';
 import { upgradeOutdatedHash } from '../passwords/policy.ts';
 import { findUserByUsername, stampSignIn } from '../sessions/repository.ts';
@@ -61,6 +63,7 @@ export class OidcService {
     private readonly limiter: LoginLimiter,
     private readonly options: OidcOptions,
     private readonly twoFactor: Pick<TwoFactorService, 'required' | 'checkSignInCode'>,
+    private readonly federation: Pick<FederatedSignIn, 'redeem' | 'consume' | 'providerAllowed'>,
     private readonly meters: Meters = NO_METERS,
   ) {
     this.issuer = options.issuer;
@@ -192,9 +195,12 @@ export class OidcService {
     session: AuthState | null,
     meta: RequestMeta,
     device?: DeviceCookie,
+    federationSecret?: string,
   ): Promise<InteractionRedirect> {
     const { interaction, client } = await this.interaction(uid, browser);
     if (interaction.prompt.name !== 'login') throw refused(OIDC_MESSAGES.noLoginPrompt);
+    if (input?.federated !== undefined)
+      return this.federatedLogin(interaction, client, input.federated, input.code, meta, federationSecret);
     if (input?.username === undefined && input?.password === undefined) {
       if (!session) throw unauthenticated();
       if (session.user.mustChangePassword || session.passwordExpired)
@@ -252,6 +258,51 @@ export class OidcService {
         action: 'login',
         entityId: user.userId,
         after: { clientId: client.client, applicationId: client.applicationId },
+      },
+      [stampSignIn(this.db, user.userId)],
+    );
+    this.meters.signIn('oidc', 'success');
+    return this.finish(interaction, { login: { accountId: user.userId, remember: true } });
+  }
+
+  /**
+   * Signs the user of a finished sign-in through an identity provider in for this interaction:
+   * the handoff must be this browser's, made for this interaction, through a provider the
+   * client's application allows. Gatehouse's own rules then apply as to a password: the second
+   * factor (unless the provider vouches for MFA), a password to replace first, the application.
+   */
+  private async federatedLogin(
+    interaction: Interaction,
+    client: { client: string; applicationId: string },
+    handoff: string,
+    code: string | undefined,
+    meta: RequestMeta,
+    federationSecret: string | undefined,
+  ): Promise<InteractionRedirect> {
+    const redeemed = await this.federation.redeem(handoff, federationSecret, 'interaction', interaction.uid);
+    const { user } = redeemed;
+    if (!(await this.federation.providerAllowed(redeemed.providerId, client.applicationId)))
+      throw this.refusedSignIn('no-access', new AppError(403, 'FORBIDDEN', FEDERATION_MESSAGES.notAllowed));
+    if (this.twoFactor.required(user) && !redeemed.mfaSatisfied)
+      await this.twoFactor.checkSignInCode(user, code?.replace(/[\s-]/g, ''), meta);
+    if (user.mustChangePassword || (await this.sessions.isPasswordExpired(user)))
+      throw this.refusedSignIn('password-change-required', refused(OIDC_MESSAGES.passwordChangeFirst));
+    if (!(await mayEnterApplication(this.db, user.userId, client.applicationId)))
+      throw this.refusedSignIn('no-access', noAccess());
+    if (!(await this.federation.consume(redeemed.flowId))) throw unauthenticated();
+    const actor = { ...meta, actorId: user.userId, actorName: user.username };
+    await auditedStatement(
+      this.db,
+      actor,
+      {
+        entity: 'user',
+        action: 'login',
+        entityId: user.userId,
+        after: {
+          clientId: client.client,
+          applicationId: client.applicationId,
+          providerId: redeemed.providerId,
+        },
       },
       [stampSignIn(this.db, user.userId)],
     );
