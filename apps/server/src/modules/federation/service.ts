@@ -12,6 +12,7 @@ import {
   type Page,
   type ProviderTestResult,
   SAML_METADATA_PATH,
+  SSO_CONSUMER_PATH,
   type Status,
   type UpdateIdentityProvider,
 } from '@gatehouse/contract';
@@ -29,9 +30,6 @@ import { parseIdpMetadata } from './saml-metadata-stub.ts';
 import type { ProviderRecord, StoredSamlIdp, StoredSettings } from './types.ts';
 
 const ENTITY = 'identity-provider';
-
-/** Where a SAML IdP posts its responses for a provider: `{SAML_ACS_PATH}/{providerId}`. */
-export const SAML_ACS_PATH = '/saml2/authenticate/consumer';
 
 /** A metadata URL must answer within this long… */
 const METADATA_TIMEOUT_MS = 5_000;
@@ -99,7 +97,7 @@ function toProvider(row: repo.ListedProvider, origin: string): IdentityProvider 
           spEntityId: saml.spEntityId || spMetadataUrl,
           nameIdFormat: saml.nameIdFormat ?? null,
           spMetadataUrl,
-          acsUrl: `${origin}${SAML_ACS_PATH}/${providerId}`,
+          acsUrl: `${origin}${SSO_CONSUMER_PATH}/${providerId}`,
           idp: {
             entityId: saml.idp.entityId,
             ssoUrl: saml.idp.ssoUrl,
