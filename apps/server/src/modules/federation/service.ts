@@ -241,8 +241,9 @@ export class IdentityProviderService {
   }
 
   /**
-   * Deletes the provider with its users' identities at it, its flows and the roles its rules
-   * gave (by cascade); applications that allowed it no longer list it. The users stay.
+   * Deletes the provider with its users' identities at it, its flows and its record of what
+   * its rules gave (by cascade); applications that allowed it no longer list it. The users
+   * stay, and so do the roles and groups its rules gave them: those are no longer taken back.
    */
   async remove(providerId: string, ctx: AuditContext, scope: AppScope): Promise<void> {
     assertPlatformWide(scope);
