@@ -22,6 +22,7 @@ import { ConfigTransferService } from './modules/config-transfer/service.ts';
 import { DataAccessService } from './modules/data-access/service.ts';
 import { DictionaryItemService, DictionaryService } from './modules/dictionaries/service.ts';
 import { FederationAdminService } from './modules/federation/identities.ts';
+import { testSaml } from './modules/federation/saml.ts';
 import { IdentityProviderService } from './modules/federation/service.ts';
 import { FederatedSignIn } from './modules/federation/sign-in.ts';
 import { GroupService } from './modules/groups/service.ts';
@@ -168,8 +169,8 @@ export function createServices(db: Database, deps: ServiceDeps) {
       serverKey: deps.oidc.serverKey,
       origin: () => federation.origin(),
       outbound: deps.webhooks,
-      // Each protocol's test, as its module lands (oidc.ts, saml.ts, ldap.ts).
-      testers: {},
+      // Each protocol's test, as its module lands (oidc.ts and ldap.ts still to come).
+      testers: { saml: async (provider) => testSaml(provider) },
     }),
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),

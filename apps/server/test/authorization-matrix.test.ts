@@ -19,7 +19,7 @@
 import { type Action, actionsOf, PLATFORM_APP_ID } from '@gatehouse/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { webhookDeliveries } from '../src/db/schema/index.ts';
+import { identityProviders, webhookDeliveries } from '../src/db/schema/index.ts';
 import { grantsOf, type RouteAccess } from '../src/lib/request-context.ts';
 import { consolePermissionIds } from '../src/platform/seed.ts';
 import { createApplication } from './fixtures.ts';
@@ -173,6 +173,31 @@ const PROVIDER = {
 };
 const newProvider = () => api('POST', `${V2}/identity-providers`, PROVIDER);
 const provider = await newProvider();
+// An identity provider, and an identity of the target user at it.
+const [idp] = await t.db
+  .insert(identityProviders)
+  .values({
+    type: 'oidc',
+    name: 'Matrix IdP',
+    enabled: true,
+    settings: {
+      jitProvisioning: false,
+      trustEmail: false,
+      trustMfa: false,
+      mfaValues: [],
+      attributes: {},
+      rules: [],
+      oidc: { issuer: 'https://idp.invalid', clientId: 'matrix', scopes: ['openid'], pkce: true },
+    },
+  })
+  .returning();
+const newIdentity = async () =>
+  (
+    await api('POST', `${V2}/user/${target.userId}/identities`, {
+      providerId: idp!.providerId,
+      subject: unique('subject'),
+    })
+  ).identityId as string;
 const newDictionary = () =>
   api('POST', `${V2}/dictionary`, { applicationId: appA, name: 'd', code: unique('dict') });
 
@@ -260,6 +285,16 @@ const SAMPLES: Record<string, Sample> = {
   },
   'GET /api/admin-service/user/sessions': { req: () => ({ url: '/api/admin-service/user/sessions' }) },
   'GET /api/admin-service/user/holdings': { req: () => ({ url: '/api/admin-service/user/holdings' }) },
+  'GET /api/oauth2-server/federation/identities': {
+    req: () => ({ url: '/api/oauth2-server/federation/identities' }),
+  },
+  'DELETE /api/oauth2-server/federation/identities/:identityId': {
+    // Another user's identity: 404 for every signed-in caller, and nothing is unlinked.
+    req: async () => ({ url: `/api/oauth2-server/federation/identities/${await newIdentity()}` }),
+  },
+  'POST /api/oauth2-server/federation/:providerId/link': {
+    req: () => ({ url: `/api/oauth2-server/federation/${idp!.providerId}/link` }),
+  },
   'DELETE /api/admin-service/user/sessions/:sessionId': {
     // Another user's session: 404 for every signed-in caller, and nobody is signed out.
     req: async () => ({ url: `/api/admin-service/user/sessions/${await sessionOf()}` }),
@@ -362,6 +397,16 @@ const SAMPLES: Record<string, Sample> = {
   },
   // Configuration transfer: the export of A's, and an import into an application of its own,
   // which the import makes, so no other sample's records change.
+  'GET /api/admin-service/v2/application/:applicationId/identity-providers': {
+    req: () => ({ url: `${V2}/application/${appA}/identity-providers` }),
+    inB: () => ({ url: `${V2}/application/${appB}/identity-providers` }),
+  },
+  'PUT /api/admin-service/v2/application/:applicationId/identity-providers': {
+    req: () => ({
+      url: `${V2}/application/${appA}/identity-providers`,
+      body: { limited: false, providerIds: [] },
+    }),
+  },
   'GET /api/admin-service/v2/application/:applicationId/config-export': {
     req: () => ({ url: `${V2}/application/${appA}/config-export` }),
     inB: () => ({ url: `${V2}/application/${appB}/config-export` }),
@@ -881,6 +926,20 @@ const SAMPLES: Record<string, Sample> = {
     req: async () => ({ url: `${V2}/user/${sessionUser.userId}/sessions/${await sessionOf()}` }),
   },
 
+  // ---- a user's linked identities
+  'GET /api/admin-service/v2/user/:id/identities': {
+    req: () => ({ url: `${V2}/user/${target.userId}/identities` }),
+  },
+  'POST /api/admin-service/v2/user/:id/identities': {
+    req: () => ({
+      url: `${V2}/user/${target.userId}/identities`,
+      body: { providerId: idp!.providerId, subject: unique('subject') },
+    }),
+  },
+  'DELETE /api/admin-service/v2/user/:id/identities/:identityId': {
+    req: async () => ({ url: `${V2}/user/${target.userId}/identities/${await newIdentity()}` }),
+  },
+
   // ---- groups
   'GET /api/admin-service/v2/group': { req: () => ({ url: `${V2}/group` }) },
   'GET /api/admin-service/v2/group/:id': { req: () => ({ url: `${V2}/group/${group.groupId}` }) },
@@ -1001,6 +1060,11 @@ const PUBLIC = new Set([
   // The password lifecycle: /forget answers alike for every identifier; the reset link's token is the capability.
   'POST /api/oauth2-server/forget-password',
   'POST /api/oauth2-server/reset-password',
+  // Sign-in through an identity provider: the buttons, the start, and the exchange, whose
+  // handoff is the capability, usable once and only in the browser that started the sign-in.
+  'GET /api/oauth2-server/federation/providers',
+  'GET /api/oauth2-server/federation/:providerId/start',
+  'POST /api/oauth2-server/federation/exchange',
 ]);
 /** Routes for the caller's own things, open to anyone signed in; listed for the same reason. */
 const OWN = new Set([
@@ -1024,6 +1088,9 @@ const OWN = new Set([
   'GET /api/admin-service/user/preferences/tables',
   'PUT /api/admin-service/user/preferences/tables/:table',
   'DELETE /api/admin-service/user/sessions/:sessionId',
+  'GET /api/oauth2-server/federation/identities',
+  'DELETE /api/oauth2-server/federation/identities/:identityId',
+  'POST /api/oauth2-server/federation/:providerId/link',
 ]);
 
 // ---- the routes, from the route table ----------------------------------------------------

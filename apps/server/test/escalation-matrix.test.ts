@@ -12,7 +12,7 @@
 import { PLATFORM_APP_ID } from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { roles } from '../src/db/schema/index.ts';
+import { identityProviders, roles, userIdentities } from '../src/db/schema/index.ts';
 import { grantsOf } from '../src/lib/request-context.ts';
 import { consolePermissionIds } from '../src/platform/seed.ts';
 import { createApplication } from './fixtures.ts';
@@ -137,6 +137,27 @@ const newUser = async (roleIds: string[] = []) => {
 };
 const userB = await newUser([roleB.roleId]);
 const otherAdmin = await newUser([adminRoleId]);
+// An identity provider, and an identity of a user of B at it.
+const [idp] = await t.db
+  .insert(identityProviders)
+  .values({
+    type: 'oidc',
+    name: 'Escalation IdP',
+    settings: {
+      jitProvisioning: false,
+      trustEmail: false,
+      trustMfa: false,
+      mfaValues: [],
+      attributes: {},
+      rules: [],
+      oidc: { issuer: 'https://idp.invalid', clientId: 'escalation', scopes: ['openid'], pkce: true },
+    },
+  })
+  .returning();
+const [identityB] = await t.db
+  .insert(userIdentities)
+  .values({ providerId: idp!.providerId, subject: 'b-subject', userId: userB.userId })
+  .returning();
 const plain = await newUser();
 const groupB = await api('POST', `${V2}/group`, { name: 'gb', code: unique('esc-group-b') });
 await api('PUT', `${V2}/group/${groupB.groupId}/roles`, { roleIds: [roleB.roleId] });
@@ -382,6 +403,35 @@ const ROWS: Record<string, Row> = {
       label: "end an administrator's sessions",
       method: 'DELETE',
       url: `${V2}/user/${otherAdmin.userId}/sessions`,
+    },
+  ],
+  'POST /api/admin-service/v2/user/:id/identities': [
+    {
+      label: 'link an identity to an administrator, to sign in as them',
+      method: 'POST',
+      url: `${V2}/user/${otherAdmin.userId}/identities`,
+      body: { providerId: idp!.providerId, subject: 'escalation-admin' },
+    },
+    {
+      label: 'link an identity to a user of B',
+      method: 'POST',
+      url: `${V2}/user/${userB.userId}/identities`,
+      body: { providerId: idp!.providerId, subject: 'escalation-b' },
+    },
+  ],
+  'DELETE /api/admin-service/v2/user/:id/identities/:identityId': [
+    {
+      label: "unlink a user of B's identity",
+      method: 'DELETE',
+      url: `${V2}/user/${userB.userId}/identities/${identityB!.identityId}`,
+    },
+  ],
+  'PUT /api/admin-service/v2/application/:applicationId/identity-providers': [
+    {
+      label: "limit B's users to some identity providers",
+      method: 'PUT',
+      url: `${V2}/application/${appB}/identity-providers`,
+      body: { limited: true, providerIds: [idp!.providerId] },
     },
   ],
   'DELETE /api/admin-service/v2/user/:id/sessions/:sessionId': [
@@ -888,6 +938,8 @@ const TABLES = [
   'page_element_roles',
   'recovery_codes',
   'identity_providers',
+  'user_identities',
+  'application_provider_limits',
 ];
 async function fingerprint(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};

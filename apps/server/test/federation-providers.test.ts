@@ -565,11 +565,23 @@ describe('identity providers: test', () => {
     });
   });
 
-  it('answers a failed step where this server has no test for the type yet, through the API', async () => {
+  it('answers a failed step where this server has no test for the type yet (OIDC, until oidc.ts lands)', async () => {
     const provider = await create(oidcBody());
     const res = await t.post(`${BASE}/${provider.providerId}/test`, undefined, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().ok).toBe(false);
+  });
+
+  it('tests a SAML provider through saml.ts: its metadata, its certificate, its sign-on URL', async () => {
+    const provider = await create(samlBody({ metadataXml: metadata() }));
+    const res = await t.post(`${BASE}/${provider.providerId}/test`, undefined, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true });
+    expect(res.json().steps.map((s: { step: string }) => s.step)).toEqual([
+      'metadata',
+      'certificate',
+      'ssoUrl',
+    ]);
   });
 
   it('refuses a metadata URL on a private address unless the server allows it', async () => {

@@ -2,7 +2,14 @@
  * Messages as keys: an error body names its message by key and parameters, beside the
  * English text legacy clients show; the server's own pages speak the reader's language.
  */
-import { CATALOG_MESSAGES, ERROR_CODES, formatMessage, MESSAGES, m } from '@gatehouse/contract';
+import {
+  CATALOG_MESSAGES,
+  ERROR_CODES,
+  FEDERATION_MESSAGES,
+  formatMessage,
+  MESSAGES,
+  m,
+} from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { put } from './fixtures.ts';
 import { build, en, fieldKey, fieldMessage, messageBody, type TestContext } from './helper.ts';
@@ -65,9 +72,9 @@ describe('server-rendered pages', () => {
 
   it('the SSO page speaks English by default', async () => {
     const res = await t.get(SSO);
-    expect(res.statusCode).toBe(501);
+    expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<html lang="en">');
-    expect(res.body).toContain(en(MESSAGES.ssoNotConfigured));
+    expect(res.body).toContain(en(FEDERATION_MESSAGES.notConfigured));
     expect(res.body).toContain('Back to sign in');
     expect(res.headers.vary).toMatch(/accept-language/i);
   });
@@ -78,9 +85,9 @@ describe('server-rendered pages', () => {
       url: SSO,
       headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' },
     });
-    expect(res.statusCode).toBe(501);
+    expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<html lang="zh-CN">');
-    expect(res.body).toContain(formatMessage(MESSAGES.ssoNotConfigured, 'zh'));
+    expect(res.body).toContain(formatMessage(FEDERATION_MESSAGES.notConfigured, 'zh'));
     expect(res.body).toContain(formatMessage(m('page.backToSignIn'), 'zh'));
     expect(res.body).not.toContain('Back to sign in');
   });

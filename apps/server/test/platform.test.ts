@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ERROR_CODES, HTTP_STATUS_MESSAGES, MESSAGES } from '@gatehouse/contract';
+import { ERROR_CODES, FEDERATION_MESSAGES, HTTP_STATUS_MESSAGES } from '@gatehouse/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -290,9 +290,9 @@ describe('access declarations (deny by default)', () => {
 describe('single sign-on consumer', () => {
   it('explains that SSO is not configured, with a way back', async () => {
     const res = await t.get('/saml2/authenticate/consumer');
-    expect(res.statusCode).toBe(501);
+    expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain(en(MESSAGES.ssoNotConfigured));
+    expect(res.body).toContain(en(FEDERATION_MESSAGES.notConfigured));
     expect(res.body).toContain('href="/login"');
     expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });

@@ -43,7 +43,6 @@ export const MESSAGES = {
   validationFailed: m('validationFailed'),
   notFound: m('notFound'),
   duplicateId: m('duplicateId'),
-  ssoNotConfigured: m('ssoNotConfigured'),
   comingSoon: m('comingSoon'),
   malformedBody: m('malformedBody'),
   controlCharacters: m('controlCharacters'),

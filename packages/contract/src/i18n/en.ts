@@ -45,7 +45,6 @@ export const EN = {
   validationFailed: 'Some fields are invalid.',
   notFound: 'The requested item does not exist.',
   duplicateId: 'This ID is already used in this application.',
-  ssoNotConfigured: 'Single sign-on is not configured for {product}.',
   comingSoon: 'This area is not available yet.',
   malformedBody: 'The request body is not valid JSON.',
   controlCharacters: 'Control characters are not allowed.',

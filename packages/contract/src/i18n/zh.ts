@@ -40,7 +40,6 @@ export const ZH: Catalogue = {
   validationFailed: '部分字段无效。',
   notFound: '请求的内容不存在。',
   duplicateId: '该 ID 在此应用中已被使用。',
-  ssoNotConfigured: '{product} 未配置单点登录。',
   comingSoon: '此功能暂未开放。',
   malformedBody: '请求体不是有效的 JSON。',
   controlCharacters: '不允许使用控制字符。',

@@ -5,7 +5,7 @@ import {
   type LinkIdentity,
 } from '@gatehouse/contract';
 import type { Database } from '../../db/client.ts';
-import { type AppScope, assertInScope } from '../../lib/app-scope.ts';
+import { type AppScope, assertInScope, isUuid } from '../../lib/app-scope.ts';
 import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { notFound, validationFailed } from '../../lib/errors.ts';
 import { requireApplication } from '../applications/service.ts';
@@ -43,12 +43,13 @@ export class FederationAdminService {
 
   /** The user's identities, for an administrator: 404 for an unknown user. */
   async identitiesOfUser(userId: string): Promise<LinkedIdentity[]> {
-    if (!(await repo.findAccount(this.db, userId))) throw notFound();
+    if (!isUuid(userId) || !(await repo.findAccount(this.db, userId))) throw notFound();
     return this.identities(userId);
   }
 
   /** Unlinks one of the user's identities; the roles its rules gave stay until a sign-in through another changes them. */
   async unlink(userId: string, identityId: string, ctx: AuditContext, scope?: AppScope): Promise<void> {
+    if (!isUuid(userId)) throw notFound();
     await auditedChange(this.db, ctx, { entity: 'user-identity', action: 'unlink' }, async (tx) => {
       if (scope) await assertMayChangeAccount(tx, ctx, userId, scope);
       const row = await repo.deleteIdentity(tx, userId, identityId);
@@ -69,9 +70,9 @@ export class FederationAdminService {
     scope: AppScope,
   ): Promise<LinkedIdentity> {
     if (!(await repo.findAccount(this.db, userId))) throw notFound();
+    await this.db.transaction(async (tx) => assertMayChangeAccount(tx, ctx, userId, scope));
     const provider = await loadProvider(this.db, this.serverKey, input.providerId);
     if (!provider) throw validationFailed({ providerId: FEDERATION_MESSAGES.disabledProvider });
-    await this.db.transaction(async (tx) => assertMayChangeAccount(tx, ctx, userId, scope));
     const identityId = await linkByAdministrator(this.db, provider, userId, input.subject, {
       ...ctx,
       userAgent: null,

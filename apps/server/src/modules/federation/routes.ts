@@ -235,7 +235,8 @@ const federationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const APPLICATION_PROVIDERS = '/api/admin-service/v2/application/:id/identity-providers';
+  const APPLICATION_PROVIDERS = '/api/admin-service/v2/application/:applicationId/identity-providers';
+  const applicationParams = z.object({ applicationId: z.string().max(100) });
 
   app.get(
     APPLICATION_PROVIDERS,
@@ -244,11 +245,11 @@ const federationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The identity providers an application’s users may sign in through',
-        params: byId,
+        params: applicationParams,
         response: { 200: applicationProvidersSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => admin.applicationProviders(request.params.id, appScope(request)),
+    async (request) => admin.applicationProviders(request.params.applicationId, appScope(request)),
   );
 
   app.put(
@@ -258,14 +259,14 @@ const federationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Limit an application’s users to some identity providers, or allow every enabled one',
-        params: byId,
+        params: applicationParams,
         body: applicationProvidersSchema,
         response: { 200: applicationProvidersSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
       admin.setApplicationProviders(
-        request.params.id,
+        request.params.applicationId,
         request.body,
         auditContext(request),
         appScope(request),

@@ -25,8 +25,7 @@ import { actorOf, assertMayAssignGroups, assertMayAssignRoles } from '../access/
 import { assertAllowedTarget, fetchOnce, type OutboundPolicy } from '../webhooks/outbound.ts';
 import * as repo from './provider-repository.ts';
 import { sealSecret, toProviderRecord } from './providers.ts';
-// Until saml.ts (branch fed-saml) lands with the real parser; see the stub.
-import { parseIdpMetadata } from './saml-metadata-stub.ts';
+import { parseIdpMetadata } from './saml.ts';
 import type { ProviderRecord, StoredSamlIdp, StoredSettings } from './types.ts';
 
 const ENTITY = 'identity-provider';
@@ -134,7 +133,7 @@ function readMetadata(xml: string, field: string): StoredSamlIdp {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml))
     throw metadataInvalid(field, 'a document type declaration is not allowed');
   try {
-    return parseIdpMetadata(xml);
+    return parseIdpMetadata(xml, field);
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 400) {
       const message = err.fields ? Object.values(err.fields)[0] : undefined;
