@@ -47,7 +47,12 @@ const KiB = 1024;
 // their messages to the English catalogue, which the login page carries whole (every key of
 // every area, about 0.6 KiB of it new): 200.9 KiB measured, the budget 201. The next step is to
 // split the catalogue, so that the way in carries only the sign-in's own texts.
-const BUDGETS = { 'login page': 201 * KiB, 'a list screen after sign-in': 136 * KiB };
+// Federation (issue 30): the contract's federation messages in that catalogue took main to 201.4
+// KiB (9768e65, over the budget before any screen used them); the Provider screen's route in the
+// table, and the sign-in page's hook for the identity providers (a lazily loaded part that draws
+// their buttons and exchanges the way back from one, its code and texts loading after the page),
+// 0.6 more: 202.0 KiB measured, the budget 202.2. Splitting the catalogue is still the next step.
+const BUDGETS = { 'login page': 202.2 * KiB, 'a list screen after sign-in': 136 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
 const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;

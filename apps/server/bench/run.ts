@@ -7,13 +7,15 @@
  * BENCH_ONLY=http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,config,multi (any of them,
  * comma-separated) narrows a run; AUDIT_BENCH_ROWS sets the audit trail's size (bench/audit.ts),
  * CONFIG_BENCH_ROWS the data accesses that configuration transfer moves (bench/config.ts).
- * `multi` (bench/multi.ts: one instance against two behind one address) runs only when named.
+ * `multi` (bench/multi.ts: one instance against two behind one address) runs only when named, as does
+ * `federation-oidc` (bench/federation-oidc.ts: a sign-in through an OIDC identity provider).
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { benchAudit } from './audit.ts';
 import { benchConfig } from './config.ts';
+import { benchFederationOidc } from './federation-oidc.ts';
 import { benchHttp } from './http.ts';
 import { benchInProcess } from './in-process.ts';
 import { benchMetrics } from './metrics.ts';
@@ -56,6 +58,7 @@ if (ONLY.has('metrics')) await benchMetrics(report);
 if (ONLY.has('webhooks')) await benchWebhooks(report);
 if (ONLY.has('multi')) await benchMulti(report);
 if (ONLY.has('config')) await benchConfig(report);
+if (ONLY.has('federation-oidc')) await benchFederationOidc(report);
 report.line(`Run time: ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} minutes.`);
 if (QUICK) console.log('\n(BENCH_QUICK=1: the results are not written to bench/results)');
 else console.log(`\nWritten to ${report.write(join(ROOT, 'bench/results'), started)}`);

@@ -22,6 +22,7 @@ import { ConfigTransferService } from './modules/config-transfer/service.ts';
 import { DataAccessService } from './modules/data-access/service.ts';
 import { DictionaryItemService, DictionaryService } from './modules/dictionaries/service.ts';
 import { FederationAdminService } from './modules/federation/identities.ts';
+import { testOidc } from './modules/federation/oidc.ts';
 import { testSaml } from './modules/federation/saml.ts';
 import { IdentityProviderService } from './modules/federation/service.ts';
 import { FederatedSignIn } from './modules/federation/sign-in.ts';
@@ -169,8 +170,8 @@ export function createServices(db: Database, deps: ServiceDeps) {
       serverKey: deps.oidc.serverKey,
       origin: () => federation.origin(),
       outbound: deps.webhooks,
-      // Each protocol's test, as its module lands (oidc.ts and ldap.ts still to come).
-      testers: { saml: async (provider) => testSaml(provider) },
+      // Each protocol's test, as its module lands (ldap.ts still to come).
+      testers: { oidc: testOidc, saml: async (provider) => testSaml(provider) },
     }),
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),

@@ -1065,6 +1065,8 @@ const PUBLIC = new Set([
   'GET /api/oauth2-server/federation/providers',
   'GET /api/oauth2-server/federation/:providerId/start',
   'POST /api/oauth2-server/federation/exchange',
+  // An OIDC upstream's redirect back: the flow's state, claimed once, in the browser whose cookie started it.
+  'GET /api/oauth2-server/federation/oidc/callback/:providerId',
 ]);
 /** Routes for the caller's own things, open to anyone signed in; listed for the same reason. */
 const OWN = new Set([

@@ -128,7 +128,19 @@ describe('a first sign-in', () => {
     expect(body.code).toBe(0);
     expect(body.result.userInfo.username).toBe('ada');
     const [user] = await t.db.select().from(users).where(eq(users.username, 'ada'));
-    expect(user).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', mustChangePassword: false });
+    expect(user).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      mustChangePassword: false,
+      passwordSet: false,
+    });
+    // Nobody knows the password of a user a provider made: it never ages into /overdue.
+    await t.db
+      .update(users)
+      .set({ passwordChangedAt: new Date('2000-01-01') })
+      .where(eq(users.userId, user!.userId));
+    const again = await signIn(id, upstream('sub-ada'));
+    expect(again.res!.json().result.userInfo.passwordExpired).toBe(false);
     const records = await auditOf(t.db, 'user', user!.userId);
     expect(records.map((r) => r.action)).toEqual(expect.arrayContaining(['create', 'login']));
   });

@@ -6,4 +6,9 @@ export const FEATURE_SLOTS: FeatureSlots = {
   applicationWebhooks: lazy(() =>
     import('@/features/webhooks/application-webhooks').then((m) => ({ default: m.ApplicationWebhooks })),
   ),
+  applicationProviders: lazy(() =>
+    import('@/features/identity-providers/application-providers').then((m) => ({
+      default: m.ApplicationProviders,
+    })),
+  ),
 };

@@ -34,7 +34,6 @@ export const plannedRoutes: AppRoute[] = (
     ['/admin-setting/templateService-detail', '模板服务详情'],
     ['/admin-setting/am-bucket', '存储桶'],
     ['/admin-setting/am-space', '存储空间'],
-    ['/admin-setting/provider', '服务提供方'],
     ['/notification/message', '消息'],
   ] as const satisfies readonly (readonly [NavPath, string])[]
 ).map(([path, titleZh]) => navRoute(path, { titleZh, lazy: comingSoon }));

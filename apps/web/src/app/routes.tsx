@@ -11,6 +11,7 @@ import { dataDictRoutes } from '@/features/data-dict/routes';
 import { errorRoutes, notFoundRoute } from '@/features/errors/routes';
 import { iconsRoutes } from '@/features/icons/routes';
 import { identityRoutes } from '@/features/identity/routes';
+import { identityProvidersRoutes } from '@/features/identity-providers/routes';
 import { webhooksRoutes } from '@/features/webhooks/routes';
 import { PATHS } from '@/lib/paths';
 import type { AppRoute } from '@/lib/route-module';
@@ -41,6 +42,7 @@ const ALL_ROUTES: readonly AppRoute[] = [
   ...consoleSettingsRoutes,
   ...auditRoutes,
   ...webhooksRoutes,
+  ...identityProvidersRoutes,
   ...iconsRoutes,
   ...plannedRoutes,
 ];

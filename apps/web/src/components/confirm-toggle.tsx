@@ -19,6 +19,7 @@ const IDENTITY_NOUNS = [
   'page',
   'API',
   'webhook',
+  'identity provider',
 ] as const;
 type IdentityNoun = (typeof IDENTITY_NOUNS)[number];
 /** What a toggle asks about: a spec §8 noun, or an identity record. */

@@ -8,6 +8,8 @@ import { type ComponentType, createContext, useContext } from 'react';
 export type FeatureSlots = {
   /** Application Detail's Webhooks tab: the application's webhooks (features/webhooks). */
   applicationWebhooks?: ComponentType<{ appId: string; title: string }>;
+  /** Application Detail's Sign-in tab: the identity providers it offers (features/identity-providers). */
+  applicationProviders?: ComponentType<{ appId: string }>;
 };
 
 export const FeatureSlotsContext = createContext<FeatureSlots>({});

@@ -66,6 +66,11 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** When the password was last set; the policy's maximum age counts from here (/overdue). */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * False for a user an identity provider created, whose password nobody knows: it does not
+     * age (the policy's maximum age), until the user sets one (a reset link, a change).
+     */
+    passwordSet: boolean('password_set').notNull().default(true),
     /** The TOTP secret, sealed with the server key (base64url of iv | tag | ciphertext); null without 2FA. */
     totpSecret: text('totp_secret'),
     /** Set when the first code confirmed the enrolment; before that the secret is pending. */

@@ -69,7 +69,7 @@ export class FederationAdminService {
     ctx: AuditContext,
     scope: AppScope,
   ): Promise<LinkedIdentity> {
-    if (!(await repo.findAccount(this.db, userId))) throw notFound();
+    if (!isUuid(userId) || !(await repo.findAccount(this.db, userId))) throw notFound();
     await this.db.transaction(async (tx) => assertMayChangeAccount(tx, ctx, userId, scope));
     const provider = await loadProvider(this.db, this.serverKey, input.providerId);
     if (!provider) throw validationFailed({ providerId: FEDERATION_MESSAGES.disabledProvider });

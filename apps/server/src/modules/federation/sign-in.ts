@@ -152,7 +152,15 @@ export class FederatedSignIn {
       throw new FederationFailure(this.failure(pseudoFlow, FEDERATION_MESSAGES.notAllowed.key));
     const provider = toProviderRecord(this.deps.serverKey, row);
     const flowId = randomBytes(24).toString('base64url');
-    const { redirectTo, data } = await protocol.begin(provider, flowId, this.origin());
+    let upstream: { redirectTo: string; data: Record<string, unknown> };
+    try {
+      upstream = await protocol.begin(provider, flowId, this.origin());
+    } catch (err) {
+      // The upstream is away or its metadata is broken: the user is told, the log says why.
+      request.log.warn({ err, providerId }, 'Starting a sign-in through an identity provider failed');
+      throw new FederationFailure(this.failure(pseudoFlow, FEDERATION_MESSAGES.failed.key, row.name));
+    }
+    const { redirectTo, data } = upstream;
     await repo.insertFlow(this.deps.db, {
       flowId,
       providerId,

@@ -188,6 +188,7 @@ async function createUser(
       phone,
       passwordHash,
       mustChangePassword: false,
+      passwordSet: false,
     });
     await recordPasswordHistory(tx, row.userId, passwordHash, 1);
     const identity = await repo.insertIdentity(tx, {

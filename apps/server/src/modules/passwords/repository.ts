@@ -31,7 +31,12 @@ export async function storePassword(
 ): Promise<void> {
   await tx
     .update(users)
-    .set({ passwordHash, passwordChangedAt: sql`now()`, mustChangePassword: options.mustChangePassword })
+    .set({
+      passwordHash,
+      passwordChangedAt: sql`now()`,
+      mustChangePassword: options.mustChangePassword,
+      passwordSet: true,
+    })
     .where(eq(users.userId, userId));
   await recordPasswordHistory(tx, userId, passwordHash, options.keep);
 }

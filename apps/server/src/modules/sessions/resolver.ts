@@ -34,7 +34,7 @@ function toAuthUser(row: repo.UserRow): AuthUser {
   };
 }
 
-type PasswordAge = Pick<repo.UserRow, 'mustChangePassword' | 'passwordChangedAt'>;
+type PasswordAge = Pick<repo.UserRow, 'mustChangePassword' | 'passwordChangedAt' | 'passwordSet'>;
 
 /** A caller as the cache keeps it: all but `passwordExpired`, which the clock decides. */
 export type CachedCaller = {
@@ -114,6 +114,7 @@ export class SessionResolver {
         password: {
           mustChangePassword: found.user.mustChangePassword,
           passwordChangedAt: found.user.passwordChangedAt,
+          passwordSet: found.user.passwordSet,
         },
         lastSeenAt: found.session.lastSeenAt.getTime(),
         activeAt: found.session.lastSeenAt.getTime(),
@@ -134,6 +135,8 @@ export class SessionResolver {
   /** Older than the maximum age; a password the user must replace anyway is not also "expired". */
   async isPasswordExpired(user: PasswordAge): Promise<boolean> {
     if (user.mustChangePassword) return false;
+    // A user an identity provider made has no password of their own to age: none was ever set.
+    if (!user.passwordSet) return false;
     const days = await this.passwordMaxAgeDays();
     return days > 0 && Date.now() - user.passwordChangedAt.getTime() > days * 86_400_000;
   }

@@ -1,4 +1,4 @@
-import { formatMessage, MESSAGES, STORAGE_KEYS } from '@gatehouse/contract';
+import { FEDERATION_MESSAGES, formatMessage, MESSAGES, STORAGE_KEYS } from '@gatehouse/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -18,9 +18,14 @@ const USER = {
   roles: ['admin'],
 };
 
-/** Answers the sign-in call with `status` and `data`, and records what was sent. */
+/**
+ * Answers the sign-in call with `status` and `data` (the identity providers' list, which the
+ * page asks for beside, with none), and gives what the sign-in was sent.
+ */
 function answer(status: number, data: unknown) {
-  return stubHttp(() => ({ status, data })).calls;
+  const providers = (url: string) => url.endsWith('/federation/providers');
+  const { calls } = stubHttp((call) => (providers(call.url) ? { status: 200, data: [] } : { status, data }));
+  return () => calls.filter((call) => !providers(call.url));
 }
 
 function renderLogin(path = '/login') {
@@ -57,7 +62,7 @@ describe('LoginPage', () => {
     renderLogin();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getAllByText(formatMessage(MESSAGES.required))).toHaveLength(2));
-    expect(sent).toHaveLength(0);
+    expect(sent()).toHaveLength(0);
   });
 
   it('shows the server message for wrong credentials and stays', async () => {
@@ -81,7 +86,7 @@ describe('LoginPage', () => {
     const router = renderLogin('/login?redirect=%2Fapp-config%2Fclient');
     await fillAndSubmit('admin', 'correct horse battery');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app-config/client'));
-    expect(sent[0]?.body).toEqual({
+    expect(sent()[0]?.body).toEqual({
       username: 'admin',
       password: 'correct horse battery',
     });
@@ -97,6 +102,42 @@ describe('LoginPage', () => {
     const router = renderLogin('/login?redirect=%2F%2Fevil.example');
     await fillAndSubmit('admin', 'pw');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('offers a button for each identity provider, which starts its sign-in with the redirect', async () => {
+    stubHttp((call) =>
+      call.url.endsWith('/federation/providers')
+        ? { status: 200, data: [{ providerId: 'p1', name: 'Okta', type: 'oidc' }] }
+        : undefined,
+    );
+    renderLogin('/login?redirect=%2Fapp-config%2Fclient');
+    const button = await screen.findByRole('link', { name: 'Sign in with Okta' });
+    expect(button).toHaveAttribute(
+      'href',
+      '/api/oauth2-server/federation/p1/start?redirect=%2Fapp-config%2Fclient',
+    );
+  });
+
+  it('exchanges the handoff of a sign-in through a provider once, and signs in', async () => {
+    const { calls } = stubHttp((call) =>
+      call.url.endsWith('/federation/exchange')
+        ? { status: 200, data: { code: 0, message: 'ok', result: { token: 'tok-sso', userInfo: USER } } }
+        : { status: 200, data: [] },
+    );
+    const router = renderLogin('/login?sso=h-1&redirect=%2Fapp-config%2Fclient');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app-config/client'));
+    const exchanges = calls.filter((call) => call.url.endsWith('/federation/exchange'));
+    expect(exchanges).toHaveLength(1);
+    expect(exchanges[0]?.body).toEqual({ handoff: 'h-1' });
+    expect(storage.get(STORAGE_KEYS.accessToken)).toBe('tok-sso');
+  });
+
+  it('shows why a sign-in through a provider failed, for a known message only', async () => {
+    stubHttp(() => ({ status: 200, data: [] }));
+    const router = renderLogin('/login?sso_error=federation.notLinked');
+    expect(await screen.findByRole('alert')).toHaveTextContent(formatMessage(FEDERATION_MESSAGES.notLinked));
+    // Spent: a reload does not show it again.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('sends a user with a generated password to /initial-password', async () => {

@@ -1,6 +1,12 @@
-import { type LoginRequest, type LoginResult, MESSAGES, needsSecondFactor } from '@gatehouse/contract';
+import {
+  FEDERATION_HANDOFF_PARAM,
+  type LoginAnswer,
+  type LoginRequest,
+  type LoginResult,
+  needsSecondFactor,
+} from '@gatehouse/contract';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordInput, TextInput } from '@/components/antd-parts';
@@ -13,19 +19,14 @@ import { saveSession } from '@/lib/session';
 import { useLogin } from './api/login';
 import { AuthCard } from './components/auth-card';
 import { SessionExpiredAlert } from './components/session-expired-alert';
+import { loginErrorText } from './login-errors';
 import { useLoginMessages } from './login-messages';
 import { AUTH_PATHS } from './paths';
 import { SecondFactorStep } from './two-factor/second-factor-step';
 
-/** What the sign-in page says for a failed attempt; the server's wording when it has one. */
-export function loginErrorText(error: unknown): Shown {
-  if (!isApiError(error)) return MESSAGES.unknownError;
-  if (error.status === 401) return error.serverMessage ?? MESSAGES.invalidCredentials;
-  if (error.status === 429) return error.serverMessage ?? MESSAGES.tooManyAttempts;
-  return error.serverMessage && error.kind === 'http' && error.status !== undefined && error.status < 500
-    ? error.serverMessage
-    : error.shown;
-}
+// The identity providers' buttons and the way back from one load apart, after the page has
+// drawn: the password form waits for nothing, and the page's own code stays small.
+const LoginFederation = lazy(() => import('./components/login-federation'));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -47,12 +48,15 @@ export function LoginPage() {
     });
   };
 
+  const answered = (answer: LoginAnswer) => {
+    if (needsSecondFactor(answer)) setChallenge(answer.result.challenge);
+    else signedIn(answer.result);
+  };
+
   const submit = async (values: LoginRequest) => {
     setError(null);
     try {
-      const answer = await loginMutation.mutateAsync(values);
-      if (needsSecondFactor(answer)) setChallenge(answer.result.challenge);
-      else signedIn(answer.result);
+      answered(await loginMutation.mutateAsync(values));
     } catch (e) {
       if (isApiError(e) && e.status === 400 && e.fields) {
         for (const [name, message] of Object.entries(e.fields))
@@ -65,6 +69,14 @@ export function LoginPage() {
 
   if (challenge)
     return <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />;
+
+  const federation = (
+    <Suspense fallback={null}>
+      <LoginFederation disabled={loginMutation.isPending} onAnswer={answered} onError={setError} />
+    </Suspense>
+  );
+  // Back from an identity provider: its handoff is exchanged before the form shows.
+  if (params.has(FEDERATION_HANDOFF_PARAM)) return <AuthCard title={t('signIn')}>{federation}</AuthCard>;
 
   return (
     <AuthCard title={t('signIn')}>
@@ -90,6 +102,7 @@ export function LoginPage() {
           {t('signIn')}
         </Button>
       </form>
+      {federation}
       <div style={{ marginTop: 16, textAlign: 'right' }}>
         <Link to={AUTH_PATHS.forget}>{tLogin('forgotPassword')}</Link>
       </div>

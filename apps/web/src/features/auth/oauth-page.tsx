@@ -1,11 +1,13 @@
 import {
   ERROR_CODES,
+  FEDERATION_ERROR_PARAM,
+  FEDERATION_HANDOFF_PARAM,
   type InteractionDetails,
   type InteractionLogin,
   OIDC_MESSAGES,
 } from '@gatehouse/contract';
 import { Button, Flex, Form, Input } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Notice } from '@/components/notice';
 import { browserLocation } from '@/lib/browser';
@@ -14,8 +16,14 @@ import { useSay } from '@/lib/i18n';
 import { getCurrentUser, getToken } from '@/lib/session';
 import { type InteractionStep, useInteraction, useInteractionStep } from './api/interaction';
 import { AuthCard } from './components/auth-card';
+import { FEDERATION_PROVIDER_PARAM, federationError } from './federation-errors';
 import { interactionErrorText, isInteractionGone, sameOriginRedirect } from './oauth-interaction';
 import { useOAuthMessages } from './oauth-messages';
+
+// The identity providers' buttons load apart, after the page has drawn.
+const ProviderButtons = lazy(() =>
+  import('./components/provider-buttons').then((m) => ({ default: m.ProviderButtons })),
+);
 
 const KNOWN_SCOPES = new Set(['openid', 'profile', 'email', 'phone', 'offline_access', 'gatehouse']);
 
@@ -28,11 +36,19 @@ export function OAuthPage() {
   const t = useOAuthMessages();
   const say = useSay();
   const texts = { failed: t('failed'), gone: OIDC_MESSAGES.interactionGone };
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const uid = params.get('uid') ?? '';
   const details = useInteraction(uid);
   const step = useInteractionStep(uid);
-  const [error, setError] = useState<Shown | null>(null);
+  // Back from an identity provider: its handoff signs in (`federated`), or why it failed.
+  const handoff = params.get(FEDERATION_HANDOFF_PARAM);
+  const [error, setError] = useState<Shown | null>(
+    () =>
+      federationError(
+        params.get(FEDERATION_ERROR_PARAM),
+        params.get(FEDERATION_PROVIDER_PARAM) || t('yourProvider'),
+      ) ?? null,
+  );
   // A step that finds no interaction for this browser ends the page: nothing here can go on.
   const [gone, setGone] = useState(false);
   // Once an answer is followed the page only waits for the browser to leave.
@@ -68,6 +84,16 @@ export function OAuthPage() {
     }
   };
 
+  // The handoff is posted once, when the interaction asks for a sign-in.
+  const posted = useRef(false);
+  const prompt = details.data?.prompt;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: posts once, when the interaction has loaded; `run` is new every render
+  useEffect(() => {
+    if (!handoff || prompt !== 'login' || posted.current) return;
+    posted.current = true;
+    void run({ kind: 'login', credentials: { federated: handoff } });
+  }, [handoff, prompt]);
+
   if (!uid) return <Problem text={t('noInteraction')} />;
   if (gone) return <Problem text={say(OIDC_MESSAGES.interactionGone)} />;
   if (details.isPending) {
@@ -91,7 +117,19 @@ export function OAuthPage() {
     >
       {error && <Notice type="error" showIcon title={say(error)} style={{ marginBottom: 16 }} />}
       {info.prompt === 'login' ? (
-        <LoginStep info={info} busy={busy} onStep={run} needsCode={needsCode} />
+        handoff ? (
+          <FederatedStep
+            handoff={handoff}
+            busy={busy}
+            onStep={run}
+            needsCode={needsCode}
+            failed={error !== null}
+            // A handoff that did not sign in leaves the other ways to.
+            onOtherWay={() => setParams({ uid }, { replace: true })}
+          />
+        ) : (
+          <LoginStep info={info} uid={uid} busy={busy} onStep={run} needsCode={needsCode} />
+        )
       ) : (
         <ConsentStep info={info} busy={busy} onStep={run} />
       )}
@@ -118,7 +156,7 @@ type StepProps = {
  * A console session signs in with one click; otherwise, or for another account, the form,
  * which asks for the two-factor code too once the server has said the account needs one.
  */
-function LoginStep({ info, busy, onStep, needsCode }: StepProps & { needsCode: boolean }) {
+function LoginStep({ info, uid, busy, onStep, needsCode }: StepProps & { uid: string; needsCode: boolean }) {
   const t = useOAuthMessages();
   const required = [{ required: true, whitespace: true, message: t('required') }];
   const current = getToken() ? getCurrentUser() : null;
@@ -151,6 +189,11 @@ function LoginStep({ info, busy, onStep, needsCode }: StepProps & { needsCode: b
           <Button type="primary" htmlType="submit" block loading={busy}>
             {t('signIn')}
           </Button>
+          {!needsCode && (
+            <Suspense fallback={null}>
+              <ProviderButtons clientId={info.clientId} target={{ interaction: uid }} disabled={busy} />
+            </Suspense>
+          )}
         </Form>
       ) : (
         <Flex vertical gap={8}>
@@ -172,6 +215,50 @@ function LoginStep({ info, busy, onStep, needsCode }: StepProps & { needsCode: b
         {t('cancel')}
       </Button>
     </>
+  );
+}
+
+/**
+ * Back from an identity provider: the handoff is posted as the sign-in, and, for a user with
+ * two-factor sign-in on, again with the code the server asked for.
+ */
+function FederatedStep({
+  handoff,
+  busy,
+  onStep,
+  needsCode,
+  failed,
+  onOtherWay,
+}: Omit<StepProps, 'info'> & {
+  handoff: string;
+  needsCode: boolean;
+  failed: boolean;
+  onOtherWay: () => void;
+}) {
+  const t = useOAuthMessages();
+  const required = [{ required: true, whitespace: true, message: t('required') }];
+  if (!needsCode)
+    return !failed ? (
+      <div role="status">{t('signingIn')}</div>
+    ) : (
+      <Button block onClick={onOtherWay}>
+        {t('otherWays')}
+      </Button>
+    );
+  return (
+    <Form<{ code: string }>
+      layout="vertical"
+      requiredMark={false}
+      disabled={busy}
+      onFinish={({ code }) => onStep({ kind: 'login', credentials: { federated: handoff, code } })}
+    >
+      <Form.Item label={t('code')} name="code" rules={required} extra={t('codeHint')}>
+        <Input autoComplete="one-time-code" autoFocus maxLength={64} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        {t('signIn')}
+      </Button>
+    </Form>
   );
 }
 

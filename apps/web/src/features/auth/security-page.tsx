@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { PATHS } from '@/lib/paths';
 import { clearSession } from '@/lib/session';
 import { ChangePasswordForm } from './components/change-password-form';
+import { LinkedIdentitiesCard } from './components/linked-identities-card';
 import { OwnSessionsCard } from './components/own-sessions-card';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';
 import { usePasswordMessages } from './messages';
@@ -31,6 +32,7 @@ export function SecurityPage() {
         </Card>
         <OwnSessionsCard onSignedOut={signedOut} />
         <TwoFactorSection />
+        <LinkedIdentitiesCard />
       </Space>
     </Card>
   );

@@ -22,9 +22,10 @@ import { type ApplicationDetailKey, useApplicationDetailT } from './messages';
 
 /**
  * The tabs, in order; the URL's `tab` names the open one. Webhooks shows to a user who may read
- * webhooks (the Webhooks screen's permission), where the console provides it (lib/feature-slots.ts).
+ * webhooks (the Webhooks screen's permission), where the console provides it (lib/feature-slots.ts);
+ * Sign-in providers, the identity providers its sign-in offers, likewise.
  */
-const TABS = ['objects', 'sets', 'acl', 'apis', 'pages', 'webhooks'] as const;
+const TABS = ['objects', 'sets', 'acl', 'apis', 'pages', 'webhooks', 'providers'] as const;
 type TabKey = (typeof TABS)[number];
 
 const SCREEN_TEXT = {
@@ -45,11 +46,14 @@ export function ApplicationDetailPage() {
   const [params, setParams] = useSearchParams();
   const appId = params.get('appId')?.trim() || undefined;
   const application = useApplication(appId);
-  const { applicationWebhooks: Webhooks } = useFeatureSlots();
+  const { applicationWebhooks: Webhooks, applicationProviders: Providers } = useFeatureSlots();
   const can = useHasAction();
-  const tabs = TABS.filter(
-    (key) => key !== 'webhooks' || (Webhooks && can('retrieve', WEBHOOK_PERMISSION_ID)),
-  );
+  const tabs = TABS.filter((key) => {
+    if (key === 'webhooks') return Webhooks && can('retrieve', WEBHOOK_PERMISSION_ID);
+    // The application's own permission, which the server checks for its providers.
+    if (key === 'providers') return Providers !== undefined;
+    return true;
+  });
   const tab: TabKey = (tabs as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as TabKey)
     : 'objects';
@@ -66,6 +70,12 @@ export function ApplicationDetailPage() {
       Webhooks && (
         <Suspense fallback={<Spinner label={t('loading')} />}>
           <Webhooks appId={appId} title={t('webhooks')} />
+        </Suspense>
+      ),
+    providers: () =>
+      Providers && (
+        <Suspense fallback={<Spinner label={t('loading')} />}>
+          <Providers appId={appId} />
         </Suspense>
       ),
   };

@@ -15,6 +15,7 @@ import { useUpdateUser } from './api/update-user';
 import { InitialPasswordDialog, type ShownPassword } from './components/initial-password-dialog';
 import { ResetPasswordDialog } from './components/reset-password-dialog';
 import { useResetTwoFactor, useResetTwoFactorMessages } from './components/use-reset-two-factor';
+import { UserIdentitiesDialog } from './components/user-identities-dialog';
 import { UserMembershipDialog } from './components/user-membership-dialog';
 import { UserSessionsDialog } from './components/user-sessions-dialog';
 import { toCreateUser, toUpdateUser, type UserFormValues } from './components/user-values';
@@ -40,6 +41,7 @@ export function UserPage() {
   const membership = useRowDialog<User>();
   const reset = useRowDialog<User>();
   const sessions = useRowDialog<User>();
+  const identities = useRowDialog<User>();
   const resetTwoFactor = useResetTwoFactor();
   const tTwoFactor = useResetTwoFactorMessages();
   const t = useIdentityT();
@@ -101,6 +103,7 @@ export function UserPage() {
             changes: true,
           },
           { key: 'sessions', label: t('sessions'), onClick: sessions.show },
+          { key: 'identities', label: t('identities'), onClick: identities.show },
           {
             key: 'reset-two-factor',
             label: tTwoFactor('action'),
@@ -131,6 +134,13 @@ export function UserPage() {
         endNeed={need(USER_CODES, 'update')}
         endable={sessions.row !== undefined && userChangeable(sessions.row)}
         onClose={sessions.close}
+      />
+      <UserIdentitiesDialog
+        open={identities.open}
+        user={identities.row}
+        changeNeed={need(USER_CODES, 'update')}
+        changeable={identities.row !== undefined && userChangeable(identities.row)}
+        onClose={identities.close}
       />
       <InitialPasswordDialog
         open={password.open}
