@@ -23,6 +23,7 @@ import clientRoutes from './modules/clients/routes.ts';
 import configTransferRoutes from './modules/config-transfer/routes.ts';
 import dataAccessRoutes from './modules/data-access/routes.ts';
 import dictionaryRoutes from './modules/dictionaries/routes.ts';
+import identityProviderRoutes from './modules/federation/crud-routes.ts';
 import oidcFederationRoutes from './modules/federation/oidc-routes.ts';
 import federationRoutes from './modules/federation/routes.ts';
 import samlRoutes from './modules/federation/saml-routes.ts';
@@ -262,6 +263,7 @@ export function buildApp(options: BuildAppOptions) {
   app.register(auditRoutes);
   app.register(webhookRoutes);
   app.register(federationRoutes);
+  app.register(identityProviderRoutes);
   app.register(oidcFederationRoutes);
   // Expired OIDC artefacts are deleted at start and then periodically; stopped on close.
   app.addHook('onReady', async function purgeOidc() {

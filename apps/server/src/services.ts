@@ -23,8 +23,12 @@ import { ConfigTransferService } from './modules/config-transfer/service.ts';
 import { DataAccessService } from './modules/data-access/service.ts';
 import { DictionaryItemService, DictionaryService } from './modules/dictionaries/service.ts';
 import { FederationAdminService } from './modules/federation/identities.ts';
+import { testLdap } from './modules/federation/ldap.ts';
 import { type FederationCore, LdapPasswordDirectory } from './modules/federation/ldap-sign-in.ts';
 import { LdapSync } from './modules/federation/ldap-sync.ts';
+import { testOidc } from './modules/federation/oidc.ts';
+import { testSaml } from './modules/federation/saml.ts';
+import { IdentityProviderService } from './modules/federation/service.ts';
 import { FederatedSignIn } from './modules/federation/sign-in.ts';
 import type { ProviderRecord, UpstreamIdentity } from './modules/federation/types.ts';
 import { applyMapping } from './modules/federation/users.ts';
@@ -198,6 +202,13 @@ export function createServices(db: Database, deps: ServiceDeps) {
     passwordReset,
     jobs,
     webhooks: new WebhookService(db, deps.webhooks.serverKey, deps.webhooks),
+    identityProviders: new IdentityProviderService(db, {
+      serverKey: deps.oidc.serverKey,
+      origin: () => federation.origin(),
+      outbound: deps.webhooks,
+      // Each protocol's test, as its module lands (ldap.ts still to come).
+      testers: { oidc: testOidc, saml: async (provider) => testSaml(provider), ldap: testLdap },
+    }),
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),
     oidc: new OidcService(

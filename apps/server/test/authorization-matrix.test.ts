@@ -7,7 +7,8 @@
  *    names a grant; both send no body, since the guard answers before validation;
  *  - a reader whose role may only retrieve, on every platform area, in application A:
  *    200 on reads, 403 on writes, and a read of application B is a 403 (the application
- *    list and its export, whose applicationId is a search filter, answer empty instead);
+ *    list and its export, whose applicationId is a search filter, answer empty instead); the
+ *    reads of what serves the whole platform (identity providers) are 403 too;
  *  - an exporter whose role may only `export`, on every platform area that offers it (the
  *    audit trail), in application A: 200 on the routes that need `export`, 403 on every other
  *    route and on an export of application B; reading does not give it, nor it reading;
@@ -163,6 +164,15 @@ const finishedDelivery = async (webhookId: string) => {
 };
 const deliveryA = await finishedDelivery(hookA.webhookId);
 const deliveryB = await finishedDelivery(hookB.webhookId);
+// Identity providers are the platform's: an OIDC one, disabled; its issuer resolves nowhere.
+const PROVIDER = {
+  type: 'oidc',
+  name: 'idp',
+  enabled: false,
+  oidc: { issuer: 'https://idp.invalid', clientId: 'gatehouse', clientSecret: 'matrix-secret' },
+};
+const newProvider = () => api('POST', `${V2}/identity-providers`, PROVIDER);
+const provider = await newProvider();
 // An identity provider, and an identity of the target user at it.
 const [idp] = await t.db
   .insert(identityProviders)
@@ -347,6 +357,33 @@ const SAMPLES: Record<string, Sample> = {
   },
   'POST /api/admin-service/v2/webhooks/:webhookId/deliveries/:deliveryId/redeliver': {
     req: () => ({ url: `${V2}/webhooks/${hookA.webhookId}/deliveries/${deliveryA}/redeliver` }),
+  },
+
+  // ---- identity providers (platform-wide: a grant limited to applications reaches none)
+  'GET /api/admin-service/v2/identity-providers': { req: () => ({ url: `${V2}/identity-providers` }) },
+  'GET /api/admin-service/v2/identity-providers/:id': {
+    req: () => ({ url: `${V2}/identity-providers/${provider.providerId}` }),
+  },
+  'POST /api/admin-service/v2/identity-providers': {
+    req: () => ({ url: `${V2}/identity-providers`, body: PROVIDER }),
+  },
+  'PUT /api/admin-service/v2/identity-providers': {
+    req: () => ({
+      url: `${V2}/identity-providers`,
+      body: { ...PROVIDER, providerId: provider.providerId, name: unique('renamed') },
+    }),
+  },
+  'PUT /api/admin-service/v2/identity-providers/:id/status': {
+    req: () => ({
+      url: `${V2}/identity-providers/${provider.providerId}/status`,
+      body: { status: 'DISABLED' },
+    }),
+  },
+  'DELETE /api/admin-service/v2/identity-providers/:id': {
+    req: async () => ({ url: `${V2}/identity-providers/${(await newProvider()).providerId}` }),
+  },
+  'POST /api/admin-service/v2/identity-providers/:id/test': {
+    req: () => ({ url: `${V2}/identity-providers/${provider.providerId}/test` }),
   },
 
   // ---- applications
@@ -1186,6 +1223,11 @@ describe('a user with no grants', () => {
 
 /** Reads a grant lets in that the service keeps to administrators: the instance's export. */
 const ADMINISTRATORS_ONLY = new Set(['GET /api/admin-service/v2/config-export']);
+/** Reads of what serves the whole platform, which a grant limited to applications does not reach. */
+const PLATFORM_WIDE = new Set([
+  'GET /api/admin-service/v2/identity-providers',
+  'GET /api/admin-service/v2/identity-providers/:id',
+]);
 
 describe('a user who may only retrieve, in application A', () => {
   it.each(
@@ -1196,8 +1238,18 @@ describe('a user who may only retrieve, in application A', () => {
     expect(res.statusCode).toBe(403);
     if (route.method === 'GET') expect(res.json().key).toBe('transfer.administratorOnly');
   });
+  it.each(granted.filter((r) => isRead(r) && PLATFORM_WIDE.has(r.key)).map((r) => [label(r), r] as const))(
+    '403 on %s, the platform’s',
+    async (_, route) => {
+      const res = await call(route, 'retrieve-only in A', await route.sample!.req());
+      calls++;
+      expect(res.statusCode).toBe(403);
+    },
+  );
   it.each(
-    granted.filter((r) => isRead(r) && !ADMINISTRATORS_ONLY.has(r.key)).map((r) => [label(r), r] as const),
+    granted
+      .filter((r) => isRead(r) && !ADMINISTRATORS_ONLY.has(r.key) && !PLATFORM_WIDE.has(r.key))
+      .map((r) => [label(r), r] as const),
   )('200 on %s', async (_, route) => {
     const res = await call(route, 'retrieve-only in A', await route.sample!.req());
     calls++;

@@ -1,8 +1,9 @@
 /**
  * The escalation matrix, built from the route table like the authorization matrix: every
  * route that changes users, groups, roles, grants (role grants, access-control entries,
- * page elements), clients or applications is tried by a manager whose every console grant
- * is limited to application A, reaching outside A or beyond its own rights. A route of those
+ * page elements), clients, applications or identity providers (whose rules hand out roles)
+ * is tried by a manager whose every console grant is limited to application A, reaching
+ * outside A or beyond its own rights. A route of those
  * areas without a row here fails the suite, so a new one cannot be left out; a route that
  * cannot give anything (creating an empty role) says why instead.
  *
@@ -202,7 +203,57 @@ const ownGrants = (await t.get(`${V2}/role/${managerRole.roleId}/grants`, admin)
 // B's configuration as its administrator exports it: what a manager of A would import into B.
 const configOfB = (await t.get(`${V2}/application/${appB}/config-export`, admin)).json();
 
+// An identity provider whose rule gives the Administrator role to whoever its upstream says
+// is in `gh-admins`: repointing it at an upstream of the manager's own would make them one.
+const ADMIN_RULE = { attribute: 'groups', value: 'gh-admins', target: 'role', targetId: adminRoleId };
+const PROVIDER = {
+  type: 'oidc',
+  name: 'Company IdP',
+  enabled: false,
+  oidc: { issuer: 'https://idp.invalid', clientId: 'gatehouse', clientSecret: 'escalation-secret' },
+  rules: [ADMIN_RULE],
+};
+const provider = await api('POST', `${V2}/identity-providers`, PROVIDER);
+
 const ROWS: Record<string, Row> = {
+  // ---- identity providers: the platform's, and a way to hand out the roles their rules name
+  'POST /api/admin-service/v2/identity-providers': [
+    {
+      label: 'create a provider whose rule makes its users administrators',
+      method: 'POST',
+      url: `${V2}/identity-providers`,
+      body: { ...PROVIDER, enabled: true, oidc: { ...PROVIDER.oidc, issuer: 'https://mine.invalid' } },
+    },
+  ],
+  'PUT /api/admin-service/v2/identity-providers': [
+    {
+      label: 'repoint the administrators’ provider at an upstream of its own',
+      method: 'PUT',
+      url: `${V2}/identity-providers`,
+      body: {
+        ...PROVIDER,
+        providerId: provider.providerId,
+        oidc: { ...PROVIDER.oidc, issuer: 'https://mine.invalid', clientSecret: 'mine' },
+      },
+    },
+  ],
+  'PUT /api/admin-service/v2/identity-providers/:id/status': [
+    {
+      label: 'turn on the administrators’ provider',
+      method: 'PUT',
+      url: `${V2}/identity-providers/${provider.providerId}/status`,
+      body: { status: 'ENABLED' },
+    },
+  ],
+  'DELETE /api/admin-service/v2/identity-providers/:id': [
+    {
+      label: 'delete the administrators’ provider',
+      method: 'DELETE',
+      url: `${V2}/identity-providers/${provider.providerId}`,
+    },
+  ],
+  'POST /api/admin-service/v2/identity-providers/:id/test': { none: 'a test changes nothing' },
+
   // ---- configuration transfer
   'POST /api/admin-service/v2/application/:applicationId/config-import': [
     {
@@ -855,6 +906,7 @@ const AREAS = [
   /^\/api\/admin-service\/v2\/application(\/|$)/,
   /^\/api\/admin-service\/applicationClient\//,
   /^\/api\/admin-service\/v2\/organization\/:id\/members$/,
+  /^\/api\/admin-service\/v2\/identity-providers(\/|$)/,
 ];
 const governed = [
   ...new Set(
@@ -885,6 +937,7 @@ const TABLES = [
   'page_elements',
   'page_element_roles',
   'recovery_codes',
+  'identity_providers',
   'user_identities',
   'application_provider_limits',
 ];

@@ -30,6 +30,9 @@ const SECRET_KEYS = new Set([
   'secret',
   'secretHash',
   'tokenHash',
+  // Identity providers' write-only settings (modules/federation).
+  'clientSecret',
+  'bindPassword',
 ]);
 
 function redact(value: unknown): unknown {

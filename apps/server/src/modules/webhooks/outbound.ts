@@ -7,7 +7,7 @@ import ipaddr from 'ipaddr.js';
 import { validationFailed } from '../../lib/errors.ts';
 
 /**
- * Outbound requests to webhook targets, guarded against server-side request forgery: a
+ * Outbound requests to webhook targets (and the SAML metadata URLs of identity providers), guarded against server-side request forgery: a
  * target on a private, loopback, link-local or otherwise non-public address is refused
  * unless `allowPrivate` (GATEHOUSE_WEBHOOK_ALLOW_PRIVATE), plain http unless `allowHttp`
  * (GATEHOUSE_WEBHOOK_ALLOW_HTTP). The address is checked when a webhook is saved (a clear
@@ -36,17 +36,22 @@ function hostOf(url: URL): string {
 }
 
 /**
- * A target the server may send to under `policy`, else a 400 on `url`: https (or http where
- * allowed), and not a literal non-public address nor a name that resolves only to such.
+ * A target the server may send to under `policy`, else a 400 on `field` (`url` unless given):
+ * https (or http where allowed), and not a literal non-public address nor a name that
+ * resolves only to such.
  */
-export async function assertAllowedTarget(value: string, policy: OutboundPolicy): Promise<void> {
+export async function assertAllowedTarget(
+  value: string,
+  policy: OutboundPolicy,
+  field = 'url',
+): Promise<void> {
   const url = new URL(value);
   if (url.protocol === 'http:' && !policy.allowHttp)
-    throw validationFailed({ url: WEBHOOK_MESSAGES.httpsOnly });
+    throw validationFailed({ [field]: WEBHOOK_MESSAGES.httpsOnly });
   if (policy.allowPrivate) return;
   const host = hostOf(url);
   if (isIP(host)) {
-    if (!isPublic(host)) throw validationFailed({ url: WEBHOOK_MESSAGES.privateTarget });
+    if (!isPublic(host)) throw validationFailed({ [field]: WEBHOOK_MESSAGES.privateTarget });
     return;
   }
   let timer: NodeJS.Timeout | undefined;
@@ -57,7 +62,7 @@ export async function assertAllowedTarget(value: string, policy: OutboundPolicy)
     }),
   ]).finally(() => clearTimeout(timer));
   if (addresses.length > 0 && addresses.every((a) => !isPublic(a.address)))
-    throw validationFailed({ url: WEBHOOK_MESSAGES.privateTarget });
+    throw validationFailed({ [field]: WEBHOOK_MESSAGES.privateTarget });
 }
 
 export type Attempt = {
@@ -106,9 +111,31 @@ function reasonOf(err: unknown): string {
 }
 
 /** POSTs `body` to `target` once, under `options`; never throws. */
-export async function send(
+export function send(
   target: string,
   body: string,
+  headers: Record<string, string>,
+  options: SendOptions,
+): Promise<Attempt> {
+  return attempt('POST', target, body, headers, options);
+}
+
+/**
+ * GETs `target` once, under `options` (the same guard, deadline and size cap): a document
+ * the server reads from a URL an administrator gave, such as a SAML IdP's metadata. Never throws.
+ */
+export function fetchOnce(
+  target: string,
+  headers: Record<string, string>,
+  options: SendOptions,
+): Promise<Attempt> {
+  return attempt('GET', target, null, headers, options);
+}
+
+async function attempt(
+  method: 'GET' | 'POST',
+  target: string,
+  body: string | null,
   headers: Record<string, string>,
   options: SendOptions,
 ): Promise<Attempt> {
@@ -132,9 +159,9 @@ export async function send(
       resolve({ status, durationMs: elapsed(), body: text, error });
     };
     const req = request(url, {
-      method: 'POST',
+      method,
       agent: url.protocol === 'https:' ? https : http,
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      headers: body === null ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
     });
     // One deadline for connecting, sending and reading the answer.
     const deadline = setTimeout(() => {
@@ -162,6 +189,7 @@ export async function send(
       res.on('end', () => finish(null));
       res.on('error', (err) => finish(reasonOf(err)));
     });
-    req.end(body);
+    if (body === null) req.end();
+    else req.end(body);
   });
 }
