@@ -3,8 +3,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
-import * as samlify from 'samlify';
+import * as samlifyNamespace from 'samlify';
 import { generate } from 'selfsigned';
+
+// Under an ES module loader (Playwright's) samlify's CommonJS exports sit on `default`, SamlLib
+// among them; under vitest they are the namespace itself.
+const samlify = ((samlifyNamespace as unknown as { default?: typeof samlifyNamespace }).default ??
+  samlifyNamespace) as typeof samlifyNamespace;
 
 /**
  * A SAML 2.0 identity provider for the tests, built with samlify: it reads our AuthnRequests
