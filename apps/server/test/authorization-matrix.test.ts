@@ -1065,6 +1065,8 @@ const PUBLIC = new Set([
   'GET /api/oauth2-server/federation/providers',
   'GET /api/oauth2-server/federation/:providerId/start',
   'POST /api/oauth2-server/federation/exchange',
+  // A SAML sign-in goes on here; the browser's cookie decides.
+  'GET /api/oauth2-server/federation/finish/:flowId',
   // An OIDC upstream's redirect back: the flow's state, claimed once, in the browser whose cookie started it.
   'GET /api/oauth2-server/federation/oidc/callback/:providerId',
 ]);

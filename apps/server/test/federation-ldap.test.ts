@@ -620,3 +620,64 @@ describe('the scheduled sync', () => {
     expect(await t.app.services.ldapSync.ensureScheduled()).toBe(0);
   });
 });
+
+describe('an LDAP provider saved through the API', () => {
+  it('queues its first sync when the save sets an interval, and its test binds and searches', async () => {
+    const admin = await t.login();
+    const created = await t.post(
+      '/api/admin-service/v2/identity-providers',
+      {
+        type: 'ldap',
+        name: `Directory ${randomBytes(3).toString('hex')}`,
+        ldap: {
+          url: slapd.url,
+          bindDn: DIRECTORY.serviceDn,
+          bindPassword: DIRECTORY.servicePassword,
+          userBase: DIRECTORY.userBase,
+          userFilter: '(uid={username})',
+          syncIntervalMinutes: 30,
+        },
+      },
+      admin,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().providerId as string;
+    const queued = await t.db.select().from(jobs).where(eq(jobs.queue, LDAP_SYNC_QUEUE));
+    expect(queued.some((job) => (job.payload as { providerId: string }).providerId === id)).toBe(true);
+
+    const tested = await t.post(`/api/admin-service/v2/identity-providers/${id}/test`, undefined, admin);
+    expect(tested.statusCode).toBe(200);
+    expect(tested.json().ok, tested.body).toBe(true);
+
+    // A wrong service password: the test says which step failed.
+    const wrong = await t.inject({
+      method: 'PUT',
+      url: '/api/admin-service/v2/identity-providers',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: {
+        providerId: id,
+        type: 'ldap',
+        name: created.json().name,
+        ldap: {
+          url: slapd.url,
+          bindDn: DIRECTORY.serviceDn,
+          bindPassword: 'not-it',
+          userBase: DIRECTORY.userBase,
+          userFilter: '(uid={username})',
+        },
+      },
+    });
+    expect(wrong.statusCode, wrong.body).toBe(200);
+    const failed = await t.post(`/api/admin-service/v2/identity-providers/${id}/test`, undefined, admin);
+    expect(failed.json().ok).toBe(false);
+    expect(
+      (
+        await t.inject({
+          method: 'DELETE',
+          url: `/api/admin-service/v2/identity-providers/${id}`,
+          headers: { authorization: `Bearer ${admin}` },
+        })
+      ).statusCode,
+    ).toBe(204);
+  });
+});

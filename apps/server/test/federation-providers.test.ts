@@ -550,17 +550,19 @@ describe('identity providers: test', () => {
         },
       },
     });
-    expect(await service.test(provider.providerId, 'all')).toEqual({
+    const [adminRow] = await t.db.select().from(users).where(eq(users.username, 'admin'));
+    const asAdmin = { actorId: adminRow!.userId, actorName: 'admin', ip: null, requestId: null };
+    expect(await service.test(provider.providerId, 'all', asAdmin)).toEqual({
       ok: true,
       steps: [{ step: 'bind', ok: true, detail: null }],
     });
     expect(seen[0]).toMatchObject({ type: 'ldap', secret: 'ldap-bind-password-value' });
     const oidc = await create(oidcBody());
-    expect(await service.test(oidc.providerId, 'all')).toMatchObject({
+    expect(await service.test(oidc.providerId, 'all', asAdmin)).toMatchObject({
       ok: false,
       steps: [{ ok: false, detail: 'discovery failed' }],
     });
-    await expect(service.test(provider.providerId, new Set(['some-app']))).rejects.toMatchObject({
+    await expect(service.test(provider.providerId, new Set(['some-app']), asAdmin)).rejects.toMatchObject({
       statusCode: 403,
     });
   });

@@ -157,8 +157,20 @@ function post(request: SamlRequest, samlResponse: string, relayState = request.r
   });
 }
 
-/** The SPA's exchange of the handoff for a session, in the browser that started. */
-async function exchange(location: string, cookie: string) {
+/** Where the consumer sends the browser: a same-site page that checks it is the one that started. */
+const FINISH = new RegExp(`^${FEDERATION_API}/finish/`);
+
+/** The browser comes back from the consumer: with its cookie, to the SPA's page with the handoff. */
+async function finish(location: string, cookie?: string) {
+  return t.inject({ method: 'GET', url: location, headers: cookie ? { cookie } : {} });
+}
+
+/** The browser goes on from the consumer, then the SPA exchanges the handoff for a session. */
+async function exchange(acsLocation: string, cookie: string) {
+  const back = await finish(acsLocation, cookie);
+  expect(back.statusCode).toBe(302);
+  const location = back.headers.location as string;
+  expect(location).toMatch(/^\/login\?sso=/);
   const handoff = new URL(location, ORIGIN).searchParams.get(FEDERATION_HANDOFF_PARAM);
   expect(handoff, location).toBeTruthy();
   return t.inject({
@@ -181,6 +193,7 @@ function flowFor(request: SamlRequest, requestId = request.requestId): Flow {
     flowId: request.relayState,
     providerId: provider.providerId,
     target: { kind: 'console', redirect: null },
+    browserChecked: false,
     data: { requestId },
     expiresAt: new Date(Date.now() + 600_000),
   };
@@ -311,7 +324,7 @@ describe('SAML: sign-in', () => {
     const { request, cookie } = await start();
     const res = await post(request, await idp.respond(request, jdoe));
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toMatch(/^\/login\?sso=/);
+    expect(res.headers.location).toMatch(FINISH);
     const session = await exchange(res.headers.location!, cookie);
     expect(session.statusCode).toBe(200);
     expect(session.json().result.token).toBeTruthy();
@@ -330,11 +343,27 @@ describe('SAML: sign-in', () => {
     expect(after.sessions).toBe(before.sessions + 1);
   });
 
+  it('goes on only in the browser that started: another one (a stolen request URL) links, creates and signs in nothing', async () => {
+    const before = await counts();
+    const { request, cookie } = await start();
+    const res = await post(request, await idp.respond(request, jdoe));
+    expect(res.headers.location).toMatch(FINISH);
+    const elsewhere = await finish(res.headers.location!);
+    expect(elsewhere.statusCode).toBe(302);
+    expect(new URL(elsewhere.headers.location!, ORIGIN).searchParams.get(FEDERATION_ERROR_PARAM)).toBe(
+      FEDERATION_MESSAGES.expired.key,
+    );
+    // The flow is used up: the right browser, coming late, gets nothing either.
+    const late = await finish(res.headers.location!, cookie);
+    expect(new URL(late.headers.location!, ORIGIN).searchParams.get(FEDERATION_ERROR_PARAM)).toBeTruthy();
+    expect(await counts()).toEqual(before);
+  });
+
   it('accepts a response signed as a whole (the assertion unsigned), and one signed twice', async () => {
     for (const sign of ['response', 'both'] as const) {
       const { request, cookie } = await start();
       const res = await post(request, await idp.respond(request, jdoe, { sign }));
-      expect(res.headers.location, sign).toMatch(/^\/login\?sso=/);
+      expect(res.headers.location, sign).toMatch(FINISH);
       expect((await exchange(res.headers.location!, cookie)).statusCode).toBe(200);
     }
   });
@@ -342,7 +371,7 @@ describe('SAML: sign-in', () => {
   it('takes the response at the spec path too (the default provider)', async () => {
     const { request, cookie } = await start();
     const res = await post(request, await idp.respond(request, jdoe), request.relayState, SSO_CONSUMER_PATH);
-    expect(res.headers.location).toMatch(/^\/login\?sso=/);
+    expect(res.headers.location).toMatch(FINISH);
     expect((await exchange(res.headers.location!, cookie)).statusCode).toBe(200);
   });
 
@@ -365,7 +394,7 @@ describe('SAML: sign-in', () => {
         RelayState: value('RelayState'),
       }).toString(),
     });
-    expect(res.headers.location).toMatch(/^\/login\?sso=/);
+    expect(res.headers.location).toMatch(FINISH);
     expect((await exchange(res.headers.location!, cookie)).statusCode).toBe(200);
   });
 
@@ -554,7 +583,7 @@ describe('SAML: forged and broken responses', () => {
     const { request, cookie } = await start();
     const response = await idp.respond(request, jdoe);
     const first = await post(request, response);
-    expect(first.headers.location).toMatch(/^\/login\?sso=/);
+    expect(first.headers.location).toMatch(FINISH);
     expect((await exchange(first.headers.location!, cookie)).statusCode).toBe(200);
     const before = await counts();
     const replay = await post(request, response);

@@ -9,7 +9,7 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
-import { appScope } from '../../lib/request-context.ts';
+import { appScope, auditContext } from '../../lib/request-context.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 
 const tags = ['identity providers'];
@@ -55,7 +55,7 @@ const identityProviderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: providerTestResultSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.test(request.params.id, appScope(request)),
+    async (request) => service.test(request.params.id, appScope(request), auditContext(request)),
   );
 };
 

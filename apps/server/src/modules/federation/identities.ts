@@ -47,7 +47,7 @@ export class FederationAdminService {
     return this.identities(userId);
   }
 
-  /** Unlinks one of the user's identities; the roles its rules gave stay until a sign-in through another changes them. */
+  /** Unlinks one of the user's identities, and takes back the roles and groups its provider's rules gave. */
   async unlink(userId: string, identityId: string, ctx: AuditContext, scope?: AppScope): Promise<void> {
     if (!isUuid(userId)) throw notFound();
     await auditedChange(this.db, ctx, { entity: 'user-identity', action: 'unlink' }, async (tx) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   applicationProviderLimits,
@@ -13,7 +13,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
-import { accountFields } from '../access/repository.ts';
+import { type AccountRow, accountFields } from '../access/repository.ts';
 
 /** The sign-in side of federation: providers as the sign-in reads them, flows, identities, rule assignments. */
 
@@ -110,6 +110,33 @@ export async function claimOpenFlow(
   return row;
 }
 
+/** Keeps what the upstream answered until the browser comes back to a same-site page (`claimDeferred`). */
+export async function deferUpstream(db: Executor, flowId: string, upstream: unknown): Promise<void> {
+  await db
+    .update(federationFlows)
+    .set({
+      data: sql`${federationFlows.data} || jsonb_build_object('upstream', ${JSON.stringify(upstream)}::jsonb)`,
+    })
+    .where(eq(federationFlows.flowId, flowId));
+}
+
+/** Takes a deferred answer once, unexpired: the flow is marked finished in the same statement. */
+export async function claimDeferred(db: Executor, flowId: string): Promise<FlowRow | undefined> {
+  const [row] = await db
+    .update(federationFlows)
+    .set({ data: sql`${federationFlows.data} || '{"finished":true}'::jsonb` })
+    .where(
+      and(
+        eq(federationFlows.flowId, flowId),
+        gt(federationFlows.expiresAt, sql`now()`),
+        sql`${federationFlows.data} ? 'upstream'`,
+        sql`not (${federationFlows.data} ? 'finished')`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
 /** Records who the upstream answered for, and the hash of the handoff the SPA redeems. */
 export async function setHandoff(
   db: Executor,
@@ -119,18 +146,16 @@ export async function setHandoff(
   await db.update(federationFlows).set(values).where(eq(federationFlows.flowId, flowId));
 }
 
-/** The answered flow a handoff names, unexpired; not yet consumed. */
-export async function findHandoff(db: Executor, handoffHash: string): Promise<FlowRow | undefined> {
+/** The answered flow a handoff names, unexpired, not yet consumed, with its user's account. */
+export async function findHandoff(
+  db: Executor,
+  handoffHash: string,
+): Promise<{ flow: FlowRow; account: AccountRow } | undefined> {
   const [row] = await db
-    .select()
+    .select({ flow: getTableColumns(federationFlows), account: accountFields() })
     .from(federationFlows)
-    .where(
-      and(
-        eq(federationFlows.handoffHash, handoffHash),
-        isNotNull(federationFlows.userId),
-        gt(federationFlows.expiresAt, sql`now()`),
-      ),
-    );
+    .innerJoin(users, eq(users.userId, federationFlows.userId))
+    .where(and(eq(federationFlows.handoffHash, handoffHash), gt(federationFlows.expiresAt, sql`now()`)));
   return row;
 }
 
@@ -210,12 +235,11 @@ export async function deleteIdentity(
     .delete(userIdentities)
     .where(and(eq(userIdentities.identityId, identityId), eq(userIdentities.userId, userId)))
     .returning();
+  // What the identity's provider gave by its rules goes with it: unlinking keeps nothing the
+  // upstream vouched for (an administrator's own grants stay).
   if (row)
-    await db
-      .delete(federatedAssignments)
-      .where(
-        and(eq(federatedAssignments.userId, userId), eq(federatedAssignments.providerId, row.providerId)),
-      );
+    for (const given of await assignmentsOf(db, userId, row.providerId))
+      await revokeByRule(db, userId, row.providerId, given);
   return row;
 }
 
@@ -282,34 +306,34 @@ export async function assignmentsOf(db: Executor, userId: string, providerId: st
     .where(and(eq(federatedAssignments.userId, userId), eq(federatedAssignments.providerId, providerId)));
 }
 
-/** The roles and groups the user holds directly now. */
+/** The roles and groups the user holds directly now, in one round trip. */
 export async function heldBy(db: Executor, userId: string): Promise<Assignment[]> {
-  const held = await db
-    .select({ targetId: userRoles.roleId })
+  const roleRows = db
+    .select({ target: sql<'role' | 'group'>`'role'`.as('target'), targetId: userRoles.roleId })
     .from(userRoles)
     .where(eq(userRoles.userId, userId));
-  const member = await db
-    .select({ targetId: groupMembers.groupId })
+  const groupRows = db
+    .select({ target: sql<'role' | 'group'>`'group'`.as('target'), targetId: groupMembers.groupId })
     .from(groupMembers)
     .where(eq(groupMembers.userId, userId));
-  return [
-    ...held.map((r) => ({ target: 'role' as const, targetId: r.targetId })),
-    ...member.map((g) => ({ target: 'group' as const, targetId: g.targetId })),
-  ];
+  return roleRows.unionAll(groupRows);
 }
 
-/** Which of the rules' targets still exist. */
+/** Which of the rules' targets still exist, in one round trip. */
 export async function existingTargets(db: Executor, wanted: Assignment[]): Promise<Set<string>> {
   const roleIds = wanted.filter((a) => a.target === 'role').map((a) => a.targetId);
   const groupIds = wanted.filter((a) => a.target === 'group').map((a) => a.targetId);
-  const found = [
-    ...(roleIds.length
-      ? await db.select({ id: roles.roleId }).from(roles).where(inArray(roles.roleId, roleIds))
-      : []),
-    ...(groupIds.length
-      ? await db.select({ id: groups.groupId }).from(groups).where(inArray(groups.groupId, groupIds))
-      : []),
-  ];
+  if (roleIds.length === 0 && groupIds.length === 0) return new Set();
+  const found = await db
+    .select({ id: roles.roleId })
+    .from(roles)
+    .where(roleIds.length ? inArray(roles.roleId, roleIds) : sql`false`)
+    .unionAll(
+      db
+        .select({ id: groups.groupId })
+        .from(groups)
+        .where(groupIds.length ? inArray(groups.groupId, groupIds) : sql`false`),
+    );
   return new Set(found.map((r) => r.id));
 }
 
@@ -329,16 +353,31 @@ export async function grantByRule(
     .onConflictDoNothing();
 }
 
-/** Takes back a role or membership a rule gave. */
+/**
+ * Takes back a role or membership a rule gave; it stays while another provider's rule gives
+ * it too.
+ */
 export async function revokeByRule(
   db: Executor,
   userId: string,
   providerId: string,
   a: Assignment,
 ): Promise<void> {
-  if (a.target === 'role')
+  const [alsoGiven] = await db
+    .select({ providerId: federatedAssignments.providerId })
+    .from(federatedAssignments)
+    .where(
+      and(
+        eq(federatedAssignments.userId, userId),
+        eq(federatedAssignments.target, a.target),
+        eq(federatedAssignments.targetId, a.targetId),
+        sql`${federatedAssignments.providerId} <> ${providerId}`,
+      ),
+    )
+    .limit(1);
+  if (alsoGiven === undefined && a.target === 'role')
     await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.roleId, a.targetId)));
-  else
+  else if (alsoGiven === undefined)
     await db
       .delete(groupMembers)
       .where(and(eq(groupMembers.userId, userId), eq(groupMembers.groupId, a.targetId)));

@@ -87,6 +87,24 @@ const federationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    `${FEDERATION_API}/finish/:flowId`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Go on with a sign-in whose upstream answered in a cross-site POST (SAML)',
+        description:
+          'The assertion consumer sends the browser here, where its cookie shows whether it is the browser ' +
+          'that started the sign-in: only then is the identity linked, created or signed in.',
+        params: z.object({ flowId: z.string().max(100) }),
+        response: { 302: z.null(), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(await signIn.finish(request.params.flowId, request, requestMeta(request))),
+  );
+
   app.post(
     `${FEDERATION_API}/exchange`,
     {

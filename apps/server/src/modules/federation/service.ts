@@ -264,8 +264,11 @@ export class IdentityProviderService {
    * is not audited. A protocol whose tester this server lacks, or a tester that throws,
    * answers a failed step rather than an error.
    */
-  async test(providerId: string, scope: AppScope): Promise<ProviderTestResult> {
+  async test(providerId: string, scope: AppScope, ctx: AuditContext): Promise<ProviderTestResult> {
     assertPlatformWide(scope);
+    // It makes this server connect where the provider says: an administrator's call, as its save is.
+    if (!(await actorOf(this.db, ctx)).holdings.administrator)
+      throw forbidden(IDENTITY_MESSAGES.administratorOnly);
     const row = await foundByUuid(providerId, (id) => repo.find(this.db, id));
     const tester = this.deps.testers[row.type];
     if (!tester) {
@@ -299,11 +302,17 @@ export class IdentityProviderService {
    * caller may give each of those roles and groups by hand (modules/access/delegation.ts).
    * A provider whose rules give the Administrator role is thus an administrator's to change.
    */
+  /**
+   * Only an administrator manages identity providers. Whoever controls a provider's upstream
+   * (its issuer, certificate, directory) and its trust settings (email, MFA) decides who signs
+   * in as whom, administrators included; that is not a right to delegate. The rules' roles and
+   * groups are checked as any hand-out is, too.
+   */
   private async assertMayHandOut(tx: Executor, ctx: AuditContext, scope: AppScope, rules: MappingRule[]) {
+    const actor = await actorOf(tx, ctx);
+    if (!actor.holdings.administrator) throw forbidden(IDENTITY_MESSAGES.administratorOnly);
     const roleIds = [...new Set(targetsOf(rules, 'role'))];
     const groupIds = [...new Set(targetsOf(rules, 'group'))];
-    if (roleIds.length === 0 && groupIds.length === 0) return;
-    const actor = await actorOf(tx, ctx);
     await assertMayAssignRoles(tx, actor, roleIds, scope);
     await assertMayAssignGroups(tx, actor, groupIds, scope);
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  FEDERATION_API,
   FEDERATION_ERROR_PARAM,
   FEDERATION_FLOW_SECONDS,
   FEDERATION_HANDOFF_PARAM,
@@ -14,6 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { RequestMeta } from '../../lib/auth-state.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { isActive } from '../access/repository.ts';
@@ -206,7 +208,7 @@ export class FederatedSignIn {
         ? await repo.claimOpenFlow(this.deps.db, providerId, flowId)
         : undefined;
     if (!row) throw new FederationFailure(this.failure(null, FEDERATION_MESSAGES.expired.key));
-    const flow = toFlow(row);
+    const flow = { ...toFlow(row), browserChecked: request !== null };
     if (request && !this.sameBrowser(browserSecretOf(request), row))
       throw new FederationFailure(this.failure(flow, FEDERATION_MESSAGES.expired.key));
     const provider = await this.provider(providerId);
@@ -227,6 +229,12 @@ export class FederatedSignIn {
     meta: RequestMeta,
   ): Promise<string> {
     const db = this.deps.db;
+    if (!flow.browserChecked) {
+      // Nothing is linked, created or handed off for a browser not yet known to be the one
+      // that started the flow: it comes back here through a same-site GET, with its cookie.
+      await repo.deferUpstream(db, flow.flowId, upstream);
+      return `${FEDERATION_API}/finish/${encodeURIComponent(flow.flowId)}`;
+    }
     let resolved: ResolvedUser;
     try {
       resolved = await resolveFederatedUser(
@@ -237,6 +245,11 @@ export class FederatedSignIn {
         flow.target.kind === 'link' ? flow.target.userId : undefined,
       );
     } catch (err) {
+      // Two first sign-ins of one person at once: the other made the link or the user first.
+      if (isUniqueViolation(err)) {
+        await repo.consumeHandoff(db, flow.flowId);
+        return this.failure(flow, FEDERATION_MESSAGES.failed.key, provider.name);
+      }
       if (!(err instanceof FederationRefusal)) throw err;
       await auditFailedSignIn(db, meta, {
         userId: flow.target.kind === 'link' ? flow.target.userId : null,
@@ -273,6 +286,25 @@ export class FederatedSignIn {
     });
   }
 
+  /**
+   * The browser comes back from a callback that could not check it (a SAML ACS): in the
+   * browser that started the flow, the upstream's answer is taken on; in any other, refused.
+   */
+  async finish(flowId: string, request: FastifyRequest, meta: RequestMeta): Promise<string> {
+    const row = /^[A-Za-z0-9_-]{16,100}$/.test(flowId)
+      ? await repo.claimDeferred(this.deps.db, flowId)
+      : undefined;
+    if (!row) return this.failure(null, FEDERATION_MESSAGES.expired.key);
+    const flow = { ...toFlow(row), browserChecked: true };
+    if (!this.sameBrowser(browserSecretOf(request), row)) {
+      await repo.consumeHandoff(this.deps.db, flowId);
+      return this.failure(flow, FEDERATION_MESSAGES.expired.key);
+    }
+    const provider = await this.provider(row.providerId);
+    if (!provider?.enabled) return this.failure(flow, FEDERATION_MESSAGES.disabledProvider.key);
+    return this.complete(flow, provider, (row.data as { upstream: UpstreamIdentity }).upstream, meta);
+  }
+
   /** The SPA URL of a failed sign-in: the page the flow started from, with the reason's key. */
   failure(flow: Pick<Flow, 'target'> | null, key: MessageKey, providerName?: string): string {
     const params = { [FEDERATION_ERROR_PARAM]: key, sso_provider: providerName ?? null };
@@ -297,7 +329,8 @@ export class FederatedSignIn {
     user: NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>;
     mfaSatisfied: boolean;
   }> {
-    const row = await repo.findHandoff(this.deps.db, hashToken(handoff));
+    const found = await repo.findHandoff(this.deps.db, hashToken(handoff));
+    const row = found?.flow;
     const flowTarget = row?.target as FlowTarget | undefined;
     if (
       !row?.userId ||
@@ -306,8 +339,8 @@ export class FederatedSignIn {
       (flowTarget.kind === 'interaction' && flowTarget.uid !== uid)
     )
       throw new AppError(401, 'UNAUTHENTICATED', FEDERATION_MESSAGES.expired);
-    const user = await repo.findAccount(this.deps.db, row.userId);
-    if (!user || !isActive(user)) throw new FederationRefusal(FEDERATION_MESSAGES.accountDisabled);
+    const user = found!.account;
+    if (!isActive(user)) throw new FederationRefusal(FEDERATION_MESSAGES.accountDisabled);
     return { flowId: row.flowId, providerId: row.providerId, user, mfaSatisfied: row.mfaSatisfied };
   }
 
@@ -351,7 +384,7 @@ export class FederatedSignIn {
   }
 }
 
-function toFlow(row: repo.FlowRow): Flow {
+function toFlow(row: repo.FlowRow): Omit<Flow, 'browserChecked'> {
   return {
     flowId: row.flowId,
     providerId: row.providerId,

@@ -71,6 +71,11 @@ export type Flow = {
   /** The protocol's own state (OIDC nonce and PKCE verifier, SAML request id). */
   data: Record<string, unknown>;
   expiresAt: Date;
+  /**
+   * Whether the callback came from the browser that started the flow (its cookie). A SAML ACS
+   * is a cross-site POST, which carries no Lax cookie: its flow goes on at a same-site GET first.
+   */
+  browserChecked: boolean;
 };
 
 /**

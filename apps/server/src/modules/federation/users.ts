@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { auditedChange } from '../../lib/audit.ts';
 import type { RequestMeta } from '../../lib/auth-state.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AccountRow } from '../access/repository.ts';
+import { type AccountRow, isActive } from '../access/repository.ts';
 import { hashPassword } from '../passwords/hashing.ts';
 import { recordPasswordHistory } from '../passwords/repository.ts';
 import { insert as insertUser, update as updateUser } from '../users/repository.ts';
@@ -108,6 +108,9 @@ export async function resolveFederatedUser(
       ({ userId, identityId } = await createUser(db, provider, upstream, email, meta));
     }
   }
+  // A disabled account gets no changes from the upstream, only the refusal.
+  const current = await repo.findAccount(db, userId);
+  if (current && !isActive(current)) return { user: current, identityId };
   const user = await applyMapping(db, provider, upstream, userId, meta);
   await repo.stampIdentity(db, identityId, email);
   if (!user) throw new FederationRefusal(FEDERATION_MESSAGES.notLinked);
