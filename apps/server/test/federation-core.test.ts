@@ -162,7 +162,16 @@ describe('a first sign-in', () => {
 
   it('links by a verified email only where the provider is trusted for email', async () => {
     const existing = await t.createUser();
+    // The user typed it themselves: nobody vouches for it, and no provider links to it.
     await t.db.update(users).set({ email: 'grace@example.com' }).where(eq(users.userId, existing.userId));
+    const claimed = await provider({ jitProvisioning: false, trustEmail: true });
+    const notVouched = await signIn(
+      claimed,
+      upstream('sub-grace', { email: ['grace@example.com'] }, { emailVerified: true }),
+    );
+    expect(notVouched.back.searchParams.get('sso_error')).toBe('federation.notLinked');
+    // An administrator set it.
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.userId, existing.userId));
     const untrusted = await provider({ jitProvisioning: false });
     const refused = await signIn(
       untrusted,

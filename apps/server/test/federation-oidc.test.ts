@@ -388,7 +388,8 @@ describe('sign-in through an OIDC provider', () => {
     const { providerId } = await oidcProvider({ jitProvisioning: false, trustEmail: true });
     const owner = await t.createUser();
     const email = `${owner.username}@upstream.test`;
-    await t.db.update(users).set({ email }).where(eq(users.userId, owner.userId));
+    // An administrator set the email (vouched for): only such an email links.
+    await t.db.update(users).set({ email, emailVerified: true }).where(eq(users.userId, owner.userId));
 
     const unverified = person({ email, email_verified: false });
     const refused = await signIn(providerId, unverified);

@@ -71,6 +71,12 @@ export const users = pgTable(
      * age (the policy's maximum age), until the user sets one (a reset link, a change).
      */
     passwordSet: boolean('password_set').notNull().default(true),
+    /**
+     * Whether someone other than the user vouches for `email`: an administrator set it, or a
+     * provider trusted for email verified it. Set by the user themselves, it is not. Only a
+     * vouched-for email may link an identity of a provider trusted for email (federation).
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
     /** The TOTP secret, sealed with the server key (base64url of iv | tag | ciphertext); null without 2FA. */
     totpSecret: text('totp_secret'),
     /** Set when the first code confirmed the enrolment; before that the secret is pending. */

@@ -11,7 +11,7 @@ export async function findUser(db: Executor, userId: string): Promise<UserRow | 
 export async function updateProfile(
   tx: Executor,
   userId: string,
-  values: { name: string; email: string; avatar: string | null },
+  values: { name: string; email: string; avatar: string | null; emailVerified: boolean },
 ): Promise<UserRow> {
   const [row] = await tx
     .update(users)

@@ -53,7 +53,12 @@ export class AccountService {
     return auditedChange(this.db, ctx, { entity: 'user', action: 'profile.update' }, async (tx) => {
       const before = await repo.findUser(tx, auth.user.userId);
       if (!before) throw unauthenticated();
-      const row = await repo.updateProfile(tx, auth.user.userId, values);
+      // An email the user typed themselves is theirs to claim, not verified by anyone.
+      const sameEmail = before.email?.toLowerCase() === values.email?.toLowerCase();
+      const row = await repo.updateProfile(tx, auth.user.userId, {
+        ...values,
+        emailVerified: sameEmail && before.emailVerified,
+      });
       await this.passwordReset.emailChanged(tx, ctx, before, row.email);
       return { entityId: row.userId, before: toProfile(before), after: toProfile(row) };
     });

@@ -261,6 +261,16 @@ export async function findAccount(db: Executor, userId: string) {
 }
 
 /** Users whose email is this one, without regard to case. */
+/** The one user with this email (without regard to case), if exactly one has it and it is vouched for. */
+export async function onlyVerifiedUserWith(db: Executor, email: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ userId: users.userId, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(2);
+  return rows.length === 1 && rows[0]!.emailVerified ? rows[0]!.userId : undefined;
+}
+
 export async function usersByEmail(db: Executor, email: string): Promise<string[]> {
   const rows = await db
     .select({ userId: users.userId })

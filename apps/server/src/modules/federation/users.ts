@@ -117,10 +117,14 @@ export async function resolveFederatedUser(
   return { user, identityId };
 }
 
+/** An email links only to the one account with it, and only where someone other than its user vouched for it. */
 async function onlyUserWith(db: Executor, email: string): Promise<string | undefined> {
-  const found = await repo.usersByEmail(db, email);
-  return found.length === 1 ? found[0] : undefined;
+  return repo.onlyVerifiedUserWith(db, email);
 }
+
+/** Whether the upstream's email counts as verified here: it says so, and the provider is trusted for email. */
+const vouchedEmail = (provider: ProviderRecord, upstream: UpstreamIdentity) =>
+  provider.settings.trustEmail && upstream.emailVerified;
 
 const actorOf = (meta: RequestMeta, userId: string, username: string | null) => ({
   ...meta,
@@ -191,6 +195,7 @@ async function createUser(
       passwordHash,
       mustChangePassword: false,
       passwordSet: false,
+      emailVerified: email !== null && vouchedEmail(provider, upstream),
     });
     await recordPasswordHistory(tx, row.userId, passwordHash, 1);
     const identity = await repo.insertIdentity(tx, {
@@ -232,12 +237,20 @@ export async function applyMapping(
 ): Promise<AccountRow | undefined> {
   const user = await repo.findAccount(db, userId);
   if (!user) return undefined;
-  const profile: { name?: string; email?: string; phone?: string; organizationId?: string } = {};
+  const profile: {
+    name?: string;
+    email?: string;
+    emailVerified?: boolean;
+    phone?: string;
+    organizationId?: string;
+  } = {};
   const name = mappedValue(provider, upstream, 'name');
   if (name && name !== user.name) profile.name = name;
   const email = mappedValue(provider, upstream, 'email');
-  if (email && email !== user.email && (await repo.usersByEmail(db, email)).every((id) => id === userId))
+  if (email && email !== user.email && (await repo.usersByEmail(db, email)).every((id) => id === userId)) {
     profile.email = email;
+    profile.emailVerified = vouchedEmail(provider, upstream);
+  }
   const phone = mappedValue(provider, upstream, 'phone');
   if (phone && phone !== user.phone) profile.phone = phone;
   const organization = mappedValue(provider, upstream, 'organization');

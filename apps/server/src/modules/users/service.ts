@@ -138,6 +138,8 @@ export class UserService {
         organizationId,
         passwordHash,
         mustChangePassword: input.mustChangePassword ?? true,
+        // An administrator set it: they vouch for it.
+        emailVerified: Boolean(input.email),
       });
       await recordPasswordHistory(tx, row.userId, passwordHash, PASSWORD_POLICY.historyCount);
       return { entityId: row.userId, after: toUser(row) };
@@ -161,6 +163,7 @@ export class UserService {
           repo.update(tx, input.userId, {
             name: input.name,
             email: input.email,
+            emailVerified: Boolean(input.email),
             phone: orNull(input.phone),
             avatar: orNull(input.avatar),
             organizationId,
