@@ -7,6 +7,7 @@ import qs from 'qs';
 import { type AppConfig, defaultConfig, webDirExists } from './config.ts';
 import type { Database, DatabaseUsage, Listen } from './db/client.ts';
 import { versionInfo } from './lib/build-info.ts';
+import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { validationFailed } from './lib/errors.ts';
 import { pageAnchorLookups } from './lib/listing.ts';
 import { withSafeSerializers } from './lib/log-errors.ts';
@@ -281,9 +282,10 @@ export function buildApp(options: BuildAppOptions) {
   // The job queue (webhooks, emails) runs once the server is ready.
   app.addHook('onReady', async function startJobs() {
     // LDAP directories with a sync interval and no sync job yet get one (a save schedules it too).
-    await this.services.ldapSync
-      .ensureScheduled()
-      .catch((err) => this.log.warn({ err }, 'Scheduling the LDAP syncs failed'));
+    // Not awaited: a database away at the start delays nothing, and is the requests' to report.
+    void this.services.ldapSync.ensureScheduled().catch((err) => {
+      if (!isDatabaseUnavailable(err)) this.log.warn({ err }, 'Scheduling the LDAP syncs failed');
+    });
     this.services.jobs.start(config.jobPollIntervalMs);
   });
   app.addHook('onClose', async (instance) => {
