@@ -158,11 +158,22 @@ test('Manage User: no change on accounts beyond the manager; a role of B cannot 
   await page.goto('/admin-setting/manage-user?username=admin');
   const adminRow = tableRows(page).filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });
   await expect(adminRow).toHaveCount(1);
-  expect(await menuOf(page, 'admin')).toEqual(['Detail', 'Roles and groups', 'Sessions']);
+  // Beyond the manager, the account's details, sessions and linked identities stay readable.
+  expect(await menuOf(page, 'admin')).toEqual([
+    'Detail',
+    'Roles and groups',
+    'Sessions',
+    'Linked identities',
+  ]);
   await expect(adminRow.getByRole('button', { name: /Disable|Enable|Delete/ })).toHaveCount(0);
 
   await page.goto(`/admin-setting/manage-user?username=${inB.username}`);
-  expect(await menuOf(page, inB.username)).toEqual(['Detail', 'Roles and groups', 'Sessions']);
+  expect(await menuOf(page, inB.username)).toEqual([
+    'Detail',
+    'Roles and groups',
+    'Sessions',
+    'Linked identities',
+  ]);
   const inBRow = tableRows(page).filter({ hasText: inB.username });
   await expect(inBRow.getByRole('button', { name: /Disable|Delete/ })).toHaveCount(0);
   // Its roles are shown, not changed.
@@ -182,6 +193,7 @@ test('Manage User: no change on accounts beyond the manager; a role of B cannot 
     'Roles and groups',
     'Reset password',
     'Sessions',
+    'Linked identities',
     'Reset two-factor',
   ]);
   const plainRow = tableRows(page).filter({ hasText: plain.username });
