@@ -793,6 +793,27 @@ describe('public clients', () => {
     publicClient = { client: created.client, acId: created.acId };
   });
 
+  it("answer a browser app's token request from the origin of a redirect URI, and refuse any other origin", async () => {
+    const tokenRequest = (from: string) =>
+      fetch(`${origin}/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: from },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          client_id: publicClient.client,
+          code: 'not-a-code',
+          redirect_uri: REDIRECT,
+          code_verifier: 'a'.repeat(43),
+        }),
+      });
+    const own = await tokenRequest('http://127.0.0.1:4000');
+    expect(own.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4000');
+    expect((await own.json()).error).toBe('invalid_grant');
+    const other = await tokenRequest('http://evil.example');
+    expect(other.headers.get('access-control-allow-origin')).not.toBe('http://evil.example');
+    expect(await other.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
   it('need a redirect URL and hold no secret to rotate', async () => {
     const bare = await t.post(
       V2,
