@@ -1,7 +1,7 @@
 import type { Page as ContractPage, IdentityProvider, Role } from '@gatehouse/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { startSamlIdp } from '../../server/test/federation/saml-idp';
-import { DIRECTORY, slapdInstalled, startSlapd } from '../../server/test/federation/slapd';
+import { DIRECTORY, startSlapd } from '../../server/test/federation/slapd';
 import { startUpstreamOp } from '../../server/test/federation/upstream-op';
 import { ADMIN, tableRows } from './helpers';
 
@@ -157,7 +157,6 @@ test('LDAP: the password form signs a directory user in, who lands in the consol
   page,
   request,
 }) => {
-  test.skip(!slapdInstalled(), 'slapd is not installed');
   const token = await adminToken(request);
   const roleId = await administratorRole(request, token);
   const slapd = await startSlapd();

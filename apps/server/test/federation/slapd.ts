@@ -62,7 +62,7 @@ export type Slapd = {
   stop(): Promise<void>;
 };
 
-/** Whether this machine has slapd and slapadd (the tests skip themselves without them). */
+/** Whether this machine has slapd and slapadd: the benchmark says so without them; the tests need them (.ci/run installs them). */
 export function slapdInstalled(): boolean {
   return existsSync(SLAPD) && existsSync(SLAPADD) && existsSync(join(SCHEMA_DIR, 'core.schema'));
 }
