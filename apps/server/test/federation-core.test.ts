@@ -2,6 +2,7 @@ import { PLATFORM_APP_ID } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  federationFlows,
   groupMembers,
   groups,
   identityProviders,
@@ -264,6 +265,21 @@ describe("Gatehouse's own rules", () => {
       const back = await answer(id, s.state, upstream(`sub-redirect-${redirect.length}`), s.cookie);
       expect(back.searchParams.get('redirect')).toBe(kept);
     }
+  });
+
+  it('deletes abandoned flows as new sign-ins start, at most once a minute', async () => {
+    const id = await provider();
+    const abandoned = await start(id);
+    await t.db
+      .update(federationFlows)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(federationFlows.flowId, abandoned.state));
+    // The minute since the last purge has passed.
+    (t.app.services.federation as unknown as { purgedAt: number }).purgedAt = 0;
+    await start(id);
+    expect(
+      await t.db.select().from(federationFlows).where(eq(federationFlows.flowId, abandoned.state)),
+    ).toEqual([]);
   });
 
   it('starts no sign-in through a disabled or unknown provider', async () => {

@@ -243,16 +243,6 @@ export async function deleteIdentity(
   return row;
 }
 
-/** Whether the user has an identity of an enabled provider of this type (an LDAP-managed password). */
-export async function linkedProvidersOf(db: Executor, userId: string): Promise<ProviderRow[]> {
-  return db
-    .select({ provider: identityProviders })
-    .from(userIdentities)
-    .innerJoin(identityProviders, eq(identityProviders.providerId, userIdentities.providerId))
-    .where(eq(userIdentities.userId, userId))
-    .then((rows) => rows.map((r) => r.provider));
-}
-
 // ---- users ------------------------------------------------------------------------------------
 
 export async function findAccount(db: Executor, userId: string) {

@@ -82,6 +82,7 @@ export function safePath(value: string | null | undefined): string | null {
 export class FederatedSignIn {
   private readonly protocols = new Map<IdentityProviderType, RedirectProtocol>();
   private listeningOrigin: string;
+  private purgedAt = 0;
 
   constructor(private readonly deps: FederationDeps) {
     this.listeningOrigin = deps.ownOrigin;
@@ -152,6 +153,11 @@ export class FederatedSignIn {
       throw new FederationFailure(this.failure(pseudoFlow, FEDERATION_MESSAGES.disabledProvider.key));
     if (target.kind === 'console' && !(await this.providerAllowed(providerId, PLATFORM_APP_ID)))
       throw new FederationFailure(this.failure(pseudoFlow, FEDERATION_MESSAGES.notAllowed.key));
+    // Flows past their time (abandoned sign-ins) go at most once a minute, as new ones start.
+    if (Date.now() - this.purgedAt > 60_000) {
+      this.purgedAt = Date.now();
+      await this.purgeExpired();
+    }
     const provider = toProviderRecord(this.deps.serverKey, row);
     const flowId = randomBytes(24).toString('base64url');
     let upstream: { redirectTo: string; data: Record<string, unknown> };
