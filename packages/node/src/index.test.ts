@@ -84,6 +84,30 @@ describe('createVerifier', () => {
     await expect(strict(await sign({ exp: now - 2 }))).rejects.toBeInstanceOf(InvalidTokenError);
   });
 
+  it('remembers a verified token until it expires, and shares its claims read-only', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const strict = createVerifier({
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      jwks: createLocalJWKSet({ keys: [jwk] }),
+      clockTolerance: 0,
+    });
+    const token = await sign({ exp: now + 2 });
+    const first = await strict(token);
+    expect(await strict(token)).toBe(first);
+    expect(Object.isFrozen(first.permissions?.[0]?.actions)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, (now + 2 - Date.now() / 1000) * 1000 + 50));
+    await expect(strict(token)).rejects.toBeInstanceOf(InvalidTokenError);
+    const uncached = createVerifier({
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      jwks: createLocalJWKSet({ keys: [jwk] }),
+      cacheSize: 0,
+    });
+    const fresh = await sign();
+    expect(await uncached(fresh)).not.toBe(await uncached(fresh));
+  });
+
   describe('with the JWKS of a server', () => {
     let server: ReturnType<typeof createServer>;
     let fetches = 0;

@@ -34,6 +34,12 @@ export type VerifierOptions = {
   jwks?: JWTVerifyGetKey;
   /** Seconds of clock difference tolerated on `exp`, `iat` and `nbf`; 5 unless given. */
   clockTolerance?: number;
+  /**
+   * How many verified tokens are remembered, 1000 unless given (0: none). A token presented
+   * again (the same string) skips the signature check, and only its times are checked again:
+   * an API sees each user's token on many requests.
+   */
+  cacheSize?: number;
 };
 
 /** Why a token was refused: it is missing, or not a valid access token for this API. */
@@ -47,7 +53,8 @@ export type Verifier = (token: string) => Promise<AccessToken>;
  * A verifier of JWT access tokens for one API: signed RS256 by Gatehouse (a key of its JWKS,
  * fetched once and again only for an unknown `kid`), of type `at+jwt`, issued by `issuer` for
  * `audience`, and unexpired. Anything else is an `InvalidTokenError`; a JWKS that cannot be
- * fetched is an error of its own, so an outage is not mistaken for a bad token.
+ * fetched is an error of its own, so an outage is not mistaken for a bad token. The claims it
+ * answers are frozen.
  */
 export function createVerifier(options: VerifierOptions): Verifier {
   const jwks =
@@ -61,15 +68,37 @@ export function createVerifier(options: VerifierOptions): Verifier {
     clockTolerance: options.clockTolerance ?? 5,
     requiredClaims: ['exp', 'iat', 'sub', 'client_id', 'jti'],
   };
+  const cacheSize = options.cacheSize ?? 1000;
+  const verified = new Map<string, AccessToken>();
   return async (token) => {
+    const known = verified.get(token);
+    if (known !== undefined) {
+      const now = Math.floor(Date.now() / 1000);
+      if (known.exp! > now - verifyOptions.clockTolerance) return known;
+      verified.delete(token);
+    }
+    let payload: AccessToken;
     try {
-      const { payload } = await jwtVerify(token, jwks, verifyOptions);
-      return payload as AccessToken;
+      payload = (await jwtVerify(token, jwks, verifyOptions)).payload as AccessToken;
     } catch (err) {
       if (err instanceof errors.JWKSTimeout || !(err instanceof errors.JOSEError)) throw err;
       throw new InvalidTokenError(err.message);
     }
+    if (cacheSize > 0) {
+      // The oldest entry goes first; a remembered token is shared, so it is read-only.
+      if (verified.size >= cacheSize) verified.delete(verified.keys().next().value!);
+      verified.set(token, deepFreeze(payload));
+    }
+    return payload;
   };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /**
