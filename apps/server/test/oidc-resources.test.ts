@@ -32,6 +32,7 @@ let billing: string;
 let bare: string;
 let user: { username: string; password: string; userId: string };
 let shopRoleCode: string;
+let shopRoleId: string;
 let billingRoleCode: string;
 let shopWeb: RelyingParty & { secret: string };
 let shopApi: { client: string; secret: string };
@@ -97,6 +98,7 @@ beforeAll(async () => {
   shop = a.applicationId;
   billing = b.applicationId;
   shopRoleCode = a.role.code;
+  shopRoleId = a.role.roleId;
   billingRoleCode = b.role.code;
   // An application that describes no API is no resource server.
   bare = await createApplication(t.db, `bare-${randomBytes(3).toString('hex')}`, 'Bare');
@@ -276,6 +278,53 @@ describe('introspection by the resource server', () => {
     const revoked = await clientPost(origin, '/token/revocation', shopWeb, { token });
     expect(revoked.status).toBe(200);
     expect((await introspect(shopApi, token)).json).toEqual({ active: false });
+  });
+});
+
+describe('the life of a JWT', () => {
+  it("comes again from a refresh with the resource, and ends with the user's access", async () => {
+    const resource = resourceIndicatorOf(shop);
+    const doomed = await t.createUser({ roleIds: [shopRoleId] });
+    const res = await codeFlow(origin, t.inject, shopWeb, doomed, {
+      scope: 'openid offline_access gatehouse',
+      authorize: { resource },
+      redeem: { resource },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const refreshed = await clientPost(origin, '/token', shopWeb, {
+      grant_type: 'refresh_token',
+      refresh_token: res.json.refresh_token as string,
+      resource,
+    });
+    expect(refreshed.status, JSON.stringify(refreshed.json)).toBe(200);
+    const token = refreshed.json.access_token as string;
+    expect(decodeJwt(token)).toMatchObject({
+      aud: resource,
+      sub: doomed.userId,
+      permissions: [{ permissionId: 'orders' }],
+    });
+    expect((await introspect(shopApi, token)).json.active).toBe(true);
+    const disabled = await t.inject({
+      method: 'PUT',
+      url: `/api/admin-service/v2/user/${doomed.userId}/status`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { status: 'DISABLED' },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect((await introspect(shopApi, token)).json).toEqual({ active: false });
+  });
+
+  it("a resource server's own client-credentials JWT introspects for it too", async () => {
+    const own = await machineToken(shopApi, { resource: resourceIndicatorOf(shop) });
+    expect((await introspect(shopApi, own.json.access_token as string)).json).toMatchObject({
+      active: true,
+      client_id: shopApi.client,
+    });
+    const sibling = await machineToken(shopWeb, { resource: resourceIndicatorOf(shop) });
+    expect((await introspect(shopApi, sibling.json.access_token as string)).json).toMatchObject({
+      active: true,
+      client_id: shopWeb.client,
+    });
   });
 });
 
