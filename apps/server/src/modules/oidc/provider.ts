@@ -177,7 +177,7 @@ function isResourceServerFor(
   return Array.isArray(token.aud) ? token.aud.includes(audience) : token.aud === audience;
 }
 
-/** A JWT access token's record: what the provider would store for an opaque one, marked `jwt`. */
+/** An access token the provider is issuing, as far as its record needs it. */
 type IssuedToken = {
   jti: string;
   exp?: number;
@@ -185,6 +185,10 @@ type IssuedToken = {
   constructor: unknown;
 };
 
+/**
+ * Records a JWT access token as the provider stores an opaque one (its model's payload fields,
+ * through the adapter: by the SHA-256 of its `jti`, without it), marked `jwt` (adapter.ts).
+ */
 async function recordJwt(token: IssuedToken, extra: object | undefined): Promise<void> {
   const model = token.constructor as {
     IN_PAYLOAD: string[];
