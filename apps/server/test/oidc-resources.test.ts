@@ -250,6 +250,9 @@ describe('introspection by the resource server', () => {
     expect((await introspect(shopApi, billingToken.json.access_token as string)).json).toEqual({
       active: false,
     });
+    // An ID token is signed with the same keys, but it is no access token.
+    const signIn = await codeFlow(origin, t.inject, shopWeb, user);
+    expect((await introspect(shopWeb, signIn.json.id_token as string)).json).toEqual({ active: false });
     // An opaque token of the shop's web client is no token for the API.
     const opaque = await machineToken(shopWeb);
     expect((await introspect(shopApi, opaque.json.access_token as string)).json).toEqual({ active: false });
