@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One workspace, three projects: `npm test` runs each as its own step so the summary
+// One workspace, its projects: `npm test` runs each as its own step so the summary
 // can report where a failure happened.
 export default defineConfig({
   test: {
@@ -13,6 +13,14 @@ export default defineConfig({
         test: {
           name: 'contract',
           root: './packages/contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'node',
+          root: './packages/node',
           include: ['src/**/*.test.ts'],
           environment: 'node',
         },

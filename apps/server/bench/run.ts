@@ -4,10 +4,11 @@
  * (in-process.ts). Everything it reports is also written to bench/results/<date>.md, except
  * under BENCH_QUICK=1, whose short runs are for development.
  *
- * BENCH_ONLY=http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,config,ldap,multi (any of them,
+ * BENCH_ONLY=http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,config,ldap,jwt,multi (any of them,
  * comma-separated) narrows a run; AUDIT_BENCH_ROWS sets the audit trail's size (bench/audit.ts),
  * CONFIG_BENCH_ROWS the data accesses that configuration transfer moves (bench/config.ts),
- * LDAP_BENCH_SECONDS each run of the LDAP sign-ins (bench/ldap.ts, against a private slapd).
+ * LDAP_BENCH_SECONDS each run of the LDAP sign-ins (bench/ldap.ts, against a private slapd),
+ * JWT_BENCH_SECONDS each run of the JWT access token verifications (bench/jwt.ts).
  * `multi` (bench/multi.ts: one instance against two behind one address) runs only when named, as do
  * `federation-oidc` (bench/federation-oidc.ts: a sign-in through an OIDC identity provider) and
  * `ldap` (bench/ldap.ts: password sign-ins checked by an LDAP directory).
@@ -20,6 +21,7 @@ import { benchConfig } from './config.ts';
 import { benchFederationOidc } from './federation-oidc.ts';
 import { benchHttp } from './http.ts';
 import { benchInProcess } from './in-process.ts';
+import { benchJwt } from './jwt.ts';
 import { benchLdap } from './ldap.ts';
 import { benchMetrics } from './metrics.ts';
 import { benchMulti } from './multi.ts';
@@ -29,7 +31,7 @@ import { benchWebhooks } from './webhooks.ts';
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const ONLY = new Set(
   (
-    process.env.BENCH_ONLY ?? 'http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,config,ldap'
+    process.env.BENCH_ONLY ?? 'http,list,menus,users,startup,web,oidc,audit,metrics,webhooks,config,ldap,jwt'
   ).split(','),
 );
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -63,6 +65,7 @@ if (ONLY.has('multi')) await benchMulti(report);
 if (ONLY.has('config')) await benchConfig(report);
 if (ONLY.has('federation-oidc')) await benchFederationOidc(report);
 if (ONLY.has('ldap')) await benchLdap(report);
+if (ONLY.has('jwt')) await benchJwt(report);
 report.line(`Run time: ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} minutes.`);
 if (QUICK) console.log('\n(BENCH_QUICK=1: the results are not written to bench/results)');
 else console.log(`\nWritten to ${report.write(join(ROOT, 'bench/results'), started)}`);

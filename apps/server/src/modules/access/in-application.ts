@@ -26,12 +26,60 @@ import { heldRoleIds } from './repository.ts';
 const heldEnabledRoles = (db: Executor, userId: string) =>
   and(eq(roles.status, 'ENABLED'), heldRoleIds(db, userId));
 
-export async function findRoles(db: Executor, userId: string) {
-  return db
-    .select({ roleId: roles.roleId, code: roles.code, name: roles.name, builtin: roles.builtin })
+/**
+ * The codes of the user's enabled roles that grant something in the application: a
+ * permission, a resource, a page element, or an enabled access-control entry naming the role.
+ * Another application's roles are none of its business.
+ */
+export async function findRolesInApplication(
+  db: Executor,
+  userId: string,
+  applicationId: string,
+): Promise<string[]> {
+  const grantsHere = or(
+    inArray(
+      roles.roleId,
+      db
+        .select({ id: rolePermissions.roleId })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.applicationId, applicationId)),
+    ),
+    inArray(
+      roles.roleId,
+      db
+        .select({ id: roleResources.roleId })
+        .from(roleResources)
+        .innerJoin(resources, eq(resources.resourceId, roleResources.resourceId))
+        .where(eq(resources.applicationId, applicationId)),
+    ),
+    inArray(
+      roles.roleId,
+      db
+        .select({ id: pageElementRoles.roleId })
+        .from(pageElementRoles)
+        .innerJoin(pageElements, eq(pageElements.elementId, pageElementRoles.elementId))
+        .where(eq(pageElements.applicationId, applicationId)),
+    ),
+    inArray(
+      roles.roleId,
+      db
+        .select({ id: applicationAcls.subjectId })
+        .from(applicationAcls)
+        .where(
+          and(
+            eq(applicationAcls.applicationId, applicationId),
+            eq(applicationAcls.subjectType, 'ROLE'),
+            eq(applicationAcls.status, 'ENABLED'),
+          ),
+        ),
+    ),
+  );
+  const rows = await db
+    .select({ code: roles.code })
     .from(roles)
-    .where(heldEnabledRoles(db, userId))
+    .where(and(heldEnabledRoles(db, userId), grantsHere))
     .orderBy(roles.code);
+  return rows.map((r) => r.code);
 }
 
 /** The user's permission grants in an application: through their roles, and through its enabled access-control entries. */

@@ -52,3 +52,13 @@ export async function permissionsIn(
     );
   return new Set(rows.map((r) => r.id));
 }
+
+/** Whether the application describes an enabled API: then its APIs are a resource server (oidc/resources.ts). */
+export async function hasEnabledApi(db: Executor, applicationId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(applicationApis)
+    .where(and(eq(applicationApis.applicationId, applicationId), eq(applicationApis.status, 'ENABLED')))
+    .limit(1);
+  return rows.length > 0;
+}

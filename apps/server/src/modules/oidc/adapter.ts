@@ -50,6 +50,19 @@ function clientMetadata(client: repo.UsableClient, secretPlaceholder: string): A
   };
 }
 
+/**
+ * The mark on the record of a JWT access token (provider.ts `extraTokenClaims`): presented as
+ * a bare `jti` it is no opaque token (the provider refuses a payload of another format), and
+ * found only through the signed JWT itself.
+ */
+export const JWT_FORMAT = 'jwt';
+
+/** The models a JWT access token is recorded under. */
+const JWT_MODELS = new Set(['AccessToken', 'ClientCredentials']);
+
+/** Three base64url parts: a compact JWS, never an opaque token (base64url without dots). */
+const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : undefined);
 
 /**
@@ -76,7 +89,13 @@ const BEARER_MODELS = new Set([
  * `find` puts back from the id it was asked for: the database holds no token a caller could
  * present.
  */
-export function adapterFactory(db: Database, secretPlaceholder: string, errors: typeof oidcErrors) {
+export function adapterFactory(
+  db: Database,
+  secretPlaceholder: string,
+  errors: typeof oidcErrors,
+  /** The `jti` of a JWT access token the provider signed and that has not expired. */
+  jwtIdOf: (value: string) => Promise<string | undefined>,
+) {
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -98,7 +117,18 @@ export function adapterFactory(db: Database, secretPlaceholder: string, errors: 
         const client = await repo.findUsableClient(db, id);
         return client ? clientMetadata(client, secretPlaceholder) : undefined;
       }
+      if (JWT_MODELS.has(this.model) && COMPACT_JWS.test(id)) return this.findJwt(id);
       return this.toPayload(await repo.findPayload(db, this.model, hashToken(id)), id);
+    }
+
+    /** A JWT access token's record, by the `jti` of the signed token, without its mark. */
+    private async findJwt(value: string): Promise<AdapterPayload | undefined> {
+      const jti = await jwtIdOf(value);
+      if (jti === undefined) return undefined;
+      const found = this.toPayload(await repo.findPayload(db, this.model, hashToken(jti)), jti);
+      if (found?.format !== JWT_FORMAT) return undefined;
+      const { format: _mark, ...payload } = found;
+      return payload;
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {

@@ -9,11 +9,13 @@ import { deriveKey } from '../../lib/server-key.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import * as access from '../access/in-application.ts';
 import { isActive } from '../access/repository.ts';
+import * as apis from '../app-apis/repository.ts';
 import * as secrets from '../clients/repository.ts';
-import { adapterFactory, CLIENT_APPLICATION, CLIENT_SECRETS } from './adapter.ts';
+import { adapterFactory, CLIENT_APPLICATION, CLIENT_SECRETS, JWT_FORMAT } from './adapter.ts';
 import { bindInteractionsToBrowser, COOKIE_NAMES, SHORT_COOKIE } from './interaction-cookie.ts';
 import type { PrivateJwk } from './keys.ts';
 import * as repo from './repository.ts';
+import { applicationOfResource, resourceIndicatorOf } from './resources.ts';
 
 /** Lifetimes in seconds that are not settings. */
 export const FIXED_TTL = {
@@ -44,7 +46,32 @@ export const GATEHOUSE_SCOPE = 'gatehouse';
 /** A client secret's last use is written at most this often per instance. */
 const SECRET_TOUCH_INTERVAL_MS = 60_000;
 
-/** The claims of a user for one application; `gatehouse` adds roles, permissions and element codes. */
+/**
+ * What the `gatehouse` scope says of a user in one application: the permissions with their
+ * actions and the granted element codes. The ID token, userinfo and an application's JWT
+ * access tokens carry it.
+ */
+export async function grantsOf(db: Database, userId: string, applicationId: string) {
+  const merged = new Map<string, Set<string>>();
+  for (const row of await access.findAppPermissions(db, userId, applicationId)) {
+    const actions = merged.get(row.permissionId) ?? new Set<string>();
+    for (const action of row.actions ?? []) actions.add(action);
+    merged.set(row.permissionId, actions);
+  }
+  return {
+    permissions: [...merged].map(([permissionId, actions]) => ({
+      permissionId,
+      actions: [...actions].sort(),
+    })),
+    elements: await access.findAppElements(db, userId, applicationId),
+  };
+}
+
+/**
+ * The claims of a user for one application. `email` adds the standard `email_verified`;
+ * `gatehouse` adds the roles that grant something in the application (never another
+ * application's), the user's organizations, and the application's permissions and element codes.
+ */
 export async function claimsOf(
   db: Database,
   user: repo.UserRow,
@@ -57,24 +84,17 @@ export async function claimsOf(
     preferred_username: user.username,
     picture: user.avatar ?? undefined,
     email: user.email ?? undefined,
+    email_verified: user.email ? user.emailVerified : undefined,
     phone_number: user.phone ?? undefined,
     updated_at: Math.floor(user.updatedAt.getTime() / 1000),
   };
   if (scopes.has(GATEHOUSE_SCOPE)) {
-    claims.roles = (await access.findRoles(db, user.userId)).map((r) => r.code);
-    if (applicationId) {
-      const merged = new Map<string, Set<string>>();
-      for (const row of await access.findAppPermissions(db, user.userId, applicationId)) {
-        const actions = merged.get(row.permissionId) ?? new Set<string>();
-        for (const action of row.actions ?? []) actions.add(action);
-        merged.set(row.permissionId, actions);
-      }
-      claims.permissions = [...merged].map(([permissionId, actions]) => ({
-        permissionId,
-        actions: [...actions].sort(),
-      }));
-      claims.elements = await access.findAppElements(db, user.userId, applicationId);
-    }
+    const organization = user.organizationId
+      ? await repo.findOrganization(db, user.organizationId)
+      : undefined;
+    claims.organizations = organization ? [organization] : [];
+    claims.roles = applicationId ? await access.findRolesInApplication(db, user.userId, applicationId) : [];
+    if (applicationId) Object.assign(claims, await grantsOf(db, user.userId, applicationId));
   }
   return claims;
 }
@@ -142,11 +162,73 @@ export function webOriginsOf(redirectUris: readonly string[]): Set<string> {
   return origins;
 }
 
+/**
+ * Whether `client` is a credential of the resource server `token` was issued for: a
+ * confidential client of the application whose APIs are the token's audience.
+ */
+function isResourceServerFor(
+  client: { tokenEndpointAuthMethod?: string; metadata(): Record<string, unknown> },
+  token: { aud?: string | string[] },
+): boolean {
+  if (client.tokenEndpointAuthMethod === 'none' || token.aud === undefined) return false;
+  const applicationId = client.metadata()[CLIENT_APPLICATION];
+  if (typeof applicationId !== 'string') return false;
+  const audience = resourceIndicatorOf(applicationId);
+  return Array.isArray(token.aud) ? token.aud.includes(audience) : token.aud === audience;
+}
+
+/** An access token the provider is issuing, as far as its record needs it. */
+type IssuedToken = {
+  jti: string;
+  exp?: number;
+  iat?: number;
+  constructor: unknown;
+};
+
+/**
+ * Records a JWT access token as the provider stores an opaque one (its model's payload fields,
+ * through the adapter: by the SHA-256 of its `jti`, without it), marked `jwt` (adapter.ts).
+ */
+async function recordJwt(token: IssuedToken, extra: object | undefined): Promise<void> {
+  const model = token.constructor as {
+    IN_PAYLOAD: string[];
+    adapter: { upsert(id: string, payload: object, expiresIn: number): Promise<void> };
+  };
+  const now = Math.floor(Date.now() / 1000);
+  const fields = token as unknown as Record<string, unknown>;
+  const payload: Record<string, unknown> = {
+    iat: token.iat ?? now,
+    exp: token.exp,
+    extra,
+    format: JWT_FORMAT,
+  };
+  for (const key of model.IN_PAYLOAD)
+    if (fields[key] !== undefined && key !== 'extra') payload[key] = fields[key];
+  await model.adapter.upsert(token.jti, payload, Math.max(1, (token.exp ?? now) - now));
+}
+
 export async function createProvider(db: Database, options: ProviderOptions): Promise<Provider> {
   const oidc = await import('oidc-provider');
+  const { createLocalJWKSet, jwtVerify } = await import('jose');
   const secretPlaceholder = randomBytes(32).toString('base64url');
+  const publicKeys = createLocalJWKSet({
+    keys: options.keys.map(({ kty, kid, alg, use, n, e }) => ({ kty, kid, alg, use, n, e }) as never),
+  });
+  /** The `jti` of a JWT access token this provider signed, unexpired; else undefined. */
+  const jwtIdOf = async (value: string): Promise<string | undefined> => {
+    try {
+      const { payload } = await jwtVerify(value, publicKeys, {
+        issuer: options.issuer,
+        typ: 'at+jwt',
+        algorithms: ['RS256'],
+      });
+      return typeof payload.jti === 'string' ? payload.jti : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   const configuration: Configuration = {
-    adapter: adapterFactory(db, secretPlaceholder, oidc.errors),
+    adapter: adapterFactory(db, secretPlaceholder, oidc.errors, jwtIdOf),
     jwks: { keys: options.keys as never[] },
     cookies: {
       keys: [deriveKey(options.serverKey, 'oidc-cookies').toString('base64url')],
@@ -158,9 +240,9 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
     claims: {
       openid: ['sub'],
       profile: ['name', 'preferred_username', 'picture', 'updated_at'],
-      email: ['email'],
+      email: ['email', 'email_verified'],
       phone: ['phone_number'],
-      [GATEHOUSE_SCOPE]: ['roles', 'permissions', 'elements'],
+      [GATEHOUSE_SCOPE]: ['roles', 'organizations', 'permissions', 'elements'],
     },
     // The ID token carries the scope's claims too, not only userinfo.
     conformIdTokenClaims: false,
@@ -185,8 +267,36 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
       devInteractions: { enabled: false },
       introspection: {
         enabled: true,
-        // A client learns about its own tokens only.
-        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+        // A client learns about its own tokens, and an application's confidential clients,
+        // its resource server's credentials, about the tokens issued for its APIs.
+        allowedPolicy: async (_ctx, client, token) =>
+          token.clientId === client.clientId ||
+          isResourceServerFor(client, token as { aud?: string | string[] }),
+      },
+      resourceIndicators: {
+        enabled: true,
+        // No resource, no JWT: a request without `resource` gets the opaque token it always got,
+        // and one naming several must choose (the library's default; its types want a value).
+        defaultResource: async (_ctx, _client, oneOf) => oneOf as string[],
+        // A code or refresh token granted for an API and `openid` gives the userinfo token
+        // unless the token request names the API again (`resource`).
+        useGrantedResource: async () => false,
+        async getResourceServerInfo(_ctx, indicator, client) {
+          const applicationId = applicationOfResource(indicator);
+          // A client asks for its own application's APIs only, once one is described.
+          if (
+            applicationId === undefined ||
+            applicationId !== client.metadata()[CLIENT_APPLICATION] ||
+            !(await apis.hasEnabledApi(db, applicationId))
+          )
+            throw new oidc.errors.InvalidTarget();
+          return {
+            scope: GATEHOUSE_SCOPE,
+            audience: indicator,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
       },
       revocation: { enabled: true },
       clientCredentials: { enabled: true },
@@ -211,6 +321,24 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
         },
       },
       userinfo: { enabled: true },
+    },
+    /**
+     * A JWT access token for an application's APIs carries the user's grants in it (RFC 9068's
+     * payload plus `permissions` and `elements`), and is recorded like an opaque token so that
+     * introspection, revocation and the end of the user's access know it.
+     */
+    async extraTokenClaims(ctx, token) {
+      const resourceServer = (token as { resourceServer?: { accessTokenFormat?: string } }).resourceServer;
+      if (resourceServer?.accessTokenFormat !== 'jwt') return undefined;
+      const applicationId = ctx.oidc.client?.metadata()[CLIENT_APPLICATION] as string | undefined;
+      const scopes = new Set(String(token.scope ?? '').split(' '));
+      const accountId = 'accountId' in token ? token.accountId : undefined;
+      const extra =
+        accountId && applicationId && scopes.has(GATEHOUSE_SCOPE)
+          ? await grantsOf(db, accountId, applicationId)
+          : undefined;
+      await recordJwt(token, extra);
+      return extra;
     },
     extraClientMetadata: { properties: [CLIENT_APPLICATION, CLIENT_SECRETS] },
     // A browser app calls the token, userinfo, revocation and introspection endpoints from the

@@ -7,6 +7,7 @@ import {
   clientSecrets,
   oidcPayloads,
   oidcSigningKeys,
+  organizations,
   users,
 } from '../../db/schema/index.ts';
 import { type AccountRow, accountFields } from '../access/repository.ts';
@@ -248,5 +249,18 @@ export async function findUsableClient(db: Database, clientId: string): Promise<
 /** The account, with whether its organization is active (access/repository.ts `isActive`). */
 export async function findUser(db: Executor, userId: string): Promise<AccountRow | undefined> {
   const [row] = await db.select(accountFields()).from(users).where(eq(users.userId, userId));
+  return row;
+}
+
+/** The organization a user belongs to, as the `gatehouse` scope names it. */
+export async function findOrganization(db: Executor, organizationId: string) {
+  const [row] = await db
+    .select({
+      organizationId: organizations.organizationId,
+      code: organizations.code,
+      name: organizations.name,
+    })
+    .from(organizations)
+    .where(eq(organizations.organizationId, organizationId));
   return row;
 }

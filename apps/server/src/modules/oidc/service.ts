@@ -364,6 +364,9 @@ export class OidcService {
     const provider = await this.provider();
     const accessToken = await provider.AccessToken.find(token);
     if (!accessToken?.accountId || !accessToken.clientId || accessToken.isExpired) return null;
+    // A token for an application's APIs (a JWT with their audience) is theirs, not Gatehouse's.
+    // `bearerToken` already refuses a JWT's shape; this holds should that ever change.
+    if (accessToken.aud !== undefined) return null;
     // A revoked grant takes its tokens with it, also one saved after the revocation.
     const grant = accessToken.grantId ? await provider.Grant.find(accessToken.grantId) : undefined;
     if (!grant || grant.accountId !== accessToken.accountId) return null;

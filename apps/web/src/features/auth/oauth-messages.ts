@@ -34,7 +34,7 @@ export const useOAuthMessages = defineMessages(
     'scope.email': 'Your email address',
     'scope.phone': 'Your phone number',
     'scope.offline_access': 'Stay signed in when you are away',
-    'scope.gatehouse': 'Your roles, and your permissions in {{application}}',
+    'scope.gatehouse': 'Your organization, and your roles and permissions in {{application}}',
   },
   {
     signIn: '登录',
@@ -67,6 +67,6 @@ export const useOAuthMessages = defineMessages(
     'scope.email': '您的电子邮箱',
     'scope.phone': '您的电话号码',
     'scope.offline_access': '在您离开时保持登录',
-    'scope.gatehouse': '您的角色，以及您在 {{application}} 中的权限',
+    'scope.gatehouse': '您的组织，以及您在 {{application}} 中的角色和权限',
   },
 );
