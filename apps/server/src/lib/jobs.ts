@@ -37,6 +37,13 @@ export async function enqueue(
   wakeQueue(queue);
 }
 
+/** Enqueues one job of `queue` per payload in `tx`, in one statement; none for none. */
+export async function enqueueAll(tx: Executor, queue: string, payloads: unknown[]): Promise<void> {
+  if (payloads.length === 0) return;
+  await tx.insert(jobs).values(payloads.map((payload) => ({ queue, payload })));
+  wakeQueue(queue);
+}
+
 /**
  * The SQL of an insert of a job, for a statement of its own (the audit outbox's `WITH`).
  * `payload` is an SQL expression of type jsonb.
