@@ -89,7 +89,9 @@ export const redirectUrlSchema = z
  */
 export function backchannelLogoutUriProblem(uri: string): Message | undefined {
   const problem = redirectUriProblem(uri);
-  return problem === APP_CONFIG_MESSAGES.redirectUrlFragment ? APP_CONFIG_MESSAGES.logoutUriFragment : problem;
+  return problem === APP_CONFIG_MESSAGES.redirectUrlFragment
+    ? APP_CONFIG_MESSAGES.logoutUriFragment
+    : problem;
 }
 
 /** The back-channel logout URI field: one URI, or empty for none. */

@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { enqueueAll } from '../../lib/jobs.ts';
 import {
   applicationClients,
   applications,
@@ -10,6 +9,7 @@ import {
   oidcSigningKeys,
   users,
 } from '../../db/schema/index.ts';
+import { enqueueAll } from '../../lib/jobs.ts';
 import { type AccountRow, accountFields } from '../access/repository.ts';
 import { type EndedArtefact, LOGOUT_QUEUE, type Logout, logoutsOf } from './logout-queue.ts';
 
