@@ -356,6 +356,23 @@ describe('logout tokens', () => {
     expect(first!.jti).not.toBe(second!.jti);
   });
 
+  it('leaving one client at /oidc/session/end (staying signed in) tells that client only', async () => {
+    const user = await newUser();
+    const browser = new Browser();
+    await signIn(browser, withSid, user);
+    await signIn(browser, withoutSid, user);
+    receiver.received.length = 0;
+    const page = await browser.get(`/oidc/session/end?client_id=${withoutSid.client}`);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];
+    const confirm = await browser.post('/oidc/session/end/confirm', { xsrf: xsrf! });
+    expect(confirm.status).toBe(303);
+    await until(() => receiver.received.length >= 1);
+    await drained();
+    expect(receiver.received).toHaveLength(1);
+    const [token] = await verifiedAt(withoutSid.path, withoutSid.client);
+    expect(token!.sub).toBe(user.userId);
+  });
+
   it("an administrator's revoke, a disable and a delete each tell the user's clients only", async () => {
     for (const end of [
       (userId: string) => del(t, `${USERS}/${userId}/sessions`, admin),
