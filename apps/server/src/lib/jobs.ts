@@ -37,10 +37,14 @@ export async function enqueue(
   wakeQueue(queue);
 }
 
-/** Enqueues one job of `queue` per payload in `tx`, in one statement; none for none. */
+/** Jobs per statement in `enqueueAll`: a statement takes at most 65,535 parameters. */
+const ENQUEUE_BATCH = 1000;
+
+/** Enqueues one job of `queue` per payload in `tx`, a statement per thousand; none for none. */
 export async function enqueueAll(tx: Executor, queue: string, payloads: unknown[]): Promise<void> {
   if (payloads.length === 0) return;
-  await tx.insert(jobs).values(payloads.map((payload) => ({ queue, payload })));
+  for (let i = 0; i < payloads.length; i += ENQUEUE_BATCH)
+    await tx.insert(jobs).values(payloads.slice(i, i + ENQUEUE_BATCH).map((payload) => ({ queue, payload })));
   wakeQueue(queue);
 }
 
