@@ -7,9 +7,10 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, oidcPayloads, rolePermissions } from '../src/db/schema/index.ts';
 import { AppError } from '../src/lib/errors.ts';
+import { enqueueAll } from '../src/lib/jobs.ts';
 import { ClientService } from '../src/modules/clients/service.ts';
 import { LOGOUT_EVENT, LOGOUT_MAX_ATTEMPTS } from '../src/modules/oidc/backchannel-logout.ts';
-import { LOGOUT_QUEUE } from '../src/modules/oidc/logout-queue.ts';
+import { LOGOUT_QUEUE, logoutsOf } from '../src/modules/oidc/logout-queue.ts';
 import { endOidcAccess } from '../src/modules/oidc/repository.ts';
 import { createApplication, del, put } from './fixtures.ts';
 import { build, fieldKey, type TestContext } from './helper.ts';
@@ -354,6 +355,14 @@ describe('logout tokens', () => {
     expect(second).not.toHaveProperty('sid');
     expect(receiver.received).toHaveLength(2);
     expect(first!.jti).not.toBe(second!.jti);
+    // A logout token is no access token: the provider's userinfo and the menus call refuse it.
+    const logoutToken = new URLSearchParams(receiver.received[0]!.body).get('logout_token')!;
+    const userinfo = await fetch(`${origin}/oidc/me`, {
+      headers: { authorization: `Bearer ${logoutToken}` },
+    });
+    expect(userinfo.status).toBe(401);
+    const menus = await t.get('/api/oauth2-server/authorization/menus', logoutToken);
+    expect(menus.statusCode).toBe(401);
   });
 
   it('leaving one client at /oidc/session/end (staying signed in) tells that client only', async () => {
@@ -479,6 +488,23 @@ describe('logout tokens', () => {
     await del(t, `${USERS}/${user.userId}/sessions`, admin);
     await drained();
     expect(receiver.received).toHaveLength(0);
+  });
+
+  it('an end of many accounts queues every logout, more than one statement could take', async () => {
+    const many = Array.from({ length: 33_000 }, (_, i) => ({
+      model: 'Grant',
+      payload: { accountId: `u${i}`, clientId: withSid.client },
+    }));
+    const logouts = logoutsOf(many);
+    expect(logouts).toHaveLength(33_000);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await enqueueAll(tx, 'test.enqueue-all', logouts);
+        const rows = await tx.select().from(jobs).where(eq(jobs.queue, 'test.enqueue-all'));
+        expect(rows).toHaveLength(33_000);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
   });
 
   it('a rolled-back change sends nothing', async () => {
