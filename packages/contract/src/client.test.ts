@@ -5,7 +5,7 @@ import {
   redirectUriProblem,
   updateClientSchema,
 } from './client.ts';
-import { APP_CONFIG_MESSAGES } from './messages.ts';
+import { APP_CONFIG_MESSAGES, MESSAGES } from './messages.ts';
 
 describe('redirect URIs', () => {
   it('accept https anywhere, and plain http on the loopback only', () => {
@@ -102,6 +102,9 @@ describe('back-channel logout URIs', () => {
     for (const uri of ['https://a.example/1 https://b.example/2', 'rp.example/logout', 'javascript:alert(1)'])
       expect(create(uri).error?.issues[0]?.message, uri).toBe(APP_CONFIG_MESSAGES.redirectUrlFormat.key);
     expect(create(`https://rp.example/${'a'.repeat(2000)}`).success).toBe(false);
+    expect(create('https://rp.example/\u0000').error?.issues[0]?.message).toBe(
+      MESSAGES.controlCharacters.key,
+    );
   });
 
   it('leave both fields out of an update unless given', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   applicationIdSchema,
+  CONTROL_CHARACTERS,
   CONTROL_CHARACTERS_BUT_LINES,
   multi,
   requiredString,
@@ -99,6 +100,7 @@ export const backchannelLogoutUriSchema = z
   .string()
   .trim()
   .max(2000, { error: APP_CONFIG_MESSAGES.atMost2000.key })
+  .refine((v) => !CONTROL_CHARACTERS.test(v), { error: MESSAGES.controlCharacters.key })
   .check((ctx) => {
     const problem = ctx.value === '' ? undefined : backchannelLogoutUriProblem(ctx.value);
     if (problem) ctx.issues.push({ code: 'custom', message: problem.key, input: ctx.value });
