@@ -36,6 +36,7 @@ import { GroupService } from './modules/groups/service.ts';
 import { HealthService } from './modules/health/service.ts';
 import { MenuService } from './modules/menus/service.ts';
 import { DataObjectService, DataSetService } from './modules/objects/service.ts';
+import { BackchannelLogouts } from './modules/oidc/backchannel-logout.ts';
 import { type OidcOptions, OidcService } from './modules/oidc/service.ts';
 import { OrganizationService } from './modules/organizations/service.ts';
 import { AppPageService } from './modules/pages/service.ts';
@@ -128,7 +129,19 @@ export function createServices(db: Database, deps: ServiceDeps) {
     ownOrigin: deps.passwordReset.links.ownOrigin,
   });
   // The job queue and its handlers; app.ts starts it once the server is ready and stops it on close.
+  const oidc = new OidcService(
+    db,
+    sessions,
+    deps.loginLimiter,
+    deps.oidc,
+    twoFactor,
+    federation,
+    deps.meters,
+    passwordDirectory,
+  );
   const jobs = new JobRunner(db, deps.onJobError);
+  // Logout tokens go where webhooks may: the same guard, deadline and delays.
+  new BackchannelLogouts(() => oidc.provider(), deps.webhooks, deps.log).register(jobs);
   new WebhookDeliveries(db, deps.webhooks, deps.meters).register(jobs);
   jobs.register(MAIL_QUEUE, mailHandler(deps.passwordReset.mailer, deps.passwordReset.log), {
     concurrency: 2,
@@ -153,7 +166,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     overTransaction: (tx: Transaction) => {
       const txAccess = new AccessService(tx);
       return {
-        clients: new ClientService(tx),
+        clients: new ClientService(tx, deps.webhooks),
         users: new UserService(tx, txAccess, passwordReset),
         groups: new GroupService(tx, txAccess),
         roles: new RoleService(tx, deps.platformPermissionIds, txAccess),
@@ -179,7 +192,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     dataAccesses: new DataAccessService(db),
     permissions: new PermissionService(db),
     resources: new ResourceService(db),
-    clients: new ClientService(db),
+    clients: new ClientService(db, deps.webhooks),
     configTransfer,
     instanceTransfer: new InstanceTransferService(db, configTransfer, deps.platformPermissionIds),
     products: new ProductService(db),
@@ -211,16 +224,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     }),
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),
-    oidc: new OidcService(
-      db,
-      sessions,
-      deps.loginLimiter,
-      deps.oidc,
-      twoFactor,
-      federation,
-      deps.meters,
-      passwordDirectory,
-    ),
+    oidc,
   };
 }
 

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** One request a receiver took: its headers (lower-case names) and its body as text. */
-export type Received = { headers: Record<string, string>; body: string; at: number };
+/** One request a receiver took: its headers (lower-case names), its body as text and its path. */
+export type Received = { headers: Record<string, string>; body: string; at: number; url: string };
 
 export type Receiver = {
   /** http://127.0.0.1:<port> */
@@ -31,7 +31,7 @@ export async function startReceiver(port = 0): Promise<Receiver> {
       const headers = Object.fromEntries(
         Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
       );
-      receiver.received.push({ headers, body, at: Date.now() });
+      receiver.received.push({ headers, body, at: Date.now(), url: req.url ?? '' });
       receiver.answer(req, res, body);
     });
   });

@@ -119,6 +119,45 @@ test('detail is read-only and edit saves; empty cells show --', async ({ page, r
   await expect(saved).toContainText('http://localhost:3000/cb');
 });
 
+test('a back-channel logout URI: checked by the contract, saved with the sid choice', async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const { appId } = await createApp(request, token);
+  await createClient(request, token, appId, { clientName: 'Shop' });
+  await openClients(page, appId);
+
+  const row = rowOf(page, 'Shop');
+  await rowAction(page, row, 'Edit');
+  const edit = dialog(page, 'Edit client');
+  const uri = edit.getByLabel('Back-channel logout URI');
+  await expect(uri).toHaveValue('');
+  await expect(
+    edit.getByLabel('Include the session ID (sid) in logout tokens and ID tokens'),
+  ).not.toBeChecked();
+  await uri.fill('https://shop.example.com/logout#x');
+  await edit.getByRole('button', { name: 'OK' }).click();
+  await expect(edit.getByText('A back-channel logout URI must not contain a fragment (#).')).toBeVisible();
+  await uri.fill('http://shop.example.com/logout');
+  await expect(edit.getByText('Use https: http is allowed only for localhost')).toBeVisible();
+  await uri.fill('https://shop.example.com/backchannel-logout');
+  await edit.getByLabel('Include the session ID (sid) in logout tokens and ID tokens').check();
+  await edit.getByRole('button', { name: 'OK' }).click();
+  await expect(edit).toBeHidden();
+
+  await page.reload();
+  await rowAction(page, rowOf(page, 'Shop'), 'Detail');
+  const detail = dialog(page, 'Client detail');
+  await expect(detail.getByLabel('Back-channel logout URI')).toHaveValue(
+    'https://shop.example.com/backchannel-logout',
+  );
+  await expect(detail.getByLabel('Back-channel logout URI')).toBeDisabled();
+  await expect(
+    detail.getByLabel('Include the session ID (sid) in logout tokens and ID tokens'),
+  ).toBeChecked();
+});
+
 test('disable and enable ask first; Cancel keeps the status', async ({ page, request }) => {
   const token = await signIn(page, request);
   const { appId } = await createApp(request, token);

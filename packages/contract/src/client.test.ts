@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createClientSchema, redirectUriProblem, updateClientSchema } from './client.ts';
-import { APP_CONFIG_MESSAGES } from './messages.ts';
+import {
+  backchannelLogoutUriProblem,
+  createClientSchema,
+  redirectUriProblem,
+  updateClientSchema,
+} from './client.ts';
+import { APP_CONFIG_MESSAGES, MESSAGES } from './messages.ts';
 
 describe('redirect URIs', () => {
   it('accept https anywhere, and plain http on the loopback only', () => {
@@ -72,5 +77,42 @@ describe('redirect URIs', () => {
         redirectUrl: '',
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('back-channel logout URIs', () => {
+  const create = (backchannelLogoutUri: unknown) =>
+    createClientSchema.safeParse({ clientName: 'RP', applicationId: 'shop', backchannelLogoutUri });
+
+  it('accept one https URI, or plain http on the loopback; empty is none', () => {
+    for (const uri of ['https://rp.example/logout', 'http://127.0.0.1:4000/logout', 'http://localhost/bcl'])
+      expect(backchannelLogoutUriProblem(uri), uri).toBeUndefined();
+    expect(create('').success).toBe(true);
+    expect(create(null).success).toBe(true);
+    expect(create(undefined).data).toMatchObject({ backchannelLogoutSessionRequired: false });
+  });
+
+  it('refuse a fragment, plain http elsewhere, several URIs, and what is not a URL', () => {
+    expect(backchannelLogoutUriProblem('https://rp.example/logout#x')).toBe(
+      APP_CONFIG_MESSAGES.logoutUriFragment,
+    );
+    expect(backchannelLogoutUriProblem('http://rp.example/logout')).toBe(
+      APP_CONFIG_MESSAGES.redirectUrlHttps,
+    );
+    for (const uri of ['https://a.example/1 https://b.example/2', 'rp.example/logout', 'javascript:alert(1)'])
+      expect(create(uri).error?.issues[0]?.message, uri).toBe(APP_CONFIG_MESSAGES.redirectUrlFormat.key);
+    expect(create(`https://rp.example/${'a'.repeat(2000)}`).success).toBe(false);
+    expect(create('https://rp.example/\u0000').error?.issues[0]?.message).toBe(
+      MESSAGES.controlCharacters.key,
+    );
+  });
+
+  it('leave both fields out of an update unless given', () => {
+    const parsed = updateClientSchema.parse({
+      acId: '00000000-0000-4000-8000-000000000001',
+      clientName: 'RP',
+    });
+    expect(parsed).not.toHaveProperty('backchannelLogoutUri');
+    expect(parsed).not.toHaveProperty('backchannelLogoutSessionRequired');
   });
 });

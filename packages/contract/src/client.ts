@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   applicationIdSchema,
+  CONTROL_CHARACTERS,
   CONTROL_CHARACTERS_BUT_LINES,
   multi,
   requiredString,
@@ -28,6 +29,10 @@ export const clientSchema = z.object({
   /** The registration id. */
   id: z.string(),
   redirectUrl: z.string().nullable(),
+  /** Where Gatehouse POSTs a logout token when a user's session ends (Back-Channel Logout 1.0). */
+  backchannelLogoutUri: z.string().nullable(),
+  /** Whether the logout token (and every ID token) carries the session's `sid`. */
+  backchannelLogoutSessionRequired: z.boolean(),
   clientType: clientTypeSchema,
   /** ENABLED or DISABLED; the console shows any other value with a neutral tag. */
   status: z.string(),
@@ -77,10 +82,37 @@ export const redirectUrlSchema = z
     if (problem) ctx.issues.push({ code: 'custom', message: problem.key, input: ctx.value });
   })
   .nullish();
+
+/**
+ * Why a back-channel logout URI is refused, or undefined when it may be registered: one
+ * absolute http(s) URL without a fragment (Back-Channel Logout 1.0 §2.2), https unless it
+ * names the loopback, as for redirect URIs. Where the server may send is checked at save too.
+ */
+export function backchannelLogoutUriProblem(uri: string): Message | undefined {
+  const problem = redirectUriProblem(uri);
+  return problem === APP_CONFIG_MESSAGES.redirectUrlFragment
+    ? APP_CONFIG_MESSAGES.logoutUriFragment
+    : problem;
+}
+
+/** The back-channel logout URI field: one URI, or empty for none. */
+export const backchannelLogoutUriSchema = z
+  .string()
+  .trim()
+  .max(2000, { error: APP_CONFIG_MESSAGES.atMost2000.key })
+  .refine((v) => !CONTROL_CHARACTERS.test(v), { error: MESSAGES.controlCharacters.key })
+  .check((ctx) => {
+    const problem = ctx.value === '' ? undefined : backchannelLogoutUriProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem.key, input: ctx.value });
+  })
+  .nullish();
+
 export const createClientSchema = z
   .object({
     clientName: requiredString(200),
     redirectUrl: redirectUrlSchema,
+    backchannelLogoutUri: backchannelLogoutUriSchema,
+    backchannelLogoutSessionRequired: z.boolean().default(false),
     clientType: clientTypeSchema.default('CONFIDENTIAL'),
     status: statusSchema.default('ENABLED'),
     applicationId: applicationIdSchema,
@@ -97,6 +129,10 @@ export const updateClientSchema = z.object({
   clientName: requiredString(200),
   /** Left out, the redirect URL is kept; null or '' clears it (a public client must keep one). */
   redirectUrl: redirectUrlSchema,
+  /** Left out, the back-channel logout URI is kept; null or '' clears it. */
+  backchannelLogoutUri: backchannelLogoutUriSchema,
+  /** Left out, kept. */
+  backchannelLogoutSessionRequired: z.boolean().optional(),
   status: statusSchema.optional(),
 });
 export type UpdateClient = z.infer<typeof updateClientSchema>;

@@ -37,6 +37,17 @@ export async function enqueue(
   wakeQueue(queue);
 }
 
+/** Jobs per statement in `enqueueAll`: a statement takes at most 65,535 parameters. */
+const ENQUEUE_BATCH = 1000;
+
+/** Enqueues one job of `queue` per payload in `tx`, a statement per thousand; none for none. */
+export async function enqueueAll(tx: Executor, queue: string, payloads: unknown[]): Promise<void> {
+  if (payloads.length === 0) return;
+  for (let i = 0; i < payloads.length; i += ENQUEUE_BATCH)
+    await tx.insert(jobs).values(payloads.slice(i, i + ENQUEUE_BATCH).map((payload) => ({ queue, payload })));
+  wakeQueue(queue);
+}
+
 /**
  * The SQL of an insert of a job, for a statement of its own (the audit outbox's `WITH`).
  * `payload` is an SQL expression of type jsonb.

@@ -100,6 +100,7 @@ export const EN = {
   'appConfig.urlFormat': "Enter a path starting with '/' or an http(s) URL.",
   'appConfig.redirectUrlFragment': 'A redirect URL must not contain a fragment (#).',
   'appConfig.redirectUrlHttps': 'Use https: http is allowed only for localhost, 127.0.0.1 or [::1].',
+  'appConfig.logoutUriFragment': 'A back-channel logout URI must not contain a fragment (#).',
   'appConfig.childrenForbidType': 'The existing children cannot sit under this type.',
 
   // ---- identities ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 
 export const applicationClients = pgTable(
@@ -26,6 +26,10 @@ export const applicationClients = pgTable(
       .notNull()
       .default('CONFIDENTIAL'),
     redirectUrl: text('redirect_url'),
+    /** Where a logout token is POSTed when a user's session ends (Back-Channel Logout 1.0); null for none. */
+    backchannelLogoutUri: text('backchannel_logout_uri'),
+    /** The logout token, and every ID token, carries the provider session's `sid`. */
+    backchannelLogoutSessionRequired: boolean('backchannel_logout_session_required').notNull().default(false),
     status: text('status').notNull().default('ENABLED'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -19,6 +19,7 @@ import { type AuditContext, auditedChange } from '../../lib/audit.ts';
 import { notFound, refused, validationFailed } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { requireApplication } from '../applications/service.ts';
+import { assertAllowedTarget, type OutboundPolicy } from '../webhooks/outbound.ts';
 import * as repo from './repository.ts';
 
 const ENTITY = 'application-client';
@@ -46,6 +47,8 @@ function toClient(row: repo.ClientRow): Client {
     client: row.client,
     id: row.id,
     redirectUrl: row.redirectUrl,
+    backchannelLogoutUri: row.backchannelLogoutUri,
+    backchannelLogoutSessionRequired: row.backchannelLogoutSessionRequired,
     clientType: row.clientType,
     status: row.status,
     applicationId: row.applicationId,
@@ -63,8 +66,20 @@ function toSecretInfo(row: repo.SecretRow): ClientSecretInfo {
   };
 }
 
+/** The field of the back-channel logout URI, named in a refusal. */
+const LOGOUT_URI_FIELD = 'backchannelLogoutUri';
+
 export class ClientService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Where the server may send logout tokens: the webhooks' guard (GATEHOUSE_WEBHOOK_ALLOW_*). */
+    private readonly outbound: OutboundPolicy,
+  ) {}
+
+  /** A back-channel logout URI the server may send to, else a 400 on its field (a cleared one passes). */
+  private async checkLogoutUri(uri: string | null | undefined): Promise<void> {
+    if (uri) await assertAllowedTarget(uri, this.outbound, LOGOUT_URI_FIELD);
+  }
 
   async list(query: ClientListQuery): Promise<Page<Client>> {
     await requireApplication(this.db, query.applicationId);
@@ -83,6 +98,7 @@ export class ClientService {
   /** The one answer that carries the secret: the console shows it once, in "Created successfully". */
   async create(input: CreateClient, ctx: AuditContext): Promise<CreatedClient> {
     await requireApplication(this.db, input.applicationId);
+    await this.checkLogoutUri(input.backchannelLogoutUri);
     // A public client holds no secret: it proves nothing at the token endpoint, PKCE binds its codes.
     const secret = input.clientType === 'PUBLIC' ? null : newSecret();
     const secretHash = secret === null ? null : hashToken(secret);
@@ -94,6 +110,8 @@ export class ClientService {
         id: randomUUID(),
         secretHash,
         redirectUrl: input.redirectUrl || null,
+        backchannelLogoutUri: input.backchannelLogoutUri || null,
+        backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired,
         clientType: input.clientType,
         status: input.status,
       });
@@ -147,6 +165,7 @@ export class ClientService {
   }
 
   async update(input: UpdateClient, ctx: AuditContext, scope: AppScope): Promise<Client> {
+    await this.checkLogoutUri(input.backchannelLogoutUri);
     return this.change(input.acId, ctx, scope, 'update', (row) => {
       // Left out, the redirect URL stays as it is; null or '' clears it.
       const redirectUrl = input.redirectUrl === undefined ? row.redirectUrl : input.redirectUrl || null;
@@ -155,6 +174,13 @@ export class ClientService {
       return {
         clientName: input.clientName,
         redirectUrl,
+        // Left out, each stays as it is; null or '' clears the URI.
+        ...(input.backchannelLogoutUri === undefined
+          ? {}
+          : { backchannelLogoutUri: input.backchannelLogoutUri || null }),
+        ...(input.backchannelLogoutSessionRequired === undefined
+          ? {}
+          : { backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired }),
         ...(input.status ? { status: input.status } : {}),
       };
     });
@@ -177,7 +203,14 @@ export class ClientService {
     ctx: AuditContext,
     scope: AppScope,
     action: 'update' | 'status',
-    values: (row: repo.ClientRow) => Partial<Pick<repo.ClientRow, 'clientName' | 'redirectUrl' | 'status'>>,
+    values: (
+      row: repo.ClientRow,
+    ) => Partial<
+      Pick<
+        repo.ClientRow,
+        'clientName' | 'redirectUrl' | 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired' | 'status'
+      >
+    >,
   ): Promise<Client> {
     return auditedChange(this.db, ctx, { entity: ENTITY, action }, async (tx) => {
       const before = await repo.findForUpdate(tx, acId);

@@ -1,4 +1,4 @@
-import { redirectUriProblem, redirectUrisOf } from '@gatehouse/contract';
+import { backchannelLogoutUriProblem, redirectUriProblem, redirectUrisOf } from '@gatehouse/contract';
 import type { Adapter, AdapterPayload, errors as oidcErrors } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -45,6 +45,13 @@ function clientMetadata(client: repo.UsableClient, secretPlaceholder: string): A
     response_types: interactive ? ['code'] : [],
     redirect_uris: redirectUris,
     post_logout_redirect_uris: redirectUris,
+    // One stored before today's rules is left out like a redirect URI: the client then gets no logout tokens.
+    ...(client.backchannelLogoutUri && !backchannelLogoutUriProblem(client.backchannelLogoutUri)
+      ? {
+          backchannel_logout_uri: client.backchannelLogoutUri,
+          backchannel_logout_session_required: client.backchannelLogoutSessionRequired,
+        }
+      : {}),
     [CLIENT_APPLICATION]: client.applicationId,
     [CLIENT_SECRETS]: confidential ? client.secrets : [],
   };

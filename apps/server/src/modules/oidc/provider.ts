@@ -300,6 +300,9 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
       },
       revocation: { enabled: true },
       clientCredentials: { enabled: true },
+      // Discovery says so, a client may register `backchannel_logout_uri`, and its ID tokens
+      // carry `sid` when it requires it. The tokens go through the job queue (below).
+      backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
@@ -377,6 +380,18 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
     provider.on('grant.success', (ctx: KoaContextWithOIDC) => onTokenRequest(grantTypeOf(ctx), true));
     provider.on('grant.error', (ctx: KoaContextWithOIDC) => onTokenRequest(grantTypeOf(ctx), false));
   }
+
+  /**
+   * At /oidc/session/end (and a sign-in as another account, which passes through it), the
+   * provider asks each client of the session it ends to be told: instead of its POST within
+   * the request, the logout becomes a job of the queue (backchannel-logout.ts), retried there.
+   * The job is written just before the provider ends the session, in its own statement: if
+   * ending the session then failed, the client would sign the user out of a session that
+   * lives on, the harmless way round.
+   */
+  provider.Client.prototype.backchannelLogout = async function backchannelLogout(sub: string, sid: string) {
+    await repo.queueLogouts(db, [{ clientId: this.clientId, sub, ...(sid ? { sid } : {}) }]);
+  };
 
   /**
    * Secrets are stored only as SHA-256, so oidc-provider's plain comparison with

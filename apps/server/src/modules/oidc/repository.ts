@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import {
@@ -10,7 +10,9 @@ import {
   organizations,
   users,
 } from '../../db/schema/index.ts';
+import { enqueueAll } from '../../lib/jobs.ts';
 import { type AccountRow, accountFields } from '../access/repository.ts';
+import { type EndedArtefact, LOGOUT_QUEUE, type Logout, logoutsOf } from './logout-queue.ts';
 
 export type PayloadRow = typeof oidcPayloads.$inferSelect;
 export type SigningKeyRow = typeof oidcSigningKeys.$inferSelect;
@@ -134,29 +136,65 @@ const END_ACCESS_BATCH = 1000;
  * at userinfo, at introspection and on the routes that accept one. The provider keeps none of
  * this in memory: each request reads it through the adapter.
  *
+ * Each client that had one of the ended sessions or grants and registered a back-channel
+ * logout URI gets a logout token: its job is written here, so it goes only if the change
+ * commits (logout-queue.ts).
+ *
  * A token that a request in flight saves afterwards names a grant that is gone, which the
  * provider treats as inactive. Answers how many provider sessions and grants ended, for the
  * change's audit record: not the tokens, codes and interactions that went with them, nor
  * expired rows the purge had not reached yet (deleted all the same).
  */
 export async function endOidcAccess(tx: Executor, userIds: string[]): Promise<number> {
-  let ended = 0;
+  const ended: EndedArtefact[] = [];
   for (let i = 0; i < userIds.length; i += END_ACCESS_BATCH) {
     const gone = tx.$with('gone').as(
       tx
         .delete(oidcPayloads)
         .where(inArray(oidcPayloads.accountId, userIds.slice(i, i + END_ACCESS_BATCH)))
-        .returning({ model: oidcPayloads.model, live: sql<boolean>`${live()}`.as('live') }),
+        .returning({
+          model: oidcPayloads.model,
+          payload: oidcPayloads.payload,
+          live: sql<boolean>`${live()}`.as('live'),
+        }),
     );
-    const [row] = await tx
-      .with(gone)
-      .select({
-        ended: sql<number>`(count(*) filter (where ${gone.live} and ${gone.model} in ('Session', 'Grant')))::int`,
-      })
-      .from(gone);
-    ended += row?.ended ?? 0;
+    ended.push(
+      ...(await tx
+        .with(gone)
+        .select({ model: gone.model, payload: gone.payload })
+        .from(gone)
+        .where(and(sql`${gone.live}`, inArray(gone.model, ['Session', 'Grant'])))),
+    );
   }
-  return ended;
+  await queueLogouts(tx, logoutsOf(ended));
+  return ended.length;
+}
+
+/**
+ * Writes the jobs of these logouts in `tx`: those to clients that are enabled and registered
+ * a back-channel logout URI. The sender checks the client again when it sends.
+ */
+export async function queueLogouts(tx: Executor, logouts: Logout[]): Promise<void> {
+  if (logouts.length === 0) return;
+  const listening = new Set(
+    (
+      await tx
+        .select({ client: applicationClients.client })
+        .from(applicationClients)
+        .where(
+          and(
+            inArray(applicationClients.client, [...new Set(logouts.map((l) => l.clientId))]),
+            isNotNull(applicationClients.backchannelLogoutUri),
+            eq(applicationClients.status, 'ENABLED'),
+          ),
+        )
+    ).map((row) => row.client),
+  );
+  await enqueueAll(
+    tx,
+    LOGOUT_QUEUE,
+    logouts.filter((l) => listening.has(l.clientId)),
+  );
 }
 
 export async function deleteExpiredPayloads(db: Executor): Promise<number> {
@@ -202,6 +240,8 @@ export type UsableClient = {
   client: string;
   clientName: string;
   redirectUrl: string | null;
+  backchannelLogoutUri: string | null;
+  backchannelLogoutSessionRequired: boolean;
   clientType: 'CONFIDENTIAL' | 'PUBLIC';
   applicationId: string;
   applicationName: string;
@@ -216,6 +256,8 @@ const usableClientStatement = preparedPer((db) =>
       client: applicationClients.client,
       clientName: applicationClients.clientName,
       redirectUrl: applicationClients.redirectUrl,
+      backchannelLogoutUri: applicationClients.backchannelLogoutUri,
+      backchannelLogoutSessionRequired: applicationClients.backchannelLogoutSessionRequired,
       clientType: applicationClients.clientType,
       applicationId: applicationClients.applicationId,
       applicationName: applications.name,

@@ -15,6 +15,8 @@ const client = (n: number, extra: Partial<Client> = {}): Client => ({
   client: `client-id-${n}`,
   id: `reg-${n}`,
   redirectUrl: `https://app${n}.example.com/cb`,
+  backchannelLogoutUri: null,
+  backchannelLogoutSessionRequired: false,
   clientType: 'CONFIDENTIAL',
   status: 'ENABLED',
   applicationId: 'portal',

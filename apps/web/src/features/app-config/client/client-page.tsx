@@ -95,10 +95,12 @@ const COLUMNS: Column<Client>[] = [
   },
 ];
 
-/** A blank redirect URL is none at all; the type is chosen at creation only. */
-const withRedirectUrl = ({ clientType: _type, ...values }: ClientFormValues) => ({
+/** A blank redirect URL or logout URI is none at all; the type is chosen at creation only. */
+const withUrls = ({ clientType: _type, ...values }: ClientFormValues) => ({
   ...values,
   redirectUrl: values.redirectUrl?.trim() || null,
+  backchannelLogoutUri: values.backchannelLogoutUri?.trim() || null,
+  backchannelLogoutSessionRequired: values.backchannelLogoutSessionRequired ?? false,
 });
 
 /** What the route asks for before the screen renders. */
@@ -176,7 +178,7 @@ export function ClientPage() {
           code: CODES.create,
           save: (values, { scope }) =>
             create.mutateAsync({
-              ...withRedirectUrl(values),
+              ...withUrls(values),
               clientType: values.clientType,
               applicationId: scope.appId,
             }),
@@ -185,7 +187,7 @@ export function ClientPage() {
         }}
         update={{
           code: CODES.update,
-          save: (values, { acId }) => update.mutateAsync({ acId, ...withRedirectUrl(values) }),
+          save: (values, { acId }) => update.mutateAsync({ acId, ...withUrls(values) }),
         }}
         toggle={{
           code: CODES.status,

@@ -8,7 +8,7 @@ import {
   type Status,
   updateClientSchema,
 } from '@gatehouse/contract';
-import { Form, Input, Select } from 'antd';
+import { Checkbox, Form, Input, Select } from 'antd';
 import { FormDialog } from '@/components/form-dialog';
 import { optionsOf } from '@/components/list-screen/search-fields';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
@@ -20,6 +20,8 @@ import { clientTypeLabel } from '../client-types';
 export type ClientFormValues = {
   clientName: string;
   redirectUrl?: string | null;
+  backchannelLogoutUri?: string | null;
+  backchannelLogoutSessionRequired?: boolean;
   clientType: ClientType;
   status: Status;
 };
@@ -40,13 +42,15 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
     ? {
         clientName: client.clientName,
         redirectUrl: client.redirectUrl ?? '',
+        backchannelLogoutUri: client.backchannelLogoutUri ?? '',
+        backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired,
         clientType: client.clientType,
         // A status outside the two choices would show as a bare value; the user picks one.
         status: (ENABLED_STATUSES as readonly string[]).includes(client.status)
           ? (client.status as Status)
           : undefined,
       }
-    : { status: 'ENABLED', clientType: 'CONFIDENTIAL' };
+    : { status: 'ENABLED', clientType: 'CONFIDENTIAL', backchannelLogoutSessionRequired: false };
 
   const schema = dialog.mode === 'CREATE' ? createClientSchema : updateClientSchema;
   return (
@@ -81,6 +85,17 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
         ]}
       >
         <Input placeholder="https://example.com/callback" />
+      </Form.Item>
+      <Form.Item
+        name="backchannelLogoutUri"
+        label={t('backchannelLogoutUri')}
+        rules={fieldRules(schema, 'backchannelLogoutUri')}
+        extra={t('backchannelLogoutHelp')}
+      >
+        <Input placeholder="https://example.com/backchannel-logout" />
+      </Form.Item>
+      <Form.Item name="backchannelLogoutSessionRequired" valuePropName="checked">
+        <Checkbox>{t('backchannelLogoutSessionRequired')}</Checkbox>
       </Form.Item>
       <Form.Item name="status" label={t('status')} rules={fieldRules(schema, 'status')}>
         <Select options={statusOptions} />

@@ -13,6 +13,8 @@ const CREATED = {
   id: 'reg-123',
   secret: 'very-secret-value',
   redirectUrl: null,
+  backchannelLogoutUri: null,
+  backchannelLogoutSessionRequired: false,
   clientType: 'CONFIDENTIAL' as const,
   status: 'ENABLED',
   applicationId: 'portal',

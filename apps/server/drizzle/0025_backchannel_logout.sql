@@ -1,0 +1,2 @@
+ALTER TABLE "application_clients" ADD COLUMN "backchannel_logout_uri" text;--> statement-breakpoint
+ALTER TABLE "application_clients" ADD COLUMN "backchannel_logout_session_required" boolean DEFAULT false NOT NULL;
