@@ -69,6 +69,7 @@ export const APP_CONFIG_MESSAGES = {
   urlFormat: m('appConfig.urlFormat'),
   redirectUrlFragment: m('appConfig.redirectUrlFragment'),
   redirectUrlHttps: m('appConfig.redirectUrlHttps'),
+  webOriginFormat: m('appConfig.webOriginFormat'),
   childrenForbidType: m('appConfig.childrenForbidType'),
   invalidDate: m('field.date'),
   redirectUrlFormat: m('field.url'),

@@ -100,6 +100,8 @@ export const EN = {
   'appConfig.urlFormat': "Enter a path starting with '/' or an http(s) URL.",
   'appConfig.redirectUrlFragment': 'A redirect URL must not contain a fragment (#).',
   'appConfig.redirectUrlHttps': 'Use https: http is allowed only for localhost, 127.0.0.1 or [::1].',
+  'appConfig.webOriginFormat':
+    'Enter an origin as a browser sends it: scheme://host[:port] in lower case, without a path, query or fragment.',
   'appConfig.childrenForbidType': 'The existing children cannot sit under this type.',
 
   // ---- identities ---------------------------------------------------------------------------

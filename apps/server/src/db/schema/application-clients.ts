@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 
@@ -26,6 +27,8 @@ export const applicationClients = pgTable(
       .notNull()
       .default('CONFIDENTIAL'),
     redirectUrl: text('redirect_url'),
+    /** Origins allowed (CORS) besides those of the redirect URIs, as the browser sends them. */
+    webOrigins: text('web_origins').array().notNull().default(sql`'{}'::text[]`),
     status: text('status').notNull().default('ENABLED'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -46,6 +46,7 @@ function toClient(row: repo.ClientRow): Client {
     client: row.client,
     id: row.id,
     redirectUrl: row.redirectUrl,
+    webOrigins: row.webOrigins,
     clientType: row.clientType,
     status: row.status,
     applicationId: row.applicationId,
@@ -53,6 +54,9 @@ function toClient(row: repo.ClientRow): Client {
     lastModifiedDate: row.updatedAt.toISOString(),
   };
 }
+
+/** The list without repeats, in its first order. */
+const distinct = (values: readonly string[]) => [...new Set(values)];
 
 function toSecretInfo(row: repo.SecretRow): ClientSecretInfo {
   return {
@@ -94,6 +98,7 @@ export class ClientService {
         id: randomUUID(),
         secretHash,
         redirectUrl: input.redirectUrl || null,
+        webOrigins: distinct(input.webOrigins),
         clientType: input.clientType,
         status: input.status,
       });
@@ -155,6 +160,7 @@ export class ClientService {
       return {
         clientName: input.clientName,
         redirectUrl,
+        ...(input.webOrigins ? { webOrigins: distinct(input.webOrigins) } : {}),
         ...(input.status ? { status: input.status } : {}),
       };
     });
@@ -177,7 +183,7 @@ export class ClientService {
     ctx: AuditContext,
     scope: AppScope,
     action: 'update' | 'status',
-    values: (row: repo.ClientRow) => Partial<Pick<repo.ClientRow, 'clientName' | 'redirectUrl' | 'status'>>,
+    values: (row: repo.ClientRow) => Partial<Pick<repo.ClientRow, 'clientName' | 'redirectUrl' | 'webOrigins' | 'status'>>,
   ): Promise<Client> {
     return auditedChange(this.db, ctx, { entity: ENTITY, action }, async (tx) => {
       const before = await repo.findForUpdate(tx, acId);

@@ -10,7 +10,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import * as access from '../access/in-application.ts';
 import { isActive } from '../access/repository.ts';
 import * as secrets from '../clients/repository.ts';
-import { adapterFactory, CLIENT_APPLICATION, CLIENT_SECRETS } from './adapter.ts';
+import { adapterFactory, CLIENT_APPLICATION, CLIENT_SECRETS, CLIENT_WEB_ORIGINS } from './adapter.ts';
 import { bindInteractionsToBrowser, COOKIE_NAMES, SHORT_COOKIE } from './interaction-cookie.ts';
 import type { PrivateJwk } from './keys.ts';
 import * as repo from './repository.ts';
@@ -127,21 +127,6 @@ export type ProviderOptions = {
  * package of the server, is loaded with the first provider, not with the server: a console
  * that serves no relying party never pays for it.
  */
-/** The origins of a client's redirect URIs: where its browser app runs. */
-export function webOriginsOf(redirectUris: readonly string[]): Set<string> {
-  const origins = new Set<string>();
-  for (const uri of redirectUris) {
-    try {
-      const { origin, protocol } = new URL(uri);
-      // A custom scheme (a native app's) has no web origin.
-      if (protocol === 'https:' || protocol === 'http:') origins.add(origin);
-    } catch {
-      // Not a URL: no origin.
-    }
-  }
-  return origins;
-}
-
 export async function createProvider(db: Database, options: ProviderOptions): Promise<Provider> {
   const oidc = await import('oidc-provider');
   const secretPlaceholder = randomBytes(32).toString('base64url');
@@ -212,10 +197,12 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
       },
       userinfo: { enabled: true },
     },
-    extraClientMetadata: { properties: [CLIENT_APPLICATION, CLIENT_SECRETS] },
+    extraClientMetadata: { properties: [CLIENT_APPLICATION, CLIENT_SECRETS, CLIENT_WEB_ORIGINS] },
     // A browser app calls the token, userinfo, revocation and introspection endpoints from the
-    // origin it signs in at: the origins of the client's redirect URIs are allowed, no other.
-    clientBasedCORS: (_ctx, origin, client) => webOriginsOf(client.redirectUris ?? []).has(origin),
+    // origin it signs in at: the origins of the client's redirect URIs and its listed web
+    // origins are allowed (adapter.ts `webOriginsOf`), no other.
+    clientBasedCORS: (_ctx, origin, client) =>
+      ((client.metadata()[CLIENT_WEB_ORIGINS] as string[] | undefined) ?? []).includes(origin),
     rotateRefreshToken: true,
     ttl: providerTtl(options.tokenLifetimes),
     interactions: { url: (_ctx, interaction) => `/oauth?uid=${encodeURIComponent(interaction.uid)}` },

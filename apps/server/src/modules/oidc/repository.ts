@@ -201,6 +201,7 @@ export type UsableClient = {
   client: string;
   clientName: string;
   redirectUrl: string | null;
+  webOrigins: string[];
   clientType: 'CONFIDENTIAL' | 'PUBLIC';
   applicationId: string;
   applicationName: string;
@@ -215,6 +216,7 @@ const usableClientStatement = preparedPer((db) =>
       client: applicationClients.client,
       clientName: applicationClients.clientName,
       redirectUrl: applicationClients.redirectUrl,
+      webOrigins: applicationClients.webOrigins,
       clientType: applicationClients.clientType,
       applicationId: applicationClients.applicationId,
       applicationName: applications.name,
