@@ -15,6 +15,7 @@ const client = (n: number, extra: Partial<Client> = {}): Client => ({
   client: `client-id-${n}`,
   id: `reg-${n}`,
   redirectUrl: `https://app${n}.example.com/cb`,
+  webOrigins: [],
   clientType: 'CONFIDENTIAL',
   status: 'ENABLED',
   applicationId: 'portal',

@@ -99,6 +99,7 @@ const COLUMNS: Column<Client>[] = [
 const withRedirectUrl = ({ clientType: _type, ...values }: ClientFormValues) => ({
   ...values,
   redirectUrl: values.redirectUrl?.trim() || null,
+  webOrigins: values.webOrigins ?? [],
 });
 
 /** What the route asks for before the screen renders. */

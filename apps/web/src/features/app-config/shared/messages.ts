@@ -63,6 +63,9 @@ const en = {
   clientType: 'Client type',
   publicHelp: 'Public clients (browser and mobile apps) hold no secret and must use PKCE.',
   redirectUrl: 'Redirect URL',
+  webOrigins: 'Web origins',
+  webOriginsHelp:
+    "Origins a browser app may call the token, userinfo, revocation and introspection endpoints from, besides its redirect URLs' origins: scheme://host[:port]. Press Enter after each.",
   publicNoSecret: 'A public client has no secret: it signs users in with PKCE (S256).',
   copySecretNow: 'Copy the secret now: it is shown only once and cannot be retrieved later.',
   secret: 'Secret',
@@ -147,6 +150,9 @@ export const useAppConfigT = defineMessages(NAMESPACE, en, {
   clientType: '客户端类型',
   publicHelp: '公开客户端（浏览器和移动应用）不持有密钥，必须使用 PKCE。',
   redirectUrl: '重定向 URL',
+  webOrigins: 'Web 源',
+  webOriginsHelp:
+    '除重定向 URL 的源之外，浏览器应用可从这些源调用令牌、用户信息、撤销和内省端点：scheme://host[:port]。每个输入后按回车。',
   publicNoSecret: '公开客户端没有密钥：它通过 PKCE（S256）让用户登录。',
   copySecretNow: '请立即复制密钥：它仅显示一次，之后无法再次获取。',
   secret: '密钥',

@@ -20,6 +20,7 @@ import { clientTypeLabel } from '../client-types';
 export type ClientFormValues = {
   clientName: string;
   redirectUrl?: string | null;
+  webOrigins?: string[];
   clientType: ClientType;
   status: Status;
 };
@@ -40,13 +41,14 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
     ? {
         clientName: client.clientName,
         redirectUrl: client.redirectUrl ?? '',
+        webOrigins: client.webOrigins,
         clientType: client.clientType,
         // A status outside the two choices would show as a bare value; the user picks one.
         status: (ENABLED_STATUSES as readonly string[]).includes(client.status)
           ? (client.status as Status)
           : undefined,
       }
-    : { status: 'ENABLED', clientType: 'CONFIDENTIAL' };
+    : { status: 'ENABLED', clientType: 'CONFIDENTIAL', webOrigins: [] };
 
   const schema = dialog.mode === 'CREATE' ? createClientSchema : updateClientSchema;
   return (
@@ -81,6 +83,15 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
         ]}
       >
         <Input placeholder="https://example.com/callback" />
+      </Form.Item>
+      <Form.Item
+        name="webOrigins"
+        label={t('webOrigins')}
+        extra={t('webOriginsHelp')}
+        rules={fieldRules(schema, 'webOrigins')}
+      >
+        {/* Each origin a tag: the list is what the API takes, checked origin by origin. */}
+        <Select mode="tags" tokenSeparators={[' ', ',']} notFoundContent={null} placeholder="https://example.com" />
       </Form.Item>
       <Form.Item name="status" label={t('status')} rules={fieldRules(schema, 'status')}>
         <Select options={statusOptions} />

@@ -13,6 +13,7 @@ const CREATED = {
   id: 'reg-123',
   secret: 'very-secret-value',
   redirectUrl: null,
+  webOrigins: [],
   clientType: 'CONFIDENTIAL' as const,
   status: 'ENABLED',
   applicationId: 'portal',
