@@ -767,6 +767,9 @@ describe('RP-initiated logout', () => {
     });
     const page = await browser.get(url);
     expect(page.status).toBe(200);
+    // The confirmation's answer redirects to the client: its form may lead there, and nowhere else.
+    const formAction = /form-action ([^;]+)/.exec(page.headers.get('content-security-policy') ?? '')?.[1];
+    expect(formAction).toBe("'self' http://127.0.0.1:4000");
     const html = await page.text();
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
     expect(xsrf).toBeTruthy();

@@ -57,13 +57,17 @@ function isSigninCallback(url: URL, redirectUri: string): boolean {
 }
 
 export function userManagerFor(config: GatehouseConfig): UserManager {
+  const scope = config.scope ?? DEFAULT_SCOPE;
   return new UserManager({
     authority: config.authority,
     client_id: config.clientId,
     redirect_uri: config.redirectUri,
     post_logout_redirect_uri: config.postLogoutRedirectUri ?? config.redirectUri,
     response_type: 'code',
-    scope: config.scope ?? DEFAULT_SCOPE,
+    scope,
+    // OpenID Connect Core §11: a refresh token (offline_access) is granted only on a request
+    // that asks for consent; without it the provider drops the scope and issues none.
+    ...(scope.split(' ').includes('offline_access') ? { prompt: 'consent' } : {}),
     ...config.settings,
   });
 }

@@ -7,6 +7,7 @@ import { escapeHtml, htmlPage, htmlText } from '../../lib/html-page.ts';
 import { readerLanguage } from '../../lib/language.ts';
 import { deriveKey } from '../../lib/server-key.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
 import * as access from '../access/in-application.ts';
 import { isActive } from '../access/repository.ts';
 import * as secrets from '../clients/repository.ts';
@@ -178,6 +179,12 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
+          // The confirmation posts here, and the answer redirects to the client's post-logout
+          // URI (checked against its registration already): the page's form-action allows that
+          // origin, or the browser would stop the redirect.
+          const back = ctx.oidc.params?.post_logout_redirect_uri;
+          if (typeof back === 'string')
+            ctx.set('content-security-policy', contentSecurityPolicy([new URL(back).origin]));
           await renderPage(
             db,
             ctx,
