@@ -38,7 +38,8 @@ export function App({ config }: { config: ExampleConfig }) {
       ) : (
         <>
           <p>
-            Signed in as <strong data-testid="id-token-name">{String(user.profile.name ?? user.profile.sub)}</strong>
+            Signed in as{' '}
+            <strong data-testid="id-token-name">{String(user.profile.name ?? user.profile.sub)}</strong>
           </p>
           <dl>
             <dt>Access token</dt>

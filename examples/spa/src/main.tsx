@@ -16,7 +16,11 @@ async function start() {
   }
   const config = (await res.json()) as ExampleConfig;
   root.render(
-    <GatehouseProvider authority={config.authority} clientId={config.clientId} redirectUri={config.redirectUri}>
+    <GatehouseProvider
+      authority={config.authority}
+      clientId={config.clientId}
+      redirectUri={config.redirectUri}
+    >
       <App config={config} />
     </GatehouseProvider>,
   );

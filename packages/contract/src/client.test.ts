@@ -119,7 +119,10 @@ describe('web origins', () => {
   it('are a list of at most WEB_ORIGINS_MAX, each checked, with the failing one named', () => {
     const base = { clientName: 'c', applicationId: 'app' };
     expect(createClientSchema.parse(base).webOrigins).toEqual([]);
-    const bad = createClientSchema.safeParse({ ...base, webOrigins: ['https://a.example', 'https://b.example/x'] });
+    const bad = createClientSchema.safeParse({
+      ...base,
+      webOrigins: ['https://a.example', 'https://b.example/x'],
+    });
     expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['webOrigins.1', APP_CONFIG_MESSAGES.webOriginFormat.key],
     ]);

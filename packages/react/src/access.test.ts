@@ -26,7 +26,11 @@ describe('accessOf', () => {
     expect(
       accessOf({
         roles: 'admin',
-        permissions: [null, { permissionId: 7, actions: ['update'] }, { permissionId: 'orders', actions: 'update' }],
+        permissions: [
+          null,
+          { permissionId: 7, actions: ['update'] },
+          { permissionId: 'orders', actions: 'update' },
+        ],
         elements: [1, 'ok'],
       }),
     ).toEqual({ roles: [], permissions: [{ permissionId: 'orders', actions: [] }], elements: ['ok'] });

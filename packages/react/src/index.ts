@@ -1,4 +1,3 @@
-export { Access, AccessDisable, useAccess } from './access-components.tsx';
 export {
   type AccessNeed,
   accessOf,
@@ -9,6 +8,7 @@ export {
   hasElement,
   NO_ACCESS,
 } from './access.ts';
+export { Access, AccessDisable, useAccess } from './access-components.tsx';
 export {
   type AuthState,
   DEFAULT_SCOPE,

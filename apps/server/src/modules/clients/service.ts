@@ -183,7 +183,9 @@ export class ClientService {
     ctx: AuditContext,
     scope: AppScope,
     action: 'update' | 'status',
-    values: (row: repo.ClientRow) => Partial<Pick<repo.ClientRow, 'clientName' | 'redirectUrl' | 'webOrigins' | 'status'>>,
+    values: (
+      row: repo.ClientRow,
+    ) => Partial<Pick<repo.ClientRow, 'clientName' | 'redirectUrl' | 'webOrigins' | 'status'>>,
   ): Promise<Client> {
     return auditedChange(this.db, ctx, { entity: ENTITY, action }, async (tx) => {
       const before = await repo.findForUpdate(tx, acId);

@@ -91,7 +91,12 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
         rules={fieldRules(schema, 'webOrigins')}
       >
         {/* Each origin a tag: the list is what the API takes, checked origin by origin. */}
-        <Select mode="tags" tokenSeparators={[' ', ',']} notFoundContent={null} placeholder="https://example.com" />
+        <Select
+          mode="tags"
+          tokenSeparators={[' ', ',']}
+          notFoundContent={null}
+          placeholder="https://example.com"
+        />
       </Form.Item>
       <Form.Item name="status" label={t('status')} rules={fieldRules(schema, 'status')}>
         <Select options={statusOptions} />
