@@ -898,6 +898,18 @@ describe('public clients', () => {
       });
     expect(allowed(await introspect(SPA))).toBe(SPA);
     expect(allowed(await introspect('https://spa.example:8443'))).toBeNull();
+    // This client's list opens nothing for another client, even one of the same application.
+    const otherClient = await fetch(`${origin}/oidc/token`, {
+      method: 'POST',
+      headers: {
+        origin: SPA,
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${registered.client}:${registered.secret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    });
+    expect(allowed(otherClient)).toBeNull();
+    expect(await otherClient.json()).toMatchObject({ error: 'invalid_request' });
 
     // The redirect URIs' origin stays allowed beside the list.
     const revoked = await call('/token/revocation', 'http://127.0.0.1:4000', {
