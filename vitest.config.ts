@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// One workspace, its projects: `npm test` runs each as its own step so the summary
+// One workspace, several projects: `npm test` runs each as its own step so the summary
 // can report where a failure happened.
 export default defineConfig({
   test: {
@@ -26,6 +27,16 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      {
+        plugins: [react()],
+        test: {
+          name: 'react',
+          root: './packages/react',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['@testing-library/jest-dom/vitest'],
+        },
+      },
       {
         test: {
           name: 'server',

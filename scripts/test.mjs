@@ -63,7 +63,7 @@ const vitest = (name, projects, env) => {
 
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
-vitest('unit', ['contract', 'node', 'web']);
+vitest('unit', ['contract', 'node', 'react', 'web']);
 vitest('server-pglite', ['server'], { GATEHOUSE_TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('server-postgres', ['server'], { GATEHOUSE_TEST_DB: 'postgres' });

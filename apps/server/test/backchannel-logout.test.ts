@@ -298,6 +298,7 @@ describe('registration', () => {
             redirectUrl: REDIRECT,
             applicationId: appId,
             backchannelLogoutUri: uri,
+            webOrigins: [],
             backchannelLogoutSessionRequired: false,
             clientType: 'CONFIDENTIAL',
             status: 'ENABLED',

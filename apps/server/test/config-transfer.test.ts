@@ -113,6 +113,7 @@ async function furnish(t: TestContext, token: string, applicationId: string) {
     applicationId,
     clientType: 'PUBLIC',
     redirectUrl: 'https://orders.example.com/callback',
+    webOrigins: ['https://shop.example.com'],
   });
   const role = await api('POST', `${V2}/role`, { name: 'Clerk', code: 'clerk', description: 'Takes orders' });
   await api('PUT', `${V2}/role/${role.roleId}/grants`, {
@@ -192,6 +193,9 @@ describe('an application configuration', SLOW, () => {
     ] as const)
       expect(document[list].length, list).toBeGreaterThan(0);
     expect(document.acl).toHaveLength(4);
+    expect(document.clients.find((c) => c.clientName === 'SPA')?.webOrigins).toEqual([
+      'https://shop.example.com',
+    ]);
     expect(JSON.stringify(document)).not.toMatch(/secret/i);
 
     // The target has the user, group and product the document names, but nothing else.

@@ -1,6 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createdClientSchema, OIDC_MESSAGES } from '@gatehouse/contract';
+import {
+  APP_CONFIG_MESSAGES,
+  createdClientSchema,
+  OIDC_MESSAGES,
+  WEB_ORIGINS_MAX,
+} from '@gatehouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type BaseClient, generators, Issuer } from 'openid-client-v5';
@@ -762,6 +767,9 @@ describe('RP-initiated logout', () => {
     });
     const page = await browser.get(url);
     expect(page.status).toBe(200);
+    // The confirmation's answer redirects to the client: its form may lead there, and nowhere else.
+    const formAction = /form-action ([^;]+)/.exec(page.headers.get('content-security-policy') ?? '')?.[1];
+    expect(formAction).toBe("'self' http://127.0.0.1:4000");
     const html = await page.text();
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
     expect(xsrf).toBeTruthy();
@@ -812,6 +820,180 @@ describe('public clients', () => {
     const other = await tokenRequest('http://evil.example');
     expect(other.headers.get('access-control-allow-origin')).not.toBe('http://evil.example');
     expect(await other.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it('allow their listed web origins beside those of the redirect URIs at the token, userinfo, revocation and introspection endpoints, and refuse any other', async () => {
+    const SPA = 'https://spa.example';
+    const listed = await put(
+      t,
+      V2,
+      { acId: publicClient.acId, clientName: 'Shop web', webOrigins: [SPA, SPA] },
+      admin,
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    // Repeats are dropped; the redirect URL, left out, is kept.
+    expect(listed.json()).toMatchObject({ webOrigins: [SPA], redirectUrl: REDIRECT });
+
+    const { tokens } = await codeFlow(publicRp());
+    const call = (
+      path: string,
+      from: string,
+      init: { method?: string; body?: URLSearchParams; bearer?: string },
+    ) =>
+      fetch(`${origin}/oidc${path}`, {
+        method: init.method ?? 'POST',
+        headers: {
+          origin: from,
+          ...(init.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
+        },
+        ...(init.body ? { body: init.body } : {}),
+      });
+    const allowed = (res: Response) => res.headers.get('access-control-allow-origin');
+
+    // The preflight cannot know the client (it has no body), so it answers any origin; the
+    // request that follows is what is checked.
+    const preflight = await fetch(`${origin}/oidc/token`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: SPA,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(allowed(preflight)).toBe(SPA);
+    expect(preflight.headers.get('access-control-allow-methods')).toMatch(/POST/);
+
+    const refresh = (from: string, refreshToken: string) =>
+      call('/token', from, {
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: publicClient.client,
+          refresh_token: refreshToken,
+        }),
+      });
+    const refused = await refresh('https://evil.example', tokens.refresh_token!);
+    expect(allowed(refused)).toBeNull();
+    expect(await refused.json()).toMatchObject({ error: 'invalid_request' });
+    const refreshed = await refresh(SPA, tokens.refresh_token!);
+    expect(allowed(refreshed)).toBe(SPA);
+    const next = (await refreshed.json()) as { access_token: string; refresh_token: string };
+    expect(next.access_token).toBeTruthy();
+
+    const userinfo = await call('/me', SPA, { method: 'GET', bearer: next.access_token });
+    expect(userinfo.status).toBe(200);
+    expect(allowed(userinfo)).toBe(SPA);
+    expect(await userinfo.json()).toMatchObject({ sub: granted.userId });
+    const userinfoElsewhere = await call('/me', 'https://evil.example', {
+      method: 'GET',
+      bearer: next.access_token,
+    });
+    expect(allowed(userinfoElsewhere)).toBeNull();
+    expect(userinfoElsewhere.status).toBe(400);
+
+    const introspect = (from: string) =>
+      call('/token/introspection', from, {
+        body: new URLSearchParams({ client_id: publicClient.client, token: next.access_token }),
+      });
+    expect(allowed(await introspect(SPA))).toBe(SPA);
+    expect(allowed(await introspect('https://spa.example:8443'))).toBeNull();
+    // This client's list opens nothing for another client, even one of the same application.
+    const otherClient = await fetch(`${origin}/oidc/token`, {
+      method: 'POST',
+      headers: {
+        origin: SPA,
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${registered.client}:${registered.secret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    });
+    expect(allowed(otherClient)).toBeNull();
+    expect(await otherClient.json()).toMatchObject({ error: 'invalid_request' });
+
+    // The redirect URIs' origin stays allowed beside the list.
+    const revoked = await call('/token/revocation', 'http://127.0.0.1:4000', {
+      body: new URLSearchParams({ client_id: publicClient.client, token: next.refresh_token }),
+    });
+    expect(revoked.status).toBe(200);
+    expect(allowed(revoked)).toBe('http://127.0.0.1:4000');
+    expect((await refresh(SPA, next.refresh_token)).status).toBe(400);
+
+    // Cleared, the list allows nothing more: the origin is refused at once.
+    const cleared = await put(
+      t,
+      V2,
+      { acId: publicClient.acId, clientName: 'Shop web', webOrigins: [] },
+      admin,
+    );
+    expect(cleared.json()).toMatchObject({ webOrigins: [] });
+    expect(allowed(await introspect(SPA))).toBeNull();
+  });
+
+  it('keep their web origins through the API: created, read, listed, kept when left out, audited', async () => {
+    const res = await t.post(
+      V2,
+      {
+        clientName: 'Origins',
+        clientType: 'PUBLIC',
+        redirectUrl: 'https://app.example/cb',
+        webOrigins: ['https://app.example', 'http://localhost:5173'],
+        applicationId: appId,
+      },
+      admin,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { acId } = res.json() as { acId: string };
+    const origins = ['https://app.example', 'http://localhost:5173'];
+    expect((await t.get(`${V2}/${acId}`, admin)).json()).toMatchObject({ webOrigins: origins });
+    const listed = await t.get(`${V2}?applicationId=${appId}&clientName=Origins`, admin);
+    expect(listed.json().content).toEqual([expect.objectContaining({ acId, webOrigins: origins })]);
+    const legacy = await t.get(
+      `/api/admin-service/applicationClient/getClientList?applicationId=${appId}&clientName=Origins`,
+      admin,
+    );
+    expect(legacy.json().applicationClientList[0]).toMatchObject({ webOrigins: origins });
+    const renamed = await put(t, V2, { acId, clientName: 'Origins 2' }, admin);
+    expect(renamed.json()).toMatchObject({ clientName: 'Origins 2', webOrigins: origins });
+    const audit = await auditOf(t.db, 'application-client', acId);
+    expect(audit.at(-1)).toMatchObject({
+      action: 'update',
+      before: expect.objectContaining({ webOrigins: origins }),
+      after: expect.objectContaining({ webOrigins: origins }),
+    });
+    expect(audit[0]).toMatchObject({
+      action: 'create',
+      after: expect.objectContaining({ webOrigins: origins }),
+    });
+  });
+
+  it('refuse a web origin that is not one, on create and on update, with a field message', async () => {
+    const base = { clientName: 'Bad origins', redirectUrl: REDIRECT, applicationId: appId };
+    const withPath = await t.post(V2, { ...base, webOrigins: ['https://app.example/cb'] }, admin);
+    expect(withPath.statusCode).toBe(400);
+    expect(fieldMessage(withPath.json(), 'webOrigins.0')).toBe(en(APP_CONFIG_MESSAGES.webOriginFormat));
+    const plainHttp = await put(
+      t,
+      V2,
+      {
+        acId: publicClient.acId,
+        clientName: 'Shop web',
+        webOrigins: ['https://ok.example', 'http://app.example'],
+      },
+      admin,
+    );
+    expect(plainHttp.statusCode).toBe(400);
+    expect(fieldMessage(plainHttp.json(), 'webOrigins.1')).toBe(en(APP_CONFIG_MESSAGES.redirectUrlHttps));
+    const tooMany = await t.post(
+      V2,
+      { ...base, webOrigins: Array.from({ length: WEB_ORIGINS_MAX + 1 }, (_, i) => `https://a${i}.example`) },
+      admin,
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(fieldMessage(tooMany.json(), 'webOrigins')).toBe(`At most ${WEB_ORIGINS_MAX} items`);
+    const notAList = await t.post(V2, { ...base, webOrigins: 'https://app.example' }, admin);
+    expect(notAList.statusCode).toBe(400);
+    expect(fieldMessage(notAList.json(), 'webOrigins')).toBeTruthy();
   });
 
   it('need a redirect URL and hold no secret to rotate', async () => {

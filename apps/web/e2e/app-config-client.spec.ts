@@ -1,4 +1,4 @@
-import { formatMessage, MESSAGES } from '@gatehouse/contract';
+import { APP_CONFIG_MESSAGES, formatMessage, MESSAGES } from '@gatehouse/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createApp, createClient, createClients, signIn, tableRows } from './helpers';
 
@@ -340,6 +340,48 @@ test('a public client: needs a redirect URL, is created without a secret, and of
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Rotate secret' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: 'Secrets' })).toHaveCount(0);
+});
+
+test('web origins: each is checked by the contract, saved as a list, shown in the detail, and edited', async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const { appId } = await createApp(request, token);
+  const client = await createClient(request, token, appId, {
+    clientName: 'Shop web',
+    clientType: 'PUBLIC',
+    redirectUrl: 'https://shop.example.com/cb',
+  });
+  await openClients(page, appId);
+  await rowAction(page, rowOf(page, 'Shop web'), 'Edit');
+  const edit = dialog(page, 'Edit client');
+  const origins = edit.getByLabel('Web origins');
+  await origins.fill('https://shop.example.com/cb');
+  await origins.press('Enter');
+  await edit.getByRole('button', { name: 'OK' }).click();
+  await expect(edit.getByText(formatMessage(APP_CONFIG_MESSAGES.webOriginFormat))).toBeVisible();
+  await edit.locator('.ant-select-selection-item-remove').click();
+  await origins.fill('https://www.shop.example.com');
+  await origins.press('Enter');
+  await origins.fill('http://localhost:5173');
+  await origins.press('Enter');
+  await expect(edit.getByText(formatMessage(APP_CONFIG_MESSAGES.webOriginFormat))).toHaveCount(0);
+  const saved = page.waitForResponse(
+    (res) =>
+      res.url().endsWith('/api/admin-service/v2/application/client') && res.request().method() === 'PUT',
+  );
+  await edit.getByRole('button', { name: 'OK' }).click();
+  expect((await saved).request().postDataJSON()).toMatchObject({
+    acId: client.acId,
+    webOrigins: ['https://www.shop.example.com', 'http://localhost:5173'],
+  });
+  await expect(edit).toBeHidden();
+
+  await rowAction(page, rowOf(page, 'Shop web'), 'Detail');
+  const detail = dialog(page, 'Client detail');
+  await expect(detail.getByText('https://www.shop.example.com')).toBeVisible();
+  await expect(detail.getByText('http://localhost:5173')).toBeVisible();
 });
 
 test('Rotate secret with an expiry: the new secret lists its expiry date', async ({ page, request }) => {

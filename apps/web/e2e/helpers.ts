@@ -156,7 +156,13 @@ export async function createClient(
   request: APIRequestContext,
   token: string,
   appId: string,
-  body: { clientName: string; redirectUrl?: string | null; status?: Status; clientType?: ClientType },
+  body: {
+    clientName: string;
+    redirectUrl?: string | null;
+    webOrigins?: string[];
+    status?: Status;
+    clientType?: ClientType;
+  },
 ): Promise<CreatedClient> {
   const res = await request.post('/api/admin-service/v2/application/client', {
     headers: auth(token),

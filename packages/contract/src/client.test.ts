@@ -4,6 +4,8 @@ import {
   createClientSchema,
   redirectUriProblem,
   updateClientSchema,
+  WEB_ORIGINS_MAX,
+  webOriginProblem,
 } from './client.ts';
 import { APP_CONFIG_MESSAGES, MESSAGES } from './messages.ts';
 
@@ -114,5 +116,60 @@ describe('back-channel logout URIs', () => {
     });
     expect(parsed).not.toHaveProperty('backchannelLogoutUri');
     expect(parsed).not.toHaveProperty('backchannelLogoutSessionRequired');
+  });
+});
+
+describe('web origins', () => {
+  it('accept an origin as a browser sends it: https anywhere, plain http on the loopback', () => {
+    for (const origin of [
+      'https://app.example',
+      'https://app.example:8443',
+      'http://localhost:5173',
+      'http://127.0.0.1:4000',
+      'http://[::1]:8080',
+    ])
+      expect(webOriginProblem(origin), origin).toBeUndefined();
+  });
+
+  it('refuse a path, query, fragment, user, upper case, a default port or another scheme', () => {
+    for (const origin of [
+      'https://app.example/',
+      'https://app.example/cb',
+      'https://app.example?x=1',
+      'https://app.example#x',
+      'https://user@app.example',
+      'https://App.example',
+      'https://app.example:443',
+      'ftp://app.example',
+      'null',
+      '*',
+      'app.example',
+      'https://app.example\n',
+    ])
+      expect(webOriginProblem(origin), origin).toBe(APP_CONFIG_MESSAGES.webOriginFormat);
+  });
+
+  it('refuse plain http off the loopback', () => {
+    for (const origin of ['http://app.example', 'http://10.0.0.1', 'http://localhost.app.example'])
+      expect(webOriginProblem(origin), origin).toBe(APP_CONFIG_MESSAGES.redirectUrlHttps);
+  });
+
+  it('are a list of at most WEB_ORIGINS_MAX, each checked, with the failing one named', () => {
+    const base = { clientName: 'c', applicationId: 'app' };
+    expect(createClientSchema.parse(base).webOrigins).toEqual([]);
+    const bad = createClientSchema.safeParse({
+      ...base,
+      webOrigins: ['https://a.example', 'https://b.example/x'],
+    });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['webOrigins.1', APP_CONFIG_MESSAGES.webOriginFormat.key],
+    ]);
+    const many = Array.from({ length: WEB_ORIGINS_MAX + 1 }, (_, i) => `https://a${i}.example`);
+    expect(createClientSchema.safeParse({ ...base, webOrigins: many }).error?.issues[0]?.message).toBe(
+      'field.tooMany',
+    );
+    const acId = '00000000-0000-4000-8000-000000000000';
+    expect(updateClientSchema.parse({ acId, clientName: 'c' }).webOrigins).toBeUndefined();
+    expect(updateClientSchema.parse({ acId, clientName: 'c', webOrigins: [] }).webOrigins).toEqual([]);
   });
 });

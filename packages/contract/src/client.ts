@@ -33,6 +33,8 @@ export const clientSchema = z.object({
   backchannelLogoutUri: z.string().nullable(),
   /** Whether the logout token (and every ID token) carries the session's `sid`. */
   backchannelLogoutSessionRequired: z.boolean(),
+  /** Origins allowed (CORS) besides those of the redirect URIs; see `webOriginsSchema`. */
+  webOrigins: z.array(z.string()),
   clientType: clientTypeSchema,
   /** ENABLED or DISABLED; the console shows any other value with a neutral tag. */
   status: z.string(),
@@ -106,6 +108,43 @@ export const backchannelLogoutUriSchema = z
     if (problem) ctx.issues.push({ code: 'custom', message: problem.key, input: ctx.value });
   })
   .nullish();
+/** At most this many web origins per client, each at most `WEB_ORIGIN_MAX_LENGTH` characters. */
+export const WEB_ORIGINS_MAX = 50;
+export const WEB_ORIGIN_MAX_LENGTH = 200;
+
+/**
+ * Why a web origin is refused, or undefined when it may be listed: exactly an origin as a
+ * browser sends it in `Origin` (scheme://host[:port], lower case, the default port left out,
+ * no path, query or fragment), https unless it names the loopback, as for redirect URIs.
+ */
+export function webOriginProblem(origin: string): Message | undefined {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return APP_CONFIG_MESSAGES.webOriginFormat;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return APP_CONFIG_MESSAGES.webOriginFormat;
+  if (url.origin !== origin) return APP_CONFIG_MESSAGES.webOriginFormat;
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return APP_CONFIG_MESSAGES.redirectUrlHttps;
+  return undefined;
+}
+
+/** One web origin: its own check, so a form shows which of the list is wrong. */
+export const webOriginSchema = z
+  .string()
+  .trim()
+  .max(WEB_ORIGIN_MAX_LENGTH, { error: 'field.tooLong' })
+  .check((ctx) => {
+    const problem = webOriginProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem.key, input: ctx.value });
+  });
+
+/**
+ * The origins a client's browser app may call the token, userinfo, revocation and
+ * introspection endpoints from, besides those of its redirect URIs (which always may).
+ */
+export const webOriginsSchema = z.array(webOriginSchema).max(WEB_ORIGINS_MAX, { error: 'field.tooMany' });
 
 export const createClientSchema = z
   .object({
@@ -113,6 +152,7 @@ export const createClientSchema = z
     redirectUrl: redirectUrlSchema,
     backchannelLogoutUri: backchannelLogoutUriSchema,
     backchannelLogoutSessionRequired: z.boolean().default(false),
+    webOrigins: webOriginsSchema.default([]),
     clientType: clientTypeSchema.default('CONFIDENTIAL'),
     status: statusSchema.default('ENABLED'),
     applicationId: applicationIdSchema,
@@ -123,7 +163,7 @@ export const createClientSchema = z
     error: 'field.publicClientRedirect',
   });
 export type CreateClient = z.infer<typeof createClientSchema>;
-/** `PUT /v2/application/client`: the name is required; the status and redirect URL are kept when left out. */
+/** `PUT /v2/application/client`: the name is required; the status, redirect URL and web origins are kept when left out. */
 export const updateClientSchema = z.object({
   acId: z.uuid({ error: MESSAGES.required.key }),
   clientName: requiredString(200),
@@ -133,6 +173,8 @@ export const updateClientSchema = z.object({
   backchannelLogoutUri: backchannelLogoutUriSchema,
   /** Left out, kept. */
   backchannelLogoutSessionRequired: z.boolean().optional(),
+  /** Left out, the web origins are kept; a list (an empty one too) replaces them. */
+  webOrigins: webOriginsSchema.optional(),
   status: statusSchema.optional(),
 });
 export type UpdateClient = z.infer<typeof updateClientSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACTIONS, actionSchema, crudActionSchema } from './auth.ts';
 import { createAppApiSchema, createAppPageSchema, objectFieldSchema } from './catalog.ts';
-import { clientTypeSchema, redirectUrlSchema } from './client.ts';
+import { clientTypeSchema, redirectUrlSchema, webOriginsSchema } from './client.ts';
 import { codeSchema, descriptionSchema, requiredString, statusSchema } from './common.ts';
 import { m } from './i18n/index.ts';
 import { permissionResourceTypeSchema } from './permission.ts';
@@ -107,6 +107,8 @@ export const transferClientSchema = z.strictObject({
   clientName: name,
   clientType: clientTypeSchema,
   redirectUrl: redirectUrlSchema,
+  /** Left out (a document from before the field), the client has none beside its redirect URIs'. */
+  webOrigins: webOriginsSchema.default([]),
   status: statusSchema,
 });
 

@@ -70,6 +70,7 @@ export const APP_CONFIG_MESSAGES = {
   redirectUrlFragment: m('appConfig.redirectUrlFragment'),
   redirectUrlHttps: m('appConfig.redirectUrlHttps'),
   logoutUriFragment: m('appConfig.logoutUriFragment'),
+  webOriginFormat: m('appConfig.webOriginFormat'),
   childrenForbidType: m('appConfig.childrenForbidType'),
   invalidDate: m('field.date'),
   redirectUrlFormat: m('field.url'),

@@ -6,18 +6,24 @@ import fp from 'fastify-plugin';
  * Swagger UI at /api/docs loads only same-origin scripts and styles, so it runs under the
  * same policy.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+export function contentSecurityPolicy(formActionOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    // A form may post here only; a page whose form's answer redirects elsewhere names that
+    // origin, since browsers hold the redirect to this directive too.
+    ["form-action 'self'", ...formActionOrigins].join(' '),
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** The headers every answer carries, the ones written before Fastify sees a request included. */
 export const SECURITY_HEADERS = {

@@ -101,6 +101,8 @@ export const EN = {
   'appConfig.redirectUrlFragment': 'A redirect URL must not contain a fragment (#).',
   'appConfig.redirectUrlHttps': 'Use https: http is allowed only for localhost, 127.0.0.1 or [::1].',
   'appConfig.logoutUriFragment': 'A back-channel logout URI must not contain a fragment (#).',
+  'appConfig.webOriginFormat':
+    'Enter an origin as a browser sends it: scheme://host[:port] in lower case, without a path, query or fragment.',
   'appConfig.childrenForbidType': 'The existing children cannot sit under this type.',
 
   // ---- identities ---------------------------------------------------------------------------

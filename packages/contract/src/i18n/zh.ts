@@ -94,6 +94,8 @@ export const ZH: Catalogue = {
   'appConfig.redirectUrlFragment': '重定向 URL 不能包含片段（#）。',
   'appConfig.redirectUrlHttps': '请使用 https：仅 localhost、127.0.0.1 或 [::1] 允许使用 http。',
   'appConfig.logoutUriFragment': '后端通道注销 URI 不能包含片段（#）。',
+  'appConfig.webOriginFormat':
+    '请按浏览器发送的格式输入源：小写的 scheme://host[:port]，不含路径、查询或片段。',
   'appConfig.childrenForbidType': '现有子项不能位于此类型之下。',
 
   'identity.duplicateUsername': '该用户名已被占用。',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 
@@ -30,6 +31,8 @@ export const applicationClients = pgTable(
     backchannelLogoutUri: text('backchannel_logout_uri'),
     /** The logout token, and every ID token, carries the provider session's `sid`. */
     backchannelLogoutSessionRequired: boolean('backchannel_logout_session_required').notNull().default(false),
+    /** Origins allowed (CORS) besides those of the redirect URIs, as the browser sends them. */
+    webOrigins: text('web_origins').array().notNull().default(sql`'{}'::text[]`),
     status: text('status').notNull().default('ENABLED'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -49,6 +49,7 @@ function toClient(row: repo.ClientRow): Client {
     redirectUrl: row.redirectUrl,
     backchannelLogoutUri: row.backchannelLogoutUri,
     backchannelLogoutSessionRequired: row.backchannelLogoutSessionRequired,
+    webOrigins: row.webOrigins,
     clientType: row.clientType,
     status: row.status,
     applicationId: row.applicationId,
@@ -56,6 +57,9 @@ function toClient(row: repo.ClientRow): Client {
     lastModifiedDate: row.updatedAt.toISOString(),
   };
 }
+
+/** The list without repeats, in its first order. */
+const distinct = (values: readonly string[]) => [...new Set(values)];
 
 function toSecretInfo(row: repo.SecretRow): ClientSecretInfo {
   return {
@@ -112,6 +116,7 @@ export class ClientService {
         redirectUrl: input.redirectUrl || null,
         backchannelLogoutUri: input.backchannelLogoutUri || null,
         backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired,
+        webOrigins: distinct(input.webOrigins),
         clientType: input.clientType,
         status: input.status,
       });
@@ -181,6 +186,7 @@ export class ClientService {
         ...(input.backchannelLogoutSessionRequired === undefined
           ? {}
           : { backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired }),
+        ...(input.webOrigins ? { webOrigins: distinct(input.webOrigins) } : {}),
         ...(input.status ? { status: input.status } : {}),
       };
     });
@@ -208,7 +214,12 @@ export class ClientService {
     ) => Partial<
       Pick<
         repo.ClientRow,
-        'clientName' | 'redirectUrl' | 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired' | 'status'
+        | 'clientName'
+        | 'redirectUrl'
+        | 'webOrigins'
+        | 'backchannelLogoutUri'
+        | 'backchannelLogoutSessionRequired'
+        | 'status'
       >
     >,
   ): Promise<Client> {

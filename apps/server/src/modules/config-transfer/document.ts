@@ -75,6 +75,7 @@ export function canonical(config: Config): Config {
       clientName: c.clientName,
       clientType: c.clientType,
       redirectUrl: orNull(c.redirectUrl),
+      webOrigins: c.webOrigins,
       status: c.status,
     })),
     acl: sortBy(config.acl, aclKey).map((e) => ({
@@ -260,6 +261,7 @@ export function configOf(
       clientName: c.clientName,
       clientType: c.clientType,
       redirectUrl: c.redirectUrl,
+      webOrigins: c.webOrigins,
       status: c.status === 'DISABLED' ? 'DISABLED' : 'ENABLED',
     })),
     acl,

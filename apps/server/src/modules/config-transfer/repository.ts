@@ -60,6 +60,7 @@ export async function readApplication(db: Executor, applicationId: string) {
         clientName: applicationClients.clientName,
         clientType: applicationClients.clientType,
         redirectUrl: applicationClients.redirectUrl,
+        webOrigins: applicationClients.webOrigins,
         status: applicationClients.status,
       })
       .from(applicationClients)
@@ -407,7 +408,7 @@ export const upsertClients = (db: Executor, rows: (typeof applicationClients.$in
     applicationClients,
     rows,
     [applicationClients.client],
-    ['id', 'clientName', 'clientType', 'redirectUrl', 'status'],
+    ['id', 'clientName', 'clientType', 'redirectUrl', 'webOrigins', 'status'],
     { key: applicationClients.client, id: applicationClients.acId },
   );
 

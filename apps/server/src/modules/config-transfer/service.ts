@@ -438,6 +438,7 @@ export class ConfigTransferService {
           clientName: c.clientName,
           clientType: c.clientType,
           redirectUrl: c.redirectUrl ?? null,
+          webOrigins: [...new Set(c.webOrigins)],
           status: c.status,
         })),
       ),

@@ -1,4 +1,9 @@
-import { backchannelLogoutUriProblem, redirectUriProblem, redirectUrisOf } from '@gatehouse/contract';
+import {
+  backchannelLogoutUriProblem,
+  redirectUriProblem,
+  redirectUrisOf,
+  webOriginProblem,
+} from '@gatehouse/contract';
 import type { Adapter, AdapterPayload, errors as oidcErrors } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -8,6 +13,8 @@ import * as repo from './repository.ts';
 export const CLIENT_APPLICATION = 'gatehouse_application_id';
 /** The client's unexpired secret hashes, read with it, for `compareClientSecret` (provider.ts). */
 export const CLIENT_SECRETS = 'gatehouse_secrets';
+/** The origins the client's browser app may call the provider's endpoints from (`clientBasedCORS`). */
+export const CLIENT_WEB_ORIGINS = 'gatehouse_web_origins';
 
 /**
  * The redirect URIs a sign-in may use: those of the client's field that today's rules accept.
@@ -18,6 +25,17 @@ export const CLIENT_SECRETS = 'gatehouse_secrets';
  */
 export function usableRedirectUris(redirectUrl: string | null): string[] {
   return redirectUrisOf(redirectUrl).filter((uri) => redirectUriProblem(uri) === undefined);
+}
+
+/**
+ * Where the client's browser app runs: the origins of its usable redirect URIs (absolute
+ * http(s) URLs, `usableRedirectUris`), and the web origins listed for it that today's rules
+ * accept.
+ */
+export function webOriginsOf(usableUris: readonly string[], listed: readonly string[]): string[] {
+  const origins = new Set(usableUris.map((uri) => new URL(uri).origin));
+  for (const origin of listed) if (webOriginProblem(origin) === undefined) origins.add(origin);
+  return [...origins];
 }
 
 /**
@@ -54,6 +72,7 @@ function clientMetadata(client: repo.UsableClient, secretPlaceholder: string): A
       : {}),
     [CLIENT_APPLICATION]: client.applicationId,
     [CLIENT_SECRETS]: confidential ? client.secrets : [],
+    [CLIENT_WEB_ORIGINS]: webOriginsOf(redirectUris, client.webOrigins),
   };
 }
 

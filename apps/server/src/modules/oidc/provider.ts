@@ -7,11 +7,18 @@ import { escapeHtml, htmlPage, htmlText } from '../../lib/html-page.ts';
 import { readerLanguage } from '../../lib/language.ts';
 import { deriveKey } from '../../lib/server-key.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
 import * as access from '../access/in-application.ts';
 import { isActive } from '../access/repository.ts';
 import * as apis from '../app-apis/repository.ts';
 import * as secrets from '../clients/repository.ts';
-import { adapterFactory, CLIENT_APPLICATION, CLIENT_SECRETS, JWT_FORMAT } from './adapter.ts';
+import {
+  adapterFactory,
+  CLIENT_APPLICATION,
+  CLIENT_SECRETS,
+  CLIENT_WEB_ORIGINS,
+  JWT_FORMAT,
+} from './adapter.ts';
 import { bindInteractionsToBrowser, COOKIE_NAMES, SHORT_COOKIE } from './interaction-cookie.ts';
 import type { PrivateJwk } from './keys.ts';
 import * as repo from './repository.ts';
@@ -147,21 +154,6 @@ export type ProviderOptions = {
  * package of the server, is loaded with the first provider, not with the server: a console
  * that serves no relying party never pays for it.
  */
-/** The origins of a client's redirect URIs: where its browser app runs. */
-export function webOriginsOf(redirectUris: readonly string[]): Set<string> {
-  const origins = new Set<string>();
-  for (const uri of redirectUris) {
-    try {
-      const { origin, protocol } = new URL(uri);
-      // A custom scheme (a native app's) has no web origin.
-      if (protocol === 'https:' || protocol === 'http:') origins.add(origin);
-    } catch {
-      // Not a URL: no origin.
-    }
-  }
-  return origins;
-}
-
 /**
  * Whether `client` is a credential of the resource server `token` was issued for: a
  * confidential client of the application whose APIs are the token's audience.
@@ -306,6 +298,12 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
+          // The confirmation posts here, and the answer redirects to the client's post-logout
+          // URI (checked against its registration already): the page's form-action allows that
+          // origin, or the browser would stop the redirect.
+          const back = ctx.oidc.params?.post_logout_redirect_uri;
+          if (typeof back === 'string')
+            ctx.set('content-security-policy', contentSecurityPolicy([new URL(back).origin]));
           await renderPage(
             db,
             ctx,
@@ -343,10 +341,12 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
       await recordJwt(token, extra);
       return extra;
     },
-    extraClientMetadata: { properties: [CLIENT_APPLICATION, CLIENT_SECRETS] },
+    extraClientMetadata: { properties: [CLIENT_APPLICATION, CLIENT_SECRETS, CLIENT_WEB_ORIGINS] },
     // A browser app calls the token, userinfo, revocation and introspection endpoints from the
-    // origin it signs in at: the origins of the client's redirect URIs are allowed, no other.
-    clientBasedCORS: (_ctx, origin, client) => webOriginsOf(client.redirectUris ?? []).has(origin),
+    // origin it signs in at: the origins of the client's redirect URIs and its listed web
+    // origins are allowed (adapter.ts `webOriginsOf`), no other.
+    clientBasedCORS: (_ctx, origin, client) =>
+      ((client.metadata()[CLIENT_WEB_ORIGINS] as string[] | undefined) ?? []).includes(origin),
     rotateRefreshToken: true,
     ttl: providerTtl(options.tokenLifetimes),
     interactions: { url: (_ctx, interaction) => `/oauth?uid=${encodeURIComponent(interaction.uid)}` },

@@ -242,6 +242,7 @@ export type UsableClient = {
   redirectUrl: string | null;
   backchannelLogoutUri: string | null;
   backchannelLogoutSessionRequired: boolean;
+  webOrigins: string[];
   clientType: 'CONFIDENTIAL' | 'PUBLIC';
   applicationId: string;
   applicationName: string;
@@ -258,6 +259,7 @@ const usableClientStatement = preparedPer((db) =>
       redirectUrl: applicationClients.redirectUrl,
       backchannelLogoutUri: applicationClients.backchannelLogoutUri,
       backchannelLogoutSessionRequired: applicationClients.backchannelLogoutSessionRequired,
+      webOrigins: applicationClients.webOrigins,
       clientType: applicationClients.clientType,
       applicationId: applicationClients.applicationId,
       applicationName: applications.name,

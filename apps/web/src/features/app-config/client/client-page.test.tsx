@@ -17,6 +17,7 @@ const client = (n: number, extra: Partial<Client> = {}): Client => ({
   redirectUrl: `https://app${n}.example.com/cb`,
   backchannelLogoutUri: null,
   backchannelLogoutSessionRequired: false,
+  webOrigins: [],
   clientType: 'CONFIDENTIAL',
   status: 'ENABLED',
   applicationId: 'portal',

@@ -101,6 +101,7 @@ const withUrls = ({ clientType: _type, ...values }: ClientFormValues) => ({
   redirectUrl: values.redirectUrl?.trim() || null,
   backchannelLogoutUri: values.backchannelLogoutUri?.trim() || null,
   backchannelLogoutSessionRequired: values.backchannelLogoutSessionRequired ?? false,
+  webOrigins: values.webOrigins ?? [],
 });
 
 /** What the route asks for before the screen renders. */

@@ -67,6 +67,9 @@ const en = {
   backchannelLogoutHelp:
     'Gatehouse POSTs a signed logout token here when a user signs out, or an administrator ends their sessions.',
   backchannelLogoutSessionRequired: 'Include the session ID (sid) in logout tokens and ID tokens',
+  webOrigins: 'Web origins',
+  webOriginsHelp:
+    "Origins a browser app may call the token, userinfo, revocation and introspection endpoints from, besides its redirect URLs' origins: scheme://host[:port]. Press Enter after each.",
   publicNoSecret: 'A public client has no secret: it signs users in with PKCE (S256).',
   copySecretNow: 'Copy the secret now: it is shown only once and cannot be retrieved later.',
   secret: 'Secret',
@@ -154,6 +157,9 @@ export const useAppConfigT = defineMessages(NAMESPACE, en, {
   backchannelLogoutUri: '后端通道注销 URI',
   backchannelLogoutHelp: '用户注销或管理员结束其会话时，Gatehouse 会向此地址 POST 一个签名的注销令牌。',
   backchannelLogoutSessionRequired: '在注销令牌和 ID 令牌中包含会话 ID（sid）',
+  webOrigins: 'Web 源',
+  webOriginsHelp:
+    '除重定向 URL 的源之外，浏览器应用可从这些源调用令牌、用户信息、撤销和内省端点：scheme://host[:port]。每个输入后按回车。',
   publicNoSecret: '公开客户端没有密钥：它通过 PKCE（S256）让用户登录。',
   copySecretNow: '请立即复制密钥：它仅显示一次，之后无法再次获取。',
   secret: '密钥',

@@ -20,6 +20,7 @@ import { clientTypeLabel } from '../client-types';
 export type ClientFormValues = {
   clientName: string;
   redirectUrl?: string | null;
+  webOrigins?: string[];
   backchannelLogoutUri?: string | null;
   backchannelLogoutSessionRequired?: boolean;
   clientType: ClientType;
@@ -42,6 +43,7 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
     ? {
         clientName: client.clientName,
         redirectUrl: client.redirectUrl ?? '',
+        webOrigins: client.webOrigins,
         backchannelLogoutUri: client.backchannelLogoutUri ?? '',
         backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired,
         clientType: client.clientType,
@@ -50,7 +52,12 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
           ? (client.status as Status)
           : undefined,
       }
-    : { status: 'ENABLED', clientType: 'CONFIDENTIAL', backchannelLogoutSessionRequired: false };
+    : {
+        status: 'ENABLED',
+        clientType: 'CONFIDENTIAL',
+        webOrigins: [],
+        backchannelLogoutSessionRequired: false,
+      };
 
   const schema = dialog.mode === 'CREATE' ? createClientSchema : updateClientSchema;
   return (
@@ -85,6 +92,20 @@ export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client
         ]}
       >
         <Input placeholder="https://example.com/callback" />
+      </Form.Item>
+      <Form.Item
+        name="webOrigins"
+        label={t('webOrigins')}
+        extra={t('webOriginsHelp')}
+        rules={fieldRules(schema, 'webOrigins')}
+      >
+        {/* Each origin a tag: the list is what the API takes, checked origin by origin. */}
+        <Select
+          mode="tags"
+          tokenSeparators={[' ', ',']}
+          notFoundContent={null}
+          placeholder="https://example.com"
+        />
       </Form.Item>
       <Form.Item
         name="backchannelLogoutUri"

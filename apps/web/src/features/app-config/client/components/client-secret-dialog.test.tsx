@@ -15,6 +15,7 @@ const CREATED = {
   redirectUrl: null,
   backchannelLogoutUri: null,
   backchannelLogoutSessionRequired: false,
+  webOrigins: [],
   clientType: 'CONFIDENTIAL' as const,
   status: 'ENABLED',
   applicationId: 'portal',

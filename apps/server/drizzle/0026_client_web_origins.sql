@@ -1,0 +1,1 @@
+ALTER TABLE "application_clients" ADD COLUMN "web_origins" text[] DEFAULT '{}'::text[] NOT NULL;

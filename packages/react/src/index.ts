@@ -1,0 +1,19 @@
+export {
+  type AccessNeed,
+  accessOf,
+  allows,
+  can,
+  type GatehouseAccess,
+  type GrantedPermission,
+  hasElement,
+  NO_ACCESS,
+} from './access.ts';
+export { Access, AccessDisable, useAccess } from './access-components.tsx';
+export {
+  type AuthState,
+  DEFAULT_SCOPE,
+  type GatehouseConfig,
+  GatehouseProvider,
+  useAuth,
+  userManagerFor,
+} from './provider.tsx';
