@@ -10,7 +10,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import * as access from '../access/in-application.ts';
 import { isActive } from '../access/repository.ts';
 import * as secrets from '../clients/repository.ts';
-import { adapterFactory, CLIENT_APPLICATION, CLIENT_SECRETS } from './adapter.ts';
+import { adapterFactory, CLIENT_APPLICATION, CLIENT_SECRETS, type ClientCache } from './adapter.ts';
 import { bindInteractionsToBrowser, COOKIE_NAMES, SHORT_COOKIE } from './interaction-cookie.ts';
 import type { PrivateJwk } from './keys.ts';
 import * as repo from './repository.ts';
@@ -116,6 +116,8 @@ export type ProviderOptions = {
   /** Trust X-Forwarded-* (behind a load balancer). */
   proxy: boolean;
   tokenLifetimes: TokenLifetimes;
+  /** The clients read, kept between requests (adapter.ts). */
+  clients: ClientCache;
   /** Told of each token request: its grant type, and whether tokens were issued (the metrics). */
   onTokenRequest?: (grantType: string | undefined, issued: boolean) => void;
 };
@@ -146,7 +148,7 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
   const oidc = await import('oidc-provider');
   const secretPlaceholder = randomBytes(32).toString('base64url');
   const configuration: Configuration = {
-    adapter: adapterFactory(db, secretPlaceholder, oidc.errors),
+    adapter: adapterFactory(db, secretPlaceholder, oidc.errors, options.clients),
     jwks: { keys: options.keys as never[] },
     cookies: {
       keys: [deriveKey(options.serverKey, 'oidc-cookies').toString('base64url')],
