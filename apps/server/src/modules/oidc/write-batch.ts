@@ -12,7 +12,7 @@ export class WriteBatch<T> {
   constructor(
     private readonly write: (rows: T[]) => Promise<void>,
     /** Statements under way at once, at most; the writes beyond wait for one of them to end. */
-    private readonly parallel = 2,
+    private readonly parallel = 1,
     /** Rows per statement, at most (a statement takes at most 65,535 parameters). */
     private readonly maxRows = 500,
   ) {}
