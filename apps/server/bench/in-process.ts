@@ -317,7 +317,9 @@ async function onOwnPostgres(report: Report, bench: (served: Served) => Promise<
     cluster = await createCluster();
     cluster.start();
     base = cluster.url;
-    report.line('(on a PostgreSQL cluster of its own with the default settings: the one given runs with autovacuum off)');
+    report.line(
+      '(on a PostgreSQL cluster of its own with the default settings: the one given runs with autovacuum off)',
+    );
   }
   const name = `gatehouse_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: base });
@@ -691,7 +693,11 @@ async function ccRounds(ours: OidcTarget, theirs: OidcTarget) {
     const theirRate = (await loadRun(Array(OIDC_N).fill(b), OIDC_CONCURRENCY)).rate;
     rounds.push({ ours: ourRate, theirs: theirRate });
   }
-  const median = (values: number[]) => quantile([...values].sort((x, y) => x - y), 0.5);
+  const median = (values: number[]) =>
+    quantile(
+      [...values].sort((x, y) => x - y),
+      0.5,
+    );
   return {
     ours: median(rounds.map((r) => r.ours)),
     theirs: median(rounds.map((r) => r.theirs)),

@@ -48,7 +48,13 @@ const basic = (client: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(client)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
 /** A form POST to one of the provider's endpoints, through `inject` (this instance by default). */
-function form(path: string, fields: Record<string, string>, client: Client, secret = client.secret, via?: Inject) {
+function form(
+  path: string,
+  fields: Record<string, string>,
+  client: Client,
+  secret = client.secret,
+  via?: Inject,
+) {
   return (via ?? t.inject)({
     method: 'POST',
     url: `/oidc${path}`,
@@ -217,7 +223,11 @@ describe('the client cache', () => {
         db: handle.db,
         listen: handle.listen,
         logger: false,
-        config: { webDir: '/nonexistent-web-dir', issuer: 'http://gatehouse.test/oidc', secretKey: SERVER_KEY },
+        config: {
+          webDir: '/nonexistent-web-dir',
+          issuer: 'http://gatehouse.test/oidc',
+          secretKey: SERVER_KEY,
+        },
       });
       await other.ready();
       const there: Inject = (opts) => other.inject(opts);
@@ -235,12 +245,16 @@ describe('the client cache', () => {
         await put(t, `${V2}/status`, { acId: client.acId, status: 'DISABLED' }, admin);
         await soon(() => refused(client, client.secret, there));
         await put(t, `${V2}/status`, { acId: client.acId, status: 'ENABLED' }, admin);
-        await expect.poll(() => refused(client, client.secret, there), { interval: 2, timeout: 1_000 }).toBe(false);
+        await expect
+          .poll(() => refused(client, client.secret, there), { interval: 2, timeout: 1_000 })
+          .toBe(false);
 
         await put(t, APPLICATION, { applicationId: appId, status: 'DISABLED' }, admin);
         await soon(() => refused(client, client.secret, there));
         await put(t, APPLICATION, { applicationId: appId, status: 'ENABLED' }, admin);
-        await expect.poll(() => refused(client, client.secret, there), { interval: 2, timeout: 1_000 }).toBe(false);
+        await expect
+          .poll(() => refused(client, client.secret, there), { interval: 2, timeout: 1_000 })
+          .toBe(false);
 
         const second = await rotate(client);
         await soon(async () => !(await refused(client, second, there)));
@@ -298,7 +312,7 @@ describe('client-credentials tokens written together', () => {
     expect(settled).toHaveLength(10);
   });
 
-  it("fails the callers of a failed statement, and only them", async () => {
+  it('fails the callers of a failed statement, and only them', async () => {
     let calls = 0;
     const batch = new WriteBatch<number>(async (rows) => {
       calls++;

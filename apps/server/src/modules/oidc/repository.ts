@@ -86,7 +86,10 @@ const upsertManyStatement = preparedPer((db) =>
     .prepare('oidc_upsert_payloads'),
 );
 
-export async function upsertPayloads(db: Database, rows: (typeof oidcPayloads.$inferInsert)[]): Promise<void> {
+export async function upsertPayloads(
+  db: Database,
+  rows: (typeof oidcPayloads.$inferInsert)[],
+): Promise<void> {
   await upsertManyStatement(db).execute({
     model: rows.map((r) => r.model),
     id: rows.map((r) => r.id),
