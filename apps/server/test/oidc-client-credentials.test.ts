@@ -286,9 +286,11 @@ describe('client-credentials tokens written together', () => {
     expect(revoked.statusCode).toBe(200);
     expect(await active(client, values[0]!)).toBe(false);
     expect(await active(client, values[1]!)).toBe(true);
-    // Another client learns nothing of them.
+    // Another client learns nothing of them, and cannot revoke them.
     const stranger = await newClient(appId, 'Stranger');
     expect(await active(stranger, values[1]!)).toBe(false);
+    await form('/token/revocation', { token: values[1]! }, stranger);
+    expect(await active(client, values[1]!)).toBe(true);
   });
 
   it('gathers the writes that arrive while one is under way; each caller waits for its own', async () => {
