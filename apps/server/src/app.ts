@@ -197,6 +197,7 @@ export function buildApp(options: BuildAppOptions) {
     sources: {
       ...(options.databaseUsage ? { database: options.databaseUsage } : {}),
       callerCache: () => app.services.sessions.cache.lookups,
+      clientCache: () => app.services.oidc.clients.lookups,
       pageAnchors: () => pageAnchorLookups(app.services.db),
       jobQueues: () => app.services.jobs.backlog(),
     },

@@ -253,9 +253,10 @@ function platformPermissionIds(routes: RegisteredRoute[]): () => ReadonlySet<str
 
 /**
  * Decorates the app with its services; registered after the counters they use, before the
- * routes. With `listen`, the session resolver keeps callers between requests and empties its
- * cache on each change the database announces; a change this instance made empties it before
- * the answer goes out, so the caller's next request sees it even before the notice arrives.
+ * routes. With `listen`, the session resolver keeps callers, and the OpenID Provider the clients
+ * it read, between requests; each cache is emptied on each change the database announces to
+ * what it holds, and a change this instance made empties both before the answer goes out, so
+ * the caller's next request sees it even before the notice arrives.
  */
 async function services(
   app: FastifyInstance,
@@ -295,17 +296,29 @@ async function services(
   );
   if (!opts.listen) return;
   const cache = app.services.sessions.cache;
+  const clients = app.services.oidc.clients;
   const subscription = await opts.listen(AUTH_CHANNEL, {
-    onNotify: () => cache.invalidate(),
-    onState: (live) => cache.setLive(live),
+    onNotify: (table) => {
+      cache.invalidate();
+      if (CLIENT_TABLES.has(table)) clients.invalidate();
+    },
+    onState: (live) => {
+      cache.setLive(live);
+      clients.setLive(live);
+    },
   });
   app.addHook('onClose', async () => subscription.close());
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.auth !== null && !READS.has(request.method)) cache.invalidate();
+    if (request.auth !== null && !READS.has(request.method)) {
+      cache.invalidate();
+      clients.invalidate();
+    }
     return payload;
   });
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The tables whose changes (migration 0028) empty the OIDC client cache. */
+const CLIENT_TABLES = new Set(['application_clients', 'applications', 'client_secrets']);
 
 export default fp(services, { name: 'services', dependencies: ['counters', 'metrics'] });

@@ -263,6 +263,12 @@ describe('the metrics port', () => {
       value(before, 'gatehouse_oidc_token_requests_total', labels);
     expect(moved({ grant_type: 'client_credentials', result: 'issued' })).toBe(1);
     expect(moved({ grant_type: 'client_credentials', result: 'error' })).toBe(1);
+    // Each request looked its client up once: read the first time, then kept.
+    const lookups = (result: string) =>
+      value(after, 'gatehouse_cache_lookups_total', { cache: 'oidc_clients', result }) -
+      value(before, 'gatehouse_cache_lookups_total', { cache: 'oidc_clients', result });
+    expect(lookups('hit') + lookups('miss')).toBe(2);
+    expect(lookups('miss')).toBeGreaterThanOrEqual(1);
   });
 
   it('serves /metrics only, and the API port serves no metrics', async () => {

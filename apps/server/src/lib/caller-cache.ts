@@ -1,19 +1,21 @@
 /**
  * What a signed-in request knows of its caller, kept per token so that a request costs no
- * statement for it. The database notifies `AUTH_CHANNEL` at the commit of every change to
- * sessions, users, roles, groups and grants (migration 0008); each instance empties its cache
- * then, so a session ended or a role taken away stops working on every instance at once.
- * Nothing is kept while the notifications are not heard (before the subscription is up, or
- * while its connection is down), and a state read before a notification is never stored
- * after it.
+ * statement for it; and, the same way, an OIDC client's row per client_id. The database
+ * notifies `AUTH_CHANNEL` at the commit of every change to sessions, users, roles, groups and
+ * grants (migration 0008), and to clients, their secrets and applications (migration 0028),
+ * with the table's name; each instance empties its caches then, so a session ended, a role
+ * taken away or a client disabled stops working on every instance at once. Nothing is kept
+ * while the notifications are not heard (before the subscription is up, or while its
+ * connection is down), and a state read before a notification is never stored after it.
  */
 export const AUTH_CHANNEL = 'gatehouse_auth';
 
-/** At most this many callers are kept; the oldest goes first. */
+/** At most this many entries are kept by default; the oldest goes first. */
 const MAX_ENTRIES = 10_000;
 
 export class CallerCache<T> {
   private readonly entries = new Map<string, { value: T; until: number }>();
+  constructor(private readonly maxEntries = MAX_ENTRIES) {}
   private live = false;
   /** Bumped by every invalidation: a read that began under another generation is not stored. */
   private generation = 0;
@@ -43,7 +45,7 @@ export class CallerCache<T> {
   /** Keeps `value` until `until` (ms), if nothing changed since `generation` began. */
   set(key: string, value: T, until: number, generation: number): void {
     if (!this.live || generation !== this.generation) return;
-    if (this.entries.size >= MAX_ENTRIES) {
+    if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }

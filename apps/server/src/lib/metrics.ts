@@ -61,6 +61,8 @@ export type MetricSources = {
   database?: DatabaseUsage;
   /** The session resolver's cache of callers (lib/caller-cache.ts). */
   callerCache?: () => CacheLookups;
+  /** The OpenID Provider's cache of clients (modules/oidc/adapter.ts). */
+  clientCache?: () => CacheLookups;
   /** The anchors of deep list pages (lib/page-anchors.ts). */
   pageAnchors?: () => CacheLookups;
   /** The job queue's backlog, from the database (lib/jobs.ts). */

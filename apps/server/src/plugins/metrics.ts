@@ -67,16 +67,17 @@ function defineMetrics(prom: Prom, registry: Registry, sources: MetricSources) {
     registers,
   });
 
-  const { database, callerCache, pageAnchors } = sources;
+  const { database, callerCache, clientCache, pageAnchors } = sources;
   new prom.Counter({
     name: 'gatehouse_cache_lookups_total',
-    help: "Lookups of this instance's caches: callers (a session's caller) and page_anchors (deep list pages), by result.",
+    help: "Lookups of this instance's caches: callers (a session's caller), oidc_clients (a token request's client) and page_anchors (deep list pages), by result.",
     labelNames: ['cache', 'result'] as const,
     registers,
     collect() {
       this.reset();
       for (const [cache, read] of [
         ['callers', callerCache],
+        ['oidc_clients', clientCache],
         ['page_anchors', pageAnchors],
       ] as const) {
         for (const [result, n] of Object.entries(read?.() ?? {})) this.inc({ cache, result }, n);

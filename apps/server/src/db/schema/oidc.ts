@@ -29,12 +29,15 @@ export const oidcPayloads = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
+  // The lookups by grant, account, uid and user code name a value, so their indexes hold only
+  // the rows that have one: a client-credentials token, which has none of them, costs the
+  // primary key and the expiry index alone to write.
   (t) => [
     primaryKey({ columns: [t.model, t.id] }),
-    index('oidc_payloads_grant_idx').on(t.grantId),
-    index('oidc_payloads_account_idx').on(t.accountId),
-    index('oidc_payloads_uid_idx').on(t.uid),
-    index('oidc_payloads_user_code_idx').on(t.userCode),
+    index('oidc_payloads_grant_idx').on(t.grantId).where(sql`${t.grantId} is not null`),
+    index('oidc_payloads_account_idx').on(t.accountId).where(sql`${t.accountId} is not null`),
+    index('oidc_payloads_uid_idx').on(t.uid).where(sql`${t.uid} is not null`),
+    index('oidc_payloads_user_code_idx').on(t.userCode).where(sql`${t.userCode} is not null`),
     index('oidc_payloads_expires_idx').on(t.expiresAt),
   ],
 );

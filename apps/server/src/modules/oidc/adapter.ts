@@ -6,8 +6,12 @@ import {
 } from '@gatehouse/contract';
 import type { Adapter, AdapterPayload, errors as oidcErrors } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
+import type { CallerCache } from '../../lib/caller-cache.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import * as repo from './repository.ts';
+import { WriteBatch } from './write-batch.ts';
+
+type PayloadInsert = Parameters<typeof repo.upsertPayload>[1];
 
 /** What a client's metadata carries besides the standard fields, so claims and secrets find their rows. */
 export const CLIENT_APPLICATION = 'gatehouse_application_id';
@@ -92,6 +96,25 @@ const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : undefined);
 
 /**
+ * How long an instance keeps a client it read, at most: the database's notices (migration
+ * 0028) empty the cache at every change before that, so this only bounds what a missed notice
+ * could leave behind.
+ */
+export const CLIENT_CACHE_MS = 60_000;
+
+/** The OIDC clients an instance keeps, by client_id (a `CallerCache`: bounded, emptied on every change). */
+export type ClientCache = CallerCache<repo.UsableClient>;
+
+/** Until when a client read at `now` may be kept: not past the expiry of any of its secrets. */
+function keepUntil(client: repo.UsableClient, now: number): number {
+  let until = now + CLIENT_CACHE_MS;
+  for (const secret of client.secrets) {
+    if (secret.expiresAt !== null) until = Math.min(until, Date.parse(secret.expiresAt));
+  }
+  return until;
+}
+
+/**
  * The models whose id is the artefact a caller presents (an opaque token or code): their
  * payload is stored without its `jti`, which is that id. Sessions and interactions are found
  * by uid too, so they keep theirs; their ids only work inside the provider's signed cookies.
@@ -109,7 +132,9 @@ const BEARER_MODELS = new Set([
 
 /**
  * oidc-provider's storage, one instance per model, over the `oidc_payloads` table on either
- * driver. Clients are not stored here: they are read from the application configuration.
+ * driver. Clients are not stored here: they are read from the application configuration,
+ * and kept in `clients` until the database announces a change to clients, their secrets or
+ * applications (or `CLIENT_CACHE_MS` passes), so a token request reads no client row.
  *
  * Every id is stored as its SHA-256, and a bearer model's payload without its `jti`, which
  * `find` puts back from the id it was asked for: the database holds no token a caller could
@@ -121,13 +146,32 @@ export function adapterFactory(
   errors: typeof oidcErrors,
   /** The `jti` of a JWT access token the provider signed and that has not expired. */
   jwtIdOf: (value: string) => Promise<string | undefined>,
+  clients: ClientCache,
 ) {
+  /**
+   * Client-credentials tokens, the one artefact a machine asks for at a high rate, are written
+   * together when their requests overlap (write-batch.ts): each answer still waits for its
+   * token's commit, so a token handed out is always stored.
+   */
+  const tokenWrites = new WriteBatch<PayloadInsert>((rows) => repo.upsertPayloads(db, rows));
+
+  /** The usable client (enabled, in an enabled application), from the cache or the database. */
+  const usableClient = async (clientId: string): Promise<repo.UsableClient | undefined> => {
+    const cached = clients.get(clientId);
+    if (cached) return cached;
+    const generation = clients.begin();
+    const client = await repo.findUsableClient(db, clientId);
+    // An unknown or disabled client is not kept: what a caller names costs no memory.
+    if (client) clients.set(clientId, client, keepUntil(client, Date.now()), generation);
+    return client;
+  };
+
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const { jti, ...withoutId } = payload;
-      await repo.upsertPayload(db, {
+      const row: PayloadInsert = {
         model: this.model,
         id: hashToken(id),
         payload: BEARER_MODELS.has(this.model) && jti === id ? withoutId : payload,
@@ -135,12 +179,14 @@ export function adapterFactory(
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
         expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-      });
+      };
+      if (this.model === 'ClientCredentials') await tokenWrites.add(row);
+      else await repo.upsertPayload(db, row);
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client') {
-        const client = await repo.findUsableClient(db, id);
+        const client = await usableClient(id);
         return client ? clientMetadata(client, secretPlaceholder) : undefined;
       }
       if (JWT_MODELS.has(this.model) && COMPACT_JWS.test(id)) return this.findJwt(id);

@@ -17,6 +17,7 @@ import {
   CLIENT_APPLICATION,
   CLIENT_SECRETS,
   CLIENT_WEB_ORIGINS,
+  type ClientCache,
   JWT_FORMAT,
 } from './adapter.ts';
 import { bindInteractionsToBrowser, COOKIE_NAMES, SHORT_COOKIE } from './interaction-cookie.ts';
@@ -143,6 +144,8 @@ export type ProviderOptions = {
   /** Trust X-Forwarded-* (behind a load balancer). */
   proxy: boolean;
   tokenLifetimes: TokenLifetimes;
+  /** The clients read, kept between requests (adapter.ts). */
+  clients: ClientCache;
   /** Told of each token request: its grant type, and whether tokens were issued (the metrics). */
   onTokenRequest?: (grantType: string | undefined, issued: boolean) => void;
 };
@@ -220,7 +223,7 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
     }
   };
   const configuration: Configuration = {
-    adapter: adapterFactory(db, secretPlaceholder, oidc.errors, jwtIdOf),
+    adapter: adapterFactory(db, secretPlaceholder, oidc.errors, jwtIdOf, options.clients),
     jwks: { keys: options.keys as never[] },
     cookies: {
       keys: [deriveKey(options.serverKey, 'oidc-cookies').toString('base64url')],

@@ -58,6 +58,52 @@ export async function upsertPayload(db: Database, row: typeof oidcPayloads.$infe
   });
 }
 
+/**
+ * Several artefacts in one statement (adapter.ts gathers concurrent client-credentials tokens),
+ * so one commit for all of them: each column's values as one array parameter, unnested, so
+ * the statement is the same whatever the number of rows and is prepared once. The rows must
+ * have distinct keys, as new tokens' random ids do.
+ */
+const upsertManyStatement = preparedPer((db) =>
+  db
+    .insert(oidcPayloads)
+    .select(
+      sql`select model, id, payload, grant_id, user_code, uid, expires_at, null::timestamptz
+        from unnest(
+          ${sql.placeholder('model')}::text[], ${sql.placeholder('id')}::text[],
+          ${sql.placeholder('payload')}::jsonb[], ${sql.placeholder('grantId')}::text[],
+          ${sql.placeholder('userCode')}::text[], ${sql.placeholder('uid')}::text[],
+          ${sql.placeholder('expiresAt')}::timestamptz[]
+        ) as rows(model, id, payload, grant_id, user_code, uid, expires_at)`,
+    )
+    .onConflictDoUpdate({
+      target: [oidcPayloads.model, oidcPayloads.id],
+      set: {
+        payload: sql`excluded.payload`,
+        grantId: sql`excluded.grant_id`,
+        userCode: sql`excluded.user_code`,
+        uid: sql`excluded.uid`,
+        expiresAt: sql`excluded.expires_at`,
+      },
+    })
+    .prepare('oidc_upsert_payloads'),
+);
+
+export async function upsertPayloads(
+  db: Database,
+  rows: (typeof oidcPayloads.$inferInsert)[],
+): Promise<void> {
+  await upsertManyStatement(db).execute({
+    model: rows.map((r) => r.model),
+    id: rows.map((r) => r.id),
+    payload: rows.map((r) => JSON.stringify(r.payload)),
+    grantId: rows.map((r) => r.grantId ?? null),
+    userCode: rows.map((r) => r.userCode ?? null),
+    uid: rows.map((r) => r.uid ?? null),
+    expiresAt: rows.map((r) => r.expiresAt?.toISOString() ?? null),
+  });
+}
+
 const live = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
 
 const findStatement = preparedPer((db) =>
@@ -246,8 +292,11 @@ export type UsableClient = {
   clientType: 'CONFIDENTIAL' | 'PUBLIC';
   applicationId: string;
   applicationName: string;
-  /** The client's unexpired secrets (SHA-256, hex), read with the client: one round trip per token request. */
-  secrets: { id: string; hash: string }[];
+  /**
+   * The client's unexpired secrets (SHA-256, hex) and when each expires (ISO 8601, or null),
+   * read with the client in one round trip.
+   */
+  secrets: { id: string; hash: string; expiresAt: string | null }[];
 };
 
 const usableClientStatement = preparedPer((db) =>
@@ -264,7 +313,11 @@ const usableClientStatement = preparedPer((db) =>
       applicationId: applicationClients.applicationId,
       applicationName: applications.name,
       secrets: sql<UsableClient['secrets']>`coalesce((
-        select json_agg(json_build_object('id', ${clientSecrets.secretId}, 'hash', ${clientSecrets.secretHash}))
+        select json_agg(json_build_object(
+          'id', ${clientSecrets.secretId},
+          'hash', ${clientSecrets.secretHash},
+          'expiresAt', ${clientSecrets.expiresAt}
+        ))
         from ${clientSecrets}
         where ${clientSecrets.acId} = ${applicationClients.acId}
           and (${clientSecrets.expiresAt} is null or ${clientSecrets.expiresAt} > now())
@@ -282,7 +335,10 @@ const usableClientStatement = preparedPer((db) =>
     .prepare('oidc_usable_client'),
 );
 
-/** The client by its OAuth client_id, only while it and its application are enabled; prepared, as every token request reads it. */
+/**
+ * The client by its OAuth client_id, only while it and its application are enabled; prepared,
+ * as every token request that finds no cached client reads it (adapter.ts).
+ */
 export async function findUsableClient(db: Database, clientId: string): Promise<UsableClient | undefined> {
   const [row] = await usableClientStatement(db).execute({ clientId });
   return row as UsableClient | undefined;

@@ -15,6 +15,7 @@ import type { TokenLifetimes } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { auditedStatement } from '../../lib/audit.ts';
 import { type AuthState, bearerToken, type RequestMeta } from '../../lib/auth-state.ts';
+import { CallerCache } from '../../lib/caller-cache.ts';
 import { AppError, notFound, refused, unauthenticated, unavailable } from '../../lib/errors.ts';
 import { type Meters, NO_METERS } from '../../lib/metrics.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
@@ -28,6 +29,7 @@ import { upgradeOutdatedHash } from '../passwords/policy.ts';
 import { stampSignIn } from '../sessions/repository.ts';
 import type { SessionResolver } from '../sessions/resolver.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
+import type { ClientCache } from './adapter.ts';
 import { loadSigningKeys } from './keys.ts';
 import { createProvider } from './provider.ts';
 import * as repo from './repository.ts';
@@ -51,6 +53,11 @@ const noAccess = () => new AppError(403, 'FORBIDDEN', m('oidc.noAccess'));
 
 /** The OpenID Provider and its interactions (login, consent, abort) for the console's /oauth page. */
 export class OidcService {
+  /**
+   * The clients the provider read, kept across its rebuilds; emptied when the database
+   * announces a change to clients, their secrets or applications (services.ts).
+   */
+  readonly clients: ClientCache = new CallerCache();
   private current: { provider: Provider; kids: string; checkedAt: number } | undefined;
   private building: Promise<Provider> | undefined;
   private issuer: string | undefined;
@@ -138,6 +145,7 @@ export class OidcService {
       keys,
       proxy: this.options.proxy,
       tokenLifetimes: this.options.tokenLifetimes,
+      clients: this.clients,
       onTokenRequest: (grantType, issued) => this.meters.tokenRequest(grantType, issued),
     });
     this.current = { provider, kids, checkedAt: Date.now() };
