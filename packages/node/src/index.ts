@@ -57,6 +57,9 @@ export class InvalidTokenError extends Error {
 
 export type Verifier = (token: string) => Promise<AccessToken>;
 
+/** `fast-jwt`'s synchronous verifier with `complete: true`: the signed header and the claims. */
+type CheckToken = (token: string) => { header: JWTHeaderParameters; payload: AccessToken };
+
 /** The `typ` of a JWT access token (RFC 9068 §4): `at+jwt`, or the same as a full media type. */
 const ACCESS_TOKEN_TYPES = new Set(['at+jwt', 'application/at+jwt']);
 
@@ -77,10 +80,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
     createRemoteJWKSet(new URL(options.jwksUri ?? `${options.issuer.replace(/\/$/, '')}/jwks`));
   const clockTolerance = options.clockTolerance ?? 5;
   /** A `fast-jwt` verifier for each key the JWKS gave, the key parsed once. */
-  const byKey = new WeakMap<
-    object,
-    (token: string) => { header: JWTHeaderParameters; payload: AccessToken }
-  >();
+  const byKey = new WeakMap<object, CheckToken>();
   const verifierFor = (key: object) => {
     let verifier = byKey.get(key);
     if (verifier === undefined) {
@@ -94,7 +94,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
         requiredClaims: ['exp', 'iat', 'sub', 'client_id', 'jti'],
         complete: true,
         cache: false,
-      }) as unknown as (token: string) => { header: JWTHeaderParameters; payload: AccessToken };
+      }) as unknown as CheckToken;
       byKey.set(key, verifier);
     }
     return verifier;
