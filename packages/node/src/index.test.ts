@@ -191,9 +191,27 @@ describe('createVerifier', () => {
     await expect(verify(`${header}.${payload}.`)).rejects.toBeInstanceOf(InvalidTokenError);
     await expect(verify(`${header}.${payload}`)).rejects.toBeInstanceOf(InvalidTokenError);
     // The signature of another token over the same header.
-    const other = (await sign()).split('.')[2];
-    await expect(verify(`${header}.${payload}.${other}`)).rejects.toBeInstanceOf(InvalidTokenError);
+    const another = (await sign()).split('.')[2];
+    await expect(verify(`${header}.${payload}.${another}`)).rejects.toBeInstanceOf(InvalidTokenError);
     await expect(verify(await sign({ kid: 'k2' }))).rejects.toBeInstanceOf(InvalidTokenError);
+    // A key the token brings itself (`jwk`, `jku`) is never used: only the JWKS's.
+    const other = await generateKeyPair('RS256');
+    const own = { ...(await exportJWK(other.publicKey)), kid: 'k1' };
+    const selfSigned = await new SignJWT({ client_id: 'gh_shop', jti: 'j', ...GRANTS })
+      .setProtectedHeader({
+        alg: 'RS256',
+        typ: 'at+jwt',
+        kid: 'k1',
+        jwk: own,
+        jku: 'https://evil.example/jwks',
+      })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject('admin')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(other.privateKey);
+    await expect(verify(selfSigned)).rejects.toThrow(/signature/);
   });
 
   describe('with the JWKS of a server', () => {
