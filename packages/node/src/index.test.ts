@@ -255,6 +255,17 @@ describe('createVerifier', () => {
       expect(fetches - before).toBe(1);
     });
 
+    it('treats a JWKS that is not a key set as an outage, not a bad token', async () => {
+      const misplaced = createVerifier({
+        issuer: issuerOf(),
+        audience: AUDIENCE,
+        jwksUri: `${issuerOf()}/keys`,
+      });
+      const err = await misplaced(await token()).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(err).not.toBeInstanceOf(InvalidTokenError);
+    });
+
     it('fetches the JWKS again for an unknown kid after a rotation, at most once every 30 seconds', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       const remote = createVerifier({ issuer: issuerOf(), audience: AUDIENCE });

@@ -67,8 +67,8 @@ const ACCESS_TOKEN_TYPES = new Set(['at+jwt', 'application/at+jwt']);
  * A verifier of JWT access tokens for one API: signed RS256 by Gatehouse (a key of its JWKS,
  * fetched once, again every 10 minutes, and for an unknown `kid` at most once every 30
  * seconds), of type `at+jwt`, issued by `issuer` for `audience`, and unexpired. Anything else
- * is an `InvalidTokenError`; a JWKS that cannot be fetched is an error of its own, so an outage
- * is not mistaken for a bad token. The claims it answers are frozen.
+ * is an `InvalidTokenError`; a JWKS that cannot be fetched, or is not a key set, is an error
+ * of its own, so an outage is not mistaken for a bad token. The claims it answers are frozen.
  *
  * The JWKS is read with `jose` (its remote key set, or `options.jwks`); the signature and
  * claims are checked with `fast-jwt` on `node:crypto`, whose RSA verification is about two and
