@@ -1,7 +1,8 @@
+import { createHmac, createPublicKey, type JsonWebKey as NodeJwk } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AccessToken,
   authorize,
@@ -27,7 +28,15 @@ const GRANTS = {
 
 /** A token as Gatehouse signs one; `change` alters its issuer, audience, header, expiry or key. */
 async function sign(
-  change: { iss?: string; aud?: string; typ?: string; key?: CryptoKey; kid?: string; exp?: number } = {},
+  change: {
+    iss?: string;
+    aud?: string | string[];
+    typ?: string;
+    key?: CryptoKey;
+    kid?: string;
+    exp?: number;
+    nbf?: number;
+  } = {},
 ) {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ client_id: 'gh_shop', scope: 'gatehouse', ...GRANTS })
@@ -38,7 +47,16 @@ async function sign(
     .setJti(`jti-${Math.random()}`)
     .setIssuedAt(now)
     .setExpirationTime(change.exp ?? now + 600)
+    .setNotBefore(change.nbf ?? now)
     .sign(change.key ?? privateKey);
+}
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A token whose header is `header` and whose signature `signature` makes over its input. */
+async function forge(header: Record<string, unknown>, signature: (input: string) => string) {
+  const input = `${b64(header)}.${(await sign()).split('.')[1]}`;
+  return `${input}.${signature(input)}`;
 }
 
 beforeAll(async () => {
@@ -108,36 +126,180 @@ describe('createVerifier', () => {
     expect(await uncached(fresh)).not.toBe(await uncached(fresh));
   });
 
+  it('accepts typ at+jwt as a media type too, and refuses any other typ or none', async () => {
+    await expect(verify(await sign({ typ: 'application/at+jwt' }))).resolves.toMatchObject({ sub: 'user-1' });
+    await expect(verify(await sign({ typ: 'AT+JWT' }))).resolves.toMatchObject({ sub: 'user-1' });
+    for (const typ of ['JWT', 'logout+jwt', 'at+jwt2', 'application/jwt']) {
+      await expect(verify(await sign({ typ })), typ).rejects.toThrow(/typ at\+jwt/);
+    }
+    // Signed with the right key, but without a typ at all.
+    const untyped = await new SignJWT({ client_id: 'gh_shop', jti: 'j' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject('user-1')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(privateKey);
+    await expect(verify(untyped)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('refuses alg none, and HS256 keyed with the public key (algorithm confusion)', async () => {
+    const pem = createPublicKey({ key: jwk as NodeJwk, format: 'jwk' })
+      .export({ type: 'spki', format: 'pem' })
+      .toString();
+    const hmac = (secret: string) => (input: string) =>
+      createHmac('sha256', secret).update(input).digest('base64url');
+    const forged = [
+      await forge({ alg: 'none', typ: 'at+jwt', kid: 'k1' }, () => ''),
+      await forge({ alg: 'none', typ: 'at+jwt' }, () => ''),
+      await forge({ alg: 'NONE', typ: 'at+jwt', kid: 'k1' }, () => ''),
+      await forge({ alg: 'HS256', typ: 'at+jwt', kid: 'k1' }, hmac(pem)),
+      await forge({ alg: 'HS256', typ: 'at+jwt', kid: 'k1' }, hmac(JSON.stringify(jwk))),
+      await forge({ alg: 'HS256', typ: 'at+jwt' }, hmac(pem)),
+      // HS256 keyed with the public key, while the header claims RS256.
+      await forge({ alg: 'RS256', typ: 'at+jwt', kid: 'k1' }, hmac(pem)),
+    ];
+    for (const token of forged) await expect(verify(token), token).rejects.toBeInstanceOf(InvalidTokenError);
+    // A JWKS that offers a secret for the kid is refused too: no HMAC check with any key.
+    const secretJwks = async () => new TextEncoder().encode(pem);
+    const confused = createVerifier({ issuer: ISSUER, audience: AUDIENCE, jwks: secretJwks });
+    await expect(confused(await sign())).rejects.toThrow(/not an RSA public key/);
+  });
+
+  it('refuses an expired token, and one not valid yet', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await expect(verify(await sign({ exp: now - 3600 }))).rejects.toThrow(/expired/);
+    await expect(verify(await sign({ nbf: now + 3600 }))).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('refuses a token for another audience or from another issuer, and accepts one audience among several', async () => {
+    await expect(verify(await sign({ aud: 'urn:gatehouse:application:billing' }))).rejects.toThrow(/aud/);
+    await expect(verify(await sign({ aud: `${AUDIENCE}:x` }))).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(
+      verify(await sign({ aud: ['urn:gatehouse:application:billing', AUDIENCE] })),
+    ).resolves.toBeTruthy();
+    await expect(verify(await sign({ iss: 'https://elsewhere.example/oidc' }))).rejects.toThrow(/iss/);
+    await expect(verify(await sign({ iss: `${ISSUER}/` }))).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('refuses a tampered signature, and a token signed by a key of another kid', async () => {
+    const [header, payload, signature] = (await sign()).split('.') as [string, string, string];
+    const bytes = Buffer.from(signature, 'base64url');
+    bytes[bytes.length - 1]! ^= 1;
+    await expect(verify(`${header}.${payload}.${bytes.toString('base64url')}`)).rejects.toThrow(/signature/);
+    await expect(verify(`${header}.${payload}.`)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verify(`${header}.${payload}`)).rejects.toBeInstanceOf(InvalidTokenError);
+    // The signature of another token over the same header.
+    const another = (await sign()).split('.')[2];
+    await expect(verify(`${header}.${payload}.${another}`)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verify(await sign({ kid: 'k2' }))).rejects.toBeInstanceOf(InvalidTokenError);
+    // A key the token brings itself (`jwk`, `jku`) is never used: only the JWKS's.
+    const other = await generateKeyPair('RS256');
+    const own = { ...(await exportJWK(other.publicKey)), kid: 'k1' };
+    const selfSigned = await new SignJWT({ client_id: 'gh_shop', jti: 'j', ...GRANTS })
+      .setProtectedHeader({
+        alg: 'RS256',
+        typ: 'at+jwt',
+        kid: 'k1',
+        jwk: own,
+        jku: 'https://evil.example/jwks',
+      })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject('admin')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(other.privateKey);
+    await expect(verify(selfSigned)).rejects.toThrow(/signature/);
+  });
+
   describe('with the JWKS of a server', () => {
     let server: ReturnType<typeof createServer>;
     let fetches = 0;
+    /** The keys the server publishes: a rotation adds one. */
+    let served: JWK[] = [];
     beforeAll(async () => {
+      served = [jwk];
       server = createServer((req, res) => {
         fetches += 1;
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify(req.url === '/oidc/jwks' ? { keys: [jwk] } : {}));
+        res.end(JSON.stringify(req.url === '/oidc/jwks' ? { keys: served } : {}));
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    const issuerOf = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/oidc`;
+    const token = (kid = 'k1', key = privateKey) => {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ client_id: 'gh_shop' })
+        .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid })
+        .setIssuer(issuerOf())
+        .setAudience(AUDIENCE)
+        .setSubject('user-1')
+        .setJti(`jti-${Math.random()}`)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 60)
+        .sign(key);
+    };
 
     it('fetches <issuer>/jwks once for many tokens', async () => {
-      const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/oidc`;
-      const remote = createVerifier({ issuer, audience: AUDIENCE });
-      const now = Math.floor(Date.now() / 1000);
-      const token = () =>
-        new SignJWT({ client_id: 'gh_shop' })
-          .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: 'k1' })
-          .setIssuer(issuer)
-          .setAudience(AUDIENCE)
-          .setSubject('user-1')
-          .setJti(`jti-${Math.random()}`)
-          .setIssuedAt(now)
-          .setExpirationTime(now + 60)
-          .sign(privateKey);
+      const remote = createVerifier({ issuer: issuerOf(), audience: AUDIENCE });
+      const before = fetches;
       for (let i = 0; i < 5; i++)
         await expect(remote(await token())).resolves.toMatchObject({ sub: 'user-1' });
-      expect(fetches).toBe(1);
+      expect(fetches - before).toBe(1);
+    });
+
+    it('treats a JWKS that is not a key set as an outage, not a bad token', async () => {
+      const misplaced = createVerifier({
+        issuer: issuerOf(),
+        audience: AUDIENCE,
+        jwksUri: `${issuerOf()}/keys`,
+      });
+      const err = await misplaced(await token()).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(err).not.toBeInstanceOf(InvalidTokenError);
+    });
+
+    it('fetches the JWKS again for an unknown kid after a rotation, at most once every 30 seconds', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const remote = createVerifier({ issuer: issuerOf(), audience: AUDIENCE });
+      const before = fetches;
+      await expect(remote(await token())).resolves.toMatchObject({ sub: 'user-1' });
+      expect(fetches - before).toBe(1);
+
+      // Gatehouse rotates its keys: k2 is published and signs the next tokens.
+      const next = await generateKeyPair('RS256');
+      served = [{ ...(await exportJWK(next.publicKey)), kid: 'k2', alg: 'RS256', use: 'sig' }, jwk];
+      // Within 30 seconds of the last fetch, an unknown kid is refused without a fetch.
+      await expect(remote(await token('k2', next.privateKey))).rejects.toBeInstanceOf(InvalidTokenError);
+      expect(fetches - before).toBe(1);
+
+      vi.setSystemTime(Date.now() + 31_000);
+      await expect(remote(await token('k2', next.privateKey))).resolves.toMatchObject({ sub: 'user-1' });
+      expect(fetches - before).toBe(2);
+      // The old key still verifies the tokens it signed, without a fetch.
+      await expect(remote(await token('k1'))).resolves.toMatchObject({ sub: 'user-1' });
+      // A kid nobody published: refused, and no fetch per token (an attacker cannot make the
+      // API hammer Gatehouse's JWKS).
+      for (let i = 0; i < 5; i++)
+        await expect(remote(await token('k9', otherKey))).rejects.toBeInstanceOf(InvalidTokenError);
+      expect(fetches - before).toBe(2);
+      vi.setSystemTime(Date.now() + 31_000);
+      for (let i = 0; i < 5; i++)
+        await expect(remote(await token('k9', otherKey))).rejects.toBeInstanceOf(InvalidTokenError);
+      expect(fetches - before).toBe(3);
+      // A key that left the JWKS: its tokens are refused once the JWKS is fetched again.
+      served = served.filter((key) => key.kid !== 'k1');
+      vi.setSystemTime(Date.now() + 11 * 60_000);
+      await expect(remote(await token('k1'))).rejects.toBeInstanceOf(InvalidTokenError);
+      expect(fetches - before).toBe(4);
+      served = [jwk];
     });
   });
 });

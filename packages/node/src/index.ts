@@ -1,4 +1,12 @@
-import { createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { createPublicKey, KeyObject, type JsonWebKey as NodeJwk } from 'node:crypto';
+import { createVerifier as createJwtVerifier, TokenError } from 'fast-jwt';
+import {
+  createRemoteJWKSet,
+  errors,
+  type JWTHeaderParameters,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 
 /**
  * @gatehouse/node: what an application's API needs to accept Gatehouse's access tokens. It
@@ -49,24 +57,47 @@ export class InvalidTokenError extends Error {
 
 export type Verifier = (token: string) => Promise<AccessToken>;
 
+/** `fast-jwt`'s synchronous verifier with `complete: true`: the signed header and the claims. */
+type CheckToken = (token: string) => { header: JWTHeaderParameters; payload: AccessToken };
+
+/** The `typ` of a JWT access token (RFC 9068 §4): `at+jwt`, or the same as a full media type. */
+const ACCESS_TOKEN_TYPES = new Set(['at+jwt', 'application/at+jwt']);
+
 /**
  * A verifier of JWT access tokens for one API: signed RS256 by Gatehouse (a key of its JWKS,
- * fetched once and again only for an unknown `kid`), of type `at+jwt`, issued by `issuer` for
- * `audience`, and unexpired. Anything else is an `InvalidTokenError`; a JWKS that cannot be
- * fetched is an error of its own, so an outage is not mistaken for a bad token. The claims it
- * answers are frozen.
+ * fetched once, again every 10 minutes, and for an unknown `kid` at most once every 30
+ * seconds), of type `at+jwt`, issued by `issuer` for `audience`, and unexpired. Anything else
+ * is an `InvalidTokenError`; a JWKS that cannot be fetched, or is not a key set, is an error
+ * of its own, so an outage is not mistaken for a bad token. The claims it answers are frozen.
+ *
+ * The JWKS is read with `jose` (its remote key set, or `options.jwks`); the signature and
+ * claims are checked with `fast-jwt` on `node:crypto`, whose RSA verification is about two and
+ * a half times as fast as WebCrypto's in Node.
  */
 export function createVerifier(options: VerifierOptions): Verifier {
   const jwks =
     options.jwks ??
     createRemoteJWKSet(new URL(options.jwksUri ?? `${options.issuer.replace(/\/$/, '')}/jwks`));
-  const verifyOptions = {
-    issuer: options.issuer,
-    audience: options.audience,
-    typ: 'at+jwt',
-    algorithms: ['RS256'],
-    clockTolerance: options.clockTolerance ?? 5,
-    requiredClaims: ['exp', 'iat', 'sub', 'client_id', 'jti'],
+  const clockTolerance = options.clockTolerance ?? 5;
+  /** A `fast-jwt` verifier for each key the JWKS gave, the key parsed once. */
+  const byKey = new WeakMap<object, CheckToken>();
+  const verifierFor = (key: object) => {
+    let verifier = byKey.get(key);
+    if (verifier === undefined) {
+      const publicKey = rsaPublicKey(key);
+      verifier = createJwtVerifier({
+        key: publicKey.export({ type: 'spki', format: 'pem' }) as string,
+        algorithms: ['RS256'],
+        allowedIss: options.issuer,
+        allowedAud: options.audience,
+        clockTolerance: clockTolerance * 1000,
+        requiredClaims: ['exp', 'iat', 'sub', 'client_id', 'jti'],
+        complete: true,
+        cache: false,
+      }) as unknown as CheckToken;
+      byKey.set(key, verifier);
+    }
+    return verifier;
   };
   const cacheSize = options.cacheSize ?? 1000;
   const verified = new Map<string, AccessToken>();
@@ -74,15 +105,40 @@ export function createVerifier(options: VerifierOptions): Verifier {
     const known = verified.get(token);
     if (known !== undefined) {
       const now = Math.floor(Date.now() / 1000);
-      if (known.exp! > now - verifyOptions.clockTolerance) return known;
+      if (known.exp! > now - clockTolerance) return known;
       verified.delete(token);
+    }
+    const [encodedHeader, payloadPart, signaturePart, extra] = token.split('.');
+    if (extra !== undefined || !encodedHeader || !payloadPart || !signaturePart)
+      throw new InvalidTokenError('the token is not a signed JWT');
+    const header = decodeHeader(encodedHeader);
+    // Before any key is looked up: an `alg` other than RS256 (`none`, HS256 with the public key
+    // as the secret) and another type of JWT (an ID token, a logout token) go no further.
+    if (header.alg !== 'RS256') throw new InvalidTokenError('the token is not signed RS256');
+    if (typeof header.typ !== 'string' || !ACCESS_TOKEN_TYPES.has(header.typ.toLowerCase()))
+      throw new InvalidTokenError('the token is not an access token (typ at+jwt)');
+    let key: object;
+    try {
+      key = await jwks(header, { payload: payloadPart, protected: encodedHeader, signature: signaturePart });
+    } catch (err) {
+      // No key of the JWKS for its `kid` (after one refetch), or several: the token is at fault.
+      if (err instanceof errors.JWKSNoMatchingKey || err instanceof errors.JWKSMultipleMatchingKeys)
+        throw new InvalidTokenError(err.message);
+      throw err;
     }
     let payload: AccessToken;
     try {
-      payload = (await jwtVerify(token, jwks, verifyOptions)).payload as AccessToken;
+      const complete = verifierFor(key)(token);
+      // The signed header, checked again: RFC 9068 §4 asks for `typ` at+jwt.
+      if (
+        typeof complete.header.typ !== 'string' ||
+        !ACCESS_TOKEN_TYPES.has(complete.header.typ.toLowerCase())
+      )
+        throw new InvalidTokenError('the token is not an access token (typ at+jwt)');
+      payload = complete.payload;
     } catch (err) {
-      if (err instanceof errors.JWKSTimeout || !(err instanceof errors.JOSEError)) throw err;
-      throw new InvalidTokenError(err.message);
+      if (err instanceof TokenError) throw new InvalidTokenError(err.message);
+      throw err;
     }
     if (cacheSize > 0) {
       // The oldest entry goes first; a remembered token is shared, so it is read-only.
@@ -91,6 +147,34 @@ export function createVerifier(options: VerifierOptions): Verifier {
     }
     return payload;
   };
+}
+
+/**
+ * The JWKS's key as a `node:crypto` public RSA key: a secret, or a key of another type, is
+ * refused, so no token is checked as HS256 with the public key as its secret.
+ */
+function rsaPublicKey(key: object): KeyObject {
+  let publicKey: KeyObject | undefined;
+  if (key instanceof KeyObject) publicKey = key;
+  else if (key instanceof CryptoKey) publicKey = KeyObject.from(key);
+  else if (!(key instanceof Uint8Array) && 'kty' in key)
+    publicKey = createPublicKey({ key: key as NodeJwk, format: 'jwk' });
+  if (publicKey?.type !== 'public' || publicKey.asymmetricKeyType !== 'rsa')
+    throw new InvalidTokenError('the key for the token is not an RSA public key');
+  return publicKey;
+}
+
+/** A JWS's protected header, or an `InvalidTokenError` if it is not a JSON object. */
+function decodeHeader(encoded: string): JWTHeaderParameters {
+  let header: unknown;
+  try {
+    header = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidTokenError('the token header is not JSON');
+  }
+  if (header === null || typeof header !== 'object' || Array.isArray(header))
+    throw new InvalidTokenError('the token header is not a JSON object');
+  return header as JWTHeaderParameters;
 }
 
 function deepFreeze<T>(value: T): T {
