@@ -34,6 +34,7 @@ import type { ProviderRecord, UpstreamIdentity } from './modules/federation/type
 import { applyMapping } from './modules/federation/users.ts';
 import { GroupService } from './modules/groups/service.ts';
 import { HealthService } from './modules/health/service.ts';
+import { MachineAccessService } from './modules/machine-access/service.ts';
 import { MenuService } from './modules/menus/service.ts';
 import { DataObjectService, DataSetService } from './modules/objects/service.ts';
 import { type OidcOptions, OidcService } from './modules/oidc/service.ts';
@@ -144,6 +145,23 @@ export function createServices(db: Database, deps: ServiceDeps) {
     log: deps.log,
   });
   ldapSync.register(jobs);
+  const oidc = new OidcService(
+    db,
+    sessions,
+    deps.loginLimiter,
+    deps.oidc,
+    twoFactor,
+    federation,
+    deps.meters,
+    passwordDirectory,
+  );
+  const machineAccess = new MachineAccessService(
+    db,
+    sessions,
+    (token) => oidc.clientCredentialsClient(token),
+    deps.platformPermissionIds,
+  );
+  machineAccess.register(jobs);
   return {
     db,
     /**
@@ -211,16 +229,8 @@ export function createServices(db: Database, deps: ServiceDeps) {
     }),
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),
-    oidc: new OidcService(
-      db,
-      sessions,
-      deps.loginLimiter,
-      deps.oidc,
-      twoFactor,
-      federation,
-      deps.meters,
-      passwordDirectory,
-    ),
+    oidc,
+    machineAccess,
   };
 }
 

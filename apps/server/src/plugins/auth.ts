@@ -1,3 +1,4 @@
+import { MACHINE_ACCESS_MESSAGES } from '@gatehouse/contract';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -43,6 +44,9 @@ function guardFor(access: RouteAccess, findCaller: FindCaller): onRequestAsyncHo
       allowIdleSession: request.routeOptions.config.allowIdleSession === true,
     });
     if (!auth) throw unauthenticatedFor(request.headers.authorization);
+    // A personal access token or a service account reaches only what a grant guards: never
+    // the caller's own account (password, 2FA, tokens, sessions), which asks for a sign-in.
+    if (auth.machine && grants.length === 0) throw forbidden(MACHINE_ACCESS_MESSAGES.machineCaller);
     request.auth = auth;
     if (!request.routeOptions.config.allowPendingPasswordChange) {
       if (auth.user.mustChangePassword) throw passwordChangeRequired();

@@ -18,6 +18,7 @@ export const listFields = {
   applicationId: auditLog.applicationId,
   ip: auditLog.ip,
   requestId: auditLog.requestId,
+  via: auditLog.via,
 };
 export type ListedRecord = {
   id: number;
@@ -30,6 +31,7 @@ export type ListedRecord = {
   applicationId: string | null;
   ip: string | null;
   requestId: string | null;
+  via: string | null;
 };
 export type FullRecord = ListedRecord & { before: unknown; after: unknown; hash: string | null };
 

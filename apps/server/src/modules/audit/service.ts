@@ -51,6 +51,7 @@ function toRecord(row: repo.ListedRecord): AuditRecord {
     applicationId: row.applicationId,
     ip: row.ip,
     requestId: row.requestId,
+    via: row.via,
   };
 }
 
