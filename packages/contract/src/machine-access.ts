@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionSchema } from './auth.ts';
+import { CONTROL_CHARACTERS } from './common.ts';
 import { m } from './i18n/index.ts';
 import { MESSAGES } from './messages.ts';
 import { whenMissing } from './zod-messages.ts';
@@ -44,7 +45,7 @@ export const createPersonalAccessTokenSchema = z
           .string()
           .min(1, { error: MESSAGES.required.key })
           .max(100)
-          .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), { error: MESSAGES.controlCharacters.key }),
+          .refine((v) => !CONTROL_CHARACTERS.test(v), { error: MESSAGES.controlCharacters.key }),
       ),
     expiresInDays: z
       .number({ error: MACHINE_ACCESS_MESSAGES.expiryDays.key })
