@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { type Action, actionsOf, PLATFORM_APP_ID } from '@gatehouse/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { identityProviders, webhookDeliveries } from '../src/db/schema/index.ts';
+import { identityProviders, personalAccessTokens, webhookDeliveries } from '../src/db/schema/index.ts';
 import { grantsOf, type RouteAccess } from '../src/lib/request-context.ts';
 import { consolePermissionIds } from '../src/platform/seed.ts';
 import { createApplication } from './fixtures.ts';
@@ -949,7 +949,19 @@ const SAMPLES: Record<string, Sample> = {
     req: () => ({ url: `${V2}/user/${target.userId}/personal-access-tokens` }),
   },
   'DELETE /api/admin-service/v2/user/:id/personal-access-tokens/:tokenId': {
-    req: () => ({ url: `${V2}/user/${target.userId}/personal-access-tokens/${randomUUID()}` }),
+    req: async () => {
+      const [pat] = await t.db
+        .insert(personalAccessTokens)
+        .values({
+          userId: target.userId,
+          name: 'matrix',
+          tokenHash: randomUUID(),
+          scope: [],
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning();
+      return { url: `${V2}/user/${target.userId}/personal-access-tokens/${pat!.tokenId}` };
+    },
   },
   'GET /api/admin-service/v2/application/client/:acId/service-account': {
     req: () => ({ url: `${V2}/application/client/${a.client.acId}/service-account` }),
@@ -1135,6 +1147,10 @@ const OWN = new Set([
   'GET /api/oauth2-server/federation/identities',
   'DELETE /api/oauth2-server/federation/identities/:identityId',
   'POST /api/oauth2-server/federation/:providerId/link',
+  'GET /api/admin-service/user/personal-access-tokens',
+  'GET /api/admin-service/user/personal-access-tokens/scope-choices',
+  'POST /api/admin-service/user/personal-access-tokens',
+  'DELETE /api/admin-service/user/personal-access-tokens/:tokenId',
 ]);
 
 // ---- the routes, from the route table ----------------------------------------------------
