@@ -25,7 +25,10 @@ const admin = await t.login();
 const OWN = '/api/admin-service/user/personal-access-tokens';
 
 async function asAdmin(method: 'POST' | 'PUT', url: string, body: unknown) {
-  const res = method === 'POST' ? await t.post(url, body as object, admin) : await put(t, url, body, admin);
+  const res =
+    method === 'POST'
+      ? await t.post(url, body as Record<string, unknown>, admin)
+      : await put(t, url, body, admin);
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
@@ -217,7 +220,7 @@ describe('service accounts', () => {
 });
 
 describe('personal access tokens', () => {
-  const create = (token: string, body: unknown) => t.post(OWN, body as object, token);
+  const create = (token: string, body: unknown) => t.post(OWN, body as Record<string, unknown>, token);
 
   it('is shown once, stored hashed, and reaches only its scope', async () => {
     const created = await create(admin, {
