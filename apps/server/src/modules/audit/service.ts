@@ -33,6 +33,7 @@ export const EXPORT_COLUMNS = [
   'applicationId',
   'ip',
   'requestId',
+  'via',
   'before',
   'after',
 ] as const;
