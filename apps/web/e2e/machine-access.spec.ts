@@ -46,6 +46,8 @@ test("a client's service account: enabled with a role on App Client, then its to
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: roleCode })
     .click();
+  // The picker's list closes when the dialog's text is clicked, uncovering OK.
+  await form.getByText('The service account never signs in').click();
   await form.getByRole('button', { name: 'OK' }).click();
   await expect(form).toBeHidden();
 
@@ -93,10 +95,12 @@ test('a personal access token: made on Account Security, shown once, used on the
   await expect(form.getByText('This item is required')).toBeVisible();
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Scope').click();
+  await page.keyboard.type('app-config.client:retrieve');
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: /^app-config\.client:retrieve$/ })
     .click();
+  await form.getByText('Expires in (days)').click();
   await form.getByRole('button', { name: 'OK' }).click();
 
   const created = dialog(page, 'Token created');
