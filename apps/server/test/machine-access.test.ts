@@ -3,6 +3,7 @@
  * client-credentials token and a personal access token reach exactly what they are given,
  * through the same grant checks as a session, and nothing once disabled, expired or revoked.
  */
+import { Writable } from 'node:stream';
 import { PERSONAL_ACCESS_TOKEN_PREFIX } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -198,6 +199,10 @@ describe('service accounts', () => {
       password: 'Machine-pass-123!',
     });
     expect(login.statusCode).toBe(401);
+    // The reset's "must change the password" does not hold the client's token up.
+    await giveRole(account.userId, 'app-config.client', ['retrieve']);
+    const token = await machineToken(client.client, client.secret);
+    expect((await listClients(appA, token)).statusCode).toBe(200);
   });
 
   it("a client of application A does not act as B's service account", async () => {
@@ -411,5 +416,50 @@ describe('personal access tokens', () => {
     expect(record).toMatchObject({ actorName: 'admin', via: `pat:${pat.tokenId}` });
     const listed = await t.get(`${V2}/audit?entity=application-client&entityId=${client.acId}`, admin);
     expect(listed.json().content[0]).toMatchObject({ action: 'update', via: `pat:${pat.tokenId}` });
+  });
+});
+
+describe('the log', () => {
+  it('never holds a personal access token or a service account token, used, refused or revoked', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await build({ logger: { level: 'trace', stream } });
+    try {
+      const session = await logged.login();
+      const pat = (
+        await logged.post(
+          OWN,
+          {
+            name: 'logged',
+            expiresInDays: 1,
+            scope: [{ permissionId: 'app-config.client', action: 'retrieve' }],
+          },
+          session,
+        )
+      ).json();
+      expect(pat.token).toMatch(/^ghpat_/);
+      const applicationId = await createApplication(logged.db, 'machine-log');
+      expect(
+        (await logged.get(`${V2}/application/client?applicationId=${applicationId}`, pat.token)).statusCode,
+      ).toBe(200);
+      expect((await logged.get(`${V2}/user`, pat.token)).statusCode).toBe(403);
+      expect((await logged.post(OWN, {}, pat.token)).statusCode).toBe(401);
+      expect((await del(logged, `${OWN}/${pat.tokenId}`, session)).statusCode).toBe(200);
+      expect(
+        (await logged.get(`${V2}/application/client?applicationId=${applicationId}`, pat.token)).statusCode,
+      ).toBe(401);
+      const text = lines.join('');
+      expect(text.length).toBeGreaterThan(0);
+      expect(text).toContain(pat.tokenId);
+      expect(text).not.toContain(pat.token);
+      expect(text).not.toContain(pat.token.slice(PERSONAL_ACCESS_TOKEN_PREFIX.length));
+    } finally {
+      await logged.close();
+    }
   });
 });

@@ -93,7 +93,14 @@ export class MachineAccessService {
     const user = await repo.findServiceAccountCaller(this.db, clientId);
     if (!user) return null;
     const state = await this.sessions.stateFor(user, '');
-    return { ...state, machine: { kind: 'service-account', clientId } };
+    // A service account has no password to replace: one an administrator set (which signs
+    // nothing in) does not hold its token up as it would a person's session.
+    return {
+      ...state,
+      user: { ...state.user, mustChangePassword: false },
+      passwordExpired: false,
+      machine: { kind: 'service-account', clientId },
+    };
   }
 
   private async personalAccessTokenCaller(token: string): Promise<AuthState | null> {
