@@ -30,6 +30,7 @@ import federationRoutes from './modules/federation/routes.ts';
 import samlRoutes from './modules/federation/saml-routes.ts';
 import groupRoutes from './modules/groups/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import machineAccessRoutes from './modules/machine-access/routes.ts';
 import menuRoutes from './modules/menus/routes.ts';
 import objectRoutes from './modules/objects/routes.ts';
 import oidcRoutes from './modules/oidc/routes.ts';
@@ -160,7 +161,10 @@ export function buildApp(options: BuildAppOptions) {
   // The guards ask the services' session resolver, which exists by the time a request arrives.
   installAccessControl(app, async (authorization, { acceptsAccessToken, allowIdleSession }) => {
     const session = await app.services.sessions.resolve(authorization, { allowIdle: allowIdleSession });
-    if (session || !acceptsAccessToken) return session;
+    if (session) return session;
+    // A personal access token or a service account's client-credentials token.
+    const machine = await app.services.machineAccess.resolve(authorization);
+    if (machine || !acceptsAccessToken) return machine;
     return app.services.oidc.accessTokenCaller(authorization);
   });
   app.addHook('onRequest', refuseOverLimitQuery);
@@ -249,6 +253,7 @@ export function buildApp(options: BuildAppOptions) {
   app.register(permissionRoutes);
   app.register(resourceRoutes);
   app.register(clientRoutes);
+  app.register(machineAccessRoutes);
   app.register(productRoutes);
   app.register(aclRoutes);
   app.register(appApiRoutes);

@@ -34,6 +34,7 @@ import type { ProviderRecord, UpstreamIdentity } from './modules/federation/type
 import { applyMapping } from './modules/federation/users.ts';
 import { GroupService } from './modules/groups/service.ts';
 import { HealthService } from './modules/health/service.ts';
+import { MachineAccessService } from './modules/machine-access/service.ts';
 import { MenuService } from './modules/menus/service.ts';
 import { DataObjectService, DataSetService } from './modules/objects/service.ts';
 import { BackchannelLogouts } from './modules/oidc/backchannel-logout.ts';
@@ -157,6 +158,13 @@ export function createServices(db: Database, deps: ServiceDeps) {
     log: deps.log,
   });
   ldapSync.register(jobs);
+  const machineAccess = new MachineAccessService(
+    db,
+    sessions,
+    (token) => oidc.clientCredentialsClient(token),
+    deps.platformPermissionIds,
+  );
+  machineAccess.register(jobs);
   return {
     db,
     /**
@@ -225,6 +233,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     account: new AccountService(db, passwordReset),
     preferences: new PreferencesService(db),
     oidc,
+    machineAccess,
   };
 }
 

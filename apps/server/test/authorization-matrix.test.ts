@@ -16,10 +16,11 @@
  * `authenticated` routes (the caller's own things) are open to every signed-in caller.
  */
 
+import { randomUUID } from 'node:crypto';
 import { type Action, actionsOf, PLATFORM_APP_ID } from '@gatehouse/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { identityProviders, webhookDeliveries } from '../src/db/schema/index.ts';
+import { identityProviders, personalAccessTokens, webhookDeliveries } from '../src/db/schema/index.ts';
 import { grantsOf, type RouteAccess } from '../src/lib/request-context.ts';
 import { consolePermissionIds } from '../src/platform/seed.ts';
 import { createApplication } from './fixtures.ts';
@@ -285,6 +286,25 @@ const SAMPLES: Record<string, Sample> = {
   },
   'GET /api/admin-service/user/sessions': { req: () => ({ url: '/api/admin-service/user/sessions' }) },
   'GET /api/admin-service/user/holdings': { req: () => ({ url: '/api/admin-service/user/holdings' }) },
+  'GET /api/admin-service/user/personal-access-tokens': {
+    req: () => ({ url: '/api/admin-service/user/personal-access-tokens' }),
+  },
+  'GET /api/admin-service/user/personal-access-tokens/scope-choices': {
+    req: () => ({ url: '/api/admin-service/user/personal-access-tokens/scope-choices' }),
+  },
+  'POST /api/admin-service/user/personal-access-tokens': {
+    req: () => ({
+      url: '/api/admin-service/user/personal-access-tokens',
+      body: {
+        name: 'matrix',
+        expiresInDays: 1,
+        scope: [{ permissionId: 'app-config.client', action: 'retrieve' }],
+      },
+    }),
+  },
+  'DELETE /api/admin-service/user/personal-access-tokens/:tokenId': {
+    req: () => ({ url: `/api/admin-service/user/personal-access-tokens/${randomUUID()}` }),
+  },
   'GET /api/oauth2-server/federation/identities': {
     req: () => ({ url: '/api/oauth2-server/federation/identities' }),
   },
@@ -925,6 +945,38 @@ const SAMPLES: Record<string, Sample> = {
   'DELETE /api/admin-service/v2/user/:id/sessions/:sessionId': {
     req: async () => ({ url: `${V2}/user/${sessionUser.userId}/sessions/${await sessionOf()}` }),
   },
+  'GET /api/admin-service/v2/user/:id/personal-access-tokens': {
+    req: () => ({ url: `${V2}/user/${target.userId}/personal-access-tokens` }),
+  },
+  'DELETE /api/admin-service/v2/user/:id/personal-access-tokens/:tokenId': {
+    req: async () => {
+      const [pat] = await t.db
+        .insert(personalAccessTokens)
+        .values({
+          userId: target.userId,
+          name: 'matrix',
+          tokenHash: randomUUID(),
+          scope: [],
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning();
+      return { url: `${V2}/user/${target.userId}/personal-access-tokens/${pat!.tokenId}` };
+    },
+  },
+  'GET /api/admin-service/v2/application/client/:acId/service-account': {
+    req: () => ({ url: `${V2}/application/client/${a.client.acId}/service-account` }),
+    inB: () => ({ url: `${V2}/application/client/${b.client.acId}/service-account` }),
+  },
+  'PUT /api/admin-service/v2/application/client/:acId/service-account': {
+    req: () => ({
+      url: `${V2}/application/client/${a.client.acId}/service-account`,
+      body: { enabled: false },
+    }),
+    inB: () => ({
+      url: `${V2}/application/client/${b.client.acId}/service-account`,
+      body: { enabled: false },
+    }),
+  },
 
   // ---- a user's linked identities
   'GET /api/admin-service/v2/user/:id/identities': {
@@ -1095,6 +1147,10 @@ const OWN = new Set([
   'GET /api/oauth2-server/federation/identities',
   'DELETE /api/oauth2-server/federation/identities/:identityId',
   'POST /api/oauth2-server/federation/:providerId/link',
+  'GET /api/admin-service/user/personal-access-tokens',
+  'GET /api/admin-service/user/personal-access-tokens/scope-choices',
+  'POST /api/admin-service/user/personal-access-tokens',
+  'DELETE /api/admin-service/user/personal-access-tokens/:tokenId',
 ]);
 
 // ---- the routes, from the route table ----------------------------------------------------

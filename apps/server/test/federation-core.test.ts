@@ -194,6 +194,39 @@ describe('a first sign-in', () => {
 });
 
 describe("Gatehouse's own rules", () => {
+  it('never signs a service account in: not by a verified email, nor by a link an administrator made', async () => {
+    const applicationId = await createApplication(t.db);
+    const client = await t.post(
+      '/api/admin-service/v2/application/client',
+      { clientName: 'machine', applicationId },
+      admin,
+    );
+    const account = await put(
+      t,
+      `/api/admin-service/v2/application/client/${client.json().acId}/service-account`,
+      { enabled: true },
+      admin,
+    );
+    expect(account.statusCode, account.body).toBe(200);
+    const userId = account.json().userId as string;
+    await t.db
+      .update(users)
+      .set({ email: 'robot@example.com', emailVerified: true })
+      .where(eq(users.userId, userId));
+    const trusted = await provider({ jitProvisioning: false, trustEmail: true });
+    const byEmail = await signIn(
+      trusted,
+      upstream('sub-robot', { email: ['robot@example.com'] }, { emailVerified: true }),
+    );
+    expect(byEmail.back.searchParams.get('sso_error')).toBe('federation.notLinked');
+    expect(await t.db.select().from(userIdentities).where(eq(userIdentities.userId, userId))).toHaveLength(0);
+
+    const linked = await provider({ jitProvisioning: false });
+    await t.db.insert(userIdentities).values({ providerId: linked, subject: 'sub-robot-2', userId });
+    const byLink = await signIn(linked, upstream('sub-robot-2'));
+    expect(byLink.back.searchParams.get('sso_error')).toBe('federation.notLinked');
+  });
+
   it('refuses a disabled user', async () => {
     const id = await provider({ jitProvisioning: false });
     const user = await t.createUser({ status: 'DISABLED' });

@@ -50,9 +50,11 @@ export const AUDIT_ENTITIES = [
   'oidc-signing-key',
   'organization',
   'permission',
+  'personal-access-token',
   'product',
   'resource',
   'role',
+  'service-account',
   'user',
   'user-identity',
   'webhook',
@@ -141,6 +143,11 @@ export const auditRecordSchema = z.object({
   applicationId: z.string().nullable(),
   ip: z.string().nullable(),
   requestId: z.string().nullable(),
+  /**
+   * The credential the actor used when it was not a console session: `pat:<tokenId>` for a
+   * personal access token, `client:<client_id>` for a service account's client-credentials token.
+   */
+  via: z.string().nullable(),
 });
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 

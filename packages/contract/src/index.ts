@@ -14,6 +14,7 @@ export * from './group.ts';
 export * from './i18n/index.ts';
 export * from './identity-provider.ts';
 export * from './listing.ts';
+export * from './machine-access.ts';
 export * from './menu.ts';
 export * from './messages.ts';
 export * from './navigation.ts';

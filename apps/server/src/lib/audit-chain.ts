@@ -40,6 +40,7 @@ const sealedFields = {
   after: sql<string | null>`${auditLog.after}::text`,
   ip: auditLog.ip,
   requestId: auditLog.requestId,
+  via: auditLog.via,
   hash: auditLog.hash,
 };
 type SealedRow = {
@@ -55,11 +56,16 @@ type SealedRow = {
   after: string | null;
   ip: string | null;
   requestId: string | null;
+  via: string | null;
   hash: string | null;
 };
 
-/** The record as the chain hashes it: its fields in a fixed order, as one JSON array. */
+/**
+ * The record as the chain hashes it: its fields in a fixed order, as one JSON array. `via`
+ * joins the array only when set, so the links of records written before it stay the same.
+ */
 export function canonicalText(row: Omit<SealedRow, 'hash'>): string {
+  const via = row.via === null || row.via === undefined ? [] : [row.via];
   return JSON.stringify([
     String(row.id),
     row.at,
@@ -73,6 +79,7 @@ export function canonicalText(row: Omit<SealedRow, 'hash'>): string {
     row.after,
     row.ip,
     row.requestId,
+    ...via,
   ]);
 }
 

@@ -10,6 +10,13 @@ export type AuditContext = {
   actorName: string | null;
   ip: string | null;
   requestId: string | null;
+  /** The credential the actor used when not a console session (`pat:<id>`, `client:<client_id>`). */
+  via?: string | null;
+  /**
+   * A personal access token's permission/action pairs: what the actor may hand out or reach
+   * through delegation is what they hold within these (modules/access/delegation.ts).
+   */
+  limitedTo?: readonly { permissionId: string; action: string }[];
 };
 
 export type AuditEntry = {
@@ -30,6 +37,8 @@ const SECRET_KEYS = new Set([
   'secret',
   'secretHash',
   'tokenHash',
+  // A personal access token, shown once at its creation.
+  'token',
   // Identity providers' write-only settings (modules/federation).
   'clientSecret',
   'bindPassword',
@@ -114,6 +123,7 @@ function auditRow(ctx: AuditContext, entry: AuditEntry): typeof auditLog.$inferI
     after: redact(entry.after),
     ip: ctx.ip,
     requestId: ctx.requestId,
+    via: ctx.via ?? null,
   };
 }
 

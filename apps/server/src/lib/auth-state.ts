@@ -22,6 +22,18 @@ export type AuthUser = {
 /** What one platform permission grants: each action with the applications it reaches. */
 export type PlatformGrant = Map<Action, AppScope>;
 
+/**
+ * A caller that is not a console session: a service account's client-credentials token, or a
+ * personal access token with its scope (the permission/action pairs it may use).
+ */
+export type MachineCredential =
+  | { kind: 'service-account'; clientId: string }
+  | {
+      kind: 'personal-access-token';
+      tokenId: string;
+      scope: readonly { permissionId: string; action: Action }[];
+    };
+
 /** What an authenticated request knows about its caller. */
 export type AuthState = {
   sessionId: string;
@@ -43,6 +55,11 @@ export type AuthState = {
    * reaches only the routes a pending password change allows (`/overdue`).
    */
   passwordExpired: boolean;
+  /**
+   * Set for a machine caller of the admin API (modules/machine-access): it reaches only the
+   * routes that check a grant, never those for the caller's own account (plugins/auth.ts).
+   */
+  machine?: MachineCredential;
 };
 
 export type RequestMeta = AuditContext & { userAgent: string | null };

@@ -68,6 +68,12 @@ export const unauthenticatedFor = (authorization: string | undefined) =>
     ? unauthenticated()
     : new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.notSignedIn);
 
+/**
+ * 401 for a personal access token or a service account on a route for one's own account:
+ * those answer only to a console session, which the credential is not.
+ */
+export const sessionRequired = (message: Message) => new AppError(401, ERROR_CODES.UNAUTHENTICATED, message);
+
 /** 403; the message says why where the refusal is more than a missing grant. */
 export const forbidden = (message: Message = HTTP_STATUS_MESSAGES[403]!) =>
   new AppError(403, ERROR_CODES.FORBIDDEN, message);

@@ -71,11 +71,17 @@ export function appScope(request: FastifyRequest): AppScope {
 /** Who makes this request, for the audit record of a change it makes. */
 export function auditContext(request: FastifyRequest): AuditContext {
   const user = request.auth?.user;
+  const machine = request.auth?.machine;
   return {
     actorId: user?.userId ?? null,
     actorName: user?.username ?? null,
     ip: request.ip ?? null,
     requestId: request.id,
+    ...(machine?.kind === 'personal-access-token'
+      ? { via: `pat:${machine.tokenId}`, limitedTo: machine.scope }
+      : machine?.kind === 'service-account'
+        ? { via: `client:${machine.clientId}` }
+        : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { MACHINE_ACCESS_MESSAGES } from '@gatehouse/contract';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -7,7 +8,13 @@ import type {
 } from 'fastify';
 import { type AppScope, assertInScope, unionScopes } from '../lib/app-scope.ts';
 import { type AuthState, scopeOf } from '../lib/auth-state.ts';
-import { forbidden, passwordChangeRequired, passwordExpired, unauthenticatedFor } from '../lib/errors.ts';
+import {
+  forbidden,
+  passwordChangeRequired,
+  passwordExpired,
+  sessionRequired,
+  unauthenticatedFor,
+} from '../lib/errors.ts';
 import { type Grant, grantsOf, type RegisteredRoute, type RouteAccess } from '../lib/request-context.ts';
 
 /** Swagger UI's own routes: the API description is public reading. */
@@ -43,6 +50,9 @@ function guardFor(access: RouteAccess, findCaller: FindCaller): onRequestAsyncHo
       allowIdleSession: request.routeOptions.config.allowIdleSession === true,
     });
     if (!auth) throw unauthenticatedFor(request.headers.authorization);
+    // A personal access token or a service account reaches only what a grant guards: never
+    // the caller's own account (password, 2FA, tokens, sessions), which asks for a session.
+    if (auth.machine && grants.length === 0) throw sessionRequired(MACHINE_ACCESS_MESSAGES.machineCaller);
     request.auth = auth;
     if (!request.routeOptions.config.allowPendingPasswordChange) {
       if (auth.user.mustChangePassword) throw passwordChangeRequired();

@@ -362,6 +362,15 @@ export const EN = {
   'transfer.missing.group': 'The group {id} exists neither here nor in the document.',
   'transfer.missing.organization': 'The document has no organization {id}.',
   'transfer.organizationCycle': 'This organization lies under itself.',
+
+  // ---- machine access ------------------------------------------------------------------
+  'pat.expiryDays': 'Enter a whole number of days from 1 to 365',
+  'pat.chooseScope': 'Choose at least one permission for the token',
+  'pat.notHeld': 'You do not hold this permission and action now',
+  'pat.tooMany': 'You hold 50 personal access tokens already: revoke one first',
+  'serviceAccount.publicClient': 'A public client holds no secret, so it cannot have a service account',
+  'machineAccess.interactiveOnly':
+    'This needs a signed-in session: a personal access token or a service account cannot do it',
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -323,4 +323,12 @@ export const ZH: Catalogue = {
   'transfer.missing.group': '用户组 {id} 既不在此处，也不在文件中。',
   'transfer.missing.organization': '文件中没有组织 {id}。',
   'transfer.organizationCycle': '此组织位于自身之下。',
+
+  // ---- machine access ------------------------------------------------------------------
+  'pat.expiryDays': '请输入 1 到 365 之间的整数天数',
+  'pat.chooseScope': '请至少为令牌选择一项权限',
+  'pat.notHeld': '您当前未持有此权限和操作',
+  'pat.tooMany': '您已持有 50 个个人访问令牌：请先撤销一个',
+  'serviceAccount.publicClient': '公共客户端没有密钥，不能拥有服务账号',
+  'machineAccess.interactiveOnly': '此操作需要登录会话：个人访问令牌或服务账号不能执行',
 };

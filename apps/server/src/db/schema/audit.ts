@@ -19,6 +19,11 @@ export const auditLog = pgTable(
     ip: text('ip'),
     requestId: text('request_id'),
     /**
+     * The credential the actor used when it was not a console session: `pat:<tokenId>` for a
+     * personal access token, `client:<client_id>` for a service account's token.
+     */
+    via: text('via'),
+    /**
      * The record's link in the hash chain (hex SHA-256 over the previous link and the
      * record), set by the sealer (lib/audit-chain.ts); null until then.
      */

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { applicationClients } from './application-clients.ts';
 import { applications, resources } from './applications.ts';
 import { status, timestamps } from './columns.ts';
 
@@ -86,11 +87,20 @@ export const users = pgTable(
     /** The console language and theme the user chose; null follows the browser. */
     language: text('language'),
     theme: text('theme'),
+    /**
+     * Set on a service account: the user the client-credentials tokens of this confidential
+     * client act as (modules/machine-access). It holds roles like anyone, but never signs in:
+     * both sign-ins look users up without it, and it has no usable password.
+     */
+    serviceAccountOf: uuid('service_account_of').references(() => applicationClients.acId, {
+      onDelete: 'cascade',
+    }),
     ...timestamps,
   },
   (t) => [
     // Usernames are unique without regard to case; sign-in looks them up the same way.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_service_account_of_key').on(t.serviceAccountOf),
     index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst()),
     index('users_organization_idx').on(t.organizationId),
   ],
@@ -247,4 +257,30 @@ export const groupRoles = pgTable(
       .references(() => roles.roleId, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.roleId] }), index('group_roles_role_idx').on(t.roleId)],
+);
+
+/**
+ * Personal access tokens: a user's bearer tokens for the admin API, each limited to some of
+ * the console's permission/action pairs (`scope`), which count only while the owner still
+ * holds them. Only the SHA-256 of the token is kept.
+ */
+export const personalAccessTokens = pgTable(
+  'personal_access_tokens',
+  {
+    tokenId: uuid('token_id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scope: jsonb('scope').$type<{ permissionId: string; action: string }[]>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written at most once a minute, as client secrets are. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('personal_access_tokens_hash_key').on(t.tokenHash),
+    index('personal_access_tokens_user_idx').on(t.userId, t.createdAt),
+  ],
 );

@@ -3,7 +3,15 @@ import type { Executor } from '../../db/client.ts';
 import type { AppScope } from '../../lib/app-scope.ts';
 import type { AuditContext } from '../../lib/audit.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { consoleRights, describe, type GrantSet, type Holdings, liesWithin, notHeld } from './grant-set.ts';
+import {
+  consoleRights,
+  describe,
+  type GrantSet,
+  type Holdings,
+  liesWithin,
+  narrowedTo,
+  notHeld,
+} from './grant-set.ts';
 import { footprintsOfGroups, footprintsOfRoles, footprintsOfUsers, holdingsOf } from './holdings.ts';
 import * as repo from './repository.ts';
 
@@ -31,7 +39,9 @@ export type Actor = { userId: string; holdings: Holdings };
 
 export async function actorOf(db: Executor, ctx: AuditContext): Promise<Actor> {
   if (ctx.actorId === null) throw forbidden();
-  return { userId: ctx.actorId, holdings: await holdingsOf(db, ctx.actorId) };
+  const holdings = await holdingsOf(db, ctx.actorId);
+  // A personal access token acts with what its owner holds within its scope, no more.
+  return { userId: ctx.actorId, holdings: ctx.limitedTo ? narrowedTo(holdings, ctx.limitedTo) : holdings };
 }
 
 /** 403 unless the actor holds all of `wanted`; the message names what they lack. */

@@ -95,6 +95,32 @@ export class GrantSet {
 /** What a principal holds: everything, for an administrator; else its grant set. */
 export type Holdings = { administrator: boolean; grants: GrantSet };
 
+/**
+ * What `holder` holds within the console permission/action pairs of `limit` (a personal
+ * access token's scope): those pairs, each as widely as the holder has it, and nothing else,
+ * not even the Administrator role's "everything".
+ */
+export function narrowedTo(
+  holder: Holdings,
+  limit: readonly { permissionId: string; action: string }[],
+): Holdings {
+  const rows: GrantRow[] = [];
+  for (const { permissionId, action } of limit) {
+    const scope = holder.administrator
+      ? 'all'
+      : holder.grants.platform.get(permissionId)?.get(action as Action);
+    if (scope === undefined) continue;
+    rows.push({
+      kind: 'permission',
+      applicationId: PLATFORM_APP_ID,
+      permissionId,
+      actions: [action as Action],
+      applicationIds: scope === 'all' ? null : [...scope],
+    });
+  }
+  return { administrator: false, grants: GrantSet.of(rows) };
+}
+
 /** The applications of `a` that `b` does not reach; `all` minus anything short of `all` stays `all`. */
 function scopeMinus(a: AppScope, b: AppScope | undefined): AppScope | null {
   if (b === undefined) return a;

@@ -18,6 +18,7 @@ export const listFields = {
   applicationId: auditLog.applicationId,
   ip: auditLog.ip,
   requestId: auditLog.requestId,
+  via: auditLog.via,
 };
 export type ListedRecord = {
   id: number;
@@ -30,6 +31,7 @@ export type ListedRecord = {
   applicationId: string | null;
   ip: string | null;
   requestId: string | null;
+  via: string | null;
 };
 export type FullRecord = ListedRecord & { before: unknown; after: unknown; hash: string | null };
 
@@ -140,6 +142,7 @@ export const exportCells = {
   applicationId: auditLog.applicationId,
   ip: auditLog.ip,
   requestId: auditLog.requestId,
+  via: auditLog.via,
   before: sql<string | null>`${auditLog.before}::text`,
   after: sql<string | null>`${auditLog.after}::text`,
 };
@@ -153,7 +156,8 @@ const jsonLine = sql<string>`json_build_object(
   'auditId', ${auditLog.id}::text, 'at', ${isoAt}, 'actorId', ${auditLog.actorId},
   'actorName', ${auditLog.actorName}, 'action', ${auditLog.action}, 'entity', ${auditLog.entity},
   'entityId', ${auditLog.entityId}, 'applicationId', ${auditLog.applicationId}, 'ip', ${auditLog.ip},
-  'requestId', ${auditLog.requestId}, 'before', ${auditLog.before}, 'after', ${auditLog.after})::text`;
+  'requestId', ${auditLog.requestId}, 'via', ${auditLog.via}, 'before', ${auditLog.before},
+  'after', ${auditLog.after})::text`;
 
 const exportWhere = (where: SQL | undefined, beforeId: number | undefined) =>
   and(where, beforeId === undefined ? undefined : lt(auditLog.id, beforeId));

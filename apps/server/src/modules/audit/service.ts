@@ -33,6 +33,7 @@ export const EXPORT_COLUMNS = [
   'applicationId',
   'ip',
   'requestId',
+  'via',
   'before',
   'after',
 ] as const;
@@ -51,6 +52,7 @@ function toRecord(row: repo.ListedRecord): AuditRecord {
     applicationId: row.applicationId,
     ip: row.ip,
     requestId: row.requestId,
+    via: row.via,
   };
 }
 

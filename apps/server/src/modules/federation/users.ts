@@ -91,6 +91,9 @@ export async function resolveFederatedUser(
         ? await onlyUserWith(db, email)
         : undefined);
     if (target !== undefined) {
+      // A service account (modules/machine-access) never signs in: not by a link either.
+      if ((await repo.findAccount(db, target))?.serviceAccountOf)
+        throw new FederationRefusal(FEDERATION_MESSAGES.notLinked);
       userId = target;
       identityId = await link(
         db,
@@ -110,6 +113,7 @@ export async function resolveFederatedUser(
   }
   // A disabled account gets no changes from the upstream, only the refusal.
   const current = await repo.findAccount(db, userId);
+  if (current?.serviceAccountOf) throw new FederationRefusal(FEDERATION_MESSAGES.notLinked);
   if (current && !isActive(current)) return { user: current, identityId };
   const user = await applyMapping(db, provider, upstream, userId, meta);
   await repo.stampIdentity(db, identityId, email);

@@ -362,6 +362,18 @@ export class OidcService {
   }
 
   /**
+   * The client a live client-credentials token was issued to, or null for anything else (a
+   * user's access token is another model, so it never answers here).
+   */
+  async clientCredentialsClient(token: string): Promise<string | null> {
+    if (!this.issuer) return null;
+    const provider = await this.provider();
+    const found = await provider.ClientCredentials.find(token);
+    if (!found?.clientId || found.isExpired) return null;
+    return found.clientId;
+  }
+
+  /**
    * The caller an OIDC access token names, for the routes that accept one: its user, with
    * the roles as a session would see them, tied to the application of the token's client.
    */

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -16,12 +16,15 @@ const userByUsernameStatement = preparedPer((db) =>
   db
     .select(accountFields())
     .from(users)
-    .where(eq(sql`lower(${users.username})`, sql.placeholder('username')))
+    // A service account (modules/machine-access) never signs in: no sign-in finds it.
+    .where(
+      and(eq(sql`lower(${users.username})`, sql.placeholder('username')), isNull(users.serviceAccountOf)),
+    )
     .limit(1)
     .prepare('user_by_username'),
 );
 
-/** Without regard to case, through `users_username_lower_key`, as usernames are unique so. */
+/** Without regard to case, through `users_username_lower_key`, as usernames are unique so; never a service account. */
 export async function findUserByUsername(db: Database, username: string): Promise<AccountRow | undefined> {
   const [row] = await userByUsernameStatement(db).execute({ username: username.toLowerCase() });
   return row;

@@ -2,6 +2,7 @@ import {
   type Action,
   createdUserSchema,
   createUserSchema,
+  MACHINE_ACCESS_MESSAGES,
   okSchema,
   resetPasswordResultSchema,
   resetPasswordSchema,
@@ -18,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerBulkRoutes } from '../../lib/bulk.ts';
 import { byId, registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { appScope, auditContext, type Grant, type RouteAccess } from '../../lib/request-context.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import * as repo from './repository.ts';
@@ -43,6 +45,14 @@ const SEARCH: RouteAccess = {
 /** v2 users: the accounts (the standard routes), their roles and groups, passwords and sessions. */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.users;
+
+  // A personal access token or a service account never changes its own account (password,
+  // two-factor, sessions, roles, status): that asks for its owner's sign-in.
+  app.addHook('preHandler', async (request) => {
+    const id = (request.params as { id?: unknown } | undefined)?.id;
+    if (request.auth?.machine && request.method !== 'GET' && id === request.auth.user.userId)
+      throw forbidden(MACHINE_ACCESS_MESSAGES.machineCaller);
+  });
 
   registerCrudRoutes(app, {
     base: BASE,

@@ -6,6 +6,7 @@ import { clearSession } from '@/lib/session';
 import { ChangePasswordForm } from './components/change-password-form';
 import { LinkedIdentitiesCard } from './components/linked-identities-card';
 import { OwnSessionsCard } from './components/own-sessions-card';
+import { PersonalAccessTokensCard } from './components/personal-access-tokens-card';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';
 import { usePasswordMessages } from './messages';
 import { TwoFactorSection } from './two-factor/two-factor-section';
@@ -33,6 +34,7 @@ export function SecurityPage() {
         <OwnSessionsCard onSignedOut={signedOut} />
         <TwoFactorSection />
         <LinkedIdentitiesCard />
+        <PersonalAccessTokensCard />
       </Space>
     </Card>
   );

@@ -14,6 +14,7 @@ import { lazyForm } from '@/components/lazy-form';
 import { statusColumn } from '@/components/list-screen/columns';
 import { CREATED_DATE_FIELD, STATUS_FIELD } from '@/components/list-screen/search-fields';
 import type { SearchField } from '@/components/search-bar';
+import { useAllowed } from '@/lib/access';
 import { appConfigPath } from '../paths';
 import { AppListScreen, appListPreload } from '../shared/app-list-screen';
 import { appConfigText, useAppConfigT } from '../shared/messages';
@@ -27,6 +28,7 @@ import { clientTypeLabel } from './client-types';
 import type { ClientFormValues } from './components/client-form';
 import { ClientSecretDialog } from './components/client-secret-dialog';
 import { ClientSecretsDialog } from './components/client-secrets-dialog';
+import { ServiceAccountDialog } from './components/service-account-dialog';
 
 const ClientForm = lazyForm(() => import('./components/client-form').then((m) => m.ClientForm));
 
@@ -118,6 +120,8 @@ export function ClientPage() {
     open: false,
   });
   const [secretsOf, setSecretsOf] = useState<{ open: boolean; client?: Client }>({ open: false });
+  const [accountOf, setAccountOf] = useState<{ open: boolean; client?: Client }>({ open: false });
+  const mayUpdate = useAllowed({ code: CODES.update, action: 'update' });
 
   /** Asks first, with an optional expiry; the new secret is in the answer only, so it is shown at once. */
   const confirmRotate = (client: Client) => {
@@ -211,6 +215,13 @@ export function ClientPage() {
             hiddenFor: (client) => client.clientType === 'PUBLIC',
             onClick: confirmRotate,
           },
+          {
+            key: 'service-account',
+            label: t('serviceAccount'),
+            // A public client proves nothing at the token endpoint: it has no service account.
+            hiddenFor: (client) => client.clientType === 'PUBLIC',
+            onClick: (client) => setAccountOf({ open: true, client }),
+          },
         ]}
         form={(props) => <ClientForm {...props} />}
       />
@@ -226,6 +237,12 @@ export function ClientPage() {
         open={secretsOf.open}
         client={secretsOf.client}
         onClose={() => setSecretsOf((s) => ({ ...s, open: false }))}
+      />
+      <ServiceAccountDialog
+        open={accountOf.open}
+        client={accountOf.client}
+        editable={mayUpdate}
+        onClose={() => setAccountOf((s) => ({ ...s, open: false }))}
       />
     </>
   );
