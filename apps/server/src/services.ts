@@ -39,6 +39,7 @@ import { DataObjectService, DataSetService } from './modules/objects/service.ts'
 import { type OidcOptions, OidcService } from './modules/oidc/service.ts';
 import { OrganizationService } from './modules/organizations/service.ts';
 import { AppPageService } from './modules/pages/service.ts';
+import { PasskeyService, type RelyingParty } from './modules/passkeys/service.ts';
 import {
   type LinkOrigins,
   type PasswordResetDeps,
@@ -74,6 +75,8 @@ export type ServiceDeps = {
   onJobError: (err: unknown, job?: { queue: string; id: number }) => void;
   /** The server's log: an LDAP directory that could not be asked, a sync's outcome. */
   log: FastifyBaseLogger;
+  /** Where passkeys are registered and used (GATEHOUSE_PASSKEY_ORIGIN, GATEHOUSE_PUBLIC_URL or localhost). */
+  relyingParty: RelyingParty;
 };
 
 /**
@@ -92,6 +95,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     async () => deps.sessionIdleSeconds ?? (await settings.get()).lockSeconds + IDLE_GRACE_SECONDS,
   );
   const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey, deps.meters);
+  const passkeys = new PasskeyService(db, deps.loginLimiter, deps.relyingParty, deps.meters);
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
   const configTransfer = new ConfigTransferService(db);
@@ -171,6 +175,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     access,
     sessions,
     twoFactor,
+    passkeys,
     auth,
     federation,
     ldapSync,
@@ -220,6 +225,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
       federation,
       deps.meters,
       passwordDirectory,
+      passkeys,
     ),
   };
 }
@@ -264,6 +270,7 @@ async function services(
     listen?: Listen;
     sessionIdleSeconds: number | undefined;
     webhooks: DeliverySettings;
+    relyingParty: RelyingParty;
   },
 ) {
   app.decorate(
@@ -287,6 +294,7 @@ async function services(
         if (!isDatabaseUnavailable(err)) app.log.warn({ err, job }, 'A job failed');
       },
       log: app.log,
+      relyingParty: opts.relyingParty,
     }),
   );
   if (!opts.listen) return;
