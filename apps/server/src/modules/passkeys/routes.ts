@@ -68,8 +68,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Start signing in with a passkey: the options for navigator.credentials.get()',
-        description:
-          "Without a username any discoverable passkey may answer; with one, only that account's. " + BOUND,
+        description: `Without a username any discoverable passkey may answer; with one, only that account's. ${BOUND}`,
         body: passkeySignInOptionsSchema,
         response: { 200: passkeyOptionsSchema, ...errorResponses(400) },
       },

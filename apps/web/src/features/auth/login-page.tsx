@@ -21,6 +21,8 @@ import { AuthCard } from './components/auth-card';
 import { SessionExpiredAlert } from './components/session-expired-alert';
 import { loginErrorText } from './login-errors';
 import { useLoginMessages } from './login-messages';
+import { passkeySignIn } from './passkeys/api/passkey-sign-in';
+import { PasskeyButton } from './passkeys/passkey-button';
 import { AUTH_PATHS } from './paths';
 import { SecondFactorStep } from './two-factor/second-factor-step';
 
@@ -102,6 +104,15 @@ export function LoginPage() {
           {t('signIn')}
         </Button>
       </form>
+      <PasskeyButton
+        disabled={loginMutation.isPending}
+        onError={setError}
+        // A username typed first limits the sign-in to that account's passkeys.
+        onUse={async () => {
+          setError(null);
+          signedIn(await passkeySignIn(form.values.username || undefined));
+        }}
+      />
       {federation}
       <div style={{ marginTop: 16, textAlign: 'right' }}>
         <Link to={AUTH_PATHS.forget}>{tLogin('forgotPassword')}</Link>

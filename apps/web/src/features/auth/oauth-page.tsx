@@ -19,6 +19,8 @@ import { AuthCard } from './components/auth-card';
 import { FEDERATION_PROVIDER_PARAM, federationError } from './federation-errors';
 import { interactionErrorText, isInteractionGone, sameOriginRedirect } from './oauth-interaction';
 import { useOAuthMessages } from './oauth-messages';
+import { passkeyAssertion } from './passkeys/api/passkey-sign-in';
+import { PasskeyButton } from './passkeys/passkey-button';
 
 // The identity providers' buttons load apart, after the page has drawn.
 const ProviderButtons = lazy(() =>
@@ -128,7 +130,14 @@ export function OAuthPage() {
             onOtherWay={() => setParams({ uid }, { replace: true })}
           />
         ) : (
-          <LoginStep info={info} uid={uid} busy={busy} onStep={run} needsCode={needsCode} />
+          <LoginStep
+            info={info}
+            uid={uid}
+            busy={busy}
+            onStep={run}
+            needsCode={needsCode}
+            onError={setError}
+          />
         )
       ) : (
         <ConsentStep info={info} busy={busy} onStep={run} />
@@ -156,8 +165,16 @@ type StepProps = {
  * A console session signs in with one click; otherwise, or for another account, the form,
  * which asks for the two-factor code too once the server has said the account needs one.
  */
-function LoginStep({ info, uid, busy, onStep, needsCode }: StepProps & { uid: string; needsCode: boolean }) {
+function LoginStep({
+  info,
+  uid,
+  busy,
+  onStep,
+  needsCode,
+  onError,
+}: StepProps & { uid: string; needsCode: boolean; onError: (shown: Shown | null) => void }) {
   const t = useOAuthMessages();
+  const [form] = Form.useForm<InteractionLogin & object>();
   const required = [{ required: true, whitespace: true, message: t('required') }];
   const current = getToken() ? getCurrentUser() : null;
   const [useForm, setUseForm] = useState(current === null);
@@ -170,6 +187,7 @@ function LoginStep({ info, uid, busy, onStep, needsCode }: StepProps & { uid: st
       <p>{t('asksSignIn', { client: info.clientName, application: info.applicationName })}</p>
       {useForm ? (
         <Form<InteractionLogin & object>
+          form={form}
           layout="vertical"
           requiredMark={false}
           disabled={busy}
@@ -189,6 +207,18 @@ function LoginStep({ info, uid, busy, onStep, needsCode }: StepProps & { uid: st
           <Button type="primary" htmlType="submit" block loading={busy}>
             {t('signIn')}
           </Button>
+          {!needsCode && (
+            <PasskeyButton
+              disabled={busy}
+              onError={onError}
+              // A passkey answers for both factors; a username typed first limits it to that account's.
+              onUse={async () => {
+                onError(null);
+                const passkey = await passkeyAssertion(form.getFieldValue('username') || undefined);
+                await onStep({ kind: 'login', credentials: { passkey } });
+              }}
+            />
+          )}
           {!needsCode && (
             <Suspense fallback={null}>
               <ProviderButtons clientId={info.clientId} target={{ interaction: uid }} disabled={busy} />

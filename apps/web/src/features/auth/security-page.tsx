@@ -8,6 +8,7 @@ import { LinkedIdentitiesCard } from './components/linked-identities-card';
 import { OwnSessionsCard } from './components/own-sessions-card';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';
 import { usePasswordMessages } from './messages';
+import { PasskeysSection } from './passkeys/passkeys-section';
 import { TwoFactorSection } from './two-factor/two-factor-section';
 
 /**
@@ -32,6 +33,7 @@ export function SecurityPage() {
         </Card>
         <OwnSessionsCard onSignedOut={signedOut} />
         <TwoFactorSection />
+        <PasskeysSection />
         <LinkedIdentitiesCard />
       </Space>
     </Card>
