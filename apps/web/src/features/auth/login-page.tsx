@@ -21,11 +21,13 @@ import { AuthCard } from './components/auth-card';
 import { SessionExpiredAlert } from './components/session-expired-alert';
 import { loginErrorText } from './login-errors';
 import { useLoginMessages } from './login-messages';
-import { passkeySignIn } from './passkeys/api/passkey-sign-in';
-import { PasskeyButton } from './passkeys/passkey-button';
 import { AUTH_PATHS } from './paths';
 import { SecondFactorStep } from './two-factor/second-factor-step';
 
+// The passkey button, its texts and the browser's WebAuthn library load apart too.
+const LoginPasskey = lazy(() =>
+  import('./passkeys/passkey-button').then((m) => ({ default: m.LoginPasskey })),
+);
 // The identity providers' buttons and the way back from one load apart, after the page has
 // drawn: the password form waits for nothing, and the page's own code stays small.
 const LoginFederation = lazy(() => import('./components/login-federation'));
@@ -104,15 +106,18 @@ export function LoginPage() {
           {t('signIn')}
         </Button>
       </form>
-      <PasskeyButton
-        disabled={loginMutation.isPending}
-        onError={setError}
-        // A username typed first limits the sign-in to that account's passkeys.
-        onUse={async () => {
-          setError(null);
-          signedIn(await passkeySignIn(form.values.username || undefined));
-        }}
-      />
+      <Suspense fallback={null}>
+        <LoginPasskey
+          disabled={loginMutation.isPending}
+          onError={setError}
+          // A username typed first limits the sign-in to that account's passkeys.
+          username={() => form.values.username}
+          onSignedIn={(result) => {
+            setError(null);
+            signedIn(result);
+          }}
+        />
+      </Suspense>
       {federation}
       <div style={{ marginTop: 16, textAlign: 'right' }}>
         <Link to={AUTH_PATHS.forget}>{tLogin('forgotPassword')}</Link>

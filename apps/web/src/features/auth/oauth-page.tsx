@@ -19,9 +19,11 @@ import { AuthCard } from './components/auth-card';
 import { FEDERATION_PROVIDER_PARAM, federationError } from './federation-errors';
 import { interactionErrorText, isInteractionGone, sameOriginRedirect } from './oauth-interaction';
 import { useOAuthMessages } from './oauth-messages';
-import { passkeyAssertion } from './passkeys/api/passkey-sign-in';
-import { PasskeyButton } from './passkeys/passkey-button';
 
+// The passkey button, its texts and the browser's WebAuthn library load apart too.
+const InteractionPasskey = lazy(() =>
+  import('./passkeys/passkey-button').then((m) => ({ default: m.InteractionPasskey })),
+);
 // The identity providers' buttons load apart, after the page has drawn.
 const ProviderButtons = lazy(() =>
   import('./components/provider-buttons').then((m) => ({ default: m.ProviderButtons })),
@@ -208,16 +210,18 @@ function LoginStep({
             {t('signIn')}
           </Button>
           {!needsCode && (
-            <PasskeyButton
-              disabled={busy}
-              onError={onError}
-              // A passkey answers for both factors; a username typed first limits it to that account's.
-              onUse={async () => {
-                onError(null);
-                const passkey = await passkeyAssertion(form.getFieldValue('username') || undefined);
-                await onStep({ kind: 'login', credentials: { passkey } });
-              }}
-            />
+            <Suspense fallback={null}>
+              <InteractionPasskey
+                disabled={busy}
+                onError={onError}
+                // A passkey answers for both factors; a username typed first limits it to that account's.
+                username={() => form.getFieldValue('username')}
+                onAnswer={(passkey) => {
+                  onError(null);
+                  return onStep({ kind: 'login', credentials: { passkey } });
+                }}
+              />
+            </Suspense>
           )}
           {!needsCode && (
             <Suspense fallback={null}>
