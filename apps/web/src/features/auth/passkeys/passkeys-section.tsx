@@ -33,6 +33,8 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
       mode="CREATE"
       title={t('addTitle')}
       okText={t('continue')}
+      // Field ids apart from the rename dialog's, so each label names its own input.
+      formProps={{ name: 'passkey-add' }}
       initialValues={{ name: t('defaultName') }}
       onClose={onClose}
       onSubmit={async ({ name }) => {
@@ -68,6 +70,7 @@ function RenameDialog({ passkey, onClose }: { passkey: Passkey | null; onClose: 
       open={passkey !== null}
       mode="EDIT"
       title={t('renameTitle')}
+      formProps={{ name: 'passkey-rename' }}
       initialValues={{ name: passkey?.name ?? '' }}
       onClose={onClose}
       onSubmit={async ({ name }) => {
