@@ -569,6 +569,23 @@ describe('signing in with a passkey on /oauth', () => {
     ]);
   });
 
+  it('a username sent along with a passkey earns no device cookie for that account', async () => {
+    const user = await newUser({ roleIds: [roleId] });
+    const { authenticator } = await register(user.token);
+    const victim = await newUser();
+    const { uid, cookies } = await interaction();
+    const { options, cookie } = await start(`${SIGN_IN}/options`, undefined, {});
+    const res = await send(
+      `${INTERACTION}/${uid}/login`,
+      { username: victim.username, passkey: authenticator.assert(options) },
+      [...cookies, cookie].join('; '),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.cookies.map((c) => c.name)).not.toContain('gatehouse_device');
+    // The passkey's own account signed in, not the one named.
+    expect(await auditFor(res)).toMatchObject([{ action: 'login', entityId: user.userId }]);
+  });
+
   it("refuses a user without access to the client's application", async () => {
     const user = await newUser();
     const { authenticator } = await register(user.token);

@@ -64,7 +64,10 @@ test('a user registers a passkey on the security page, signs out, and signs in w
   expect(credential).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
 
   // Renamed in place.
-  await card.getByRole('row', { name: /E2E laptop/ }).getByRole('button', { name: 'Rename' }).click();
+  await card
+    .getByRole('row', { name: /E2E laptop/ })
+    .getByRole('button', { name: 'Rename' })
+    .click();
   const rename = page.getByRole('dialog', { name: 'Rename passkey' });
   await rename.getByLabel('Name').fill('Work laptop');
   await rename.getByRole('button', { name: 'OK' }).click();

@@ -115,8 +115,11 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         browserSecretOf(request),
         ceremonySecretOf(request, 'sign-in'),
       );
-      // A right password (not the console session) makes this browser a known device of the account.
-      if (body?.username !== undefined) rememberDevice(request, reply, body.username);
+      // A right password (not the console session) makes this browser a known device of the
+      // account. A passkey's sign-in names its account itself: a username sent along with it
+      // was never checked, and must not earn that account's device cookie.
+      if (body?.username !== undefined && body.passkey === undefined)
+        rememberDevice(request, reply, body.username);
       return answer;
     },
   );
