@@ -12,7 +12,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { auditLog, passkeyCeremonies, passkeys, rolePermissions, users } from '../src/db/schema/index.ts';
+import { RelyingParty } from '../src/modules/passkeys/service.ts';
 import { createApplication, put } from './fixtures.ts';
 import { build, en, fieldMessage, type TestContext } from './helper.ts';
 import { SoftwareAuthenticator } from './webauthn-authenticator.ts';
@@ -82,6 +84,33 @@ async function signIn(authenticator: SoftwareAuthenticator, username?: string, i
   const { options, cookie } = await start(`${SIGN_IN}/options`, undefined, username ? { username } : {});
   return send(SIGN_IN, { response: authenticator.assert(options) }, cookie, undefined, ip);
 }
+
+describe('the relying party', () => {
+  it('is GATEHOUSE_PASSKEY_ORIGIN, else GATEHOUSE_PUBLIC_URL, else localhost on the listening port', () => {
+    const of = (env: NodeJS.ProcessEnv) => {
+      const config = loadConfig(env);
+      return new RelyingParty(config.passkeyOrigin ?? config.publicUrl, config.port);
+    };
+    expect(
+      of({
+        GATEHOUSE_PASSKEY_ORIGIN: 'https://iam.example.com',
+        GATEHOUSE_PUBLIC_URL: 'https://other.example.com',
+      }),
+    ).toMatchObject({ origin: 'https://iam.example.com', id: 'iam.example.com' });
+    expect(of({ GATEHOUSE_PUBLIC_URL: 'https://login.example.com:8443' })).toMatchObject({
+      origin: 'https://login.example.com:8443',
+      id: 'login.example.com',
+    });
+    const local = of({ PORT: '0' });
+    local.setListeningPort(41234);
+    expect(local).toMatchObject({ origin: 'http://localhost:41234', id: 'localhost' });
+    expect(() => loadConfig({ GATEHOUSE_PASSKEY_ORIGIN: 'https://iam.example.com/console' })).toThrow(
+      /GATEHOUSE_PASSKEY_ORIGIN/,
+    );
+    // This app's, from the test's configuration: what its options name.
+    expect(t.app.services.passkeys.relyingParty).toMatchObject({ origin: ORIGIN, id: RP_ID });
+  });
+});
 
 describe('registering passkeys', () => {
   it('registers several named passkeys, listed with their dates, and audits each', async () => {
