@@ -1,3 +1,4 @@
+import { PASSKEY_SIGN_IN_STARTS } from '@gatehouse/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LoginRateLimit, RequestRateLimit } from './config.ts';
@@ -77,6 +78,8 @@ export type ServiceDeps = {
   log: FastifyBaseLogger;
   /** Where passkeys are registered and used (GATEHOUSE_PASSKEY_ORIGIN, GATEHOUSE_PUBLIC_URL or localhost). */
   relyingParty: RelyingParty;
+  /** The budget of passkey sign-in starts. */
+  passkeyStarts: RequestLimiter;
 };
 
 /**
@@ -95,7 +98,13 @@ export function createServices(db: Database, deps: ServiceDeps) {
     async () => deps.sessionIdleSeconds ?? (await settings.get()).lockSeconds + IDLE_GRACE_SECONDS,
   );
   const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey, deps.meters);
-  const passkeys = new PasskeyService(db, deps.loginLimiter, deps.relyingParty, deps.meters);
+  const passkeys = new PasskeyService(
+    db,
+    deps.loginLimiter,
+    deps.relyingParty,
+    deps.meters,
+    deps.passkeyStarts,
+  );
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
   const configTransfer = new ConfigTransferService(db);
@@ -295,6 +304,7 @@ async function services(
       },
       log: app.log,
       relyingParty: opts.relyingParty,
+      passkeyStarts: new RequestLimiter(app.counters, 'passkey-start', PASSKEY_SIGN_IN_STARTS),
     }),
   );
   if (!opts.listen) return;

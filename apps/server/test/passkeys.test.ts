@@ -6,6 +6,7 @@ import {
   MESSAGES,
   OIDC_MESSAGES,
   PASSKEY_MESSAGES,
+  PASSKEY_SIGN_IN_STARTS,
   PASSKEYS_PER_USER,
   type Passkey,
 } from '@gatehouse/contract';
@@ -37,9 +38,12 @@ beforeAll(async () => {
 
 type Options = Record<string, unknown> & { challenge: string };
 
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
 /** Starts a ceremony as a browser does: the options, and the cookie that binds it to this browser. */
-async function start(path: string, token?: string, body?: Record<string, unknown>) {
-  const res = await t.post(path, body, token);
+async function start(path: string, token?: string, body?: Record<string, unknown>, ip = randomIp()) {
+  // From an address of its own, so the tests do not spend one source's budget of starts.
+  const res = await t.post(path, body, token, { remoteAddress: ip });
   expect(res.statusCode, res.body).toBe(200);
   const [cookie] = res.cookies as { name: string; value: string; path: string; httpOnly: boolean }[];
   expect(cookie).toMatchObject({ path: '/api/oauth2-server', httpOnly: true });
@@ -427,6 +431,21 @@ describe('signing in with a passkey on /login', () => {
     // A fresh ceremony does not take an old answer either: its challenge is another.
     const fresh = await start(`${SIGN_IN}/options`, undefined, {});
     expect((await send(SIGN_IN, { response }, fresh.cookie)).statusCode).toBe(401);
+  });
+
+  it('limits the starts per source and per username (each stores a challenge)', async () => {
+    const startFrom = (ip: string, body: Record<string, unknown> = {}) =>
+      t.post(`${SIGN_IN}/options`, body, undefined, { remoteAddress: ip });
+    const statuses: number[] = [];
+    for (let i = 0; i <= PASSKEY_SIGN_IN_STARTS.perIp; i++)
+      statuses.push((await startFrom('10.77.0.1')).statusCode);
+    expect(statuses).toEqual([...Array(PASSKEY_SIGN_IN_STARTS.perIp).fill(200), 429]);
+    expect((await startFrom('10.77.0.2')).statusCode).toBe(200);
+    // One username from many sources.
+    const named: number[] = [];
+    for (let i = 0; i <= PASSKEY_SIGN_IN_STARTS.perAccount; i++)
+      named.push((await startFrom(randomIp(), { username: 'much-wanted' })).statusCode);
+    expect(named.at(-1)).toBe(429);
   });
 
   it('refuses an expired ceremony', async () => {

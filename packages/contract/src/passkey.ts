@@ -9,6 +9,11 @@ export const PASSKEY_CEREMONY_SECONDS = 5 * 60;
 export const PASSKEY_NAME_MAX = 64;
 /** Passkeys one account may hold. */
 export const PASSKEYS_PER_USER = 20;
+/**
+ * Passkey sign-ins one source (an IP) may start in a window, and one username: each start
+ * stores a challenge, and a username's options name its passkeys. Then 429 until it ends.
+ */
+export const PASSKEY_SIGN_IN_STARTS = { perAccount: 30, perIp: 30, windowSeconds: 60 } as const;
 
 export const PASSKEY_MESSAGES = {
   /** The ceremony is unknown, used, expired or another browser's: start again. */

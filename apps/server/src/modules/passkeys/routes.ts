@@ -70,11 +70,16 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start signing in with a passkey: the options for navigator.credentials.get()',
         description: `Without a username any discoverable passkey may answer; with one, only that account's. ${BOUND}`,
         body: passkeySignInOptionsSchema,
-        response: { 200: passkeyOptionsSchema, ...errorResponses(400) },
+        response: { 200: passkeyOptionsSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) =>
-      started(request, reply, 'sign-in', await service.signInOptions(request.body?.username || undefined)),
+      started(
+        request,
+        reply,
+        'sign-in',
+        await service.signInOptions(request.body?.username || undefined, request.ip),
+      ),
   );
 
   app.post(

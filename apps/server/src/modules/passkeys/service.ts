@@ -26,7 +26,7 @@ import { type Meters, NO_METERS, type SignInFlow } from '../../lib/metrics.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import { type AccountRow, isActive } from '../access/repository.ts';
-import type { LoginLimiter } from '../auth/limiters.ts';
+import type { LoginLimiter, RequestLimiter } from '../auth/limiters.ts';
 import { auditFailedSignIn, type SignInFailure, unlessLocked } from '../auth/sign-in-events.ts';
 import { verifyPassword } from '../passwords/hashing.ts';
 import { findUserByUsername } from '../sessions/repository.ts';
@@ -103,6 +103,8 @@ export class PasskeyService {
     private readonly limiter: LoginLimiter,
     readonly relyingParty: RelyingParty,
     private readonly meters: Meters = NO_METERS,
+    /** The budget of sign-in starts per source and username (PASSKEY_SIGN_IN_STARTS). */
+    private readonly starts?: Pick<RequestLimiter, 'take'>,
   ) {}
 
   async list(auth: AuthState): Promise<Passkey[]> {
@@ -235,9 +237,11 @@ export class PasskeyService {
   /**
    * The options of a sign-in. With a username, only that account's passkeys are offered and
    * accepted; an unknown name gets the same answer as an account without passkeys (any
-   * discoverable passkey may answer, and signs in its own account).
+   * discoverable passkey may answer, and signs in its own account). Anyone may start one, so
+   * starts are counted per source and per username (429 once spent).
    */
-  async signInOptions(username: string | undefined): Promise<CeremonyStart> {
+  async signInOptions(username: string | undefined, ip: string): Promise<CeremonyStart> {
+    await this.starts?.take(username ?? `ip:${ip}`, ip);
     if (Date.now() - this.purgedAt > 60_000) {
       this.purgedAt = Date.now();
       await repo.deleteExpiredCeremonies(this.db);

@@ -41,9 +41,8 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
         try {
           await register.mutateAsync(name);
         } catch (error) {
-          // A 400 on `name` shows on the field; anything else (the authenticator said no) as a toast.
-          if (!(isApiError(error) && error.fields?.name))
-            toast.error(say(ceremonyError(error, t('cancelled'))));
+          // Field messages show on the form; anything else (a refusal, the authenticator said no) as a toast.
+          if (!(isApiError(error) && error.fields)) toast.error(say(ceremonyError(error, t('cancelled'))));
           throw error;
         }
         toast.success(t('added'));
@@ -103,7 +102,9 @@ function RemoveDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => v
       form.setFields([{ name: 'password', errors: [say(e.fields.password)] }]);
       return;
     }
-    setError(ceremonyError(e, t('cancelled')));
+    // A refused or spent passkey proof names its own field (`passkey`, `response`).
+    const fieldMessage = isApiError(e) && e.fields ? Object.values(e.fields)[0] : undefined;
+    setError(fieldMessage ?? ceremonyError(e, t('cancelled')));
   };
   const withPassword = async ({ password }: { password?: string }) => {
     setError(null);

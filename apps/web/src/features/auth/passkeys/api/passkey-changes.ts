@@ -16,9 +16,12 @@ const BASE = '/oauth2-server/passkeys';
  * The own-account changes of passkeys; each refreshes the list. Errors show on the form. A
  * registration and a passkey proof are ceremonies: the server's options, the authenticator's
  * answer, then the call that checks it (the browser's cookie ties the two calls together).
+ * All are silent: the dialogs say what went wrong.
  */
 export async function registerPasskey(name: string): Promise<Passkey> {
-  const { options } = await api.post<PasskeyOptions>(`${BASE}/registration/options`);
+  const { options } = await api.post<PasskeyOptions>(`${BASE}/registration/options`, undefined, {
+    silent: true,
+  });
   const response: RegistrationResponse = await createCredential(options);
   return api.post<Passkey>(BASE, { name, response }, { silent: true });
 }
@@ -28,7 +31,7 @@ export const renamePasskey = ({ passkeyId, name }: { passkeyId: string; name: st
 
 /** A passkey's answer to a proof ceremony, for removing a passkey without the password. */
 export async function passkeyProof(): Promise<AuthenticationResponse> {
-  const { options } = await api.post<PasskeyOptions>(`${BASE}/proof/options`);
+  const { options } = await api.post<PasskeyOptions>(`${BASE}/proof/options`, undefined, { silent: true });
   return askAuthenticator(options);
 }
 
