@@ -56,7 +56,8 @@ const KiB = 1024;
 // @simplewebauthn/browser load after the page has drawn (the browser library only once the
 // button is clicked); imported with the page they took it to 203.4 KiB. What stays is the
 // two lazy imports (/login's and /oauth's) and the six passkey messages in the English
-// catalogue: 202.24 KiB measured against main's 202.03 (+222 bytes), the budget 202.4.
+// catalogue, and the limit of sign-in starts: 202.26 KiB measured against main's 202.03
+// (+234 bytes), the budget 202.4.
 const BUDGETS = { 'login page': 202.4 * KiB, 'a list screen after sign-in': 136 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
