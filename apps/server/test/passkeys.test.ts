@@ -350,6 +350,26 @@ describe('renaming and removing passkeys', () => {
   });
 });
 
+describe('a proof before a removal', () => {
+  it('is bound to the session that started it, and needs passkeys to offer', async () => {
+    const user = await newUser();
+    const { authenticator, passkey } = await register(user.token);
+    const otherSession = await t.login(user.username, user.password);
+    const proof = await start(`${BASE}/proof/options`, user.token);
+    const res = await send(
+      `${BASE}/${passkey.passkeyId}/remove`,
+      { passkey: authenticator.assert(proof.options) },
+      proof.cookie,
+      otherSession,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(fieldMessage(res.json(), 'response')).toBe(en(PASSKEY_MESSAGES.expired));
+    expect((await t.get(BASE, user.token)).json()).toHaveLength(1);
+    const none = await newUser();
+    expect((await t.post(`${BASE}/proof/options`, undefined, none.token)).statusCode).toBe(404);
+  });
+});
+
 describe('signing in with a passkey on /login', () => {
   it('signs in with a discoverable passkey: a session, audited as a login by passkey, the passkey marked used', async () => {
     const user = await newUser();
