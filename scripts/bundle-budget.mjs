@@ -52,7 +52,13 @@ const KiB = 1024;
 // table, and the sign-in page's hook for the identity providers (a lazily loaded part that draws
 // their buttons and exchanges the way back from one, its code and texts loading after the page),
 // 0.6 more: 202.0 KiB measured, the budget 202.2. Splitting the catalogue is still the next step.
-const BUDGETS = { 'login page': 202.2 * KiB, 'a list screen after sign-in': 136 * KiB };
+// Passkeys (issue 31): the sign-in page's passkey button, its texts, its calls and
+// @simplewebauthn/browser load after the page has drawn (the browser library only once the
+// button is clicked); imported with the page they took it to 203.4 KiB. What stays is the
+// two lazy imports (/login's and /oauth's) and the six passkey messages in the English
+// catalogue, and the limit of sign-in starts: 202.26 KiB measured against main's 202.03
+// (+234 bytes), the budget 202.4.
+const BUDGETS = { 'login page': 202.4 * KiB, 'a list screen after sign-in': 136 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
 const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;

@@ -79,6 +79,9 @@ export default defineConfig({
       MAIL_FROM: 'Gatehouse <gatehouse@e2e.test>',
       // The origin of the emailed links: as in production, never the request's Host.
       GATEHOUSE_PUBLIC_URL: baseURL,
+      // Browsers refuse an IP address as a WebAuthn relying party: passkeys.spec opens the
+      // console on localhost.
+      GATEHOUSE_PASSKEY_ORIGIN: `http://localhost:${port}`,
       // webhooks.spec's receiver listens on http://127.0.0.1, which production refuses.
       GATEHOUSE_WEBHOOK_ALLOW_HTTP: 'true',
       GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: 'true',

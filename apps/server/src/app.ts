@@ -36,6 +36,8 @@ import objectRoutes from './modules/objects/routes.ts';
 import oidcRoutes from './modules/oidc/routes.ts';
 import organizationRoutes from './modules/organizations/routes.ts';
 import pageRoutes from './modules/pages/routes.ts';
+import passkeyRoutes from './modules/passkeys/routes.ts';
+import { RelyingParty } from './modules/passkeys/service.ts';
 import passwordResetRoutes from './modules/password-reset/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
 import preferencesRoutes from './modules/preferences/routes.ts';
@@ -231,6 +233,7 @@ export function buildApp(options: BuildAppOptions) {
       retryDelaysMs: config.webhookRetryDelaysMs,
       concurrency: config.webhookConcurrency,
     },
+    relyingParty: new RelyingParty(config.passkeyOrigin ?? config.publicUrl, config.port),
     oidc: {
       issuer: config.issuer,
       serverKey,
@@ -243,6 +246,7 @@ export function buildApp(options: BuildAppOptions) {
   app.register(healthRoutes, { version: versionInfo(config.commit) });
   app.register(authRoutes);
   app.register(twoFactorRoutes);
+  app.register(passkeyRoutes);
   app.register(passwordResetRoutes);
   app.register(accountRoutes);
   app.register(menuRoutes);
@@ -312,6 +316,7 @@ export function buildApp(options: BuildAppOptions) {
     this.services.oidc.setDefaultIssuer(`${origin}/oidc`);
     this.services.passwordReset.setListeningOrigin(origin);
     this.services.federation.setListeningOrigin(origin);
+    this.services.passkeys.relyingParty.setListeningPort(address.port);
   });
 
   app.register(spa, { webDir: webDirExists(config) ? config.webDir : undefined });

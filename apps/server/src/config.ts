@@ -70,6 +70,11 @@ export type AppConfig = {
    * production refuses to send such links; development uses the server's own address.
    */
   publicUrl: string | undefined;
+  /**
+   * GATEHOUSE_PASSKEY_ORIGIN: the origin passkeys are registered and used on; its host is the
+   * WebAuthn relying-party id. Unset: `publicUrl`, else `http://localhost:<PORT>`.
+   */
+  passkeyOrigin: string | undefined;
   /** NODE_ENV=production. */
   production: boolean;
   /**
@@ -417,6 +422,11 @@ export const SETTINGS = z.object({
     default:
       'unset: in production reset links are refused (503, and a warning at start); in development `http://<HOST>:<PORT>` of the listening server',
   }),
+  GATEHOUSE_PASSKEY_ORIGIN: publicOrigin.optional().register(docs, {
+    meaning:
+      'the origin the console is opened on for passkeys (`https://iam.example.com`): WebAuthn binds each passkey to it, and its host name is the relying-party id. Browsers refuse an IP address there: open the console on a name (`localhost` will do on this machine)',
+    default: 'unset: `GATEHOUSE_PUBLIC_URL`, else `http://localhost:<PORT>` of the listening server',
+  }),
   GATEHOUSE_WEB_DIR: text.optional().register(docs, {
     meaning: "the console's built files, served when the folder holds an `index.html`",
     default: '`apps/web/dist` of this tree',
@@ -558,6 +568,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
     publicUrl: s.GATEHOUSE_PUBLIC_URL,
+    passkeyOrigin: s.GATEHOUSE_PASSKEY_ORIGIN,
     production: s.NODE_ENV === 'production',
     sessionIdleSeconds: s.GATEHOUSE_SESSION_IDLE_SECONDS,
     databaseStatementTimeoutMs: s.GATEHOUSE_DB_STATEMENT_TIMEOUT_MS,

@@ -1,3 +1,4 @@
+import { PASSKEY_SIGN_IN_STARTS } from '@gatehouse/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LoginRateLimit, RequestRateLimit } from './config.ts';
@@ -41,6 +42,7 @@ import { BackchannelLogouts } from './modules/oidc/backchannel-logout.ts';
 import { type OidcOptions, OidcService } from './modules/oidc/service.ts';
 import { OrganizationService } from './modules/organizations/service.ts';
 import { AppPageService } from './modules/pages/service.ts';
+import { PasskeyService, type RelyingParty } from './modules/passkeys/service.ts';
 import {
   type LinkOrigins,
   type PasswordResetDeps,
@@ -76,6 +78,10 @@ export type ServiceDeps = {
   onJobError: (err: unknown, job?: { queue: string; id: number }) => void;
   /** The server's log: an LDAP directory that could not be asked, a sync's outcome. */
   log: FastifyBaseLogger;
+  /** Where passkeys are registered and used (GATEHOUSE_PASSKEY_ORIGIN, GATEHOUSE_PUBLIC_URL or localhost). */
+  relyingParty: RelyingParty;
+  /** The budget of passkey sign-in starts. */
+  passkeyStarts: RequestLimiter;
 };
 
 /**
@@ -94,6 +100,13 @@ export function createServices(db: Database, deps: ServiceDeps) {
     async () => deps.sessionIdleSeconds ?? (await settings.get()).lockSeconds + IDLE_GRACE_SECONDS,
   );
   const twoFactor = new TwoFactorService(db, deps.loginLimiter, deps.oidc.serverKey, deps.meters);
+  const passkeys = new PasskeyService(
+    db,
+    deps.loginLimiter,
+    deps.relyingParty,
+    deps.meters,
+    deps.passkeyStarts,
+  );
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
   const configTransfer = new ConfigTransferService(db);
@@ -139,6 +152,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     federation,
     deps.meters,
     passwordDirectory,
+    passkeys,
   );
   const jobs = new JobRunner(db, deps.onJobError);
   // Logout tokens go where webhooks may: the same guard, deadline and delays.
@@ -192,6 +206,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     access,
     sessions,
     twoFactor,
+    passkeys,
     auth,
     federation,
     ldapSync,
@@ -278,6 +293,7 @@ async function services(
     listen?: Listen;
     sessionIdleSeconds: number | undefined;
     webhooks: DeliverySettings;
+    relyingParty: RelyingParty;
   },
 ) {
   app.decorate(
@@ -301,6 +317,8 @@ async function services(
         if (!isDatabaseUnavailable(err)) app.log.warn({ err, job }, 'A job failed');
       },
       log: app.log,
+      relyingParty: opts.relyingParty,
+      passkeyStarts: new RequestLimiter(app.counters, 'passkey-start', PASSKEY_SIGN_IN_STARTS),
     }),
   );
   if (!opts.listen) return;

@@ -275,6 +275,25 @@ const SAMPLES: Record<string, Sample> = {
       body: { password: 'not-the-password' },
     }),
   },
+  'GET /api/oauth2-server/passkeys': { req: () => ({ url: '/api/oauth2-server/passkeys' }) },
+  'POST /api/oauth2-server/passkeys/registration/options': {
+    req: () => ({ url: '/api/oauth2-server/passkeys/registration/options' }),
+  },
+  'POST /api/oauth2-server/passkeys': {
+    req: () => ({ url: '/api/oauth2-server/passkeys', body: { name: 'Key' } }),
+  },
+  'PUT /api/oauth2-server/passkeys/:passkeyId': {
+    req: () => ({ url: `/api/oauth2-server/passkeys/${randomUUID()}`, body: { name: 'Key' } }),
+  },
+  'POST /api/oauth2-server/passkeys/proof/options': {
+    req: () => ({ url: '/api/oauth2-server/passkeys/proof/options' }),
+  },
+  'POST /api/oauth2-server/passkeys/:passkeyId/remove': {
+    req: () => ({
+      url: `/api/oauth2-server/passkeys/${randomUUID()}/remove`,
+      body: { password: 'not-the-password' },
+    }),
+  },
   'GET /api/admin/menus': { req: () => ({ url: '/api/admin/menus' }) },
   'GET /api/admin-service/settings': { req: () => ({ url: '/api/admin-service/settings' }) },
   'GET /api/admin-service/user/profile': { req: () => ({ url: '/api/admin-service/user/profile' }) },
@@ -1109,6 +1128,10 @@ const PUBLIC = new Set([
   'POST /api/oauth2-server/interaction/:uid/abort',
   // The second step of sign-in: the challenge of the password step is the capability.
   'POST /api/oauth2-server/login/second-factor',
+  // Passkey sign-in: starting a ceremony proves nothing; the answer is checked against the
+  // challenge this browser's cookie names, once.
+  'POST /api/oauth2-server/login/passkey/options',
+  'POST /api/oauth2-server/login/passkey',
   // The password lifecycle: /forget answers alike for every identifier; the reset link's token is the capability.
   'POST /api/oauth2-server/forget-password',
   'POST /api/oauth2-server/reset-password',
@@ -1135,6 +1158,12 @@ const OWN = new Set([
   'POST /api/oauth2-server/two-factor/enrolment/confirm',
   'POST /api/oauth2-server/two-factor/disable',
   'POST /api/oauth2-server/two-factor/recovery-codes',
+  'GET /api/oauth2-server/passkeys',
+  'POST /api/oauth2-server/passkeys/registration/options',
+  'POST /api/oauth2-server/passkeys',
+  'PUT /api/oauth2-server/passkeys/:passkeyId',
+  'POST /api/oauth2-server/passkeys/proof/options',
+  'POST /api/oauth2-server/passkeys/:passkeyId/remove',
   'GET /api/admin/menus',
   'GET /api/admin-service/settings',
   'GET /api/admin-service/user/profile',

@@ -937,6 +937,7 @@ const TABLES = [
   'page_elements',
   'page_element_roles',
   'recovery_codes',
+  'passkeys',
   'identity_providers',
   'user_identities',
   'application_provider_limits',

@@ -20,6 +20,7 @@ export * from './messages.ts';
 export * from './navigation.ts';
 export * from './oidc.ts';
 export * from './organization.ts';
+export * from './passkey.ts';
 export * from './password.ts';
 export * from './permission.ts';
 export * from './product.ts';

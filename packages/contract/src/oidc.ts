@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { m } from './i18n/index.ts';
+import { authenticationResponseSchema } from './passkey.ts';
 
 export const OIDC_MESSAGES = {
   interactionGone: m('oidc.interactionGone'),
@@ -25,7 +26,7 @@ export const interactionDetailsSchema = z.object({
 });
 export type InteractionDetails = z.infer<typeof interactionDetailsSchema>;
 
-/** Either a username and password, or neither to use the console session of the Authorization header. */
+/** A username and password, a passkey, an identity provider's handoff, or none of them to use the console session of the Authorization header. */
 export const interactionLoginSchema = z
   .object({
     username: z.string().max(200),
@@ -34,6 +35,8 @@ export const interactionLoginSchema = z
     code: z.string().max(64),
     /** The handoff of a sign-in through an identity provider (`?sso=` on /oauth), instead of a password. */
     federated: z.string().max(200),
+    /** A passkey's answer to a sign-in ceremony (POST /oauth2-server/login/passkey/options), instead of a password and code. */
+    passkey: authenticationResponseSchema,
   })
   .partial()
   .optional();

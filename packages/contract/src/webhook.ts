@@ -33,7 +33,7 @@ export const WEBHOOK_MAX_EVENTS = 50;
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 /** Actions of the `user` entity that are sign-in events: their type is `auth.<action>`. */
-const AUTH_ACTIONS = /^(login|logout|unlock|session|two-factor|password)(\.|$)/;
+const AUTH_ACTIONS = /^(login|logout|unlock|session|two-factor|passkey|password)(\.|$)/;
 const PAST: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted' };
 
 /**
@@ -74,6 +74,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'auth.two-factor.enable',
   'auth.two-factor.disable',
   'auth.two-factor.reset',
+  'auth.passkey.register',
+  'auth.passkey.rename',
+  'auth.passkey.remove',
   'user.created',
   'user.updated',
   'user.deleted',

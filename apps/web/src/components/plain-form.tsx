@@ -88,5 +88,5 @@ export function usePlainForm<Values extends Record<string, string>>(
     if (missing.length === 0) action(values);
   };
 
-  return { set, fail, field, bind, submit };
+  return { values, set, fail, field, bind, submit };
 }

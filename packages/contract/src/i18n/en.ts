@@ -215,6 +215,14 @@ export const EN = {
   'twoFactor.notEnabled': 'Two-factor sign-in is off.',
   'twoFactor.codeOrPassword': 'Enter a current code or your password.',
 
+  // ---- passkeys ------------------------------------------------------------------------------
+  'passkey.expired': 'This passkey request has expired. Please try again.',
+  'passkey.refused': 'This passkey was not accepted.',
+  'passkey.alreadyRegistered': 'This passkey is already registered.',
+  'passkey.tooMany': 'You can register at most {max} passkeys. Remove one first.',
+  'passkey.notFound': 'This passkey does not exist.',
+  'passkey.passwordOrPasskey': 'Confirm with your password or a passkey.',
+
   // ---- OpenID Connect ------------------------------------------------------------------------
   'oidc.interactionGone':
     'This sign-in has expired or was started in another browser. Start again from the application, in this browser.',

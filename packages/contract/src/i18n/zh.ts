@@ -199,6 +199,14 @@ export const ZH: Catalogue = {
   'twoFactor.notEnabled': '双重验证登录未开启。',
   'twoFactor.codeOrPassword': '请输入当前验证码或您的密码。',
 
+  // ---- 通行密钥 ----
+  'passkey.expired': '本次通行密钥请求已过期，请重试。',
+  'passkey.refused': '此通行密钥未被接受。',
+  'passkey.alreadyRegistered': '此通行密钥已注册。',
+  'passkey.tooMany': '最多可注册 {max} 个通行密钥，请先删除一个。',
+  'passkey.notFound': '此通行密钥不存在。',
+  'passkey.passwordOrPasskey': '请用您的密码或通行密钥确认。',
+
   'oidc.interactionGone': '此登录已过期，或是在另一个浏览器中发起的。请在此浏览器中从应用重新开始。',
   'oidc.passwordChangeFirst': '您必须先设置新密码才能在此登录。请登录控制台设置新密码，然后从应用重新开始。',
   'oidc.unknownClient': '该应用客户端未知或已禁用。',

@@ -9,6 +9,7 @@ export * from './identity.ts';
 export * from './jobs.ts';
 export * from './list-counts.ts';
 export * from './oidc.ts';
+export * from './passkeys.ts';
 export * from './permissions.ts';
 export * from './webhooks.ts';
 export * from './workspace.ts';

@@ -93,6 +93,19 @@ export class LoginLimiter {
   }
 
   /**
+   * A sign-in that names no account yet (a passkey this site does not know): only the source's
+   * budget applies, and a failure spends it.
+   */
+  async checkSource(ip: string): Promise<void> {
+    const addr = await this.store.get(`ip:${ip}`);
+    if (addr.count >= this.limits.perIp) throw rateLimited(addr.ttlSeconds);
+  }
+
+  async recordSourceFailure(ip: string): Promise<void> {
+    await this.store.increment(`ip:${ip}`, this.limits.windowSeconds);
+  }
+
+  /**
    * Second-factor codes have budgets of their own, kept apart from the password's: one per
    * challenge and one per account that a right password does not refill (else a password
    * holder could sign in again for fresh guesses). A wrong code also spends the IP budget.

@@ -88,14 +88,26 @@ export class AuthService {
     return this.startSession(user, meta);
   }
 
-  /** A new session for a user who has proved who they are, audited as a login and counted as a sign-in. */
-  async startSession(user: UserRow, meta: RequestMeta): Promise<{ token: string; userInfo: UserInfo }> {
+  /**
+   * A new session for a user who has proved who they are, audited as a login (with `method`
+   * when not the password) and counted as a sign-in.
+   */
+  async startSession(
+    user: UserRow,
+    meta: RequestMeta,
+    method?: 'passkey',
+  ): Promise<{ token: string; userInfo: UserInfo }> {
     const token = newSessionToken();
     const sessionId = randomUUID();
     await auditedStatement(
       this.db,
       { ...meta, actorId: user.userId, actorName: user.username },
-      { entity: 'user', action: 'login', entityId: user.userId, after: { sessionId } },
+      {
+        entity: 'user',
+        action: 'login',
+        entityId: user.userId,
+        after: { sessionId, ...(method ? { method } : {}) },
+      },
       [
         repo.newSession(this.db, {
           sessionId,

@@ -9,6 +9,12 @@ export type SignInFailure =
   | 'wrong-password'
   | 'disabled'
   | 'wrong-code'
+  /** A passkey this site does not know, or not the account's that the sign-in named. */
+  | 'unknown-passkey'
+  /** A passkey's answer that did not verify (signature, origin, relying party, challenge). */
+  | 'wrong-passkey'
+  /** A passkey whose signature counter went backwards: a cloned authenticator. */
+  | 'counter-regression'
   /** An identity provider's sign-in that Gatehouse refused (not linked, not allowed …). */
   | 'federation'
   /** The LDAP directory that governs the account could not be asked. */

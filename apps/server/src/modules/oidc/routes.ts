@@ -13,6 +13,7 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { deviceOf, rememberDevice } from '../../plugins/device-cookie.ts';
 import { securityHeadersFor } from '../../plugins/security-headers.ts';
 import { browserSecretOf } from '../federation/sign-in.ts';
+import { ceremonySecretOf } from '../passkeys/routes.ts';
 import { INTERACTION_API } from './interaction-cookie.ts';
 import type { BrowserExchange } from './service.ts';
 
@@ -94,7 +95,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Sign in for an OIDC interaction: with the console session (Authorization) or a username and password (throttled and audited like the console sign-in)',
+          'Sign in for an OIDC interaction: with the console session (Authorization), a username and password, or a passkey (throttled and audited like the console sign-in)',
         description: BOUND,
         params,
         body: interactionLoginSchema,
@@ -112,9 +113,13 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
         deviceOf(request),
         browserSecretOf(request),
+        ceremonySecretOf(request, 'sign-in'),
       );
-      // A right password (not the console session) makes this browser a known device of the account.
-      if (body?.username !== undefined) rememberDevice(request, reply, body.username);
+      // A right password (not the console session) makes this browser a known device of the
+      // account. A passkey's sign-in names its account itself: a username sent along with it
+      // was never checked, and must not earn that account's device cookie.
+      if (body?.username !== undefined && body.passkey === undefined)
+        rememberDevice(request, reply, body.username);
       return answer;
     },
   );

@@ -20,11 +20,12 @@ import { AppError, notFound, refused, unauthenticated, unavailable } from '../..
 import { type Meters, NO_METERS } from '../../lib/metrics.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import { mayEnterApplication } from '../access/in-application.ts';
-import { isActive } from '../access/repository.ts';
+import { type AccountRow, isActive } from '../access/repository.ts';
 import type { LoginLimiter } from '../auth/limiters.ts';
 import { checkCredentials, NO_DIRECTORY, type PasswordDirectory } from '../auth/password-directory.ts';
 import { auditFailedSignIn, unlessLocked } from '../auth/sign-in-events.ts';
 import type { FederatedSignIn } from '../federation/sign-in.ts';
+import type { PasskeyService } from '../passkeys/service.ts';
 import { upgradeOutdatedHash } from '../passwords/policy.ts';
 import { stampSignIn } from '../sessions/repository.ts';
 import type { SessionResolver } from '../sessions/resolver.ts';
@@ -74,6 +75,7 @@ export class OidcService {
     private readonly meters: Meters = NO_METERS,
     /** The directories (LDAP) that check the password of the accounts they govern. */
     private readonly directory: PasswordDirectory = NO_DIRECTORY,
+    private readonly passkeys?: Pick<PasskeyService, 'signIn'>,
   ) {
     this.issuer = options.issuer;
   }
@@ -206,11 +208,20 @@ export class OidcService {
     meta: RequestMeta,
     device?: DeviceCookie,
     federationSecret?: string,
+    passkeySecret?: string,
   ): Promise<InteractionRedirect> {
     const { interaction, client } = await this.interaction(uid, browser);
     if (interaction.prompt.name !== 'login') throw refused(OIDC_MESSAGES.noLoginPrompt);
     if (input?.federated !== undefined)
       return this.federatedLogin(interaction, client, input.federated, input.code, meta, federationSecret);
+    if (input?.passkey !== undefined) {
+      if (!this.passkeys) throw unauthenticated();
+      const user = await this.passkeys.signIn(passkeySecret, input.passkey, meta, 'oidc', {
+        device,
+        details: { clientId: client.client },
+      });
+      return this.signedIn(interaction, client, user, meta, { method: 'passkey' });
+    }
     if (input?.username === undefined && input?.password === undefined) {
       if (!session) throw unauthenticated();
       if (session.user.mustChangePassword || session.passwordExpired)
@@ -250,18 +261,35 @@ export class OidcService {
     // A password an administrator set, or one past the policy's age, signs nothing in until
     // it is replaced in the console: it may be known to someone else, or leaked long ago. A
     // directory's password is the directory's to age; the local one is not used.
+    return this.signedIn(interaction, client, user, meta, {}, viaDirectory);
+  }
+
+  /**
+   * The end of a sign-in by password or passkey for this interaction: an account whose
+   * password must be replaced first is refused (a passkey too: the console asks for the new
+   * password right after it), as is one without access to the client's application; else
+   * the login is audited and the provider told.
+   */
+  private async signedIn(
+    interaction: Interaction,
+    client: { client: string; applicationId: string },
+    user: AccountRow,
+    meta: RequestMeta,
+    details: Record<string, unknown>,
+    viaDirectory = false,
+  ): Promise<InteractionRedirect> {
     if (!viaDirectory && (user.mustChangePassword || (await this.sessions.isPasswordExpired(user))))
       throw this.refusedSignIn('password-change-required', refused(OIDC_MESSAGES.passwordChangeFirst));
     if (!(await mayEnterApplication(this.db, user.userId, client.applicationId)))
       throw this.refusedSignIn('no-access', noAccess());
     await auditedStatement(
       this.db,
-      actor,
+      { ...meta, actorId: user.userId, actorName: user.username },
       {
         entity: 'user',
         action: 'login',
         entityId: user.userId,
-        after: { clientId: client.client, applicationId: client.applicationId },
+        after: { clientId: client.client, applicationId: client.applicationId, ...details },
       },
       [stampSignIn(this.db, user.userId)],
     );

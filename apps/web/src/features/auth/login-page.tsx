@@ -24,6 +24,10 @@ import { useLoginMessages } from './login-messages';
 import { AUTH_PATHS } from './paths';
 import { SecondFactorStep } from './two-factor/second-factor-step';
 
+// The passkey button, its texts and the browser's WebAuthn library load apart too.
+const LoginPasskey = lazy(() =>
+  import('./passkeys/passkey-button').then((m) => ({ default: m.LoginPasskey })),
+);
 // The identity providers' buttons and the way back from one load apart, after the page has
 // drawn: the password form waits for nothing, and the page's own code stays small.
 const LoginFederation = lazy(() => import('./components/login-federation'));
@@ -102,6 +106,18 @@ export function LoginPage() {
           {t('signIn')}
         </Button>
       </form>
+      <Suspense fallback={null}>
+        <LoginPasskey
+          disabled={loginMutation.isPending}
+          onError={setError}
+          // A username typed first limits the sign-in to that account's passkeys.
+          username={() => form.values.username}
+          onSignedIn={(result) => {
+            setError(null);
+            signedIn(result);
+          }}
+        />
+      </Suspense>
       {federation}
       <div style={{ marginTop: 16, textAlign: 'right' }}>
         <Link to={AUTH_PATHS.forget}>{tLogin('forgotPassword')}</Link>

@@ -20,6 +20,10 @@ import { FEDERATION_PROVIDER_PARAM, federationError } from './federation-errors'
 import { interactionErrorText, isInteractionGone, sameOriginRedirect } from './oauth-interaction';
 import { useOAuthMessages } from './oauth-messages';
 
+// The passkey button, its texts and the browser's WebAuthn library load apart too.
+const InteractionPasskey = lazy(() =>
+  import('./passkeys/passkey-button').then((m) => ({ default: m.InteractionPasskey })),
+);
 // The identity providers' buttons load apart, after the page has drawn.
 const ProviderButtons = lazy(() =>
   import('./components/provider-buttons').then((m) => ({ default: m.ProviderButtons })),
@@ -128,7 +132,14 @@ export function OAuthPage() {
             onOtherWay={() => setParams({ uid }, { replace: true })}
           />
         ) : (
-          <LoginStep info={info} uid={uid} busy={busy} onStep={run} needsCode={needsCode} />
+          <LoginStep
+            info={info}
+            uid={uid}
+            busy={busy}
+            onStep={run}
+            needsCode={needsCode}
+            onError={setError}
+          />
         )
       ) : (
         <ConsentStep info={info} busy={busy} onStep={run} />
@@ -156,8 +167,16 @@ type StepProps = {
  * A console session signs in with one click; otherwise, or for another account, the form,
  * which asks for the two-factor code too once the server has said the account needs one.
  */
-function LoginStep({ info, uid, busy, onStep, needsCode }: StepProps & { uid: string; needsCode: boolean }) {
+function LoginStep({
+  info,
+  uid,
+  busy,
+  onStep,
+  needsCode,
+  onError,
+}: StepProps & { uid: string; needsCode: boolean; onError: (shown: Shown | null) => void }) {
   const t = useOAuthMessages();
+  const [form] = Form.useForm<InteractionLogin & object>();
   const required = [{ required: true, whitespace: true, message: t('required') }];
   const current = getToken() ? getCurrentUser() : null;
   const [useForm, setUseForm] = useState(current === null);
@@ -170,6 +189,7 @@ function LoginStep({ info, uid, busy, onStep, needsCode }: StepProps & { uid: st
       <p>{t('asksSignIn', { client: info.clientName, application: info.applicationName })}</p>
       {useForm ? (
         <Form<InteractionLogin & object>
+          form={form}
           layout="vertical"
           requiredMark={false}
           disabled={busy}
@@ -189,6 +209,20 @@ function LoginStep({ info, uid, busy, onStep, needsCode }: StepProps & { uid: st
           <Button type="primary" htmlType="submit" block loading={busy}>
             {t('signIn')}
           </Button>
+          {!needsCode && (
+            <Suspense fallback={null}>
+              <InteractionPasskey
+                disabled={busy}
+                onError={onError}
+                // A passkey answers for both factors; a username typed first limits it to that account's.
+                username={() => form.getFieldValue('username')}
+                onAnswer={(passkey) => {
+                  onError(null);
+                  return onStep({ kind: 'login', credentials: { passkey } });
+                }}
+              />
+            </Suspense>
+          )}
           {!needsCode && (
             <Suspense fallback={null}>
               <ProviderButtons clientId={info.clientId} target={{ interaction: uid }} disabled={busy} />

@@ -9,6 +9,7 @@ import { OwnSessionsCard } from './components/own-sessions-card';
 import { PersonalAccessTokensCard } from './components/personal-access-tokens-card';
 import { useFinishPasswordChange } from './hooks/use-finish-password-change';
 import { usePasswordMessages } from './messages';
+import { PasskeysSection } from './passkeys/passkeys-section';
 import { TwoFactorSection } from './two-factor/two-factor-section';
 
 /**
@@ -33,6 +34,7 @@ export function SecurityPage() {
         </Card>
         <OwnSessionsCard onSignedOut={signedOut} />
         <TwoFactorSection />
+        <PasskeysSection />
         <LinkedIdentitiesCard />
         <PersonalAccessTokensCard />
       </Space>
