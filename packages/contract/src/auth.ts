@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredString } from './common.ts';
-import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { PASSWORD_MIN_LENGTH_FLOOR } from './constants.ts';
 import { LANGUAGES, type Message, m } from './i18n/index.ts';
 import { MESSAGES } from './messages.ts';
 import { whenMissing } from './zod-messages.ts';
@@ -70,6 +70,11 @@ export const userInfoSchema = z.object({
   mustChangePassword: z.boolean(),
   /** True when the password is older than the policy's maximum age (`/overdue`). */
   passwordExpired: z.boolean(),
+  /**
+   * True while a role the user holds requires two-factor sign-in and they have not set it up:
+   * until they do, the session reaches only the set-up (and sign-out, preferences).
+   */
+  twoFactorEnrolmentRequired: z.boolean(),
   role: z.object({
     id: z.string(),
     name: z.string(),
@@ -100,7 +105,7 @@ export const changePasswordRequestSchema = z
       .min(1, { error: MESSAGES.required.key }),
     newPassword: z
       .string({ error: whenMissing(MESSAGES.required.key) })
-      .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort.key })
+      .min(PASSWORD_MIN_LENGTH_FLOOR, { error: MESSAGES.passwordTooShort.key })
       .max(1024),
   })
   .refine((v) => v.oldPassword !== v.newPassword, {

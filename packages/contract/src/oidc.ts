@@ -4,6 +4,7 @@ import { m } from './i18n/index.ts';
 export const OIDC_MESSAGES = {
   interactionGone: m('oidc.interactionGone'),
   passwordChangeFirst: m('oidc.passwordChangeFirst'),
+  twoFactorEnrolFirst: m('oidc.twoFactorEnrolFirst'),
   unknownClient: m('oidc.unknownClient'),
   noLoginPrompt: m('oidc.noLoginPrompt'),
   noConsentPrompt: m('oidc.noConsentPrompt'),

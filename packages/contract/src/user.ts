@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multi, requiredString, searchQuerySchema, statusSchema, timestamps } from './common.ts';
-import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { PASSWORD_MIN_LENGTH_FLOOR } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { whenMissing } from './zod-messages.ts';
 
@@ -28,7 +28,7 @@ const avatarSchema = z
   .nullish();
 export const newPasswordSchema = z
   .string({ error: whenMissing(MESSAGES.required.key) })
-  .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort.key })
+  .min(PASSWORD_MIN_LENGTH_FLOOR, { error: MESSAGES.passwordTooShort.key })
   .max(MAX_PASSWORD_LENGTH);
 
 export const userSchema = z.object({

@@ -43,6 +43,11 @@ export type AuthState = {
    * reaches only the routes a pending password change allows (`/overdue`).
    */
   passwordExpired: boolean;
+  /**
+   * An enabled role the user holds requires two-factor sign-in and they have none set up:
+   * until they set it up, the user reaches only the routes that allow it (its set-up).
+   */
+  twoFactorEnrolmentRequired: boolean;
 };
 
 export type RequestMeta = AuditContext & { userAgent: string | null };

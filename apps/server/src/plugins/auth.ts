@@ -7,7 +7,13 @@ import type {
 } from 'fastify';
 import { type AppScope, assertInScope, unionScopes } from '../lib/app-scope.ts';
 import { type AuthState, scopeOf } from '../lib/auth-state.ts';
-import { forbidden, passwordChangeRequired, passwordExpired, unauthenticatedFor } from '../lib/errors.ts';
+import {
+  forbidden,
+  passwordChangeRequired,
+  passwordExpired,
+  twoFactorEnrolmentRequired,
+  unauthenticatedFor,
+} from '../lib/errors.ts';
 import { type Grant, grantsOf, type RegisteredRoute, type RouteAccess } from '../lib/request-context.ts';
 
 /** Swagger UI's own routes: the API description is public reading. */
@@ -48,6 +54,8 @@ function guardFor(access: RouteAccess, findCaller: FindCaller): onRequestAsyncHo
       if (auth.user.mustChangePassword) throw passwordChangeRequired();
       if (auth.passwordExpired) throw passwordExpired();
     }
+    if (auth.twoFactorEnrolmentRequired && !request.routeOptions.config.allowPendingTwoFactorEnrolment)
+      throw twoFactorEnrolmentRequired();
     if (access === 'authenticated') return;
     const scope = scopeThrough(auth, grants);
     if (scope === null) throw forbidden();

@@ -19,7 +19,7 @@ import { AppError, notFound, refused, unauthenticated, unavailable } from '../..
 import { type Meters, NO_METERS } from '../../lib/metrics.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import { mayEnterApplication } from '../access/in-application.ts';
-import { isActive } from '../access/repository.ts';
+import { holdsRoleRequiringTwoFactor, isActive } from '../access/repository.ts';
 import type { LoginLimiter } from '../auth/limiters.ts';
 import { checkCredentials, NO_DIRECTORY, type PasswordDirectory } from '../auth/password-directory.ts';
 import { auditFailedSignIn, unlessLocked } from '../auth/sign-in-events.ts';
@@ -27,6 +27,7 @@ import type { FederatedSignIn } from '../federation/sign-in.ts';
 import { upgradeOutdatedHash } from '../passwords/policy.ts';
 import { stampSignIn } from '../sessions/repository.ts';
 import type { SessionResolver } from '../sessions/resolver.ts';
+import { hasSecondFactor } from '../two-factor/enrolled.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
 import { loadSigningKeys } from './keys.ts';
 import { createProvider } from './provider.ts';
@@ -207,6 +208,8 @@ export class OidcService {
       if (!session) throw unauthenticated();
       if (session.user.mustChangePassword || session.passwordExpired)
         throw this.refusedSignIn('password-change-required', refused(OIDC_MESSAGES.passwordChangeFirst));
+      if (session.twoFactorEnrolmentRequired)
+        throw this.refusedSignIn('two-factor-enrolment-required', refused(OIDC_MESSAGES.twoFactorEnrolFirst));
       const userId = session.user.userId;
       if (!(await mayEnterApplication(this.db, userId, client.applicationId)))
         throw this.refusedSignIn('no-access', noAccess());
@@ -244,6 +247,7 @@ export class OidcService {
     // directory's password is the directory's to age; the local one is not used.
     if (!viaDirectory && (user.mustChangePassword || (await this.sessions.isPasswordExpired(user))))
       throw this.refusedSignIn('password-change-required', refused(OIDC_MESSAGES.passwordChangeFirst));
+    await this.assertTwoFactorSetUp(user);
     if (!(await mayEnterApplication(this.db, user.userId, client.applicationId)))
       throw this.refusedSignIn('no-access', noAccess());
     await auditedStatement(
@@ -283,6 +287,7 @@ export class OidcService {
       await this.twoFactor.checkSignInCode(user, code?.replace(/[\s-]/g, ''), meta);
     if (user.mustChangePassword || (await this.sessions.isPasswordExpired(user)))
       throw this.refusedSignIn('password-change-required', refused(OIDC_MESSAGES.passwordChangeFirst));
+    await this.assertTwoFactorSetUp(user);
     if (!(await mayEnterApplication(this.db, user.userId, client.applicationId)))
       throw this.refusedSignIn('no-access', noAccess());
     if (!(await this.federation.consume(redeemed.flowId))) throw unauthenticated();
@@ -307,9 +312,22 @@ export class OidcService {
   }
 
   /** A sign-in of a known, active account refused all the same: counted as a failure, for `reason`. */
-  private refusedSignIn(reason: 'password-change-required' | 'no-access', error: AppError): AppError {
+  private refusedSignIn(
+    reason: 'password-change-required' | 'two-factor-enrolment-required' | 'no-access',
+    error: AppError,
+  ): AppError {
     this.meters.signIn('oidc', 'failure', reason);
     return error;
+  }
+
+  /**
+   * A role the user holds requires two-factor sign-in: one who has not set it up is sent to
+   * the console to do so (it asks at the next sign-in there) rather than signed in here with
+   * the password alone.
+   */
+  private async assertTwoFactorSetUp(user: { userId: string; totpEnabledAt: Date | null; totpSecret: string | null }) {
+    if (hasSecondFactor(user) || !(await holdsRoleRequiringTwoFactor(this.db, user.userId))) return;
+    throw this.refusedSignIn('two-factor-enrolment-required', refused(OIDC_MESSAGES.twoFactorEnrolFirst));
   }
 
   /** Grants the scopes asked for; the grant is remembered for the next sign-in of this client. */
