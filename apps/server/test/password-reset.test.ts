@@ -183,7 +183,9 @@ describe('/reset-password', () => {
     expect(weak.statusCode).toBe(400);
     expect(fieldMessage(weak.json(), 'newPassword')).toBe(en(PASSWORD_MESSAGES.common));
     const reused = await t.post(RESET, { token, newPassword: user.password });
-    expect(fieldMessage(reused.json(), 'newPassword')).toBe(en(PASSWORD_MESSAGES.reused(PASSWORD_POLICY.historyCount)));
+    expect(fieldMessage(reused.json(), 'newPassword')).toBe(
+      en(PASSWORD_MESSAGES.reused(PASSWORD_POLICY.historyCount)),
+    );
 
     const res = await t.post(RESET, { token, newPassword: 'after-reset-pw-1' });
     expect(res.statusCode).toBe(200);

@@ -201,7 +201,8 @@ export const ZH: Catalogue = {
 
   'oidc.interactionGone': '此登录已过期，或是在另一个浏览器中发起的。请在此浏览器中从应用重新开始。',
   'oidc.passwordChangeFirst': '您必须先设置新密码才能在此登录。请登录控制台设置新密码，然后从应用重新开始。',
-  'oidc.twoFactorEnrolFirst': '您的某个角色要求两步验证登录，但您尚未设置。请登录控制台完成设置，然后从应用重新开始。',
+  'oidc.twoFactorEnrolFirst':
+    '您的某个角色要求两步验证登录，但您尚未设置。请登录控制台完成设置，然后从应用重新开始。',
   'oidc.unknownClient': '该应用客户端未知或已禁用。',
   'oidc.noLoginPrompt': '此登录不需要输入账号密码。',
   'oidc.noConsentPrompt': '此登录不需要授权同意。',

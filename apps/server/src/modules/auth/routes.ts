@@ -121,7 +121,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin-service/user/current',
     {
-      config: { access: 'authenticated', allowPendingPasswordChange: true, allowPendingTwoFactorEnrolment: true },
+      config: {
+        access: 'authenticated',
+        allowPendingPasswordChange: true,
+        allowPendingTwoFactorEnrolment: true,
+      },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user with their effective role',

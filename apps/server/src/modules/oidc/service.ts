@@ -325,7 +325,11 @@ export class OidcService {
    * the console to do so (it asks at the next sign-in there) rather than signed in here with
    * the password alone.
    */
-  private async assertTwoFactorSetUp(user: { userId: string; totpEnabledAt: Date | null; totpSecret: string | null }) {
+  private async assertTwoFactorSetUp(user: {
+    userId: string;
+    totpEnabledAt: Date | null;
+    totpSecret: string | null;
+  }) {
     if (hasSecondFactor(user) || !(await holdsRoleRequiringTwoFactor(this.db, user.userId))) return;
     throw this.refusedSignIn('two-factor-enrolment-required', refused(OIDC_MESSAGES.twoFactorEnrolFirst));
   }

@@ -76,7 +76,8 @@ export async function assertPasswordPolicy(
     hashes.length = Math.min(hashes.length, policy.historyCount);
   }
   const matches = await Promise.all(hashes.map((hash) => verifyPassword(hash, password)));
-  if (matches.some(Boolean)) throw validationFailed({ [field]: PASSWORD_MESSAGES.reused(policy.historyCount) });
+  if (matches.some(Boolean))
+    throw validationFailed({ [field]: PASSWORD_MESSAGES.reused(policy.historyCount) });
   return policy;
 }
 

@@ -37,7 +37,8 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'The password policy: minimum and maximum length, history, common-password check, maximum age',
+        summary:
+          'The password policy: minimum and maximum length, history, common-password check, maximum age',
         response: { 200: passwordPolicySchema },
       },
     },

@@ -1,5 +1,7 @@
 import { MESSAGES, newPasswordSchema } from '@gatehouse/contract';
 import { Form, Input } from 'antd';
+import { usePasswordPolicy } from '@/api/password-policy';
+import { PasswordRules } from '@/components/password-rules';
 import { fieldRules } from '@/components/schema-rule';
 import { say } from '@/lib/i18n';
 import { usePasswordMessages } from '../messages';
@@ -12,12 +14,13 @@ import { usePasswordMessages } from '../messages';
  */
 export function NewPasswordFields({ oldField }: { oldField?: string }) {
   const t = usePasswordMessages();
+  const policy = usePasswordPolicy();
   return (
     <>
       <Form.Item
         label={t('newPassword')}
         name="newPassword"
-        extra={t('policy')}
+        extra={<PasswordRules policy={policy} />}
         dependencies={oldField ? [oldField] : []}
         rules={[
           ...fieldRules(newPasswordSchema),
