@@ -1,4 +1,4 @@
-import { MESSAGES, newPasswordSchema } from '@gatehouse/contract';
+import { MESSAGES, newPasswordSchema, PASSWORD_MESSAGES } from '@gatehouse/contract';
 import { Form, Input } from 'antd';
 import { usePasswordPolicy } from '@/api/password-policy';
 import { PasswordRules } from '@/components/password-rules';
@@ -22,7 +22,16 @@ export function NewPasswordFields({ oldField }: { oldField?: string }) {
         name="newPassword"
         extra={<PasswordRules policy={policy} />}
         dependencies={oldField ? [oldField] : []}
+        // One message at a time: the policy's minimum says more than the contract's lowest.
+        validateFirst
         rules={[
+          // The policy's minimum (Console Settings), at or above the contract's lowest one.
+          () => ({
+            validator: (_, value?: string) =>
+              policy && value && value.length < policy.minLength
+                ? Promise.reject(new Error(say(PASSWORD_MESSAGES.tooShort(policy.minLength))))
+                : Promise.resolve(),
+          }),
           ...fieldRules(newPasswordSchema),
           // The form's own rules: the contract checks these on the whole request.
           ({ getFieldValue }) => ({
