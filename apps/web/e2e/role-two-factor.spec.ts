@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { STORAGE_KEYS, STORAGE_PREFIX } from '@gatehouse/contract';
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { ADMIN, rowAction, signIn, tableRows } from './helpers';
@@ -58,10 +59,11 @@ test('a user whose role requires two-factor sign-in is made to set it up, then r
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // The server agrees: the console's calls go through.
-  const token = await page.evaluate(() => {
-    const entry = Object.entries(localStorage).find(([key]) => key.endsWith('ACCESS_TOKEN'));
-    return entry ? (JSON.parse(entry[1]) as { value: string }).value : '';
-  });
+  const tokenKey = `${STORAGE_PREFIX}_${STORAGE_KEYS.accessToken}`.toUpperCase();
+  const token = await page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { value?: string }).value,
+    tokenKey,
+  );
   const current = await request.get('/api/admin-service/user/current', {
     headers: { Authorization: `Bearer ${token}` },
   });
