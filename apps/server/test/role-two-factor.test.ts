@@ -1,4 +1,10 @@
-import { ERROR_CODES, roleSchema, SECOND_FACTOR_REQUIRED, TWO_FACTOR_MESSAGES } from '@gatehouse/contract';
+import {
+  DEFAULT_CONSOLE_SETTINGS,
+  ERROR_CODES,
+  roleSchema,
+  SECOND_FACTOR_REQUIRED,
+  TWO_FACTOR_MESSAGES,
+} from '@gatehouse/contract';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { groupMembers, groupRoles, groups } from '../src/db/schema/index.ts';
@@ -199,5 +205,44 @@ describe('a user whose role requires two-factor sign-in, without it set up', () 
     const { token, userInfo } = second.json().result;
     expect(userInfo.twoFactorEnrolmentRequired).toBe(false);
     expect((await t.get(SETTINGS, token)).statusCode).toBe(200);
+  });
+});
+
+describe('the whole-instance transfer', () => {
+  it('carries the role setting and the password policy, and reads a document written before them', async () => {
+    const role = await roleRequiring(true);
+    await put(
+      t,
+      SETTINGS,
+      { passwordMinLength: 14, passwordHistoryCount: 3, passwordCommonCheck: false },
+      admin,
+    );
+    try {
+      const exported = await t.get('/api/admin-service/v2/config-export', admin);
+      expect(exported.statusCode, exported.body).toBe(200);
+      const document = exported.json();
+      expect(document.roles.find((r: { code: string }) => r.code === role.code)).toMatchObject({
+        requireTwoFactor: true,
+      });
+      expect(document.settings).toMatchObject({
+        passwordMinLength: 14,
+        passwordHistoryCount: 3,
+        passwordCommonCheck: false,
+      });
+
+      // As an earlier version wrote it: neither the role setting nor the three password settings.
+      for (const r of document.roles) delete r.requireTwoFactor;
+      delete document.settings.passwordMinLength;
+      delete document.settings.passwordHistoryCount;
+      delete document.settings.passwordCommonCheck;
+      const preview = await t.post('/api/admin-service/v2/config-import/preview', document, admin);
+      expect(preview.statusCode, preview.body).toBe(200);
+      // Read as the defaults: the settings and the role would change back.
+      const changes = preview.json().changes as { kind: string; update: string[] }[];
+      expect(changes.find((c) => c.kind === 'settings')?.update).toEqual(['settings']);
+      expect(changes.find((c) => c.kind === 'role')?.update).toContain(role.code);
+    } finally {
+      await put(t, SETTINGS, DEFAULT_CONSOLE_SETTINGS, admin);
+    }
   });
 });
