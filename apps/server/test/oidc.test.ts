@@ -1210,6 +1210,38 @@ describe("ending a user's sessions ends their OIDC access everywhere", () => {
       expect(record?.after).toMatchObject({ endedOidcSessionsAndGrants: 2 });
     });
 
+  it('a role that comes to require two-factor sign-in stops the provider session, refresh and userinfo of a holder without it', async () => {
+    const { user, client, browser, tokens } = await signedInAtRp();
+    const strict = await t.createRole();
+    await t.db.insert(userRoles).values({ userId: user.userId, roleId: strict.roleId });
+    // Holding the role changes nothing while it does not require it.
+    expect(await userinfoStatus(tokens.access_token!)).toBe(200);
+    await t.db.update(roles).set({ requireTwoFactor: true }).where(eq(roles.roleId, strict.roleId));
+
+    const silent = await silentSignIn(browser, client);
+    expect(silent.get('code')).toBeNull();
+    expect(silent.get('error')).toBe('consent_required');
+    // Asked in the open, the interaction refuses the consent with the reason.
+    const interactive = await browser.get(
+      client.authorizationUrl({
+        scope: 'openid',
+        redirect_uri: REDIRECT,
+        code_challenge: generators.codeChallenge(generators.codeVerifier()),
+        code_challenge_method: 'S256',
+      }),
+    );
+    const uid = uidOf(interactive.headers.get('location')!);
+    const consent = await browser.api('POST', `${INTERACTION}/${uid}/consent`);
+    expect(consent.status, JSON.stringify(consent.json)).toBe(409);
+    expect(consent.json.message).toBe(en(OIDC_MESSAGES.twoFactorEnrolFirst));
+    await expect(client.refresh(tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect(await userinfoStatus(tokens.access_token!)).toBe(401);
+
+    // Once the role no longer requires it, the same session and refresh token work again.
+    await t.db.update(roles).set({ requireTwoFactor: false }).where(eq(roles.roleId, strict.roleId));
+    expect(await userinfoStatus(tokens.access_token!)).toBe(200);
+  });
+
   it('a sign-in whose login was done but not yet resumed cannot be resumed', async () => {
     const user = await t.createUser({ roleIds: [roleId] });
     const browser = new Browser();

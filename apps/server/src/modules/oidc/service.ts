@@ -341,6 +341,8 @@ export class OidcService {
     const accountId = interaction.session?.accountId;
     if (!accountId) throw unauthenticated();
     if (!(await mayEnterApplication(this.db, accountId, client.applicationId))) throw noAccess();
+    const account = await repo.findUser(this.db, accountId);
+    if (account) await this.assertTwoFactorSetUp(account);
     const details = interaction.prompt.details as {
       missingOIDCScope?: string[];
       missingOIDCClaims?: string[];
