@@ -52,7 +52,11 @@ const KiB = 1024;
 // table, and the sign-in page's hook for the identity providers (a lazily loaded part that draws
 // their buttons and exchanges the way back from one, its code and texts loading after the page),
 // 0.6 more: 202.0 KiB measured, the budget 202.2. Splitting the catalogue is still the next step.
-const BUDGETS = { 'login page': 202.2 * KiB, 'a list screen after sign-in': 136 * KiB };
+// Roles that require two-factor sign-in and the password policy as settings (issue 31): the
+// set-up page's route in the table, the client's redirect on its 403, and their messages in
+// the catalogue (the settings' field messages among them), 0.4 more: 202.4 KiB measured, the
+// budget 202.5.
+const BUDGETS = { 'login page': 202.5 * KiB, 'a list screen after sign-in': 136 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
 const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;

@@ -65,7 +65,7 @@ test('the password policy is set in Console Settings, and the password forms sho
 
     await minimum.fill('7');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Enter a whole number of characters from 8 to 64')).toBeVisible();
+    await expect(page.getByText('Enter 8 to 64 characters')).toBeVisible();
     await minimum.fill(String(before.passwordMinLength));
     // One more than the default: no other test's password can meet it meanwhile.
     await history.fill(String(before.passwordHistoryCount + 1));

@@ -43,7 +43,7 @@ test('a user whose role requires two-factor sign-in is made to set it up, then r
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page).toHaveURL(/\/two-factor-setup$/);
   await expect(
-    page.getByText('One of your roles requires two-factor sign-in. Set it up to continue.'),
+    page.getByText('Your role requires two-factor sign-in. Set it up to continue.'),
   ).toBeVisible();
   // The console is out of reach until then: the guard brings the user back.
   await page.goto('/dashboard');

@@ -83,8 +83,8 @@ export const EN = {
   'settings.daysWhole': 'Enter a whole number of days',
   'settings.daysMin': 'Enter 0 or more days',
   'settings.daysMax': 'Enter at most {maximum} days',
-  'settings.passwordMinLength': 'Enter a whole number of characters from 8 to 64',
-  'settings.passwordHistoryCount': 'Enter a whole number of passwords from 0 to 24',
+  'settings.passwordMinLength': 'Enter 8 to 64 characters',
+  'settings.passwordHistoryCount': 'Enter 0 to 24 passwords',
 
   // ---- app configuration ------------------------------------------------------------------
   'appConfig.duplicateApplicationId': 'This application ID is already used.',
@@ -213,7 +213,7 @@ export const EN = {
   'twoFactor.alreadyEnabled': 'Two-factor sign-in is already on.',
   'twoFactor.notEnabled': 'Two-factor sign-in is off.',
   'twoFactor.codeOrPassword': 'Enter a current code or your password.',
-  'twoFactor.enrolmentRequired': 'One of your roles requires two-factor sign-in. Set it up to continue.',
+  'twoFactor.enrolmentRequired': 'Your role requires two-factor sign-in. Set it up to continue.',
 
   // ---- OpenID Connect ------------------------------------------------------------------------
   'oidc.interactionGone':
@@ -221,7 +221,7 @@ export const EN = {
   'oidc.passwordChangeFirst':
     'You must set a new password before you can sign in here. Sign in to the console to choose one, then start again from the application.',
   'oidc.twoFactorEnrolFirst':
-    'One of your roles requires two-factor sign-in, which you have not set up. Sign in to the console to set it up, then start again from the application.',
+    'Your role requires two-factor sign-in. Set it up in the console, then start again from the application.',
   'oidc.unknownClient': 'This application client is unknown or disabled.',
   'oidc.noLoginPrompt': 'This sign-in does not ask for a login.',
   'oidc.noConsentPrompt': 'This sign-in does not ask for consent.',
