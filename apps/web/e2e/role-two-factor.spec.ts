@@ -42,9 +42,7 @@ test('a user whose role requires two-factor sign-in is made to set it up, then r
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page).toHaveURL(/\/two-factor-setup$/);
-  await expect(
-    page.getByText('Your role requires two-factor sign-in. Set it up to continue.'),
-  ).toBeVisible();
+  await expect(page.getByText('Your role requires two-factor sign-in. Set it up to continue.')).toBeVisible();
   // The console is out of reach until then: the guard brings the user back.
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/two-factor-setup$/);
