@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { requiredString } from './common.ts';
-import { PASSWORD_MIN_LENGTH_FLOOR } from './constants.ts';
 import { LANGUAGES, type Message, m } from './i18n/index.ts';
 import { MESSAGES } from './messages.ts';
 import { whenMissing } from './zod-messages.ts';
@@ -105,7 +104,8 @@ export const changePasswordRequestSchema = z
       .min(1, { error: MESSAGES.required.key }),
     newPassword: z
       .string({ error: whenMissing(MESSAGES.required.key) })
-      .min(PASSWORD_MIN_LENGTH_FLOOR, { error: MESSAGES.passwordTooShort.key })
+      // The minimum is the policy's (Console Settings), which the server checks.
+      .min(1, { error: MESSAGES.required.key })
       .max(1024),
   })
   .refine((v) => v.oldPassword !== v.newPassword, {

@@ -7,9 +7,10 @@ import { say } from '@/lib/i18n';
 import { usePasswordMessages } from '../messages';
 
 /**
- * New and confirmed password, with the policy's limits checked before a round trip (the
- * contract's `newPasswordSchema`); the rules only the server knows (username, common list,
- * history) come back on `newPassword`. `oldField` names the current-password field the new one
+ * New and confirmed password, with the policy's length checked before a round trip (its minimum
+ * from the settings, the rest the contract's `newPasswordSchema`) and its rules shown under the
+ * field; the rules only the server knows (username, common list, history) come back on
+ * `newPassword`. `oldField` names the current-password field the new one
  * must differ from.
  */
 export function NewPasswordFields({ oldField }: { oldField?: string }) {
@@ -22,10 +23,10 @@ export function NewPasswordFields({ oldField }: { oldField?: string }) {
         name="newPassword"
         extra={<PasswordRules policy={policy} />}
         dependencies={oldField ? [oldField] : []}
-        // One message at a time: the policy's minimum says more than the contract's lowest.
+        // One message at a time.
         validateFirst
         rules={[
-          // The policy's minimum (Console Settings), at or above the contract's lowest one.
+          // The policy's minimum (Console Settings); the contract's schema leaves it to the policy.
           () => ({
             validator: (_, value?: string) =>
               policy && value && value.length < policy.minLength
