@@ -58,7 +58,11 @@ const KiB = 1024;
 // two lazy imports (/login's and /oauth's) and the six passkey messages in the English
 // catalogue, and the limit of sign-in starts: 202.26 KiB measured against main's 202.03
 // (+234 bytes), the budget 202.4.
-const BUDGETS = { 'login page': 202.4 * KiB, 'a list screen after sign-in': 136 * KiB };
+// Roles that require two-factor sign-in and the password policy as settings (issue 31): the
+// set-up page's route in the table, the client's redirect on its 403, and their messages in
+// the catalogue (the settings' field messages among them), 0.4 more: 202.4 KiB measured, the
+// budget 202.5.
+const BUDGETS = { 'login page': 202.5 * KiB, 'a list screen after sign-in': 136 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
 const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;

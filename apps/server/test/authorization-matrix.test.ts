@@ -1135,6 +1135,8 @@ const PUBLIC = new Set([
   // The password lifecycle: /forget answers alike for every identifier; the reset link's token is the capability.
   'POST /api/oauth2-server/forget-password',
   'POST /api/oauth2-server/reset-password',
+  // The password policy's rules, which the reset link's page shows before anyone signs in.
+  'GET /api/oauth2-server/password-policy',
   // Sign-in through an identity provider: the buttons, the start, and the exchange, whose
   // handoff is the capability, usable once and only in the browser that started the sign-in.
   'GET /api/oauth2-server/federation/providers',

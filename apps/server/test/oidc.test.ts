@@ -22,6 +22,7 @@ import {
   resources,
   rolePermissions,
   roleResources,
+  roles,
   userRoles,
   users,
 } from '../src/db/schema/index.ts';
@@ -1121,6 +1122,51 @@ describe('interaction sign-in with two-factor sign-in on', () => {
   });
 });
 
+describe('interaction sign-in when a role requires two-factor sign-in', () => {
+  it('refuses a user who has not set it up, by password or console session, until they do', async () => {
+    const [holding] = await t.db.select().from(userRoles).where(eq(userRoles.userId, granted.userId));
+    const strict = await t.createRole();
+    await t.db.update(roles).set({ requireTwoFactor: true }).where(eq(roles.roleId, strict.roleId));
+    const user = await t.createUser({ roleIds: [holding!.roleId, strict.roleId] });
+    const token = await t.login(user.username, user.password);
+
+    const browser = new Browser();
+    const start = async () => {
+      const res = await browser.get(
+        rp().authorizationUrl({
+          scope: 'openid',
+          redirect_uri: REDIRECT,
+          code_challenge: generators.codeChallenge(generators.codeVerifier()),
+          code_challenge_method: 'S256',
+        }),
+      );
+      return uidOf(res.headers.get('location')!);
+    };
+    const login = async (body: object, headers: Record<string, string> = {}) =>
+      browser.api('POST', `${INTERACTION}/${await start()}/login`, body, headers);
+    const credentials = { username: user.username, password: user.password };
+    for (const answer of [await login(credentials), await login({}, { authorization: `Bearer ${token}` })]) {
+      expect(answer.status, JSON.stringify(answer.json)).toBe(409);
+      expect(answer.json.message).toBe(en(OIDC_MESSAGES.twoFactorEnrolFirst));
+      expect(answer.json.redirectTo).toBeUndefined();
+    }
+
+    // Set up in the console (the session reaches the set-up), it asks for the code like any other.
+    const { secret } = (await t.post('/api/oauth2-server/two-factor/enrolment', undefined, token)).json();
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    const confirm = await t.post(
+      '/api/oauth2-server/two-factor/enrolment/confirm',
+      { code: totp.generate() },
+      token,
+    );
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect((await login(credentials)).json).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
+    const right = await login({ ...credentials, code: totp.generate({ timestamp: Date.now() + 30_000 }) });
+    expect(right.status, JSON.stringify(right.json)).toBe(200);
+    expect(right.json.redirectTo).toEqual(expect.any(String));
+  });
+});
+
 describe("ending a user's sessions ends their OIDC access everywhere", () => {
   const USERS = '/api/admin-service/v2/user';
   let roleId: string;
@@ -1345,6 +1391,38 @@ describe("ending a user's sessions ends their OIDC access everywhere", () => {
       );
       expect(record?.after).toMatchObject({ endedOidcSessionsAndGrants: 2 });
     });
+
+  it('a role that comes to require two-factor sign-in stops the provider session, refresh and userinfo of a holder without it', async () => {
+    const { user, client, browser, tokens } = await signedInAtRp();
+    const strict = await t.createRole();
+    await t.db.insert(userRoles).values({ userId: user.userId, roleId: strict.roleId });
+    // Holding the role changes nothing while it does not require it.
+    expect(await userinfoStatus(tokens.access_token!)).toBe(200);
+    await t.db.update(roles).set({ requireTwoFactor: true }).where(eq(roles.roleId, strict.roleId));
+
+    const silent = await silentSignIn(browser, client);
+    expect(silent.get('code')).toBeNull();
+    expect(silent.get('error')).toBe('consent_required');
+    // Asked in the open, the interaction refuses the consent with the reason.
+    const interactive = await browser.get(
+      client.authorizationUrl({
+        scope: 'openid',
+        redirect_uri: REDIRECT,
+        code_challenge: generators.codeChallenge(generators.codeVerifier()),
+        code_challenge_method: 'S256',
+      }),
+    );
+    const uid = uidOf(interactive.headers.get('location')!);
+    const consent = await browser.api('POST', `${INTERACTION}/${uid}/consent`);
+    expect(consent.status, JSON.stringify(consent.json)).toBe(409);
+    expect(consent.json.message).toBe(en(OIDC_MESSAGES.twoFactorEnrolFirst));
+    await expect(client.refresh(tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect(await userinfoStatus(tokens.access_token!)).toBe(401);
+
+    // Once the role no longer requires it, the same session and refresh token work again.
+    await t.db.update(roles).set({ requireTwoFactor: false }).where(eq(roles.roleId, strict.roleId));
+    expect(await userinfoStatus(tokens.access_token!)).toBe(200);
+  });
 
   it('a sign-in whose login was done but not yet resumed cannot be resumed', async () => {
     const user = await t.createUser({ roleIds: [roleId] });

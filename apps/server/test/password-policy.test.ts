@@ -26,7 +26,7 @@ describe('the password policy on the own change', () => {
   it('refuses each broken rule with its message on fields.newPassword', async () => {
     const { user, token } = await signedInUser('policy-owner');
     const cases: [string, string][] = [
-      ['short-one', en(PASSWORD_MESSAGES.tooShort)],
+      ['short-one', en(PASSWORD_MESSAGES.tooShort(PASSWORD_POLICY.minLength))],
       ['x'.repeat(PASSWORD_POLICY.maxLength + 1), en(PASSWORD_MESSAGES.tooLong)],
       // 12 characters, equal to the username without regard to case.
       ['POLICY-OWNER', en(PASSWORD_MESSAGES.isUsername)],
@@ -68,7 +68,9 @@ describe('the password policy on the own change', () => {
     for (const reused of passwords.slice(1, 5)) {
       const res = await t.post(CHANGE, { oldPassword: current, newPassword: reused }, token);
       expect(res.statusCode, reused).toBe(400);
-      expect(fieldMessage(res.json(), 'newPassword')).toBe(en(PASSWORD_MESSAGES.reused));
+      expect(fieldMessage(res.json(), 'newPassword')).toBe(
+        en(PASSWORD_MESSAGES.reused(PASSWORD_POLICY.historyCount)),
+      );
     }
     // The starting password is the sixth newest now: allowed again.
     const res = await t.post(CHANGE, { oldPassword: current, newPassword: passwords[0] }, token);
@@ -140,7 +142,9 @@ describe('the policy on an administrator setting a password', () => {
       payload: { password: 'reset-target-pw1' },
     });
     expect(same.statusCode).toBe(400);
-    expect(fieldMessage(same.json(), 'password')).toBe(en(PASSWORD_MESSAGES.reused));
+    expect(fieldMessage(same.json(), 'password')).toBe(
+      en(PASSWORD_MESSAGES.reused(PASSWORD_POLICY.historyCount)),
+    );
     const common = await t.inject({
       method: 'PUT',
       url,

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { ERROR_CODES, formatMessage, m, PASSWORD_MESSAGES } from '@gatehouse/contract';
+import { ERROR_CODES, formatMessage, m, PASSWORD_MESSAGES, PASSWORD_POLICY } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -183,7 +183,9 @@ describe('/reset-password', () => {
     expect(weak.statusCode).toBe(400);
     expect(fieldMessage(weak.json(), 'newPassword')).toBe(en(PASSWORD_MESSAGES.common));
     const reused = await t.post(RESET, { token, newPassword: user.password });
-    expect(fieldMessage(reused.json(), 'newPassword')).toBe(en(PASSWORD_MESSAGES.reused));
+    expect(fieldMessage(reused.json(), 'newPassword')).toBe(
+      en(PASSWORD_MESSAGES.reused(PASSWORD_POLICY.historyCount)),
+    );
 
     const res = await t.post(RESET, { token, newPassword: 'after-reset-pw-1' });
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { requiredString } from './common.ts';
-import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { LANGUAGES, type Message, m } from './i18n/index.ts';
 import { MESSAGES } from './messages.ts';
 import { whenMissing } from './zod-messages.ts';
@@ -70,6 +69,11 @@ export const userInfoSchema = z.object({
   mustChangePassword: z.boolean(),
   /** True when the password is older than the policy's maximum age (`/overdue`). */
   passwordExpired: z.boolean(),
+  /**
+   * True while a role the user holds requires two-factor sign-in and they have not set it up:
+   * until they do, the session reaches only the set-up (and sign-out, preferences).
+   */
+  twoFactorEnrolmentRequired: z.boolean(),
   role: z.object({
     id: z.string(),
     name: z.string(),
@@ -100,7 +104,8 @@ export const changePasswordRequestSchema = z
       .min(1, { error: MESSAGES.required.key }),
     newPassword: z
       .string({ error: whenMissing(MESSAGES.required.key) })
-      .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort.key })
+      // The minimum is the policy's (Console Settings), which the server checks.
+      .min(1, { error: MESSAGES.required.key })
       .max(1024),
   })
   .refine((v) => v.oldPassword !== v.newPassword, {

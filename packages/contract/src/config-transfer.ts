@@ -6,7 +6,7 @@ import { codeSchema, descriptionSchema, requiredString, statusSchema } from './c
 import { m } from './i18n/index.ts';
 import { permissionResourceTypeSchema } from './permission.ts';
 import { createResourceSchema, resourceTypeSchema } from './resource.ts';
-import { consoleSettingsSchema } from './settings.ts';
+import { consoleSettingsSchema, DEFAULT_CONSOLE_SETTINGS } from './settings.ts';
 
 /**
  * Configuration as a document (issue 29): an application's whole configuration, or the
@@ -303,6 +303,8 @@ export const transferInstanceRoleSchema = z.strictObject({
   name,
   description: descriptionSchema,
   status: statusSchema,
+  /** Absent in a document written before roles could require it: false. */
+  requireTwoFactor: z.boolean().default(false),
   platform: z.strictObject({
     permissions: z
       .array(
@@ -351,7 +353,18 @@ export const instanceDocumentSchema = z.strictObject({
   exportedAt: z.iso.datetime({ offset: true }),
   /** Whether the users carry their password hashes: the export was asked for them. */
   passwordHashes: z.boolean(),
-  settings: consoleSettingsSchema,
+  /** A document written before the password policy became settings lacks those: the defaults. */
+  settings: consoleSettingsSchema.extend({
+    passwordMinLength: consoleSettingsSchema.shape.passwordMinLength.default(
+      DEFAULT_CONSOLE_SETTINGS.passwordMinLength,
+    ),
+    passwordHistoryCount: consoleSettingsSchema.shape.passwordHistoryCount.default(
+      DEFAULT_CONSOLE_SETTINGS.passwordHistoryCount,
+    ),
+    passwordCommonCheck: consoleSettingsSchema.shape.passwordCommonCheck.default(
+      DEFAULT_CONSOLE_SETTINGS.passwordCommonCheck,
+    ),
+  }),
   products: z.array(transferProductSchema).max(10_000),
   organizations: z.array(transferOrganizationSchema).max(MANY),
   roles: z.array(transferInstanceRoleSchema).max(10_000),

@@ -36,5 +36,7 @@ export const LOGIN_RATE_LIMIT = {
   backoffMaxSeconds: 5 * 60,
 } as const;
 
-/** The shortest password any path accepts. */
+/** The password policy's default minimum length (Console Settings may raise or lower it). */
 export const MIN_PASSWORD_LENGTH = 12;
+/** The shortest minimum length the policy may be set to (NIST SP 800-63B's floor for a password chosen by its user). */
+export const PASSWORD_MIN_LENGTH_FLOOR = 8;

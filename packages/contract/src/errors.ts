@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
   /** The password is older than the policy's maximum age: only the password change is open. */
   PASSWORD_EXPIRED: 'PASSWORD_EXPIRED',
+  /** A role the user holds requires two-factor sign-in, not set up yet: only its set-up is open. */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 'TWO_FACTOR_ENROLMENT_REQUIRED',
   INTERNAL: 'INTERNAL_ERROR',
   /** 503 from GET /api/ready, or while the server shuts down. */
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',

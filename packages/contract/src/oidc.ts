@@ -5,6 +5,7 @@ import { authenticationResponseSchema } from './passkey.ts';
 export const OIDC_MESSAGES = {
   interactionGone: m('oidc.interactionGone'),
   passwordChangeFirst: m('oidc.passwordChangeFirst'),
+  twoFactorEnrolFirst: m('oidc.twoFactorEnrolFirst'),
   unknownClient: m('oidc.unknownClient'),
   noLoginPrompt: m('oidc.noLoginPrompt'),
   noConsentPrompt: m('oidc.noConsentPrompt'),

@@ -1,21 +1,40 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './constants.ts';
-import { m } from './i18n/index.ts';
+import { type Message, m } from './i18n/index.ts';
 import { IDENTITY_MESSAGES, MESSAGES } from './messages.ts';
+import { type ConsoleSettings, DEFAULT_CONSOLE_SETTINGS } from './settings.ts';
 import { MAX_PASSWORD_LENGTH } from './user.ts';
 import { whenMissing } from './zod-messages.ts';
 
 /**
  * The password policy every path that sets a password applies (own change, reset link,
- * initial and overdue passwords, an administrator's create and reset): MIN to MAX characters,
- * not the username, not a common password, not one of the user's last HISTORY passwords.
+ * initial and overdue passwords, an administrator's create and reset): minLength to maxLength
+ * characters, not the username, not a common password (when `commonCheck`), not one of the
+ * user's last `historyCount` passwords, and no older than `maxAgeDays` (0: no limit). All but
+ * the maximum length are Console Settings (`passwordPolicyOf`); anyone may read them, the
+ * sign-in pages included (GET /api/oauth2-server/password-policy), as the forms show them.
  */
-export const PASSWORD_POLICY = {
-  minLength: MIN_PASSWORD_LENGTH,
-  maxLength: MAX_PASSWORD_LENGTH,
-  /** The new password may not be any of the user's last this many passwords (the current one included). */
-  historyCount: 5,
-} as const;
+export const passwordPolicySchema = z.object({
+  minLength: z.number().int(),
+  maxLength: z.number().int(),
+  historyCount: z.number().int(),
+  commonCheck: z.boolean(),
+  maxAgeDays: z.number().int(),
+});
+export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
+
+/** The policy the console settings set. */
+export function passwordPolicyOf(settings: ConsoleSettings): PasswordPolicy {
+  return {
+    minLength: settings.passwordMinLength,
+    maxLength: MAX_PASSWORD_LENGTH,
+    historyCount: settings.passwordHistoryCount,
+    commonCheck: settings.passwordCommonCheck,
+    maxAgeDays: settings.passwordMaxAgeDays,
+  };
+}
+
+/** The policy of the default settings. */
+export const PASSWORD_POLICY: PasswordPolicy = passwordPolicyOf(DEFAULT_CONSOLE_SETTINGS);
 
 /** A reset link works once, for this many minutes. */
 export const RESET_LINK_MINUTES = 30;
@@ -32,10 +51,11 @@ export const PASSWORD_MESSAGES = {
   resetLinkUsed: m('password.resetLinkUsed'),
   passwordReset: m('password.passwordReset'),
   passwordExpired: m('password.passwordExpired'),
-  tooShort: MESSAGES.passwordTooShort,
+  /** With the policy's minimum; `MESSAGES.passwordTooShort` names the default. */
+  tooShort: (minimum: number): Message => m(MESSAGES.passwordTooShort.key, { minimum }),
   isUsername: IDENTITY_MESSAGES.passwordIsUsername,
   tooLong: m('password.tooLong', { maximum: MAX_PASSWORD_LENGTH }),
-  reused: m('password.reused', { count: PASSWORD_POLICY.historyCount }),
+  reused: (count: number): Message => m('password.reused', { count }),
   /** The one answer of /forget, whether or not an account matched. */
   resetLinkSent: m('password.resetLinkSent', { minutes: RESET_LINK_MINUTES }),
 } as const;

@@ -25,6 +25,8 @@ export const roleSchema = z.object({
   status: statusSchema,
   /** The built-in Administrator role: it holds everything and cannot be edited or deleted. */
   builtin: z.boolean(),
+  /** Its holders must sign in with a second factor: one who has none sets it up at the next sign-in. */
+  requireTwoFactor: z.boolean(),
   ...timestamps,
   /** In a list or a read: whether the caller may change the role (its grants lie within their applications). */
   manageable: z.boolean().optional(),
@@ -59,6 +61,8 @@ export const createRoleSchema = z.object({
   name: requiredString(200),
   code: codeSchema,
   description: z.string().trim().max(2000).nullish(),
+  /** Absent on a change: the role keeps what it had (false for a new one). */
+  requireTwoFactor: z.boolean({ error: 'field.invalid' }).optional(),
 });
 export type CreateRole = z.infer<typeof createRoleSchema>;
 export const updateRoleSchema = createRoleSchema.extend({ roleId: z.uuid({ error: MESSAGES.required.key }) });

@@ -25,6 +25,8 @@ export const TWO_FACTOR_MESSAGES = {
   alreadyEnabled: m('twoFactor.alreadyEnabled'),
   notEnabled: m('twoFactor.notEnabled'),
   codeOrPassword: m('twoFactor.codeOrPassword'),
+  /** 403 until a user whose role requires two-factor sign-in has set it up. */
+  enrolmentRequired: m('twoFactor.enrolmentRequired'),
 } as const;
 
 /**

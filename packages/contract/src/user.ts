@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { multi, requiredString, searchQuerySchema, statusSchema, timestamps } from './common.ts';
-import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { whenMissing } from './zod-messages.ts';
 
@@ -28,7 +27,8 @@ const avatarSchema = z
   .nullish();
 export const newPasswordSchema = z
   .string({ error: whenMissing(MESSAGES.required.key) })
-  .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort.key })
+  // The minimum is the policy's (Console Settings), which the server checks.
+  .min(1, { error: MESSAGES.required.key })
   .max(MAX_PASSWORD_LENGTH);
 
 export const userSchema = z.object({

@@ -60,6 +60,11 @@ export type AuthState = {
    * routes that check a grant, never those for the caller's own account (plugins/auth.ts).
    */
   machine?: MachineCredential;
+  /**
+   * An enabled role the user holds requires two-factor sign-in and they have none set up:
+   * until they set it up, the user reaches only the routes that allow it (its set-up).
+   */
+  twoFactorEnrolmentRequired: boolean;
 };
 
 export type RequestMeta = AuditContext & { userAgent: string | null };

@@ -8,6 +8,7 @@ import {
   MESSAGES,
   type Message,
   PASSWORD_MESSAGES,
+  TWO_FACTOR_MESSAGES,
 } from '@gatehouse/contract';
 
 /** A message per field, by the field's dotted path (`permissions.0.permissionId`). */
@@ -90,6 +91,10 @@ export const passwordChangeRequired = () =>
 /** The password is older than the policy's maximum age (`/overdue`). */
 export const passwordExpired = () =>
   new AppError(403, ERROR_CODES.PASSWORD_EXPIRED, PASSWORD_MESSAGES.passwordExpired);
+
+/** A role the user holds requires two-factor sign-in, which they have not set up yet. */
+export const twoFactorEnrolmentRequired = () =>
+  new AppError(403, ERROR_CODES.TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_MESSAGES.enrolmentRequired);
 
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError(429, ERROR_CODES.RATE_LIMITED, MESSAGES.tooManyAttempts, undefined, {

@@ -29,6 +29,11 @@ declare module 'fastify' {
     /** Reachable while the user still has to replace a generated or expired password. */
     allowPendingPasswordChange?: boolean;
     /**
+     * Reachable while a role the user holds requires two-factor sign-in they have not set up:
+     * the set-up itself, and what the console needs around it (user info, sign-out, preferences).
+     */
+    allowPendingTwoFactorEnrolment?: boolean;
+    /**
      * The handler narrows its answer to the caller's applications (the application list,
      * whose `applicationId` is a search filter), or checks the named one itself (the resource
      * trees), so a named application is not checked here.

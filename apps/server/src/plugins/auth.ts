@@ -13,6 +13,7 @@ import {
   passwordChangeRequired,
   passwordExpired,
   sessionRequired,
+  twoFactorEnrolmentRequired,
   unauthenticatedFor,
 } from '../lib/errors.ts';
 import { type Grant, grantsOf, type RegisteredRoute, type RouteAccess } from '../lib/request-context.ts';
@@ -58,6 +59,8 @@ function guardFor(access: RouteAccess, findCaller: FindCaller): onRequestAsyncHo
       if (auth.user.mustChangePassword) throw passwordChangeRequired();
       if (auth.passwordExpired) throw passwordExpired();
     }
+    if (auth.twoFactorEnrolmentRequired && !request.routeOptions.config.allowPendingTwoFactorEnrolment)
+      throw twoFactorEnrolmentRequired();
     if (access === 'authenticated') return;
     const scope = scopeThrough(auth, grants);
     if (scope === null) throw forbidden();

@@ -1,7 +1,7 @@
 import { SSO_CONSUMER_PATH, SSO_LOGIN_TYPE } from '@gatehouse/contract';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { browserLocation } from '../lib/browser';
-import { pendingPasswordPath, toLogin } from '../lib/paths';
+import { pendingStepPath, toLogin } from '../lib/paths';
 import { getCurrentUser, getToken, sessionWasLost } from '../lib/session';
 
 /** The signed-in area: without a session go to sign in, and come back here afterwards. */
@@ -11,7 +11,7 @@ export function requireSession({ request }: LoaderFunctionArgs): null {
     const back = `${url.pathname}${url.search}`;
     throw redirect(toLogin({ redirect: back === '/' ? undefined : back, isInterception: sessionWasLost() }));
   }
-  const pending = pendingPasswordPath(getCurrentUser());
+  const pending = pendingStepPath(getCurrentUser());
   if (pending) throw redirect(pending);
   return null;
 }

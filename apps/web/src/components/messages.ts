@@ -78,6 +78,10 @@ export const useKitT = defineMessages(
     confirmBulkAll: 'This applies to every row matching the search now, on every page.',
     bulkDone: '{{action}}: {{count}} rows',
     exported: 'Exported',
+    passwordLength: '{{min}} to {{max}} characters',
+    passwordNotUsername: 'not your username',
+    passwordNotCommon: 'not a common password',
+    passwordNotRecent: 'not one of your last {{count}} passwords',
   },
   {
     ok: '确定',
@@ -151,5 +155,9 @@ export const useKitT = defineMessages(
     confirmBulkAll: '此操作作用于当前所有页中符合搜索条件的每一行。',
     bulkDone: '{{action}}：{{count}} 行',
     exported: '已导出',
+    passwordLength: '{{min}} 至 {{max}} 个字符',
+    passwordNotUsername: '不能是用户名',
+    passwordNotCommon: '不能是常见密码',
+    passwordNotRecent: '不能是最近 {{count}} 次用过的密码',
   },
 );

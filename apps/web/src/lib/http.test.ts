@@ -6,6 +6,7 @@ import {
   m,
   REQUEST_TIMEOUT_MS,
   STORAGE_KEYS,
+  TWO_FACTOR_MESSAGES,
 } from '@gatehouse/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -472,5 +473,22 @@ describe('errors', () => {
     await failWith({ status: 403, data: { code: 'PASSWORD_CHANGE_REQUIRED', message: 'change it' } });
     expect(navigate).toHaveBeenCalledWith('/initial-password');
     expect(notify).toHaveBeenCalledExactlyOnceWith(MESSAGES.passwordChangeRequired, true);
+  });
+
+  it('a 403 TWO_FACTOR_ENROLMENT_REQUIRED goes to /two-factor-setup, once', async () => {
+    const body = {
+      code: 'TWO_FACTOR_ENROLMENT_REQUIRED',
+      message: 'set it up',
+      key: TWO_FACTOR_MESSAGES.enrolmentRequired.key,
+    };
+    await failWith({ status: 403, data: body });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/two-factor-setup');
+    expect(notify).toHaveBeenCalledOnce();
+    expect(notify.mock.calls[0]?.[1]).toBe(true);
+    // Already there: no second navigation.
+    navigate.mockReset();
+    currentPath = '/two-factor-setup';
+    await failWith({ status: 403, data: body });
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

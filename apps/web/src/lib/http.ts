@@ -24,6 +24,7 @@ export const IGNORE_CANCEL_HEADER = 'ignoreCancelToken';
 export const LOGIN_INTERCEPTION_PATH = '/login?isInterception=1';
 export const PASSWORD_CHANGE_PATH = PATHS.initialPassword;
 export const PASSWORD_EXPIRED_PATH = PATHS.overdue;
+export const TWO_FACTOR_SETUP_PATH = PATHS.twoFactorSetup;
 
 export type ApiErrorKind =
   /** The server answered outside 200-299. */
@@ -339,6 +340,12 @@ export function report(error: ApiError, config: Reporting): void {
       const leaving = hooks.currentPath() !== PASSWORD_EXPIRED_PATH;
       if (!config.silent) config.notify(error.shown, leaving);
       if (leaving) hooks.navigate(PASSWORD_EXPIRED_PATH);
+      return;
+    }
+    if (error.status === 403 && error.code === ERROR_CODES.TWO_FACTOR_ENROLMENT_REQUIRED) {
+      const leaving = hooks.currentPath() !== TWO_FACTOR_SETUP_PATH;
+      if (!config.silent) config.notify(error.shown, leaving);
+      if (leaving) hooks.navigate(TWO_FACTOR_SETUP_PATH);
       return;
     }
     if (error.status === 403 && error.code === ERROR_CODES.PASSWORD_CHANGE_REQUIRED) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PATHS, safeRedirect } from './paths';
+import { PATHS, pendingStepPath, safeRedirect } from './paths';
 
 describe('safeRedirect', () => {
   it.each([
@@ -30,5 +30,20 @@ describe('safeRedirect', () => {
   ])('falls back for %j', (target) => {
     expect(safeRedirect(target)).toBe(PATHS.dashboard);
     expect(safeRedirect(target, '/elsewhere')).toBe('/elsewhere');
+  });
+});
+
+describe('pendingStepPath', () => {
+  const user = { mustChangePassword: false, passwordExpired: false, twoFactorEnrolmentRequired: false };
+  it('holds a user at the password pages first, then at the two-factor set-up', () => {
+    expect(pendingStepPath(null)).toBeNull();
+    expect(pendingStepPath(user)).toBeNull();
+    expect(pendingStepPath({ ...user, twoFactorEnrolmentRequired: true })).toBe(PATHS.twoFactorSetup);
+    expect(pendingStepPath({ ...user, passwordExpired: true, twoFactorEnrolmentRequired: true })).toBe(
+      PATHS.overdue,
+    );
+    expect(pendingStepPath({ ...user, mustChangePassword: true, twoFactorEnrolmentRequired: true })).toBe(
+      PATHS.initialPassword,
+    );
   });
 });

@@ -6,6 +6,7 @@ export const PATHS = {
   login: '/login',
   initialPassword: '/initial-password',
   overdue: '/overdue',
+  twoFactorSetup: '/two-factor-setup',
   dashboard: '/dashboard',
 } as const;
 
@@ -28,11 +29,19 @@ export function toLogin(params: { redirect?: string; isInterception?: boolean } 
 /**
  * Where a signed-in user must go before anything else: /initial-password while a generated
  * or administrator-set password is pending, /overdue once the password is older than the
- * policy allows; null when neither.
+ * policy allows, /two-factor-setup while a role requires two-factor sign-in they have not set
+ * up; null when none.
  */
-export function pendingPasswordPath(user: { mustChangePassword: boolean; passwordExpired?: boolean } | null) {
+export function pendingStepPath(
+  user: {
+    mustChangePassword: boolean;
+    passwordExpired?: boolean;
+    twoFactorEnrolmentRequired?: boolean;
+  } | null,
+) {
   if (user?.mustChangePassword) return PATHS.initialPassword;
   if (user?.passwordExpired) return PATHS.overdue;
+  if (user?.twoFactorEnrolmentRequired) return PATHS.twoFactorSetup;
   return null;
 }
 

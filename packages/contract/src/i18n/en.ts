@@ -83,6 +83,8 @@ export const EN = {
   'settings.daysWhole': 'Enter a whole number of days',
   'settings.daysMin': 'Enter 0 or more days',
   'settings.daysMax': 'Enter at most {maximum} days',
+  'settings.passwordMinLength': 'Enter 8 to 64 characters',
+  'settings.passwordHistoryCount': 'Enter 0 to 24 passwords',
 
   // ---- app configuration ------------------------------------------------------------------
   'appConfig.duplicateApplicationId': 'This application ID is already used.',
@@ -214,6 +216,7 @@ export const EN = {
   'twoFactor.alreadyEnabled': 'Two-factor sign-in is already on.',
   'twoFactor.notEnabled': 'Two-factor sign-in is off.',
   'twoFactor.codeOrPassword': 'Enter a current code or your password.',
+  'twoFactor.enrolmentRequired': 'Your role requires two-factor sign-in. Set it up to continue.',
 
   // ---- passkeys ------------------------------------------------------------------------------
   'passkey.expired': 'This passkey request has expired. Please try again.',
@@ -228,6 +231,8 @@ export const EN = {
     'This sign-in has expired or was started in another browser. Start again from the application, in this browser.',
   'oidc.passwordChangeFirst':
     'You must set a new password before you can sign in here. Sign in to the console to choose one, then start again from the application.',
+  'oidc.twoFactorEnrolFirst':
+    'Your role requires two-factor sign-in. Set it up in the console, then start again from the application.',
   'oidc.unknownClient': 'This application client is unknown or disabled.',
   'oidc.noLoginPrompt': 'This sign-in does not ask for a login.',
   'oidc.noConsentPrompt': 'This sign-in does not ask for consent.',

@@ -77,6 +77,8 @@ export const ZH: Catalogue = {
   'settings.daysWhole': '请输入整数天',
   'settings.daysMin': '请输入 0 或更多天',
   'settings.daysMax': '最多 {maximum} 天',
+  'settings.passwordMinLength': '请输入 8 到 64 之间的整数（字符数）',
+  'settings.passwordHistoryCount': '请输入 0 到 24 之间的整数（密码个数）',
 
   'appConfig.duplicateApplicationId': '该应用 ID 已被使用。',
   'appConfig.reservedApplicationId': '该 ID 为保留 ID。',
@@ -198,6 +200,7 @@ export const ZH: Catalogue = {
   'twoFactor.alreadyEnabled': '双重验证登录已开启。',
   'twoFactor.notEnabled': '双重验证登录未开启。',
   'twoFactor.codeOrPassword': '请输入当前验证码或您的密码。',
+  'twoFactor.enrolmentRequired': '您的某个角色要求启用两步验证登录。请先完成设置再继续。',
 
   // ---- 通行密钥 ----
   'passkey.expired': '本次通行密钥请求已过期，请重试。',
@@ -209,6 +212,8 @@ export const ZH: Catalogue = {
 
   'oidc.interactionGone': '此登录已过期，或是在另一个浏览器中发起的。请在此浏览器中从应用重新开始。',
   'oidc.passwordChangeFirst': '您必须先设置新密码才能在此登录。请登录控制台设置新密码，然后从应用重新开始。',
+  'oidc.twoFactorEnrolFirst':
+    '您的某个角色要求两步验证登录，但您尚未设置。请登录控制台完成设置，然后从应用重新开始。',
   'oidc.unknownClient': '该应用客户端未知或已禁用。',
   'oidc.noLoginPrompt': '此登录不需要输入账号密码。',
   'oidc.noConsentPrompt': '此登录不需要授权同意。',

@@ -153,6 +153,8 @@ export const roles = pgTable(
     status: status(),
     /** The built-in Administrator: it holds everything, and cannot be changed or deleted. */
     builtin: boolean('builtin').notNull().default(false),
+    /** Its holders must sign in with a second factor; one without sets it up at the next sign-in. */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     ...timestamps,
   },
   (t) => [

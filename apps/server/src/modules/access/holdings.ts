@@ -144,16 +144,20 @@ export async function footprintsOfRoles(
 export async function callerGrants(
   db: Database,
   userId: string,
-): Promise<Pick<AuthState, 'isAdministrator' | 'grants' | 'roleIds' | 'roleNames'>> {
+): Promise<
+  Pick<AuthState, 'isAdministrator' | 'grants' | 'roleIds' | 'roleNames'> & { roleRequiresTwoFactor: boolean }
+> {
   const grants = new Map<string, PlatformGrant>();
   const roleIds: string[] = [];
   const roleNames: string[] = [];
   let isAdministrator = false;
+  let roleRequiresTwoFactor = false;
   for (const row of await repo.platformGrantRows(db, userId)) {
     if (!roleIds.includes(row.roleId)) {
       roleIds.push(row.roleId);
       roleNames.push(row.name);
       isAdministrator ||= row.builtin;
+      roleRequiresTwoFactor ||= row.requireTwoFactor;
     }
     if (row.permissionId === null) continue;
     const grant = grants.get(row.permissionId) ?? new Map<Action, AppScope>();
@@ -161,5 +165,5 @@ export async function callerGrants(
     for (const action of row.actions ?? []) grant.set(action, unionScopes(grant.get(action) ?? null, scope));
     grants.set(row.permissionId, grant);
   }
-  return { isAdministrator, grants, roleIds, roleNames };
+  return { isAdministrator, grants, roleIds, roleNames, roleRequiresTwoFactor };
 }

@@ -351,6 +351,7 @@ export type PlatformGrantRow = {
   roleId: string;
   name: string;
   builtin: boolean;
+  requireTwoFactor: boolean;
   permissionId: string | null;
   actions: Action[] | null;
   applicationIds: string[] | null;
@@ -377,6 +378,7 @@ const roleGrantsStatement = preparedPer((db) =>
       roleId: roles.roleId,
       name: roles.name,
       builtin: roles.builtin,
+      requireTwoFactor: roles.requireTwoFactor,
       permissionId: rolePermissions.permissionId,
       actions: rolePermissions.actions,
       applicationIds: rolePermissions.applicationIds,
@@ -397,4 +399,17 @@ const roleGrantsStatement = preparedPer((db) =>
  */
 export async function platformGrantRows(db: Database, userId: string): Promise<PlatformGrantRow[]> {
   return roleGrantsStatement(db).execute({ userId });
+}
+
+/**
+ * Whether an enabled role the user holds (their own, or an enabled group's) requires
+ * two-factor sign-in.
+ */
+export async function holdsRoleRequiringTwoFactor(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ roleId: roles.roleId })
+    .from(roles)
+    .where(and(eq(roles.status, 'ENABLED'), eq(roles.requireTwoFactor, true), heldRoleIds(db, userId)))
+    .limit(1);
+  return row !== undefined;
 }

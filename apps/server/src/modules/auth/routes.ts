@@ -66,7 +66,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/oauth2-server/logout',
     {
-      config: { access: 'authenticated', allowPendingPasswordChange: true, allowIdleSession: true },
+      config: {
+        access: 'authenticated',
+        allowPendingPasswordChange: true,
+        allowPendingTwoFactorEnrolment: true,
+        allowIdleSession: true,
+      },
       schema: {
         tags: ['auth'],
         summary: 'End the current session on the server',
@@ -99,7 +104,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/oauth2-server/unlock',
     {
-      config: { access: 'authenticated', allowIdleSession: true },
+      config: { access: 'authenticated', allowPendingTwoFactorEnrolment: true, allowIdleSession: true },
       schema: {
         tags: ['auth'],
         summary: "Check the signed-in user's password to leave the inactivity lock",
@@ -116,7 +121,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin-service/user/current',
     {
-      config: { access: 'authenticated', allowPendingPasswordChange: true },
+      config: {
+        access: 'authenticated',
+        allowPendingPasswordChange: true,
+        allowPendingTwoFactorEnrolment: true,
+      },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user with their effective role',

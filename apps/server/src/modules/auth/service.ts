@@ -7,7 +7,6 @@ import {
   ERROR_CODES,
   type LoginRequest,
   MESSAGES,
-  PASSWORD_POLICY,
   PLATFORM_APP_ID,
   SESSION_LIFETIME_SECONDS,
   type UserInfo,
@@ -152,6 +151,7 @@ export class AuthService {
       avatar: auth.user.avatar,
       mustChangePassword: auth.user.mustChangePassword,
       passwordExpired: auth.passwordExpired,
+      twoFactorEnrolmentRequired: auth.twoFactorEnrolmentRequired,
       role: { id: auth.roleIds.join(','), name: auth.roleNames.join(', '), permissions },
       roles: auth.roleNames,
       language: auth.user.language,
@@ -193,7 +193,7 @@ export class AuthService {
       // 400, not 401: the console treats a 401 as "sign in again".
       throw validationFailed({ oldPassword: MESSAGES.currentPasswordWrong });
     }
-    await assertPasswordPolicy(this.db, input.newPassword, {
+    const policy = await assertPasswordPolicy(this.db, input.newPassword, {
       username: user.username,
       userId: user.userId,
       currentHash: user.passwordHash,
@@ -202,7 +202,7 @@ export class AuthService {
     await auditedChange(this.db, meta, { entity: 'user', action: 'password.change' }, async (tx) => {
       await storePassword(tx, user.userId, passwordHash, {
         mustChangePassword: false,
-        keep: PASSWORD_POLICY.historyCount,
+        keep: policy.historyCount,
       });
       const ended = await repo.deleteOtherSessions(tx, user.userId, auth.sessionId);
       const endedOidcSessionsAndGrants = await endOidcAccess(tx, [user.userId]);

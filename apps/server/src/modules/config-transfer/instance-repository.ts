@@ -133,6 +133,7 @@ const COLUMN_TYPES: Record<string, string> = {
   organization_id: 'uuid',
   product_id: 'uuid',
   must_change_password: 'boolean',
+  require_two_factor: 'boolean',
 };
 
 export const saveProducts = (
@@ -170,14 +171,27 @@ export const saveOrganizations = (
 
 export const saveRoles = (
   db: Executor,
-  rows: { key?: string; code: string; name: string; description: string | null; status: string }[],
+  rows: {
+    key?: string;
+    code: string;
+    name: string;
+    description: string | null;
+    status: string;
+    requireTwoFactor: boolean;
+  }[],
 ) =>
   save(
     db,
     'roles',
     'role_id',
     'code',
-    { code: 'code', name: 'name', description: 'description', status: 'status' },
+    {
+      code: 'code',
+      name: 'name',
+      description: 'description',
+      status: 'status',
+      requireTwoFactor: 'require_two_factor',
+    },
     rows,
   );
 

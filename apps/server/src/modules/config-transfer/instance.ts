@@ -74,6 +74,7 @@ function canonicalInstance(instance: Instance): Instance {
       name: r.name,
       description: orNull(r.description),
       status: r.status,
+      requireTwoFactor: r.requireTwoFactor,
       platform: {
         permissions: sortBy(r.platform.permissions, (p) => p.permissionId).map((p) => ({
           permissionId: p.permissionId,
@@ -253,6 +254,7 @@ export class InstanceTransferService {
           name: r.name,
           description: r.description,
           status: r.status,
+          requireTwoFactor: r.requireTwoFactor,
           platform: {
             permissions: stored.platformPermissionRows
               .filter((p) => p.roleId === r.roleId)
@@ -473,6 +475,7 @@ export class InstanceTransferService {
         name: r.name,
         description: r.description ?? null,
         status: r.status,
+        requireTwoFactor: r.requireTwoFactor,
       })),
     ))
       roleKeys.set(code, key);

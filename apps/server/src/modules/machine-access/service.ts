@@ -93,12 +93,14 @@ export class MachineAccessService {
     const user = await repo.findServiceAccountCaller(this.db, clientId);
     if (!user) return null;
     const state = await this.sessions.stateFor(user, '');
-    // A service account has no password to replace: one an administrator set (which signs
-    // nothing in) does not hold its token up as it would a person's session.
+    // A service account has no password to replace and signs nothing in, so neither one an
+    // administrator set nor a role that requires two-factor sign-in holds its token up as
+    // they would a person's session.
     return {
       ...state,
       user: { ...state.user, mustChangePassword: false },
       passwordExpired: false,
+      twoFactorEnrolmentRequired: false,
       machine: { kind: 'service-account', clientId },
     };
   }

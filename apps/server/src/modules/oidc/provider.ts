@@ -9,9 +9,10 @@ import { deriveKey } from '../../lib/server-key.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
 import * as access from '../access/in-application.ts';
-import { isActive } from '../access/repository.ts';
+import { holdsRoleRequiringTwoFactor, isActive } from '../access/repository.ts';
 import * as apis from '../app-apis/repository.ts';
 import * as secrets from '../clients/repository.ts';
+import { hasSecondFactor } from '../two-factor/enrolled.ts';
 import {
   adapterFactory,
   CLIENT_APPLICATION,
@@ -24,6 +25,14 @@ import { bindInteractionsToBrowser, COOKIE_NAMES, SHORT_COOKIE } from './interac
 import type { PrivateJwk } from './keys.ts';
 import * as repo from './repository.ts';
 import { applicationOfResource, resourceIndicatorOf } from './resources.ts';
+
+/** A role the user holds requires two-factor sign-in, which they have not set up. */
+async function mustSetUpTwoFactor(
+  db: Database,
+  user: { userId: string; totpEnabledAt: Date | null; totpSecret: string | null },
+): Promise<boolean> {
+  return !hasSecondFactor(user) && (await holdsRoleRequiringTwoFactor(db, user.userId));
+}
 
 /** Lifetimes in seconds that are not settings. */
 export const FIXED_TTL = {
@@ -223,6 +232,23 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
     }
   };
   const configuration: Configuration = {
+    /**
+     * The grant a provider session already holds for the client, as the library finds it,
+     * unless the session's account must set two-factor sign-in up first: then none, so a
+     * silent request gets consent_required and any other goes to the interaction, which
+     * refuses it with the reason (service.ts, `consent`).
+     */
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+      if (!grantId) return undefined;
+      const accountId = ctx.oidc.session?.accountId;
+      if (accountId) {
+        const user = await repo.findUser(db, accountId);
+        if (user && (await mustSetUpTwoFactor(db, user))) return undefined;
+      }
+      return ctx.oidc.provider.Grant.find(grantId);
+    },
     adapter: adapterFactory(db, secretPlaceholder, oidc.errors, jwtIdOf, options.clients),
     jwks: { keys: options.keys as never[] },
     cookies: {
@@ -353,9 +379,14 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
     rotateRefreshToken: true,
     ttl: providerTtl(options.tokenLifetimes),
     interactions: { url: (_ctx, interaction) => `/oauth?uid=${encodeURIComponent(interaction.uid)}` },
-    async findAccount(ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> {
+    async findAccount(ctx: KoaContextWithOIDC, sub: string, token?: unknown): Promise<Account | undefined> {
       const user = await repo.findUser(db, sub);
       if (!user || !isActive(user)) return undefined;
+      // A role the user holds came to require two-factor sign-in, which they have not set up:
+      // their codes, refresh tokens and access tokens no longer stand for them (the token
+      // endpoint answers invalid_grant, userinfo invalid_token). The provider session is
+      // `loadExistingGrant`'s to stop: an account it cannot find would be a server error there.
+      if (token !== undefined && (await mustSetUpTwoFactor(db, user))) return undefined;
       const applicationId = ctx.oidc.client?.metadata()[CLIENT_APPLICATION] as string | undefined;
       return {
         accountId: sub,

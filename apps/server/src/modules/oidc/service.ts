@@ -20,7 +20,7 @@ import { AppError, notFound, refused, unauthenticated, unavailable } from '../..
 import { type Meters, NO_METERS } from '../../lib/metrics.ts';
 import type { DeviceCookie } from '../../plugins/device-cookie.ts';
 import { mayEnterApplication } from '../access/in-application.ts';
-import { type AccountRow, isActive } from '../access/repository.ts';
+import { type AccountRow, holdsRoleRequiringTwoFactor, isActive } from '../access/repository.ts';
 import type { LoginLimiter } from '../auth/limiters.ts';
 import { checkCredentials, NO_DIRECTORY, type PasswordDirectory } from '../auth/password-directory.ts';
 import { auditFailedSignIn, unlessLocked } from '../auth/sign-in-events.ts';
@@ -29,6 +29,7 @@ import type { PasskeyService } from '../passkeys/service.ts';
 import { upgradeOutdatedHash } from '../passwords/policy.ts';
 import { stampSignIn } from '../sessions/repository.ts';
 import type { SessionResolver } from '../sessions/resolver.ts';
+import { hasSecondFactor } from '../two-factor/enrolled.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
 import type { ClientCache } from './adapter.ts';
 import { loadSigningKeys } from './keys.ts';
@@ -226,6 +227,8 @@ export class OidcService {
       if (!session) throw unauthenticated();
       if (session.user.mustChangePassword || session.passwordExpired)
         throw this.refusedSignIn('password-change-required', refused(OIDC_MESSAGES.passwordChangeFirst));
+      if (session.twoFactorEnrolmentRequired)
+        throw this.refusedSignIn('two-factor-enrolment-required', refused(OIDC_MESSAGES.twoFactorEnrolFirst));
       const userId = session.user.userId;
       if (!(await mayEnterApplication(this.db, userId, client.applicationId)))
         throw this.refusedSignIn('no-access', noAccess());
@@ -280,6 +283,7 @@ export class OidcService {
   ): Promise<InteractionRedirect> {
     if (!viaDirectory && (user.mustChangePassword || (await this.sessions.isPasswordExpired(user))))
       throw this.refusedSignIn('password-change-required', refused(OIDC_MESSAGES.passwordChangeFirst));
+    await this.assertTwoFactorSetUp(user);
     if (!(await mayEnterApplication(this.db, user.userId, client.applicationId)))
       throw this.refusedSignIn('no-access', noAccess());
     await auditedStatement(
@@ -319,6 +323,7 @@ export class OidcService {
       await this.twoFactor.checkSignInCode(user, code?.replace(/[\s-]/g, ''), meta);
     if (user.mustChangePassword || (await this.sessions.isPasswordExpired(user)))
       throw this.refusedSignIn('password-change-required', refused(OIDC_MESSAGES.passwordChangeFirst));
+    await this.assertTwoFactorSetUp(user);
     if (!(await mayEnterApplication(this.db, user.userId, client.applicationId)))
       throw this.refusedSignIn('no-access', noAccess());
     if (!(await this.federation.consume(redeemed.flowId))) throw unauthenticated();
@@ -343,9 +348,26 @@ export class OidcService {
   }
 
   /** A sign-in of a known, active account refused all the same: counted as a failure, for `reason`. */
-  private refusedSignIn(reason: 'password-change-required' | 'no-access', error: AppError): AppError {
+  private refusedSignIn(
+    reason: 'password-change-required' | 'two-factor-enrolment-required' | 'no-access',
+    error: AppError,
+  ): AppError {
     this.meters.signIn('oidc', 'failure', reason);
     return error;
+  }
+
+  /**
+   * A role the user holds requires two-factor sign-in: one who has not set it up is sent to
+   * the console to do so (it asks at the next sign-in there) rather than signed in here with
+   * the password alone.
+   */
+  private async assertTwoFactorSetUp(user: {
+    userId: string;
+    totpEnabledAt: Date | null;
+    totpSecret: string | null;
+  }) {
+    if (hasSecondFactor(user) || !(await holdsRoleRequiringTwoFactor(this.db, user.userId))) return;
+    throw this.refusedSignIn('two-factor-enrolment-required', refused(OIDC_MESSAGES.twoFactorEnrolFirst));
   }
 
   /** Grants the scopes asked for; the grant is remembered for the next sign-in of this client. */
@@ -355,6 +377,8 @@ export class OidcService {
     const accountId = interaction.session?.accountId;
     if (!accountId) throw unauthenticated();
     if (!(await mayEnterApplication(this.db, accountId, client.applicationId))) throw noAccess();
+    const account = await repo.findUser(this.db, accountId);
+    if (account) await this.assertTwoFactorSetUp(account);
     const details = interaction.prompt.details as {
       missingOIDCScope?: string[];
       missingOIDCClaims?: string[];

@@ -5,7 +5,6 @@ import {
   type Message,
   m,
   PASSWORD_MESSAGES,
-  PASSWORD_POLICY,
   type PasswordResetRequest,
   RESET_LINK_MINUTES,
 } from '@gatehouse/contract';
@@ -275,7 +274,7 @@ export class PasswordResetService {
     if (token.expiresAt.getTime() <= Date.now()) throw await refuse(PASSWORD_MESSAGES.resetLinkExpired);
     const user = await repo.findUser(this.db, token.userId);
     if (!user || !isActive(user)) throw await refuse(PASSWORD_MESSAGES.resetLinkInvalid);
-    await assertPasswordPolicy(this.db, input.newPassword, {
+    const policy = await assertPasswordPolicy(this.db, input.newPassword, {
       username: user.username,
       userId: user.userId,
       currentHash: user.passwordHash,
@@ -289,7 +288,7 @@ export class PasswordResetService {
       await repo.spendOpenTokens(tx, user.userId);
       await storePassword(tx, user.userId, passwordHash, {
         mustChangePassword: false,
-        keep: PASSWORD_POLICY.historyCount,
+        keep: policy.historyCount,
       });
       const endedSessions = await repo.endAllSessions(tx, user.userId);
       const endedOidcSessionsAndGrants = await endOidcAccess(tx, [user.userId]);

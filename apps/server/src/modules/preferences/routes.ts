@@ -16,8 +16,12 @@ const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin-service/user/preferences',
     {
       // The caller's own console language and theme; also while a new password is pending,
-      // so the password page can switch language too.
-      config: { access: 'authenticated', allowPendingPasswordChange: true },
+      // so the password page can switch language too; and while two-factor set-up is pending.
+      config: {
+        access: 'authenticated',
+        allowPendingPasswordChange: true,
+        allowPendingTwoFactorEnrolment: true,
+      },
       schema: {
         tags: ['auth'],
         summary: "Change the signed-in user's console language or theme (only the fields given); audited",

@@ -45,6 +45,7 @@ function toRole(row: repo.RoleRow): Role {
     description: row.description,
     status: row.status,
     builtin: row.builtin,
+    requireTwoFactor: row.requireTwoFactor,
     createdDate: row.createdAt.toISOString(),
     lastModifiedDate: row.updatedAt.toISOString(),
   };
@@ -104,6 +105,7 @@ export class RoleService {
         name: input.name,
         code: input.code,
         description: input.description || null,
+        requireTwoFactor: input.requireTwoFactor ?? false,
       });
       return { entityId: row.roleId, after: toRole(row) };
     });
@@ -118,6 +120,7 @@ export class RoleService {
         name: input.name,
         code: input.code,
         description: input.description || null,
+        ...(input.requireTwoFactor === undefined ? {} : { requireTwoFactor: input.requireTwoFactor }),
       });
       return { entityId: row.roleId, before: toRole(before), after: toRole(row) };
     });

@@ -4,6 +4,7 @@ import { type AuthState, type AuthUser, bearerToken } from '../../lib/auth-state
 import { CallerCache } from '../../lib/caller-cache.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { callerGrants } from '../access/holdings.ts';
+import { hasSecondFactor } from '../two-factor/enrolled.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -129,7 +130,13 @@ export class SessionResolver {
   }
 
   private async grantsOf(user: repo.UserRow, sessionId: string): Promise<Omit<AuthState, 'passwordExpired'>> {
-    return { sessionId, user: toAuthUser(user), ...(await callerGrants(this.db, user.userId)) };
+    const { roleRequiresTwoFactor, ...grants } = await callerGrants(this.db, user.userId);
+    return {
+      sessionId,
+      user: toAuthUser(user),
+      ...grants,
+      twoFactorEnrolmentRequired: roleRequiresTwoFactor && !hasSecondFactor(user),
+    };
   }
 
   /** Older than the maximum age; a password the user must replace anyway is not also "expired". */

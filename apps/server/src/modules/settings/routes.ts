@@ -1,6 +1,7 @@
 import {
   type Action,
   consoleSettingsSchema,
+  passwordPolicySchema,
   permissionIdForPath,
   updateConsoleSettingsSchema,
 } from '@gatehouse/contract';
@@ -22,11 +23,26 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags,
-        summary: 'The console settings: the inactivity lock and the password maximum age',
+        summary: 'The console settings: the inactivity lock, the password policy and the audit retention',
         response: { 200: consoleSettingsSchema, ...errorResponses(401) },
       },
     },
     async () => service.get(),
+  );
+
+  app.get(
+    '/api/oauth2-server/password-policy',
+    {
+      // The pages that set a password show its rules before anyone signs in (a reset link).
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'The password policy: minimum and maximum length, history, common-password check, maximum age',
+        response: { 200: passwordPolicySchema },
+      },
+    },
+    async () => service.passwordPolicy(),
   );
 
   app.put(

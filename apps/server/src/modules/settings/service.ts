@@ -2,6 +2,8 @@ import {
   type ConsoleSettings,
   consoleSettingsSchema,
   DEFAULT_CONSOLE_SETTINGS,
+  type PasswordPolicy,
+  passwordPolicyOf,
   type UpdateConsoleSettings,
 } from '@gatehouse/contract';
 import type { Database, Executor } from '../../db/client.ts';
@@ -36,6 +38,11 @@ export class SettingsService {
     return this.cached.settings;
   }
 
+  /** The password policy the settings set (the cached read). */
+  async passwordPolicy(): Promise<PasswordPolicy> {
+    return passwordPolicyOf(await this.get());
+  }
+
   async update(input: UpdateConsoleSettings, ctx: AuditContext): Promise<ConsoleSettings> {
     try {
       return await auditedChange(this.db, ctx, { entity: ENTITY, action: 'update' }, async (tx) => {
@@ -49,14 +56,17 @@ export class SettingsService {
   }
 }
 
-/** The defaults, overridden by the stored values that still pass the schema. */
-async function settingsIn(db: Executor): Promise<ConsoleSettings> {
+/**
+ * The defaults, overridden by the stored values that still pass the schema; read afresh
+ * through `db` (a transaction's, say), without the cache.
+ */
+export async function settingsIn(db: Executor): Promise<ConsoleSettings> {
   const stored = await repo.findAll(db);
-  const merged = { ...DEFAULT_CONSOLE_SETTINGS };
+  const merged: Record<string, unknown> = { ...DEFAULT_CONSOLE_SETTINGS };
   for (const key of Object.keys(merged) as (keyof ConsoleSettings)[]) {
     // A stored value that no longer passes the schema falls back to the default.
     const parsed = consoleSettingsSchema.shape[key].safeParse(stored[key]);
     if (parsed.success) merged[key] = parsed.data;
   }
-  return merged;
+  return merged as ConsoleSettings;
 }

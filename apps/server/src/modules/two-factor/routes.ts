@@ -49,7 +49,8 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BASE,
     {
-      config: { access: 'authenticated' },
+      // Open while a role requires the set-up the user has yet to do.
+      config: { access: 'authenticated', allowPendingTwoFactorEnrolment: true },
       schema: {
         tags,
         summary: 'Whether two-factor sign-in is on for the signed-in user',
@@ -62,7 +63,8 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/enrolment`,
     {
-      config: { access: 'authenticated' },
+      // Open while a role requires the set-up the user has yet to do.
+      config: { access: 'authenticated', allowPendingTwoFactorEnrolment: true },
       schema: {
         tags,
         summary: 'Start turning two-factor sign-in on: a new secret, pending until a code confirms it',
@@ -75,7 +77,8 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/enrolment/confirm`,
     {
-      config: { access: 'authenticated' },
+      // Open while a role requires the set-up the user has yet to do.
+      config: { access: 'authenticated', allowPendingTwoFactorEnrolment: true },
       schema: {
         tags,
         summary: 'Confirm the enrolment with a first code; answers ten recovery codes, once',

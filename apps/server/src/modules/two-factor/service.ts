@@ -27,6 +27,7 @@ import type { LoginLimiter } from '../auth/limiters.ts';
 import { auditFailedSignIn, unlessLocked } from '../auth/sign-in-events.ts';
 import { verifyPassword } from '../passwords/hashing.ts';
 import { assertMayChangeAccount, endAccess } from '../users/administration.ts';
+import { hasSecondFactor } from './enrolled.ts';
 import * as repo from './repository.ts';
 
 const invalidCode = () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, TWO_FACTOR_MESSAGES.invalidCode);
@@ -192,7 +193,7 @@ export class TwoFactorService {
 
   /** Whether sign-in must ask this user for a code after the password. */
   required(user: { totpEnabledAt: Date | null; totpSecret: string | null }): boolean {
-    return user.totpEnabledAt !== null && user.totpSecret !== null;
+    return hasSecondFactor(user);
   }
 
   /** The challenge the password step answers instead of a session. */

@@ -2,7 +2,6 @@ import {
   type CreatedUser,
   type CreateUser,
   IDENTITY_MESSAGES,
-  PASSWORD_POLICY,
   type Page,
   type Status,
   type UpdateUser,
@@ -33,7 +32,7 @@ import type { AccessService } from '../access/service.ts';
 import { endOidcAccess } from '../oidc/repository.ts';
 import type { PasswordResetService } from '../password-reset/service.ts';
 import { generatePassword, hashPassword } from '../passwords/hashing.ts';
-import { assertPasswordPolicy } from '../passwords/policy.ts';
+import { assertPasswordPolicy, passwordPolicyIn } from '../passwords/policy.ts';
 import { expirePassword, recordPasswordHistory, storePassword } from '../passwords/repository.ts';
 import { assertMayChangeAccount, assertNotSelf, endAccess, keepingAdministration } from './administration.ts';
 import * as repo from './repository.ts';
@@ -124,7 +123,10 @@ export class UserService {
   async create(input: CreateUser, ctx: AuditContext): Promise<CreatedUser> {
     const generated = input.password === undefined ? generatePassword() : undefined;
     const password = input.password ?? generated!;
-    if (input.password !== undefined) await assertPasswordPolicy(this.db, password, input, 'password');
+    const policy =
+      input.password !== undefined
+        ? await assertPasswordPolicy(this.db, password, input, 'password')
+        : await passwordPolicyIn(this.db);
     const organizationId = input.organizationId ?? null;
     const passwordHash = await hashPassword(password);
     const user = await this.audit.uniqueChange(ctx, 'create', async (tx) => {
@@ -141,7 +143,7 @@ export class UserService {
         // An administrator set it: they vouch for it.
         emailVerified: Boolean(input.email),
       });
-      await recordPasswordHistory(tx, row.userId, passwordHash, PASSWORD_POLICY.historyCount);
+      await recordPasswordHistory(tx, row.userId, passwordHash, policy.historyCount);
       return { entityId: row.userId, after: toUser(row) };
     });
     return generated === undefined ? user : { ...user, initialPassword: generated };
@@ -322,21 +324,22 @@ export class UserService {
     const user = await requireUser(this.db, userId);
     const generated = password === undefined ? generatePassword() : undefined;
     const chosen = password ?? generated!;
-    if (password !== undefined) {
-      await assertPasswordPolicy(
-        this.db,
-        password,
-        { username: user.username, userId, currentHash: user.passwordHash },
-        'password',
-      );
-    }
+    const policy =
+      password !== undefined
+        ? await assertPasswordPolicy(
+            this.db,
+            password,
+            { username: user.username, userId, currentHash: user.passwordHash },
+            'password',
+          )
+        : await passwordPolicyIn(this.db);
     const passwordHash = await hashPassword(chosen);
     await this.audit.change(ctx, 'password.reset', async (tx) => {
       const before = await requireUser(tx, userId, true);
       await assertMayChangeAccount(tx, ctx, userId, scope);
       await storePassword(tx, userId, passwordHash, {
         mustChangePassword: true,
-        keep: PASSWORD_POLICY.historyCount,
+        keep: policy.historyCount,
       });
       return {
         entityId: userId,

@@ -14,7 +14,7 @@ import { Notice } from '@/components/notice';
 import { Field, usePlainForm } from '@/components/plain-form';
 import { isApiError, type Shown } from '@/lib/http';
 import { useSay } from '@/lib/i18n';
-import { pendingPasswordPath, safeRedirect } from '@/lib/paths';
+import { pendingStepPath, safeRedirect } from '@/lib/paths';
 import { saveSession } from '@/lib/session';
 import { useLogin } from './api/login';
 import { AuthCard } from './components/auth-card';
@@ -47,7 +47,7 @@ export function LoginPage() {
   const signedIn = ({ token, userInfo }: LoginResult['result']) => {
     if (!token) throw new Error('The sign-in answer carried no token');
     saveSession(token, userInfo);
-    navigate(pendingPasswordPath(userInfo) ?? safeRedirect(params.get('redirect')), {
+    navigate(pendingStepPath(userInfo) ?? safeRedirect(params.get('redirect')), {
       replace: true,
     });
   };

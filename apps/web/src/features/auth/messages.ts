@@ -1,4 +1,4 @@
-import { PASSWORD_POLICY, RESET_LINK_MINUTES } from '@gatehouse/contract';
+import { RESET_LINK_MINUTES } from '@gatehouse/contract';
 import { defineMessages } from '@/lib/i18n';
 
 /** The password lifecycle and account security texts, in English and Simplified Chinese. */
@@ -27,7 +27,6 @@ export const usePasswordMessages = defineMessages(
     confirmPassword: 'Confirm new password',
     changePassword: 'Change password',
     setPassword: 'Set password',
-    policy: `${PASSWORD_POLICY.minLength} to ${PASSWORD_POLICY.maxLength} characters; not your username, not a common password, not one of your last ${PASSWORD_POLICY.historyCount}.`,
     passwordReset: 'Your password has been reset. Sign in with the new password.',
     securityTitle: 'Account Security Setting',
     passwordSection: 'Password',
@@ -102,7 +101,6 @@ export const usePasswordMessages = defineMessages(
     confirmPassword: '确认新密码',
     changePassword: '修改密码',
     setPassword: '设置密码',
-    policy: `${PASSWORD_POLICY.minLength} 至 ${PASSWORD_POLICY.maxLength} 个字符；不能是用户名、常见密码或最近 ${PASSWORD_POLICY.historyCount} 次用过的密码。`,
     passwordReset: '密码已重置，请使用新密码登录。',
     securityTitle: '账户安全设置',
     passwordSection: '密码',

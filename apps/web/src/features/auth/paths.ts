@@ -13,5 +13,6 @@ export const AUTH_PATHS = {
   resetPassword: '/reset-password',
   initialPassword: PATHS.initialPassword,
   overdue: PATHS.overdue,
+  twoFactorSetup: PATHS.twoFactorSetup,
   accountSecurity: '/account-setting/security' satisfies AccountPath,
 } as const;

@@ -48,6 +48,12 @@ export const authRoutes: AppRoute[] = [
     access: 'public',
     lazy: () => import('./overdue-page').then((m) => ({ Component: m.OverduePage })),
   }),
+  pageRoute(AUTH_PATHS.twoFactorSetup, {
+    title: 'Two-factor Setup',
+    titleZh: '设置两步验证',
+    access: 'public',
+    lazy: () => import('./two-factor-setup-page').then((m) => ({ Component: m.TwoFactorSetupPage })),
+  }),
   accountRoute(AUTH_PATHS.accountSecurity, {
     titleZh: '账户安全设置',
     lazy: () => import('./security-page').then((m) => ({ Component: m.SecurityPage })),

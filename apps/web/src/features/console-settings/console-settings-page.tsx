@@ -1,5 +1,5 @@
 import { CONFIG_FORMATS, type ConsoleSettings, consoleSettingsSchema } from '@gatehouse/contract';
-import { Button, Card, Form, InputNumber, Skeleton, Space } from 'antd';
+import { Button, Card, Form, InputNumber, Skeleton, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { ConfigTransfer } from '@/components/config-transfer/config-transfer';
 import { fieldRules } from '@/components/schema-rule';
@@ -20,6 +20,13 @@ const useT = defineMessages(
     lockSecondsHelp: 'The console locks after this many seconds without a click, key press or wheel.',
     passwordMaxAgeDays: 'Password maximum age (days)',
     passwordMaxAgeDaysHelp: 'A password older than this must be changed at sign-in; 0 turns this off.',
+    passwordMinLength: 'Password minimum length (characters)',
+    passwordMinLengthHelp: 'Every new password has at least this many characters (8 to 64).',
+    passwordHistoryCount: 'Password history',
+    passwordHistoryCountHelp:
+      'A new password may not be one of the user’s last this many (0 to 24); 0 turns this off. Only this many previous hashes are kept.',
+    passwordCommonCheck: 'Refuse common passwords',
+    passwordCommonCheckHelp: 'A new password found in a list of about 49,000 common passwords is refused.',
     auditRetentionDays: 'Keep audit records (days)',
     auditRetentionDaysHelp: 'Once a day, audit records older than this are deleted, oldest first.',
     save: 'Save',
@@ -34,6 +41,13 @@ const useT = defineMessages(
     lockSecondsHelp: '在这么多秒内没有点击、按键或滚轮操作时，控制台将锁定。',
     passwordMaxAgeDays: '密码最长有效期（天）',
     passwordMaxAgeDaysHelp: '超过该天数的密码须在登录时修改；0 表示不限制。',
+    passwordMinLength: '密码最短长度（字符）',
+    passwordMinLengthHelp: '每个新密码至少包含这么多字符（8 至 64）。',
+    passwordHistoryCount: '密码历史',
+    passwordHistoryCountHelp:
+      '新密码不能是该用户最近这么多次用过的密码（0 至 24）；0 表示不检查。只保留这么多个旧密码的哈希。',
+    passwordCommonCheck: '拒绝常见密码',
+    passwordCommonCheckHelp: '拒绝出现在约 49,000 个常见密码列表中的新密码。',
     auditRetentionDays: '审计记录保留天数',
     auditRetentionDaysHelp: '每天删除早于该天数的审计记录，从最早的开始。',
     save: '保存',
@@ -45,7 +59,7 @@ const useT = defineMessages(
 );
 
 /**
- * /admin-setting/console-settings: the inactivity lock, the password maximum age, how long audit
+ * /admin-setting/console-settings: the inactivity lock, the password policy, how long audit
  * records are kept, and the export and import of the whole instance.
  */
 export function ConsoleSettingsPage() {
@@ -105,6 +119,30 @@ export function ConsoleSettingsPage() {
               rules={fieldRules(consoleSettingsSchema, 'passwordMaxAgeDays')}
             >
               <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              label={t('passwordMinLength')}
+              name="passwordMinLength"
+              extra={t('passwordMinLengthHelp')}
+              rules={fieldRules(consoleSettingsSchema, 'passwordMinLength')}
+            >
+              <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              label={t('passwordHistoryCount')}
+              name="passwordHistoryCount"
+              extra={t('passwordHistoryCountHelp')}
+              rules={fieldRules(consoleSettingsSchema, 'passwordHistoryCount')}
+            >
+              <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              label={t('passwordCommonCheck')}
+              name="passwordCommonCheck"
+              valuePropName="checked"
+              extra={t('passwordCommonCheckHelp')}
+            >
+              <Switch />
             </Form.Item>
             <Form.Item
               label={t('auditRetentionDays')}

@@ -1,25 +1,38 @@
-import { MESSAGES, newPasswordSchema } from '@gatehouse/contract';
+import { MESSAGES, newPasswordSchema, PASSWORD_MESSAGES } from '@gatehouse/contract';
 import { Form, Input } from 'antd';
+import { usePasswordPolicy } from '@/api/password-policy';
+import { PasswordRules } from '@/components/password-rules';
 import { fieldRules } from '@/components/schema-rule';
 import { say } from '@/lib/i18n';
 import { usePasswordMessages } from '../messages';
 
 /**
- * New and confirmed password, with the policy's limits checked before a round trip (the
- * contract's `newPasswordSchema`); the rules only the server knows (username, common list,
- * history) come back on `newPassword`. `oldField` names the current-password field the new one
+ * New and confirmed password, with the policy's length checked before a round trip (its minimum
+ * from the settings, the rest the contract's `newPasswordSchema`) and its rules shown under the
+ * field; the rules only the server knows (username, common list, history) come back on
+ * `newPassword`. `oldField` names the current-password field the new one
  * must differ from.
  */
 export function NewPasswordFields({ oldField }: { oldField?: string }) {
   const t = usePasswordMessages();
+  const policy = usePasswordPolicy();
   return (
     <>
       <Form.Item
         label={t('newPassword')}
         name="newPassword"
-        extra={t('policy')}
+        extra={<PasswordRules policy={policy} />}
         dependencies={oldField ? [oldField] : []}
+        // One message at a time.
+        validateFirst
         rules={[
+          // The policy's minimum (Console Settings); the contract's schema leaves it to the policy.
+          () => ({
+            validator: (_, value?: string) =>
+              policy && value && value.length < policy.minLength
+                ? Promise.reject(new Error(say(PASSWORD_MESSAGES.tooShort(policy.minLength))))
+                : Promise.resolve(),
+          }),
           ...fieldRules(newPasswordSchema),
           // The form's own rules: the contract checks these on the whole request.
           ({ getFieldValue }) => ({

@@ -38,6 +38,9 @@ export const useTwoFactorMessages = defineMessages(
     stepIntro: 'Enter the code from your authenticator app, or one of your recovery codes.',
     verify: 'Verify',
     back: 'Use another account',
+    setupTitle: 'Set up two-factor sign-in',
+    setupSignInFirst: 'Sign in first to set up two-factor sign-in.',
+    signIn: 'Sign in',
   },
   {
     title: '两步验证登录',
@@ -72,5 +75,8 @@ export const useTwoFactorMessages = defineMessages(
     stepIntro: '请输入身份验证器应用中的验证码，或一个恢复码。',
     verify: '验证',
     back: '使用其他账号',
+    setupTitle: '设置两步验证登录',
+    setupSignInFirst: '请先登录，再设置两步验证登录。',
+    signIn: '登录',
   },
 );

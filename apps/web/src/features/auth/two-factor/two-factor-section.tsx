@@ -157,8 +157,11 @@ function ProofDialog({
   );
 }
 
-/** Account Security Setting's two-factor card: the state, enrolment, turning off and new recovery codes. */
-export function TwoFactorSection() {
+/**
+ * Account Security Setting's two-factor card: the state, enrolment, turning off and new
+ * recovery codes. `onCodesSaved` runs once the user has saved the recovery codes shown.
+ */
+export function TwoFactorSection({ onCodesSaved }: { onCodesSaved?: () => void } = {}) {
   const t = useTwoFactorMessages();
   const toast = useToast();
   const status = useTwoFactorStatus();
@@ -188,7 +191,13 @@ export function TwoFactorSection() {
             {t('recoveryTitle')}
           </Typography.Title>
           <RecoveryCodes codes={shownCodes} />
-          <Button type="primary" onClick={() => setShownCodes(null)}>
+          <Button
+            type="primary"
+            onClick={() => {
+              setShownCodes(null);
+              onCodesSaved?.();
+            }}
+          >
             {t('saved')}
           </Button>
         </Space>

@@ -1,5 +1,6 @@
 import type { ConsoleSettings, UpdateConsoleSettings } from '@gatehouse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { passwordPolicyQuery } from '@/api/password-policy';
 import { api } from '@/lib/http';
 
 const SETTINGS_URL = '/admin-service/settings';
@@ -24,6 +25,10 @@ export function useUpdateConsoleSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateConsoleSettings,
-    onSuccess: (saved) => queryClient.setQueryData(consoleSettingsQueryOptions().queryKey, saved),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(consoleSettingsQueryOptions().queryKey, saved);
+      // The password forms show the policy's rules: they read the new ones.
+      await queryClient.invalidateQueries({ queryKey: passwordPolicyQuery.queryKey });
+    },
   });
 }

@@ -8,7 +8,21 @@ describe('the role screen', () => {
     expect(roleLock({ builtin: false })).toBeUndefined();
   });
 
-  it('shows Name, Code, Description, Status and Created', () => {
-    expect(ROLE_COLUMNS.map((c) => c.title)).toEqual(['Name', 'Code', 'Description', 'Status', 'Created']);
+  it('shows Name, Code, Description, Two-factor sign-in, Status and Created', () => {
+    expect(ROLE_COLUMNS.map((c) => c.title)).toEqual([
+      'Name',
+      'Code',
+      'Description',
+      'Two-factor sign-in',
+      'Status',
+      'Created',
+    ]);
+  });
+
+  it('marks the roles that require two-factor sign-in, and shows -- for the others', () => {
+    const column = ROLE_COLUMNS.find((c) => 'dataIndex' in c && c.dataIndex === 'requireTwoFactor')!;
+    const render = (column as { render: (value: boolean) => unknown }).render;
+    expect(render(false)).toBe('--');
+    expect(render(true)).not.toBe('--');
   });
 });

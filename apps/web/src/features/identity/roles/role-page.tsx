@@ -33,8 +33,18 @@ export const ROLE_SEARCH_FIELDS: SearchField[] = [
   CREATED_DATE_FIELD,
 ];
 
-/** Name (the built-in one tagged), Code, Description, Status and Created. */
-export const ROLE_COLUMNS: Column<Role>[] = recordColumns<Role>().map((column) =>
+/** Whether the role requires two-factor sign-in of its holders: "Required", else `--`. */
+const TWO_FACTOR_COLUMN: Column<Role> = {
+  get title() {
+    return identityText('twoFactorColumn');
+  },
+  dataIndex: 'requireTwoFactor',
+  render: (required: boolean) =>
+    required ? <Tag color="blue">{identityText('twoFactorRequired')}</Tag> : '--',
+};
+
+/** Name (the built-in one tagged), Code, Description, Two-factor sign-in, Status and Created. */
+export const ROLE_COLUMNS: Column<Role>[] = recordColumns<Role>([TWO_FACTOR_COLUMN]).map((column) =>
   'dataIndex' in column && column.dataIndex === 'name'
     ? // The same column, so its title is still read when the table renders.
       Object.assign(column, {
@@ -79,10 +89,22 @@ export function RolePage() {
         rows={rolesQueryOptions}
         rowKey="roleId"
         columns={ROLE_COLUMNS}
-        create={{ code: ROLE_CODES.create, save: (values) => create.mutateAsync(nameCodeBody(values)) }}
+        create={{
+          code: ROLE_CODES.create,
+          save: (values) =>
+            create.mutateAsync({
+              ...nameCodeBody(values),
+              requireTwoFactor: values.requireTwoFactor === true,
+            }),
+        }}
         update={{
           code: ROLE_CODES.update,
-          save: (values, { roleId }) => update.mutateAsync({ roleId, ...nameCodeBody(values) }),
+          save: (values, { roleId }) =>
+            update.mutateAsync({
+              roleId,
+              ...nameCodeBody(values),
+              requireTwoFactor: values.requireTwoFactor === true,
+            }),
         }}
         toggle={{
           code: ROLE_CODES.status,

@@ -118,6 +118,11 @@ const en = {
   roleOne: 'role',
   roleMany: 'roles',
   builtIn: 'Built-in',
+  requireTwoFactor: 'Require two-factor sign-in',
+  requireTwoFactorHelp:
+    'Its holders sign in with a code from an authenticator app; one who has not set it up must do so at the next sign-in, and cannot sign in to applications until then.',
+  twoFactorColumn: 'Two-factor sign-in',
+  twoFactorRequired: 'Required',
   roleDeleteText: 'Only a role that no user or group holds can be deleted.',
   grants: 'Grants',
   previewAsRole: 'Preview as this role',
@@ -305,6 +310,11 @@ export const useIdentityT = defineMessages(NAMESPACE, en, {
   roleOne: '角色',
   roleMany: '角色',
   builtIn: '内置',
+  requireTwoFactor: '要求两步验证登录',
+  requireTwoFactorHelp:
+    '持有该角色的用户须使用验证器应用中的验证码登录；尚未设置的用户须在下次登录时完成设置，在此之前无法登录各应用。',
+  twoFactorColumn: '两步验证登录',
+  twoFactorRequired: '必需',
   roleDeleteText: '只能删除没有被任何用户或用户组持有的角色。',
   grants: '授权',
   previewAsRole: '以该角色预览',

@@ -1,10 +1,11 @@
 import { createRoleSchema, type Role, updateRoleSchema } from '@gatehouse/contract';
+import { Form, Switch } from 'antd';
 import { FormDialog } from '@/components/form-dialog';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { type IdentityKey, useIdentityT } from '../../shared/messages';
 import { NameCodeItems, type NameCodeValues } from '../../shared/name-code-items';
 
-export type RoleFormValues = NameCodeValues;
+export type RoleFormValues = NameCodeValues & { requireTwoFactor?: boolean };
 
 const TITLES = {
   CREATE: 'newRole',
@@ -17,11 +18,24 @@ export function RoleForm({ record: role, ...dialog }: RecordFormProps<Role, Role
   const t = useIdentityT();
   const initialValues =
     role && dialog.mode !== 'CREATE'
-      ? { name: role.name, code: role.code, description: role.description }
-      : undefined;
+      ? {
+          name: role.name,
+          code: role.code,
+          description: role.description,
+          requireTwoFactor: role.requireTwoFactor,
+        }
+      : { requireTwoFactor: false };
   return (
     <FormDialog<RoleFormValues> {...dialog} title={t(TITLES[dialog.mode])} initialValues={initialValues}>
       <NameCodeItems schema={dialog.mode === 'CREATE' ? createRoleSchema : updateRoleSchema} />
+      <Form.Item
+        name="requireTwoFactor"
+        label={t('requireTwoFactor')}
+        valuePropName="checked"
+        extra={t('requireTwoFactorHelp')}
+      >
+        <Switch />
+      </Form.Item>
     </FormDialog>
   );
 }

@@ -1,7 +1,9 @@
 import { MESSAGES, resetPasswordSchema, type User } from '@gatehouse/contract';
 import { Form, Input } from 'antd';
+import { usePasswordPolicy } from '@/api/password-policy';
 import { FormDialog } from '@/components/form-dialog';
 import { Notice } from '@/components/notice';
+import { PasswordRules } from '@/components/password-rules';
 import { fieldRules } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
 import { useIdentityT } from '../../shared/messages';
@@ -23,6 +25,7 @@ export function ResetPasswordDialog({ open, user, onClose, onGenerated }: ResetP
   const reset = useResetUserPassword();
   const toast = useToast();
   const t = useIdentityT();
+  const policy = usePasswordPolicy();
 
   const submit = async ({ password }: Values) => {
     if (!user) return;
@@ -45,7 +48,11 @@ export function ResetPasswordDialog({ open, user, onClose, onGenerated }: ResetP
         name="password"
         label={t('newPassword')}
         rules={fieldRules(resetPasswordSchema, 'password')}
-        extra={t('resetPasswordHelp')}
+        extra={
+          <>
+            {t('resetPasswordHelp')} <PasswordRules policy={policy} forOwnPassword={false} />
+          </>
+        }
       >
         <Input.Password autoComplete="new-password" maxLength={128} />
       </Form.Item>

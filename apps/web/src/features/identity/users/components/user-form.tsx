@@ -1,7 +1,9 @@
 import { createUserSchema, type User, updateUserSchema } from '@gatehouse/contract';
 import { Checkbox, Form, Input } from 'antd';
 import { organizationChoice, organizationChoicesQueryOptions } from '@/api/organizations';
+import { usePasswordPolicy } from '@/api/password-policy';
 import { FormDialog } from '@/components/form-dialog';
+import { PasswordRules } from '@/components/password-rules';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { RemoteSelect } from '@/components/remote-select';
 import { fieldRules } from '@/components/schema-rule';
@@ -30,6 +32,7 @@ function valuesOf(user: User): UserFormValues {
 export function UserForm({ record: user, ...dialog }: RecordFormProps<User, UserFormValues>) {
   const creating = dialog.mode === 'CREATE';
   const t = useIdentityT();
+  const policy = usePasswordPolicy();
   const organization = useOrganization(creating ? undefined : (user?.organizationId ?? undefined));
   // The fields both requests share are checked alike; the username and password are the create's.
   const schema = creating ? createUserSchema : updateUserSchema;
@@ -71,7 +74,11 @@ export function UserForm({ record: user, ...dialog }: RecordFormProps<User, User
             name="password"
             label={t('password')}
             rules={fieldRules(createUserSchema, 'password')}
-            extra={t('passwordHelp')}
+            extra={
+              <>
+                {t('passwordHelp')} <PasswordRules policy={policy} forOwnPassword={false} />
+              </>
+            }
           >
             <Input.Password autoComplete="new-password" maxLength={128} />
           </Form.Item>
