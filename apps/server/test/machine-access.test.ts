@@ -172,6 +172,23 @@ describe('service accounts', () => {
     expect((await listClients(appC, token)).statusCode).toBe(401);
   });
 
+  it('is not held up by a role that requires two-factor sign-in, which it has no way to meet', async () => {
+    const client = await newClient(appA);
+    const account = (await enable(client.acId)).json();
+    const role = await giveRole(account.userId, 'app-config.client', ['retrieve'], [appA]);
+    const required = await put(
+      t,
+      `${V2}/role`,
+      { roleId: role.roleId, name: role.name, code: role.code, requireTwoFactor: true },
+      admin,
+    );
+    expect(required.statusCode, required.body).toBe(200);
+    expect(required.json().requireTwoFactor).toBe(true);
+    const token = await machineToken(client.client, client.secret);
+    expect((await listClients(appA, token)).statusCode).toBe(200);
+    expect((await listClients(appB, token)).statusCode).toBe(403);
+  });
+
   it('a rotated-away secret gets no token', async () => {
     const client = await newClient(appA);
     await enable(client.acId);
