@@ -103,6 +103,7 @@ async function startApi(issuer: string, resource: string): Promise<string> {
 function decodeJwt(token: string): { header: Record<string, unknown>; claims: Record<string, unknown> } {
   const [header, claims] = token
     .split('.')
+    .slice(0, 2)
     .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
   return { header, claims };
 }
