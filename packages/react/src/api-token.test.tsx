@@ -62,7 +62,7 @@ beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 describe('ApiTokens', () => {
-  it('asks for the API with the refresh token, keeps the user own token and stores the new refresh token', async () => {
+  it("asks for the API with the refresh token, keeps the user's own token and stores the new refresh token", async () => {
     const userManager = await signedIn();
     const { requests } = tokenEndpoint();
     const tokens = new ApiTokens(userManager);
