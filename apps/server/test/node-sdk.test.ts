@@ -26,6 +26,7 @@ let verify: Verifier;
 let api: ReturnType<typeof buildApi>;
 
 const REDIRECT = 'http://127.0.0.1:4000/cb';
+const SPA_ORIGIN = 'http://localhost:5173';
 const CLIENTS = '/api/admin-service/v2/application/client';
 
 async function applicationFor(name: string) {
@@ -60,7 +61,7 @@ beforeAll(async () => {
   web = { ...(await created(shop, REDIRECT)), redirectUri: REDIRECT };
   otherWeb = await created(other);
   verify = createVerifier({ issuer: `${origin}/oidc`, audience: resourceIndicatorOf(shop) });
-  api = buildApi(verify);
+  api = buildApi(verify, { corsOrigins: [SPA_ORIGIN] });
   await api.ready();
 });
 
@@ -151,5 +152,32 @@ describe('examples/api', () => {
     expect(
       (await api.inject({ method: 'POST', url: '/orders/1/refund', headers: bearer(clerkToken) })).statusCode,
     ).toBe(403);
+  });
+
+  it("answers CORS for its browser apps' origins and no other", async () => {
+    const preflight = (origin: string) =>
+      api.inject({
+        method: 'OPTIONS',
+        url: '/orders/1',
+        headers: {
+          origin,
+          'access-control-request-method': 'PUT',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+    const allowed = await preflight(SPA_ORIGIN);
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe(SPA_ORIGIN);
+    expect(String(allowed.headers['access-control-allow-methods'])).toContain('PUT');
+    expect(String(allowed.headers['access-control-allow-headers'])).toContain('authorization');
+    expect(
+      (await preflight('https://elsewhere.example')).headers['access-control-allow-origin'],
+    ).toBeUndefined();
+
+    // The answer itself, a refusal included, is readable by the app with the reason.
+    const refused = await api.inject({ method: 'GET', url: '/orders', headers: { origin: SPA_ORIGIN } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['access-control-allow-origin']).toBe(SPA_ORIGIN);
+    expect(refused.headers['access-control-expose-headers']).toBe('www-authenticate');
   });
 });

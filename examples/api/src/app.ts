@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import { type AccessToken, guard, type Verifier } from '@gatehouse/node';
 import Fastify from 'fastify';
 
@@ -12,9 +13,19 @@ declare module 'fastify' {
  * An application's orders API: reading the orders needs the `orders` permission with
  * `retrieve`, changing one `update`, and a refund the `order:refund` element. Every route
  * answers 401 without a valid token for this API and 403 without the grant.
+ *
+ * `corsOrigins`: the origins of the browser apps that call it (e.g. the SPA's
+ * `http://localhost:5173`), answered with CORS; no other origin is.
  */
-export function buildApi(verify: Verifier) {
+export function buildApi(verify: Verifier, { corsOrigins = [] }: { corsOrigins?: string[] } = {}) {
   const app = Fastify();
+  app.register(cors, {
+    origin: corsOrigins,
+    methods: ['GET', 'PUT', 'POST'],
+    allowedHeaders: ['authorization', 'content-type'],
+    // The guard's 401 and 403 say why in WWW-Authenticate; a browser app may read it.
+    exposedHeaders: ['www-authenticate'],
+  });
   const orders = [{ id: 1, item: 'Tea', status: 'open' }];
 
   app.get(

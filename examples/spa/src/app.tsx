@@ -1,5 +1,6 @@
 import { Access, AccessDisable, useAuth } from '@gatehouse/react';
 import { useState } from 'react';
+import { Orders } from './orders.tsx';
 
 export type ExampleConfig = {
   authority: string;
@@ -8,6 +9,9 @@ export type ExampleConfig = {
   /** The <Access> demo: a permission of the client's application, and an element code in it. */
   permissionId: string;
   elementCode: string;
+  /** examples/api's address, e.g. `http://127.0.0.1:3001/`, and its resource indicator. */
+  api: string;
+  resource: string;
 };
 
 /** The last characters of a token: enough to see that a refresh changed it. */
@@ -79,6 +83,7 @@ export function App({ config }: { config: ExampleConfig }) {
           <AccessDisable permissionId={config.permissionId} action="update">
             <button type="button">Edit {config.permissionId}</button>
           </AccessDisable>
+          <Orders api={config.api} resource={config.resource} />
         </>
       )}
     </main>

@@ -5,7 +5,8 @@ import { App, type ExampleConfig } from './app.tsx';
 /**
  * The app's settings come from `config.json` beside it (copy `public/config.example.json`), so
  * one build runs against any Gatehouse: the issuer, the public client's id, this app's
- * redirect URL, and the permission and element code the <Access> demo checks.
+ * redirect URL, the permission and element code the <Access> demo checks, and examples/api's
+ * address and resource indicator, which sign-in asks for.
  */
 async function start() {
   const root = createRoot(document.getElementById('root')!);
@@ -20,6 +21,7 @@ async function start() {
       authority={config.authority}
       clientId={config.clientId}
       redirectUri={config.redirectUri}
+      resources={[config.resource]}
     >
       <App config={config} />
     </GatehouseProvider>,

@@ -14,6 +14,7 @@ export {
   DEFAULT_SCOPE,
   type GatehouseConfig,
   GatehouseProvider,
+  useApiFetch,
   useAuth,
   userManagerFor,
 } from './provider.tsx';

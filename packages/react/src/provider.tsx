@@ -1,6 +1,7 @@
 import { type User, UserManager, type UserManagerSettings } from 'oidc-client-ts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { accessOf, type GatehouseAccess } from './access.ts';
+import { ApiTokens } from './api-token.ts';
 
 /** Where the app signs in: the Gatehouse issuer, its client, and the scopes it asks for. */
 export type GatehouseConfig = {
@@ -14,6 +15,11 @@ export type GatehouseConfig = {
   postLogoutRedirectUri?: string;
   /** Defaults to `openid profile offline_access gatehouse`: a refresh token and the permissions. */
   scope?: string;
+  /**
+   * The resource indicators of the APIs the app calls, `urn:gatehouse:application:<applicationId>`:
+   * sign-in asks for them, and `apiToken(resource)` then gets a JWT access token for one.
+   */
+  resources?: string[];
   /** Settings of oidc-client-ts beyond these, such as `userStore`. */
   settings?: Partial<UserManagerSettings>;
   /** The title a control `AccessDisable` turns off shows. Defaults to "No permission". */
@@ -39,6 +45,11 @@ export type AuthState = {
   refresh: () => Promise<User | null>;
   /** The userinfo endpoint's claims for the current access token. */
   userinfo: () => Promise<Record<string, unknown>>;
+  /**
+   * A JWT access token for the API of `resource` (one of `resources`), through the refresh
+   * token; held until shortly before it expires. The user's own access token is unchanged.
+   */
+  apiToken: (resource: string) => Promise<string>;
   userManager: UserManager;
   noPermissionTitle: string;
 };
@@ -68,6 +79,9 @@ export function userManagerFor(config: GatehouseConfig): UserManager {
     // OpenID Connect Core §11: a refresh token (offline_access) is granted only on a request
     // that asks for consent; without it the provider drops the scope and issues none.
     ...(scope.split(' ').includes('offline_access') ? { prompt: 'consent' } : {}),
+    // On the authorization request only: the code is redeemed, and the user refreshed, without
+    // a resource, for the opaque token userinfo takes; an API's token is a refresh naming it.
+    ...(config.resources?.length ? { resource: config.resources } : {}),
     ...config.settings,
   });
 }
@@ -84,6 +98,7 @@ export function GatehouseProvider({
 }: GatehouseConfig & { userManager?: UserManager; children: ReactNode }) {
   // One manager for the provider's life: the config is read once, as oidc-client-ts reads it.
   const [userManager] = useState(() => given ?? userManagerFor(config));
+  const [apiTokens] = useState(() => new ApiTokens(userManager));
   const [user, setUser] = useState<User | null>(null);
   const [isLoading, setLoading] = useState(true);
   const [error, setError] = useState<Error | null>(null);
@@ -94,6 +109,7 @@ export function GatehouseProvider({
       if (live) setUser(next);
     };
     const unloaded = () => {
+      apiTokens.clear();
       if (live) setUser(null);
     };
     const removeLoaded = userManager.events.addUserLoaded(loaded);
@@ -111,7 +127,7 @@ export function GatehouseProvider({
       removeLoaded();
       removeUnloaded();
     };
-  }, [userManager]);
+  }, [userManager, apiTokens]);
 
   const signIn = useCallback(() => {
     setError(null);
@@ -119,17 +135,19 @@ export function GatehouseProvider({
   }, [userManager]);
   const signOut = useCallback(() => {
     setError(null);
+    apiTokens.clear();
     return userManager.signoutRedirect();
-  }, [userManager]);
+  }, [userManager, apiTokens]);
   const refresh = useCallback(async () => {
     setError(null);
     try {
-      return await userManager.signinSilent();
+      // After any API token request in flight: both spend the one refresh token.
+      return await apiTokens.serialize(() => userManager.signinSilent());
     } catch (failure) {
       setError(asError(failure));
       throw failure;
     }
-  }, [userManager]);
+  }, [userManager, apiTokens]);
   const userinfo = useCallback(async () => {
     const current = await userManager.getUser();
     if (!current) throw new Error('Not signed in');
@@ -138,6 +156,7 @@ export function GatehouseProvider({
     if (!res.ok) throw new Error(`userinfo answered ${res.status}`);
     return (await res.json()) as Record<string, unknown>;
   }, [userManager]);
+  const apiToken = useCallback((resource: string) => apiTokens.get(resource), [apiTokens]);
 
   const value = useMemo<AuthState>(
     () => ({
@@ -149,10 +168,22 @@ export function GatehouseProvider({
       signOut,
       refresh,
       userinfo,
+      apiToken,
       userManager,
       noPermissionTitle: config.noPermissionTitle ?? 'No permission',
     }),
-    [user, isLoading, error, signIn, signOut, refresh, userinfo, userManager, config.noPermissionTitle],
+    [
+      user,
+      isLoading,
+      error,
+      signIn,
+      signOut,
+      refresh,
+      userinfo,
+      apiToken,
+      userManager,
+      config.noPermissionTitle,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -180,4 +211,22 @@ export function useAuth(): AuthState {
   const state = useContext(AuthContext);
   if (!state) throw new Error('useAuth needs a GatehouseProvider above it');
   return state;
+}
+
+/**
+ * `fetch` for the API of `resource`: each call carries `Authorization: Bearer` with a JWT
+ * access token for it (`apiToken`). The answer is returned as it is, a 403 included.
+ */
+export function useApiFetch(
+  resource: string,
+): (input: string | URL, init?: RequestInit) => Promise<Response> {
+  const { apiToken } = useAuth();
+  return useCallback(
+    async (input: string | URL, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      headers.set('authorization', `Bearer ${await apiToken(resource)}`);
+      return fetch(input, { ...init, headers });
+    },
+    [apiToken, resource],
+  );
 }
