@@ -561,6 +561,49 @@ describe('the whole instance', SLOW, () => {
     ).toBe(200);
   });
 
+  it("refuses a client's logout URI the server may not send to, naming its application", async () => {
+    const t = await build();
+    const admin = await t.login();
+    await createApplication(t.db, 'billing', 'Billing');
+    await call(
+      t,
+      'POST',
+      `${V2}/application/client`,
+      {
+        clientName: 'Ledger',
+        applicationId: 'billing',
+        backchannelLogoutUri: 'https://ledger.example.com/logout',
+      },
+      admin,
+    );
+    const document = (await t.get(instanceExport, admin)).json() as {
+      applications: ApplicationDocument[];
+    };
+    const app = document.applications.findIndex((a) => a.application.applicationId === 'billing');
+    const guarded = {
+      ...document,
+      applications: document.applications.map((a, i) =>
+        i === app
+          ? {
+              ...a,
+              clients: a.clients.map((c) => ({ ...c, backchannelLogoutUri: 'https://127.0.0.1/logout' })),
+            }
+          : a,
+      ),
+    };
+    for (const url of [instancePreview, instanceImport]) {
+      const res = await t.post(url, guarded, admin);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields).toEqual([
+        expect.objectContaining({
+          field: `applications.${app}.clients.0.backchannelLogoutUri`,
+          key: 'webhook.privateTarget',
+        }),
+      ]);
+    }
+    expect((await t.post(instancePreview, document, admin)).statusCode).toBe(200);
+  });
+
   it('ends the sessions of a user it disables, as the user screen does', async () => {
     const t = await build();
     const admin = await t.login();
