@@ -17,7 +17,8 @@ const operator: TransferCaller = {
   operator: true,
 };
 const handle = await openDatabase({ kind: 'postgres', url: url! });
-const service = new ConfigTransferService(handle.db);
+// The benchmark's documents name no logout URIs; the server's defaults (https, public only).
+const service = new ConfigTransferService(handle.db, { allowHttp: false, allowPrivate: false });
 const started = performance.now();
 let changes = 0;
 if (step === 'export') {

@@ -109,7 +109,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
   );
   const access = new AccessService(db);
   const passwordReset = new PasswordResetService(db, deps.passwordReset);
-  const configTransfer = new ConfigTransferService(db);
+  const configTransfer = new ConfigTransferService(db, deps.webhooks);
   // The LDAP directories that check the passwords of the accounts they govern, through
   // federation's core (made below: it needs `auth`, and is called only at a sign-in).
   const federationCore: FederationCore = {

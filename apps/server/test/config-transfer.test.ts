@@ -107,6 +107,8 @@ async function furnish(t: TestContext, token: string, applicationId: string) {
   const confidential = await api('POST', `${V2}/application/client`, {
     clientName: 'Backend',
     applicationId,
+    backchannelLogoutUri: 'https://orders.example.com/logout',
+    backchannelLogoutSessionRequired: true,
   });
   await api('POST', `${V2}/application/client`, {
     clientName: 'SPA',
@@ -196,6 +198,10 @@ describe('an application configuration', SLOW, () => {
     expect(document.clients.find((c) => c.clientName === 'SPA')?.webOrigins).toEqual([
       'https://shop.example.com',
     ]);
+    expect(document.clients.find((c) => c.clientName === 'Backend')).toMatchObject({
+      backchannelLogoutUri: 'https://orders.example.com/logout',
+      backchannelLogoutSessionRequired: true,
+    });
     expect(JSON.stringify(document)).not.toMatch(/secret/i);
 
     // The target has the user, group and product the document names, but nothing else.
@@ -349,6 +355,68 @@ describe('an application configuration', SLOW, () => {
   });
 });
 
+describe("a client's back-channel logout", SLOW, () => {
+  it('is carried both ways; a document from before it imports none; a target the server may not send to is refused', async () => {
+    const t = await build();
+    const admin = await t.login();
+    await createApplication(t.db, 'billing', 'Billing');
+    const api = (method: 'POST' | 'PUT', url: string, body: unknown) => call(t, method, url, body, admin);
+    await api('POST', `${V2}/application/client`, { clientName: 'Plain', applicationId: 'billing' });
+    await api('POST', `${V2}/application/client`, {
+      clientName: 'Ledger',
+      applicationId: 'billing',
+      backchannelLogoutUri: 'https://ledger.example.com/logout',
+      backchannelLogoutSessionRequired: true,
+    });
+    const exported = async () => (await t.get(exportUrl('billing'), admin)).json() as ApplicationDocument;
+    const logoutOf = (document: ApplicationDocument) =>
+      document.clients
+        .map((c) => [c.clientName, c.backchannelLogoutUri, c.backchannelLogoutSessionRequired])
+        .sort();
+    const document = await exported();
+    expect(logoutOf(document)).toEqual([
+      ['Ledger', 'https://ledger.example.com/logout', true],
+      ['Plain', null, false],
+    ]);
+
+    // A document written before the fields: its clients have no logout URI and no sid.
+    const older = {
+      ...document,
+      clients: document.clients.map(
+        ({ backchannelLogoutUri: _u, backchannelLogoutSessionRequired: _s, ...c }) => c,
+      ),
+    };
+    const cleared = (await call(t, 'POST', importUrl('billing'), older, admin)) as ImportPreview;
+    expect(cleared.changes.find((c) => c.kind === 'client')?.update).toHaveLength(1);
+    expect(logoutOf(await exported())).toEqual([
+      ['Ledger', null, false],
+      ['Plain', null, false],
+    ]);
+    await call(t, 'POST', importUrl('billing'), document, admin);
+    expect(logoutOf(await exported())).toEqual(logoutOf(document));
+
+    // A private address passes the schema but not the outbound guard the client screen uses.
+    const ledger = document.clients.findIndex((c) => c.clientName === 'Ledger');
+    const guarded = {
+      ...document,
+      clients: document.clients.map((c, i) =>
+        i === ledger ? { ...c, backchannelLogoutUri: 'https://10.0.0.7/logout' } : c,
+      ),
+    };
+    for (const url of [previewUrl('billing'), importUrl('billing')]) {
+      const res = await t.post(url, guarded, admin);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields).toEqual([
+        expect.objectContaining({
+          field: `clients.${ledger}.backchannelLogoutUri`,
+          key: 'webhook.privateTarget',
+        }),
+      ]);
+    }
+    expect(logoutOf(await exported())).toEqual(logoutOf(document));
+  });
+});
+
 describe('delegation', SLOW, () => {
   it('keeps a delegated administrator to their applications and to what they hold', async () => {
     const t = await build();
@@ -491,6 +559,49 @@ describe('the whole instance', SLOW, () => {
       (await target.post('/api/oauth2-server/login', { username: 'dave', password: 'dave-password-1234' }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it("refuses a client's logout URI the server may not send to, naming its application", async () => {
+    const t = await build();
+    const admin = await t.login();
+    await createApplication(t.db, 'billing', 'Billing');
+    await call(
+      t,
+      'POST',
+      `${V2}/application/client`,
+      {
+        clientName: 'Ledger',
+        applicationId: 'billing',
+        backchannelLogoutUri: 'https://ledger.example.com/logout',
+      },
+      admin,
+    );
+    const document = (await t.get(instanceExport, admin)).json() as {
+      applications: ApplicationDocument[];
+    };
+    const app = document.applications.findIndex((a) => a.application.applicationId === 'billing');
+    const guarded = {
+      ...document,
+      applications: document.applications.map((a, i) =>
+        i === app
+          ? {
+              ...a,
+              clients: a.clients.map((c) => ({ ...c, backchannelLogoutUri: 'https://127.0.0.1/logout' })),
+            }
+          : a,
+      ),
+    };
+    for (const url of [instancePreview, instanceImport]) {
+      const res = await t.post(url, guarded, admin);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields).toEqual([
+        expect.objectContaining({
+          field: `applications.${app}.clients.0.backchannelLogoutUri`,
+          key: 'webhook.privateTarget',
+        }),
+      ]);
+    }
+    expect((await t.post(instancePreview, document, admin)).statusCode).toBe(200);
   });
 
   it('ends the sessions of a user it disables, as the user screen does', async () => {

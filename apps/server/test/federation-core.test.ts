@@ -1,4 +1,6 @@
-import { PLATFORM_APP_ID } from '@gatehouse/contract';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createdClientSchema, PLATFORM_APP_ID } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,12 +8,14 @@ import {
   groupMembers,
   groups,
   identityProviders,
+  rolePermissions,
   userIdentities,
   userRoles,
   users,
 } from '../src/db/schema/index.ts';
 import { FEDERATION_COOKIE } from '../src/modules/federation/sign-in.ts';
 import type { StoredSettings, UpstreamIdentity } from '../src/modules/federation/types.ts';
+import { DEVICE_COOKIE } from '../src/plugins/device-cookie.ts';
 import { auditOf, createApplication, del, put, tokenWith } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 
@@ -25,6 +29,7 @@ import { build, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let admin: string;
+let origin: string;
 const ADMINS_ROLE = { id: '' };
 const STAFF_GROUP = { id: '' };
 
@@ -105,6 +110,8 @@ beforeAll(async () => {
     },
   });
   admin = await t.login();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const role = await t.createRole({ name: 'Federated admins' });
   ADMINS_ROLE.id = role.roleId;
   const [group] = await t.db.insert(groups).values({ name: 'Staff', code: 'staff' }).returning();
@@ -375,6 +382,55 @@ describe('the /oauth interaction target', () => {
     expect(back.pathname).toBe('/oauth');
     expect(back.searchParams.get('uid')).toBe('uid-123');
     expect((await exchange(back.searchParams.get('sso')!, s.cookie)).statusCode).toBe(401);
+  });
+
+  it('a username sent along with the handoff earns no device cookie for that account', async () => {
+    const appId = await createApplication(t.db);
+    const role = await t.createRole({ name: `Shop staff ${randomUUID().slice(0, 8)}` });
+    await t.db
+      .insert(rolePermissions)
+      .values({ roleId: role.roleId, applicationId: appId, permissionId: 'orders', actions: ['retrieve'] });
+    const redirectUri = 'http://127.0.0.1:4000/cb';
+    const created = await t.post(
+      '/api/admin-service/v2/application/client',
+      { clientName: 'Shop web', redirectUrl: redirectUri, applicationId: appId },
+      admin,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const client = createdClientSchema.parse(created.json()).client;
+    const user = await t.createUser({ roleIds: [role.roleId] });
+    const victim = await t.createUser();
+    const id = await provider({ jitProvisioning: false });
+    await t.db.insert(userIdentities).values({ providerId: id, subject: 'sub-device', userId: user.userId });
+
+    const url = new URL(`${origin}/oidc/auth`);
+    url.search = new URLSearchParams({
+      client_id: client,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: redirectUri,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    }).toString();
+    const auth = await fetch(url, { redirect: 'manual' });
+    expect(auth.status).toBe(303);
+    const uid = new URL(auth.headers.get('location')!, origin).searchParams.get('uid')!;
+    const cookies = auth.headers.getSetCookie().map((line) => line.split(';')[0]!);
+    const s = await start(id, `?interaction=${uid}`);
+    const back = await answer(id, s.state, upstream('sub-device'), s.cookie);
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/oauth2-server/interaction/${uid}/login`,
+      payload: { federated: back.searchParams.get('sso'), username: victim.username },
+      headers: { cookie: [...cookies, `${FEDERATION_COOKIE}=${s.cookie}`].join('; ') },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().redirectTo).toEqual(expect.stringContaining('/oidc/auth/'));
+    expect(res.cookies.map((c) => c.name)).not.toContain(DEVICE_COOKIE);
+    // The handoff's own account signed in, not the one named.
+    const logins = await auditOf(t.db, 'user', user.userId);
+    expect(logins.map((r) => r.action)).toContain('login');
+    expect((await auditOf(t.db, 'user', victim.userId)).map((r) => r.action)).not.toContain('login');
   });
 });
 

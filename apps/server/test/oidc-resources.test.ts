@@ -11,11 +11,12 @@ import {
   resources,
   rolePermissions,
   roleResources,
+  userRoles,
   users,
 } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { resourceIndicatorOf } from '../src/modules/oidc/resources.ts';
-import { createApplication } from './fixtures.ts';
+import { createApplication, put } from './fixtures.ts';
 import { build, type TestContext } from './helper.ts';
 import { clientPost, codeFlow, type RelyingParty } from './oidc-flow.ts';
 
@@ -34,6 +35,7 @@ let user: { username: string; password: string; userId: string };
 let shopRoleCode: string;
 let shopRoleId: string;
 let billingRoleCode: string;
+let billingRoleId: string;
 let shopWeb: RelyingParty & { secret: string };
 let shopApi: { client: string; secret: string };
 let shopSpa: RelyingParty;
@@ -100,6 +102,7 @@ beforeAll(async () => {
   shopRoleCode = a.role.code;
   shopRoleId = a.role.roleId;
   billingRoleCode = b.role.code;
+  billingRoleId = b.role.roleId;
   // An application that describes no API is no resource server.
   bare = await createApplication(t.db, `bare-${randomBytes(3).toString('hex')}`, 'Bare');
   const [organization] = await t.db
@@ -222,6 +225,49 @@ describe('JWT access tokens for an application API', () => {
     const info = await fetch(`${origin}/oidc/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(info.status).toBe(403);
     expect(await info.json()).toMatchObject({ error: 'insufficient_scope' });
+  });
+});
+
+describe("a service account's JWT access token", () => {
+  it("carries exactly the service account's grants in its client's application, while it is enabled", async () => {
+    const res = await t.post(CLIENTS, { clientName: 'Shop robot', applicationId: shop }, admin);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = createdClientSchema.parse(res.json());
+    const robot = { client: created.client, secret: created.secret! };
+    const resource = resourceIndicatorOf(shop);
+    const claims = async () => {
+      const token = await machineToken(robot, { resource, scope: 'gatehouse' });
+      expect(token.status, JSON.stringify(token.json)).toBe(200);
+      return decodeJwt(token.json.access_token as string);
+    };
+    const serviceAccount = (enabled: boolean) =>
+      put(t, `${CLIENTS}/${created.acId}/service-account`, { enabled }, admin);
+
+    // A client without a service account holds no grants.
+    expect((await claims()).permissions).toBeUndefined();
+
+    const enabled = await serviceAccount(true);
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const accountId = enabled.json().userId as string;
+    // Roles in both applications: the token is the shop's, and says nothing of billing.
+    await t.db.insert(userRoles).values([
+      { userId: accountId, roleId: shopRoleId },
+      { userId: accountId, roleId: billingRoleId },
+    ]);
+    const payload = await claims();
+    expect(payload).toMatchObject({ aud: resource, sub: robot.client, client_id: robot.client });
+    expect(payload.permissions).toEqual([{ permissionId: 'orders', actions: ['retrieve', 'update'] }]);
+    expect(payload.elements).toEqual(['order:refund']);
+    expect(JSON.stringify(payload)).not.toContain('invoices');
+    // Without the gatehouse scope, none, as for a user.
+    const unscoped = await machineToken(robot, { resource });
+    expect(unscoped.status).toBe(200);
+    expect(decodeJwt(unscoped.json.access_token as string).permissions).toBeUndefined();
+
+    expect((await serviceAccount(false)).statusCode).toBe(200);
+    const disabled = await claims();
+    expect(disabled.permissions).toBeUndefined();
+    expect(disabled.elements).toBeUndefined();
   });
 });
 

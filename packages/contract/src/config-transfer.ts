@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ACTIONS, actionSchema, crudActionSchema } from './auth.ts';
 import { createAppApiSchema, createAppPageSchema, objectFieldSchema } from './catalog.ts';
-import { clientTypeSchema, redirectUrlSchema, webOriginsSchema } from './client.ts';
+import {
+  backchannelLogoutUriSchema,
+  clientTypeSchema,
+  redirectUrlSchema,
+  webOriginsSchema,
+} from './client.ts';
 import { codeSchema, descriptionSchema, requiredString, statusSchema } from './common.ts';
 import { m } from './i18n/index.ts';
 import { permissionResourceTypeSchema } from './permission.ts';
@@ -109,6 +114,13 @@ export const transferClientSchema = z.strictObject({
   redirectUrl: redirectUrlSchema,
   /** Left out (a document from before the field), the client has none beside its redirect URIs'. */
   webOrigins: webOriginsSchema.default([]),
+  /**
+   * Where the client is told of a logout (Back-Channel Logout 1.0). Left out (a document from
+   * before the field) or empty, the client has none; the server checks it may send there.
+   */
+  backchannelLogoutUri: backchannelLogoutUriSchema.default(null),
+  /** Whether the logout token carries the session's `sid`; left out, false. */
+  backchannelLogoutSessionRequired: z.boolean().default(false),
   status: statusSchema,
 });
 

@@ -83,9 +83,15 @@ function operator(): TransferCaller & { administrator: boolean } {
 
 const consolePermissions: ReadonlySet<string> = new Set(consolePermissionIds());
 
-/** The instance's transfer over `db`, with the application transfer it runs each application through. */
-function services(db: ConstructorParameters<typeof ConfigTransferService>[0]) {
-  const applications = new ConfigTransferService(db);
+/**
+ * The instance's transfer over `db`, with the application transfer it runs each application
+ * through; a client's logout URI is checked against the server's outbound settings.
+ */
+function services(db: ConstructorParameters<typeof ConfigTransferService>[0], config: AppConfig) {
+  const applications = new ConfigTransferService(db, {
+    allowHttp: config.webhookAllowHttp,
+    allowPrivate: config.webhookAllowPrivate,
+  });
   // The platform's permission ids are the server's routes' and navigation's; the command line
   // has no routes, so a platform grant of the document is checked against the navigation's.
   return { applications, instance: new InstanceTransferService(db, applications, () => consolePermissions) };
@@ -147,7 +153,7 @@ const exportCommand: Command = {
     if (applicationId && hashes)
       throw new Refused('export: --password-hashes belongs to the instance export, without --application');
     const document = await withDatabase<unknown>(config, 'export', (handle) => {
-      const { applications, instance } = services(handle.db);
+      const { applications, instance } = services(handle.db, config);
       return applicationId
         ? applications.exportApplication(applicationId, operator())
         : instance.exportInstance(operator(), hashes);
@@ -212,7 +218,7 @@ const importCommand: Command = {
       return 2;
     }
     const preview = await withDatabase(config, 'import', async (handle) => {
-      const { applications, instance } = services(handle.db);
+      const { applications, instance } = services(handle.db, config);
       const run = steps(parsed.data, applications, instance)!;
       const first = await run.preview();
       const unchanged = first.changes.every((c) => c.create.length + c.update.length + c.delete.length === 0);

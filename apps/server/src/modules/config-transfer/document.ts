@@ -76,6 +76,8 @@ export function canonical(config: Config): Config {
       clientType: c.clientType,
       redirectUrl: orNull(c.redirectUrl),
       webOrigins: c.webOrigins,
+      backchannelLogoutUri: orNull(c.backchannelLogoutUri),
+      backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
       status: c.status,
     })),
     acl: sortBy(config.acl, aclKey).map((e) => ({
@@ -262,6 +264,8 @@ export function configOf(
       clientType: c.clientType,
       redirectUrl: c.redirectUrl,
       webOrigins: c.webOrigins,
+      backchannelLogoutUri: c.backchannelLogoutUri,
+      backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
       status: c.status === 'DISABLED' ? 'DISABLED' : 'ENABLED',
     })),
     acl,

@@ -141,6 +141,7 @@ export class InstanceTransferService {
 
   async previewInstance(document: InstanceDocument, caller: TransferCaller & { administrator: boolean }) {
     const instance = this.checked(document, caller);
+    await this.checkTargets(instance);
     let preview: ImportPreview | undefined;
     try {
       await this.db.transaction(async (tx) => {
@@ -155,6 +156,7 @@ export class InstanceTransferService {
 
   async importInstance(document: InstanceDocument, caller: TransferCaller & { administrator: boolean }) {
     const instance = this.checked(document, caller);
+    await this.checkTargets(instance);
     return auditedChange(this.db, caller.ctx, { entity: 'instance', action: 'import' }, async (tx) => {
       const done = await this.run(tx, instance, caller, false);
       if (done.conflicts.length > 0) throw conflictsError(done.conflicts);
@@ -164,6 +166,12 @@ export class InstanceTransferService {
         recordedAfter: { format: CONFIG_FORMATS.instance, changes: done.changes, warnings: done.warnings },
       };
     });
+  }
+
+  /** Each application's clients' outbound targets, as its own import checks them. */
+  private async checkTargets(instance: Instance): Promise<void> {
+    for (const [i, config] of instance.applications.entries())
+      await this.applications.checkTargets(config, `applications.${i}.`);
   }
 
   private checked(document: InstanceDocument, caller: TransferCaller & { administrator: boolean }): Instance {

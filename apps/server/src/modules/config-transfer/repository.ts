@@ -61,6 +61,8 @@ export async function readApplication(db: Executor, applicationId: string) {
         clientType: applicationClients.clientType,
         redirectUrl: applicationClients.redirectUrl,
         webOrigins: applicationClients.webOrigins,
+        backchannelLogoutUri: applicationClients.backchannelLogoutUri,
+        backchannelLogoutSessionRequired: applicationClients.backchannelLogoutSessionRequired,
         status: applicationClients.status,
       })
       .from(applicationClients)
@@ -408,7 +410,16 @@ export const upsertClients = (db: Executor, rows: (typeof applicationClients.$in
     applicationClients,
     rows,
     [applicationClients.client],
-    ['id', 'clientName', 'clientType', 'redirectUrl', 'webOrigins', 'status'],
+    [
+      'id',
+      'clientName',
+      'clientType',
+      'redirectUrl',
+      'webOrigins',
+      'backchannelLogoutUri',
+      'backchannelLogoutSessionRequired',
+      'status',
+    ],
     { key: applicationClients.client, id: applicationClients.acId },
   );
 

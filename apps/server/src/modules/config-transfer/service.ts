@@ -28,6 +28,7 @@ import {
 } from '../access/delegation.ts';
 import { added, type GrantRow, GrantSet } from '../access/grant-set.ts';
 import { footprintsOfRoles } from '../access/holdings.ts';
+import { assertAllowedTarget, type OutboundPolicy } from '../webhooks/outbound.ts';
 import {
   aclKey,
   apiKey,
@@ -146,7 +147,25 @@ const setsOf = (config: Config): SetRow[] =>
  * transaction with one audit record, or not at all; a preview runs the same and rolls back.
  */
 export class ConfigTransferService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Where the server may send a client's logout tokens: the clients' guard at save (GATEHOUSE_WEBHOOK_ALLOW_*). */
+    private readonly outbound: OutboundPolicy,
+  ) {}
+
+  /**
+   * Refuses, with a 400 on its field (`<prefix>clients.<i>.backchannelLogoutUri`), a client's
+   * back-channel logout URI the server may not send to, as saving the client does.
+   */
+  async checkTargets(config: Config, prefix = ''): Promise<void> {
+    for (const [i, c] of config.clients.entries())
+      if (c.backchannelLogoutUri)
+        await assertAllowedTarget(
+          c.backchannelLogoutUri,
+          this.outbound,
+          `${prefix}clients.${i}.backchannelLogoutUri`,
+        );
+  }
 
   async exportApplication(applicationId: string, caller: TransferCaller): Promise<ApplicationDocument> {
     if (!caller.operator) {
@@ -172,6 +191,7 @@ export class ConfigTransferService {
     caller: TransferCaller,
   ): Promise<ImportPreview> {
     const config = checked(document);
+    await this.checkTargets(config);
     let preview: ImportPreview | undefined;
     try {
       await this.db.transaction(async (tx) => {
@@ -202,6 +222,7 @@ export class ConfigTransferService {
     caller: TransferCaller,
   ): Promise<ImportPreview> {
     const config = checked(document);
+    await this.checkTargets(config);
     return auditedChange(this.db, caller.ctx, { entity: 'application', action: 'import' }, async (tx) => {
       const plan = await this.plan(tx, applicationId, config, caller);
       if (plan.conflicts.length > 0) throw conflictsError(plan.conflicts);
@@ -439,6 +460,8 @@ export class ConfigTransferService {
           clientType: c.clientType,
           redirectUrl: c.redirectUrl ?? null,
           webOrigins: [...new Set(c.webOrigins)],
+          backchannelLogoutUri: c.backchannelLogoutUri ?? null,
+          backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
           status: c.status,
         })),
       ),

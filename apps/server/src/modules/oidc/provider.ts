@@ -12,6 +12,7 @@ import * as access from '../access/in-application.ts';
 import { holdsRoleRequiringTwoFactor, isActive } from '../access/repository.ts';
 import * as apis from '../app-apis/repository.ts';
 import * as secrets from '../clients/repository.ts';
+import * as serviceAccounts from '../machine-access/repository.ts';
 import { hasSecondFactor } from '../two-factor/enrolled.ts';
 import {
   adapterFactory,
@@ -190,6 +191,20 @@ type IssuedToken = {
 };
 
 /**
+ * Whose grants an access token carries: the signed-in user's; for client credentials, the
+ * client's service account's while it may act (client, application and account enabled:
+ * the check its admin API calls pass); else nobody's.
+ */
+async function grantHolderOf(
+  db: Database,
+  token: { kind: string; clientId?: string; accountId?: string },
+): Promise<string | undefined> {
+  if (token.accountId) return token.accountId;
+  if (token.kind !== 'ClientCredentials' || !token.clientId) return undefined;
+  return (await serviceAccounts.findServiceAccountCaller(db, token.clientId))?.userId;
+}
+
+/**
  * Records a JWT access token as the provider stores an opaque one (its model's payload fields,
  * through the adapter: by the SHA-256 of its `jti`, without it), marked `jwt` (adapter.ts).
  */
@@ -353,8 +368,9 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
       userinfo: { enabled: true },
     },
     /**
-     * A JWT access token for an application's APIs carries the user's grants in it (RFC 9068's
-     * payload plus `permissions` and `elements`), and is recorded like an opaque token so that
+     * A JWT access token for an application's APIs carries the grants in it of the user, or
+     * for client credentials of the client's service account (RFC 9068's payload plus
+     * `permissions` and `elements`), and is recorded like an opaque token so that
      * introspection, revocation and the end of the user's access know it.
      */
     async extraTokenClaims(ctx, token) {
@@ -362,11 +378,9 @@ export async function createProvider(db: Database, options: ProviderOptions): Pr
       if (resourceServer?.accessTokenFormat !== 'jwt') return undefined;
       const applicationId = ctx.oidc.client?.metadata()[CLIENT_APPLICATION] as string | undefined;
       const scopes = new Set(String(token.scope ?? '').split(' '));
-      const accountId = 'accountId' in token ? token.accountId : undefined;
-      const extra =
-        accountId && applicationId && scopes.has(GATEHOUSE_SCOPE)
-          ? await grantsOf(db, accountId, applicationId)
-          : undefined;
+      const holderId =
+        applicationId && scopes.has(GATEHOUSE_SCOPE) ? await grantHolderOf(db, token) : undefined;
+      const extra = holderId && applicationId ? await grantsOf(db, holderId, applicationId) : undefined;
       await recordJwt(token, extra);
       return extra;
     },

@@ -116,9 +116,10 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         ceremonySecretOf(request, 'sign-in'),
       );
       // A right password (not the console session) makes this browser a known device of the
-      // account. A passkey's sign-in names its account itself: a username sent along with it
-      // was never checked, and must not earn that account's device cookie.
-      if (body?.username !== undefined && body.passkey === undefined)
+      // account. A passkey's sign-in and an identity provider's handoff name their account
+      // themselves: a username sent along with either was never checked, and must not earn
+      // that account's device cookie.
+      if (body?.username !== undefined && body.passkey === undefined && body.federated === undefined)
         rememberDevice(request, reply, body.username);
       return answer;
     },
