@@ -720,7 +720,7 @@ describe('CSV export', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'acId,clientName,client,id,redirectUrl,backchannelLogoutUri,backchannelLogoutSessionRequired,clientType,status,applicationId,createdDate,lastModifiedDate',
+      'acId,clientName,client,id,redirectUrl,backchannelLogoutUri,backchannelLogoutSessionRequired,webOrigins,clientType,status,applicationId,createdDate,lastModifiedDate',
     );
     const names = lines.slice(1, -1).map((l) => l.split(',')[1]);
     expect(names).toEqual(["'+one", "'-two", "'=cmd|calc", "'@three", 'plain', '"with']);

@@ -215,6 +215,20 @@ const PROVIDER = {
 };
 const provider = await api('POST', `${V2}/identity-providers`, PROVIDER);
 
+// A personal access token of another administrator: revoking it is theirs, or an administrator's.
+const otherAdminSession = await t.login(otherAdmin.username, 'user-password-1234');
+const otherAdminToken = (
+  await t.post(
+    '/api/admin-service/user/personal-access-tokens',
+    {
+      name: 'automation',
+      expiresInDays: 30,
+      scope: [{ permissionId: 'app-config.client', action: 'retrieve' }],
+    },
+    otherAdminSession,
+  )
+).json() as { tokenId: string };
+
 const ROWS: Record<string, Row> = {
   // ---- identity providers: the platform's, and a way to hand out the roles their rules name
   'POST /api/admin-service/v2/identity-providers': [
@@ -322,6 +336,13 @@ const ROWS: Record<string, Row> = {
       method: 'POST',
       url: `${V2}/user/bulk`,
       body: { action: 'delete', all: true, query: { keyword: otherAdmin.username } },
+    },
+  ],
+  'DELETE /api/admin-service/v2/user/:id/personal-access-tokens/:tokenId': [
+    {
+      label: "revoke an administrator's personal access token",
+      method: 'DELETE',
+      url: `${V2}/user/${otherAdmin.userId}/personal-access-tokens/${otherAdminToken.tokenId}`,
     },
   ],
   'DELETE /api/admin-service/v2/user/:id/two-factor': [
@@ -855,6 +876,14 @@ const ROWS: Record<string, Row> = {
       body: { acId: b.client.acId, clientName: 'c', redirectUrl: 'https://attacker.example/cb' },
     },
   ],
+  'PUT /api/admin-service/v2/application/client/:acId/service-account': [
+    {
+      label: "give B's client a service account",
+      method: 'PUT',
+      url: `${V2}/application/client/${b.client.acId}/service-account`,
+      body: { enabled: true },
+    },
+  ],
   'PUT /api/admin-service/v2/application/client/status': [
     {
       label: "disable B's client",
@@ -938,6 +967,7 @@ const TABLES = [
   'page_element_roles',
   'recovery_codes',
   'passkeys',
+  'personal_access_tokens',
   'identity_providers',
   'user_identities',
   'application_provider_limits',
