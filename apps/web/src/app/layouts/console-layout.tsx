@@ -1,5 +1,6 @@
 import { LeftOutlined, LogoutOutlined, RightOutlined } from '@ant-design/icons';
 import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
+import { EN_CONSOLE } from '@gatehouse/contract/i18n/en-console';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, theme } from 'antd';
 import { useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ import { logout } from '@/features/auth/api/logout';
 import { PreferenceControls } from '@/features/preferences/preference-controls';
 import { AccessProvider } from '@/lib/access';
 import { FeatureSlotsContext } from '@/lib/feature-slots';
+import { addMessages } from '@/lib/i18n';
 import { PATHS } from '@/lib/paths';
 import { clearSession, getToken } from '@/lib/session';
 import { FEATURE_SLOTS } from '../feature-slots';
@@ -35,6 +37,11 @@ function HttpToasts() {
   useConsoleToastsForHttp(useHeldToasts()!);
   return null;
 }
+
+// The way in carries only its own English messages; the console's arrive with this file, so
+// they are there before the layout or any screen in it draws (a screen's file imports the
+// kit's, which runs this one first).
+addMessages(EN_CONSOLE);
 
 const NO_PERMISSIONS: never[] = [];
 const NO_MENUS: never[] = [];
