@@ -2,6 +2,7 @@ import { EN_SIGN_IN } from './en.ts';
 import { EN_AUDIT } from './en-audit.ts';
 import { EN_CONSOLE } from './en-console.ts';
 import { EN_FEDERATION } from './en-federation.ts';
+import { EN_IDENTITY } from './en-identity.ts';
 import { EN_MACHINE_ACCESS } from './en-machine-access.ts';
 import { EN_SERVER } from './en-server.ts';
 import { EN_TRANSFER } from './en-transfer.ts';
@@ -14,6 +15,7 @@ import type { Catalogue } from './index.ts';
  */
 export const EN_PARTS = {
   EN_CONSOLE,
+  EN_IDENTITY,
   EN_AUDIT,
   EN_FEDERATION,
   EN_WEBHOOKS,

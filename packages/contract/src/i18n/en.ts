@@ -102,6 +102,7 @@ export const EN_SIGN_IN = {
   'password.resetLinkUsed': 'This reset link has already been used. Ask for a new one.',
   'password.passwordReset': 'Your password has been reset. Sign in with the new password.',
   'password.passwordExpired': 'Your password has expired. Choose a new one to continue.',
+  'identity.passwordIsUsername': 'The password must not be the username.',
 
   // ---- two-factor sign-in ----------------------------------------------------------------------
   'twoFactor.codeRequired': 'Enter the code from your authenticator app.',
