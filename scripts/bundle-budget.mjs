@@ -71,8 +71,10 @@ const KiB = 1024;
 // code loading when the console locks, 137.3; the identities' part with their screens, 136.8;
 // the Client screen's own texts (its form, secrets and service account, which had grown the
 // app configuration's shared texts and with them every list) with that screen: 135.03 KiB
-// measured. The budgets are 199.5 and 135.5.
-const BUDGETS = { 'login page': 199.5 * KiB, 'a list screen after sign-in': 135.5 * KiB };
+// measured. On main with the two-factor requirement and the password policy (its rules' texts
+// in the kit's, which the list shares with the password pages), 199.30 and 135.46 KiB
+// measured: the budgets 199.6 and 135.8.
+const BUDGETS = { 'login page': 199.6 * KiB, 'a list screen after sign-in': 135.8 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
 const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;
