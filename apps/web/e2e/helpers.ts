@@ -60,7 +60,7 @@ export async function signInWithForm(page: Page, user = ADMIN): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
