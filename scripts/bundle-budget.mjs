@@ -62,7 +62,19 @@ const KiB = 1024;
 // set-up page's route in the table, the client's redirect on its 403, and their messages in
 // the catalogue (the settings' field messages among them), 0.4 more: 202.4 KiB measured, the
 // budget 202.5.
-const BUDGETS = { 'login page': 202.5 * KiB, 'a list screen after sign-in': 136 * KiB };
+// Main then measured 202.5 and 136.3 KiB (2026-11-27, both over). The contract's English
+// catalogue was split (packages/contract/src/i18n/en-all.ts): the way in keeps its own part
+// (en.ts: sign-in, password change and reset, /oauth, the HTTP statuses, the field rules),
+// 198.95 KiB measured; the server's pages and mail stay on the server. The rest loaded with the
+// console took the list journey to 139.7; the identity providers', webhooks', transfer's,
+// machine access's and Audit Log's parts loading with their screens, 138.3; the lock screen's
+// code loading when the console locks, 137.3; the identities' part with their screens, 136.8;
+// the Client screen's own texts (its form, secrets and service account, which had grown the
+// app configuration's shared texts and with them every list) with that screen: 135.03 KiB
+// measured. On main with the two-factor requirement and the password policy (its rules' texts
+// in the kit's, which the list shares with the password pages), 199.30 and 135.46 KiB
+// measured: the budgets 199.6 and 135.8.
+const BUDGETS = { 'login page': 199.6 * KiB, 'a list screen after sign-in': 135.8 * KiB };
 
 // `node scripts/bundle-budget.mjs [dist]`, apps/web/dist by default.
 const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addCatalogue, m, QUERY_LIMITS, REQUEST_TIMEOUT_MS } from '@gatehouse/contract';
+import { EN } from '@gatehouse/contract/i18n/en-all';
 import { ZH } from '@gatehouse/contract/i18n/zh';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -136,7 +137,9 @@ async function refuseOverLimitQuery(request: FastifyRequest) {
  */
 export function buildApp(options: BuildAppOptions) {
   const config = defaultConfig(options.config);
-  // Pages and emails speak Chinese as well; the catalogue is loaded once, with the server.
+  // The server speaks every message: English beyond the way in's part (the console's, the
+  // areas', its own pages' and mail's), and Chinese as well; loaded once, with the server.
+  addCatalogue('en', EN);
   addCatalogue('zh', ZH);
   const app = Fastify({
     logger: withSafeSerializers(options.logger, config.logLevel),

@@ -13,7 +13,13 @@ import {
   STORAGE_PREFIX,
   type Status,
 } from '@gatehouse/contract';
+import { addCatalogue } from '@gatehouse/contract/i18n';
+import { EN } from '@gatehouse/contract/i18n/en-all';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+
+// The specs compare what the console shows with the contract's messages, every one of which the
+// console has by the time it shows it: they render them all, as the server does.
+addCatalogue('en', EN);
 
 /**
  * The one helper module of the browser tests: signing in, and seeding through the API. Each
@@ -54,7 +60,7 @@ export async function signInWithForm(page: Page, user = ADMIN): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

@@ -62,7 +62,7 @@ test('a new user gets a password shown once and must choose their own at the fir
   await other.goto('/login');
   await other.getByLabel('Username').fill(username);
   await other.getByLabel('Password').fill(password);
-  await other.getByRole('button', { name: /sign in/i }).click();
+  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(other).toHaveURL(/\/initial-password/);
   await context.close();
 });

@@ -113,7 +113,7 @@ async function signInOnOAuthPage(page: Page, url: string, user: { username: stri
   await expect(page.getByText('Shop web')).toBeVisible();
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Allow Shop web?' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Requested access' })).toContainText('gatehouse');
 }
@@ -213,7 +213,7 @@ test('a console session that has ended meanwhile leaves the form to sign in with
   await expect(page).toHaveURL(/\/oauth\?uid=/);
   await page.getByLabel('Username').fill(s.user.username);
   await page.getByLabel('Password').fill(s.user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Allow Shop web?' })).toBeVisible();
 });
 
@@ -235,7 +235,7 @@ test('a step the browser can no longer make (its interaction cookie gone) ends t
   await page.context().clearCookies();
   await page.getByLabel('Username').fill(s.user.username);
   await page.getByLabel('Password').fill(s.user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'The sign-in cannot go on' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText(/expired or was started in another browser/);
   await expect(page.getByLabel('Password')).toHaveCount(0);
@@ -328,12 +328,12 @@ test('a user with two-factor sign-in gives the code on /oauth after the password
   await page.goto(flow.url);
   await page.getByLabel('Username').fill(s.user.username);
   await page.getByLabel('Password').fill(s.user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const code = page.getByLabel('Two-factor code');
   await expect(code).toBeVisible();
   // The next time step: the enrolment spent the current one, and a code is never accepted twice.
   await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Allow Shop web?' })).toBeVisible();
   const landed = await landingOf(page, () => page.getByRole('button', { name: 'Allow' }).click());
   expect(landed.searchParams.get('code')).toBeTruthy();

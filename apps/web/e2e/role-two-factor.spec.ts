@@ -40,7 +40,7 @@ test('a user whose role requires two-factor sign-in is made to set it up, then r
   await page.goto('/login');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/two-factor-setup$/);
   await expect(page.getByText('Your role requires two-factor sign-in. Set it up to continue.')).toBeVisible();
   // The console is out of reach until then: the guard brings the user back.
@@ -72,7 +72,7 @@ test('a user whose role requires two-factor sign-in is made to set it up, then r
   await page.goto('/login');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByLabel('Code or recovery code').fill(codeFor(secret, Date.now() + 30_000));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -107,7 +107,7 @@ test('a session ended on the server says so on the login page, and signing in ag
 
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/profile-page$/);
 });
 
@@ -121,5 +121,5 @@ test('signing out in one browser tab signs out the others', async ({ page, reque
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(other).toHaveURL(/\/login$/);
-  await expect(other.getByRole('button', { name: /sign in/i })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });

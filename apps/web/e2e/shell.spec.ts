@@ -13,14 +13,14 @@ test('a wrong password shows the server message and stays on the login page', as
   await page.goto('/login');
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill('definitely-not-the-password');
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Incorrect username or password.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
 
 test('an empty login form shows the required messages inline', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('This item is required')).toHaveCount(2);
 });
 

@@ -214,7 +214,7 @@ test('SPA on a second origin: sign-in with code + PKCE, its API with a JWT, refr
     await expect(page).toHaveURL(new RegExp(`^${baseURL}/oauth\\?uid=`));
     await page.getByLabel('Username').fill(s.user.username);
     await page.getByLabel('Password').fill(s.user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Allow Shop SPA?' })).toBeVisible();
     const exchanged = tokenAnswer();
     await page.getByRole('button', { name: 'Allow' }).click();

@@ -55,7 +55,7 @@ test('a user turns on two-factor sign-in with a QR code and signs in with a code
   await page.goto('/login');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(
     page.getByText('Enter the code from your authenticator app, or one of your recovery codes.'),
   ).toBeVisible();
@@ -70,7 +70,7 @@ test('a user turns on two-factor sign-in with a QR code and signs in with a code
   await page.goto('/login');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByLabel('Code or recovery code').fill(recovery);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

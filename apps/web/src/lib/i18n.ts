@@ -1,6 +1,7 @@
 import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
 import {
   addCatalogue,
+  type CataloguePart,
   formatMessage,
   hasCatalogue,
   LANGUAGES,
@@ -101,6 +102,15 @@ export function loadCatalogue(language: Language): Promise<void> {
     ({ ZH }) => addCatalogue('zh', ZH),
     (error: unknown) => console.warn('The Chinese messages could not be loaded', error),
   );
+}
+
+/**
+ * Adds a part of the contract's English catalogue, the console's or an area's, from the module
+ * that first needs it (the console layout, an area's messages), so that it is there before
+ * anything of that module draws and the way in carries only its own part.
+ */
+export function addMessages(part: CataloguePart): void {
+  addCatalogue('en', part);
 }
 
 /**

@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { addCatalogue } from '@gatehouse/contract/i18n';
+import { EN } from '@gatehouse/contract/i18n/en-all';
 import { ZH } from '@gatehouse/contract/i18n/zh';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 
-// The console loads the Chinese messages when it switches to Chinese (lib/i18n.ts,
-// loadCatalogue); the tests have them from the start, so a switch takes effect at once.
+// The console adds its English messages with its layout and an area's with its screens, and
+// loads the Chinese ones when it switches to Chinese (lib/i18n.ts, loadCatalogue); the tests
+// have them all from the start, so a component shows its messages and a switch takes effect at once.
+addCatalogue('en', EN);
 addCatalogue('zh', ZH);
 
 // findBy and waitFor give up after 1 s by default, which an antd render can take on a

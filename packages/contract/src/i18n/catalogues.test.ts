@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '../index.ts';
-import { EN } from './en.ts';
-import { addCatalogue, formatMessage, isMessage, type MessageKey, m, placeholdersOf } from './index.ts';
+import { EN_SIGN_IN } from './en.ts';
+import { EN, EN_PARTS } from './en-all.ts';
+import {
+  addCatalogue,
+  formatMessage,
+  isMessage,
+  isMessageKey,
+  type MessageKey,
+  m,
+  placeholdersOf,
+} from './index.ts';
 import { ZH } from './zh.ts';
 
 const keys = Object.keys(EN) as MessageKey[];
@@ -21,6 +30,20 @@ function contractMessages(): [string, unknown][] {
 }
 
 describe('the catalogues', () => {
+  it('split English into parts that share no key, only the way in there at first', () => {
+    const parts = [EN_SIGN_IN, ...Object.values(EN_PARTS)];
+    const counted = parts.reduce((n, part) => n + Object.keys(part).length, 0);
+    expect(counted).toBe(keys.length);
+    expect(isMessageKey('invalidCredentials')).toBe(true);
+    expect(isMessageKey('catalog.usedBy')).toBe(false);
+    expect(formatMessage(m('catalog.usedBy'))).toBe('catalog.usedBy');
+    addCatalogue('en', EN_PARTS.EN_CONSOLE);
+    expect(isMessageKey('catalog.usedBy')).toBe(true);
+    expect(isMessageKey('page.signOutTitle')).toBe(false);
+    addCatalogue('en', EN);
+    expect(formatMessage(m('page.signOutTitle'))).toBe('Sign out');
+  });
+
   it('name the same keys in English and Chinese, none empty', () => {
     expect(Object.keys(ZH).sort()).toEqual([...keys].sort());
     for (const key of keys) expect(ZH[key].trim(), key).not.toBe('');
@@ -38,6 +61,7 @@ describe('the catalogues', () => {
   });
 
   it('hold every message the contract tables name', () => {
+    addCatalogue('en', EN);
     const messages = contractMessages();
     expect(messages.length).toBeGreaterThan(80);
     for (const [name, message] of messages) expect(isMessage(message), name).toBe(true);

@@ -1,8 +1,9 @@
 import { LeftOutlined, LogoutOutlined, RightOutlined } from '@ant-design/icons';
 import { MESSAGES, PRODUCT_NAME } from '@gatehouse/contract';
+import { EN_CONSOLE } from '@gatehouse/contract/i18n/en-console';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useNavigation } from 'react-router';
 import { Avatar } from '@/components/avatar';
@@ -15,10 +16,10 @@ import { logout } from '@/features/auth/api/logout';
 import { PreferenceControls } from '@/features/preferences/preference-controls';
 import { AccessProvider } from '@/lib/access';
 import { FeatureSlotsContext } from '@/lib/feature-slots';
+import { addMessages } from '@/lib/i18n';
 import { PATHS } from '@/lib/paths';
 import { clearSession, getToken } from '@/lib/session';
 import { FEATURE_SLOTS } from '../feature-slots';
-import { LockScreen } from '../lock/lock-screen';
 import { useConsoleLock } from '../lock/use-console-lock';
 import { useConsoleToastsForHttp } from '../providers';
 import { routeGenerator } from '../route-generation';
@@ -35,6 +36,15 @@ function HttpToasts() {
   useConsoleToastsForHttp(useHeldToasts()!);
   return null;
 }
+
+// The way in carries only its own English messages; the console's arrive with this file, so
+// they are there before the layout or any screen in it draws (a screen's file imports the
+// kit's, which runs this one first).
+addMessages(EN_CONSOLE);
+
+// The lock screen is drawn only after a time without activity: its code loads then, while a
+// cover of its colour hides the console at once.
+const LockScreen = lazy(() => import('../lock/lock-screen').then((m) => ({ default: m.LockScreen })));
 
 const NO_PERMISSIONS: never[] = [];
 const NO_MENUS: never[] = [];
@@ -155,12 +165,14 @@ export function ConsoleLayout() {
           </div>
         </div>
         {lock.locked && (
-          <LockScreen
-            name={user?.name || user?.username || ''}
-            avatar={user?.avatar}
-            onUnlocked={lock.unlock}
-            onSignOut={signOut}
-          />
+          <Suspense fallback={<div className="gh-lock-cover" />}>
+            <LockScreen
+              name={user?.name || user?.username || ''}
+              avatar={user?.avatar}
+              onUnlocked={lock.unlock}
+              onSignOut={signOut}
+            />
+          </Suspense>
         )}
       </div>
     </ToastHolder>

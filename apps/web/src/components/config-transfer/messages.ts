@@ -1,4 +1,8 @@
-import { defineMessages } from '@/lib/i18n';
+import { EN_TRANSFER } from '@gatehouse/contract/i18n/en-transfer';
+import { addMessages, defineMessages } from '@/lib/i18n';
+
+// The contract's configuration transfer's messages are added with this module, before anything of it draws.
+addMessages(EN_TRANSFER);
 
 /** The configuration transfer buttons' and dialog's texts, in English and Simplified Chinese. */
 export const useConfigTransferT = defineMessages(

@@ -1,4 +1,8 @@
-import { defineMessages, i18n, type MessageOptions } from '@/lib/i18n';
+import { EN_AUDIT } from '@gatehouse/contract/i18n/en-audit';
+import { addMessages, defineMessages, i18n, type MessageOptions } from '@/lib/i18n';
+
+// The contract's Audit Log messages are added with this module, before anything of it draws.
+addMessages(EN_AUDIT);
 
 const NAMESPACE = 'auditLog';
 

@@ -1,11 +1,15 @@
-import { FEDERATION_MESSAGES } from '@gatehouse/contract';
+import { FEDERATION_MESSAGES, isMessageKey } from '@gatehouse/contract';
 import type { Message } from '@/lib/i18n';
 
 /** Beside `sso_error`, the name of the provider the sign-in went through, where the server knew it. */
 export const FEDERATION_PROVIDER_PARAM = 'sso_provider';
 
+// The sign-in's federation messages, which the way in's catalogue holds; the Provider screen's
+// rules are not among them.
 const KNOWN: ReadonlyMap<string, Message> = new Map(
-  Object.values(FEDERATION_MESSAGES).map((message) => [message.key, message]),
+  Object.values(FEDERATION_MESSAGES)
+    .filter((message) => isMessageKey(message.key))
+    .map((message) => [message.key, message]),
 );
 
 /**

@@ -1,4 +1,5 @@
 import { CONFIG_FORMATS, type ConsoleSettings, consoleSettingsSchema } from '@gatehouse/contract';
+import { EN_AUDIT } from '@gatehouse/contract/i18n/en-audit';
 import { Button, Card, Form, InputNumber, Skeleton, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { ConfigTransfer } from '@/components/config-transfer/config-transfer';
@@ -6,11 +7,14 @@ import { fieldRules } from '@/components/schema-rule';
 import { useToast } from '@/components/use-toast';
 import { AccessDisable, useAllowed } from '@/lib/access';
 import { isApiError } from '@/lib/http';
-import { defineMessages, say } from '@/lib/i18n';
+import { addMessages, defineMessages, say } from '@/lib/i18n';
 import { useConsoleSettings, useUpdateConsoleSettings } from './api/console-settings';
 import { exportInstance } from './api/export-instance';
 import { importInstance } from './api/import-instance';
 import { previewInstanceImport } from './api/preview-instance-import';
+
+// The contract's audit retention's messages are added with this module, before anything of it draws.
+addMessages(EN_AUDIT);
 
 const useT = defineMessages(
   'consoleSettings',

@@ -1,4 +1,8 @@
-import { defineMessages, i18n, type MessageOptions } from '@/lib/i18n';
+import { EN_FEDERATION } from '@gatehouse/contract/i18n/en-federation';
+import { addMessages, defineMessages, i18n, type MessageOptions } from '@/lib/i18n';
+
+// The contract's identity providers' messages are added with this module, before anything of it draws.
+addMessages(EN_FEDERATION);
 
 const NAMESPACE = 'identityProviders';
 

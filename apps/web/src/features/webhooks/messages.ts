@@ -1,4 +1,8 @@
-import { defineMessages, i18n, type MessageOptions } from '@/lib/i18n';
+import { EN_WEBHOOKS } from '@gatehouse/contract/i18n/en-webhooks';
+import { addMessages, defineMessages, i18n, type MessageOptions } from '@/lib/i18n';
+
+// The contract's webhooks' messages are added with this module, before anything of it draws.
+addMessages(EN_WEBHOOKS);
 
 const NAMESPACE = 'webhooks';
 

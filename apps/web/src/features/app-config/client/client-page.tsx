@@ -17,7 +17,6 @@ import type { SearchField } from '@/components/search-bar';
 import { useAllowed } from '@/lib/access';
 import { appConfigPath } from '../paths';
 import { AppListScreen, appListPreload } from '../shared/app-list-screen';
-import { appConfigText, useAppConfigT } from '../shared/messages';
 import { clientsBulk } from './api/bulk-clients';
 import { clientListQueryOptions } from './api/client-list';
 import { useCreateClient } from './api/create-client';
@@ -29,6 +28,7 @@ import type { ClientFormValues } from './components/client-form';
 import { ClientSecretDialog } from './components/client-secret-dialog';
 import { ClientSecretsDialog } from './components/client-secrets-dialog';
 import { ServiceAccountDialog } from './components/service-account-dialog';
+import { clientText, useClientT } from './messages';
 
 const ClientForm = lazyForm(() => import('./components/client-form').then((m) => m.ClientForm));
 
@@ -41,14 +41,14 @@ export const CLIENT_SEARCH_FIELDS: SearchField[] = [
   {
     name: 'clientName',
     get label() {
-      return appConfigText('name');
+      return clientText('name');
     },
     type: 'text',
   },
   {
     name: 'client',
     get label() {
-      return appConfigText('client');
+      return clientText('client');
     },
     type: 'text',
   },
@@ -61,35 +61,35 @@ const COLUMNS: Column<Client>[] = [
   statusColumn(),
   {
     get title() {
-      return appConfigText('name');
+      return clientText('name');
     },
     dataIndex: 'clientName',
     ellipsis: true,
   },
   {
     get title() {
-      return appConfigText('client');
+      return clientText('client');
     },
     dataIndex: 'client',
     ellipsis: true,
   },
   {
     get title() {
-      return appConfigText('id');
+      return clientText('id');
     },
     dataIndex: 'id',
     ellipsis: true,
   },
   {
     get title() {
-      return appConfigText('redirectUrlColumn');
+      return clientText('redirectUrlColumn');
     },
     dataIndex: 'redirectUrl',
     ellipsis: true,
   },
   {
     get title() {
-      return appConfigText('type');
+      return clientText('type');
     },
     dataIndex: 'clientType',
     width: 130,
@@ -115,7 +115,7 @@ export function ClientPage() {
   const update = useUpdateClient();
   const toggle = useToggleClientStatus();
   const rotate = useRotateClientSecret();
-  const t = useAppConfigT();
+  const t = useClientT();
   const [created, setCreated] = useState<{ open: boolean; client?: CreatedClient; title?: string }>({
     open: false,
   });

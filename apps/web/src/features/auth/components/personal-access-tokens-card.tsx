@@ -5,6 +5,7 @@ import {
   type PersonalAccessToken,
   type ScopeGrant,
 } from '@gatehouse/contract';
+import { EN_MACHINE_ACCESS } from '@gatehouse/contract/i18n/en-machine-access';
 import { Button, Card, Empty, Form, Input, InputNumber, Select } from 'antd';
 import { useState } from 'react';
 import { ConfirmAction } from '@/components/confirm-action';
@@ -13,6 +14,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { formatDateTime } from '@/components/list-screen/columns';
 import { fieldRules } from '@/components/schema-rule';
 import { SecretDialog } from '@/components/secret-dialog';
+import { addMessages } from '@/lib/i18n';
 import {
   useCreatePersonalAccessToken,
   usePersonalAccessTokens,
@@ -20,6 +22,9 @@ import {
   useScopeChoices,
 } from '../api/personal-access-tokens';
 import { usePasswordMessages } from '../messages';
+
+// The contract's personal access tokens' messages are added with this module, before anything of it draws.
+addMessages(EN_MACHINE_ACCESS);
 
 type Values = { name: string; expiresInDays: number; scope: string[] };
 

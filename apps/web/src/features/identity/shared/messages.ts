@@ -1,4 +1,8 @@
-import { defineMessages, i18n, type MessageOptions } from '@/lib/i18n';
+import { EN_IDENTITY } from '@gatehouse/contract/i18n/en-identity';
+import { addMessages, defineMessages, i18n, type MessageOptions } from '@/lib/i18n';
+
+// The contract's identities' messages are added with this module, before anything of it draws.
+addMessages(EN_IDENTITY);
 
 const NAMESPACE = 'identity';
 

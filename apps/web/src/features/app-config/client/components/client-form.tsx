@@ -14,8 +14,8 @@ import { optionsOf } from '@/components/list-screen/search-fields';
 import type { FormMode, RecordFormProps } from '@/components/record-form';
 import { fieldRules } from '@/components/schema-rule';
 import { say } from '@/lib/i18n';
-import { type AppConfigKey, useAppConfigT } from '../../shared/messages';
 import { clientTypeLabel } from '../client-types';
+import { type ClientTextKey, useClientT } from '../messages';
 
 export type ClientFormValues = {
   clientName: string;
@@ -31,13 +31,13 @@ const TITLES = {
   CREATE: 'newClient',
   EDIT: 'editClient',
   DETAIL: 'clientDetail',
-} as const satisfies Record<FormMode, AppConfigKey>;
+} as const satisfies Record<FormMode, ClientTextKey>;
 
 const statusOptions = optionsOf(ENABLED_STATUSES);
 
 /** The client's create, edit and read-only detail form (STYLE.md habit 5). */
 export function ClientForm({ record: client, ...dialog }: RecordFormProps<Client, ClientFormValues>) {
-  const t = useAppConfigT();
+  const t = useClientT();
   const clientTypeOptions = CLIENT_TYPES.map((value) => ({ value, label: clientTypeLabel(value) }));
   const initialValues: Partial<ClientFormValues> = client
     ? {

@@ -1,7 +1,7 @@
 import { type CreatedClient, MESSAGES, type Message } from '@gatehouse/contract';
 import { SecretDialog } from '@/components/secret-dialog';
 import { useSay } from '@/lib/i18n';
-import { useAppConfigT } from '../../shared/messages';
+import { useClientT } from '../messages';
 
 export type ClientSecretDialogProps = {
   open: boolean;
@@ -25,7 +25,7 @@ export function ClientSecretDialog({
   onClose,
   afterClose,
 }: ClientSecretDialogProps) {
-  const t = useAppConfigT();
+  const t = useClientT();
   const say = useSay();
   return (
     <SecretDialog

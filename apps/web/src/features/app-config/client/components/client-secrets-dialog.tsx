@@ -2,8 +2,8 @@ import type { Client, ClientSecretInfo } from '@gatehouse/contract';
 import { Button, Empty, Modal } from 'antd';
 import { type Column, DataTable } from '@/components/data-table';
 import { dateTimeColumn } from '@/components/list-screen/columns';
-import { appConfigText, useAppConfigT } from '../../shared/messages';
 import { useClientSecrets } from '../api/client-secrets';
+import { clientText, useClientT } from '../messages';
 
 export type ClientSecretsDialogProps = {
   open: boolean;
@@ -22,14 +22,14 @@ export const SECRET_COLUMNS: Column<ClientSecretInfo>[] = (
   ...dateTimeColumn<ClientSecretInfo>('', dataIndex),
   // Read when the table renders, so the titles follow the language.
   get title() {
-    return appConfigText(key);
+    return clientText(key);
   },
 }));
 
 /** A client's secrets: during a rotation two work side by side, the new and the previous one. */
 export function ClientSecretsDialog({ open, client, onClose }: ClientSecretsDialogProps) {
   const secrets = useClientSecrets(open ? client?.acId : undefined);
-  const t = useAppConfigT();
+  const t = useClientT();
   return (
     <Modal
       open={open}

@@ -5,9 +5,9 @@ import { assignableRoleChoicesQueryOptions, namedRoleChoice } from '@/api/roles'
 import { FormDialog } from '@/components/form-dialog';
 import { RemoteSelect } from '@/components/remote-select';
 import { useToast } from '@/components/use-toast';
-import { useAppConfigT } from '../../shared/messages';
 import { useServiceAccount, useSetServiceAccount } from '../api/service-account';
 import { useServiceAccountRoles, useSetServiceAccountRoles } from '../api/service-account-roles';
+import { useClientT } from '../messages';
 
 type Values = { enabled: boolean; roleIds: string[] };
 
@@ -29,7 +29,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
  */
 export function ServiceAccountDialog({ open, client, editable, onClose }: ServiceAccountDialogProps) {
   const [form] = Form.useForm<Values>();
-  const t = useAppConfigT();
+  const t = useClientT();
   const toast = useToast();
   const account = useServiceAccount(open ? client?.acId : undefined);
   const roles = useServiceAccountRoles(open ? account.data?.userId : undefined);
