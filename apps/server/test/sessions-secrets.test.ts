@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,6 +18,8 @@ const USERS = '/api/admin-service/v2/user';
 const CURRENT = '/api/admin-service/user/current';
 const CLIENTS = '/api/admin-service/v2/application/client';
 
+/** The deployment's server key, shared by both instances of the multi-instance test. */
+const SERVER_KEY = randomBytes(32);
 let t: TestContext;
 let admin: string;
 let appId: string;
@@ -24,7 +27,7 @@ let appId: string;
 const answers: { url: string; body: string }[] = [];
 
 beforeAll(async () => {
-  t = await build();
+  t = await build({ config: { secretKey: SERVER_KEY } });
   const inject = t.app.inject.bind(t.app) as (opts: InjectOptions) => Promise<LightMyRequestResponse>;
   t.app.inject = (async (opts: InjectOptions) => {
     const res = await inject(opts);
@@ -93,7 +96,13 @@ describe('a token stops working at once', () => {
         db: handle.db,
         listen: handle.listen,
         logger: false,
-        config: { webDir: '/nonexistent-web-dir', issuer: 'http://gatehouse.test/oidc' },
+        // Instances of one deployment share the server key (GATEHOUSE_SECRET_KEY): a bearer that
+        // is no session is looked up as a machine's token, under the signing keys it unseals.
+        config: {
+          webDir: '/nonexistent-web-dir',
+          issuer: 'http://gatehouse.test/oidc',
+          secretKey: SERVER_KEY,
+        },
       });
       await other.ready();
       try {

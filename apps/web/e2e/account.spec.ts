@@ -56,7 +56,7 @@ test('the security page lists the own sessions and ends another one, then this o
   await expect(rows).toHaveCount(2);
   const phone = rows.filter({ hasText: 'Safari on iOS' });
   await phone.getByRole('button', { name: 'Sign out' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText('Session ended')).toBeVisible();
   await expect(rows).toHaveCount(1);
   const ended = await request.get('/api/admin-service/user/current', {
@@ -67,6 +67,6 @@ test('the security page lists the own sessions and ends another one, then this o
   const mine = rows.filter({ hasText: 'This device' });
   await mine.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByText('Sign out this device? You will need to sign in again.')).toBeVisible();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
 });

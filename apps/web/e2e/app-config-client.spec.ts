@@ -42,15 +42,15 @@ test('a new client: required name, URL check, then its secret once with copy but
 
   await page.getByRole('button', { name: 'New client' }).click();
   const form = dialog(page, 'New client');
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(form.getByText(formatMessage(MESSAGES.required))).toBeVisible();
 
   await form.getByLabel('Client name').fill('Billing portal');
   await form.getByLabel('Redirect URL').fill('not a url');
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(form.getByText('Enter a valid http(s) URL')).toBeVisible();
   await form.getByLabel('Redirect URL').fill('https://billing.example.com/callback');
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
 
   const created = dialog(page, formatMessage(MESSAGES.createdSuccessfully));
   await expect(created).toBeVisible();
@@ -100,7 +100,7 @@ test('detail is read-only and edit saves; empty cells show --', async ({ page, r
   const detail = dialog(page, 'Client detail');
   await expect(detail.getByLabel('Client name')).toHaveValue('Mobile app');
   await expect(detail.getByLabel('Client name')).toBeDisabled();
-  await expect(detail.getByRole('button', { name: 'OK' })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: 'OK', exact: true })).toHaveCount(0);
   await detail.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   await expect(detail).toBeHidden();
 
@@ -108,7 +108,7 @@ test('detail is read-only and edit saves; empty cells show --', async ({ page, r
   const edit = dialog(page, 'Edit client');
   await expect(edit.getByLabel('Client name')).toHaveValue('Mobile app');
   await edit.getByLabel('Client name').fill('');
-  await edit.getByRole('button', { name: 'OK' }).click();
+  await edit.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(edit.getByText(formatMessage(MESSAGES.required))).toBeVisible();
   await edit.getByLabel('Client name').fill('Mobile app v2');
   await edit.getByLabel('Redirect URL').fill('http://localhost:3000/cb');
@@ -137,13 +137,13 @@ test('a back-channel logout URI: checked by the contract, saved with the sid cho
     edit.getByLabel('Include the session ID (sid) in logout tokens and ID tokens'),
   ).not.toBeChecked();
   await uri.fill('https://shop.example.com/logout#x');
-  await edit.getByRole('button', { name: 'OK' }).click();
+  await edit.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(edit.getByText('A back-channel logout URI must not contain a fragment (#).')).toBeVisible();
   await uri.fill('http://shop.example.com/logout');
   await expect(edit.getByText('Use https: http is allowed only for localhost')).toBeVisible();
   await uri.fill('https://shop.example.com/backchannel-logout');
   await edit.getByLabel('Include the session ID (sid) in logout tokens and ID tokens').check();
-  await edit.getByRole('button', { name: 'OK' }).click();
+  await edit.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(edit).toBeHidden();
 
   await page.reload();
@@ -172,13 +172,13 @@ test('disable and enable ask first; Cancel keeps the status', async ({ page, req
   await expect(row.getByText('ENABLED', { exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: 'Disable' }).click();
-  await confirmBox(page).getByRole('button', { name: 'OK' }).click();
+  await confirmBox(page).getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.changedSuccessfully))).toBeVisible();
   await expect(row.getByText('DISABLED', { exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: 'Enable' }).click();
   await expect(confirmBox(page)).toContainText('Enable this client?');
-  await confirmBox(page).getByRole('button', { name: 'OK' }).click();
+  await confirmBox(page).getByRole('button', { name: 'OK', exact: true }).click();
   await expect(row.getByText('ENABLED', { exact: true })).toBeVisible();
 });
 
@@ -324,10 +324,10 @@ test('a public client: needs a redirect URL, is created without a secret, and of
   await form.getByLabel('Client name').fill('Single-page app');
   await form.getByLabel('Client type').click();
   await pickOption(page, 'Public (PKCE)');
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(form.getByText('A public client needs a redirect URL')).toBeVisible();
   await form.getByLabel('Redirect URL').fill('https://spa.example.com/callback');
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
 
   const created = dialog(page, formatMessage(MESSAGES.createdSuccessfully));
   await expect(created).toContainText('PKCE');
@@ -359,7 +359,7 @@ test('web origins: each is checked by the contract, saved as a list, shown in th
   const origins = edit.getByLabel('Web origins');
   await origins.fill('https://shop.example.com/cb');
   await origins.press('Enter');
-  await edit.getByRole('button', { name: 'OK' }).click();
+  await edit.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(edit.getByText(formatMessage(APP_CONFIG_MESSAGES.webOriginFormat))).toBeVisible();
   await edit.locator('.ant-select-selection-item-remove').click();
   await origins.fill('https://www.shop.example.com');
@@ -371,7 +371,7 @@ test('web origins: each is checked by the contract, saved as a list, shown in th
     (res) =>
       res.url().endsWith('/api/admin-service/v2/application/client') && res.request().method() === 'PUT',
   );
-  await edit.getByRole('button', { name: 'OK' }).click();
+  await edit.getByRole('button', { name: 'OK', exact: true }).click();
   expect((await saved).request().postDataJSON()).toMatchObject({
     acId: client.acId,
     webOrigins: ['https://www.shop.example.com', 'http://localhost:5173'],

@@ -22,7 +22,7 @@ test('required messages, then a create', async ({ page, request }) => {
 
   await page.getByRole('button', { name: 'New data access' }).click();
   const dialog = page.getByRole('dialog', { name: 'New data access' });
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(dialog.getByText(formatMessage(MESSAGES.required))).toHaveCount(3);
 
   await dialog.getByLabel('Category').fill('reports');
@@ -51,7 +51,7 @@ test('a row opens read-only in Detail and saves in Edit', async ({ page, request
   await expect(detail.getByLabel('Name')).toBeDisabled();
   await expect(detail.getByLabel('ID')).toBeDisabled();
   await expect(detail.getByLabel('Category')).toBeDisabled();
-  await expect(detail.getByRole('button', { name: 'OK' })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: 'OK', exact: true })).toHaveCount(0);
   await detail.getByRole('button', { name: 'Close' }).last().click();
   await expect(detail).toBeHidden();
 
@@ -59,7 +59,7 @@ test('a row opens read-only in Detail and saves in Edit', async ({ page, request
   const edit = page.getByRole('dialog', { name: 'Edit data access' });
   await expect(edit.getByLabel('ID')).toHaveValue('item-01');
   await edit.getByLabel('Name').fill('Item 01 renamed');
-  await edit.getByRole('button', { name: 'OK' }).click();
+  await edit.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.savedSuccessfully))).toBeVisible();
   await expect(tableRows(page).first()).toContainText('Item 01 renamed');
 });
@@ -76,7 +76,7 @@ test('a duplicate id shows the message on the ID field', async ({ page, request 
   await dialog.getByLabel('Category').fill('other');
   await dialog.getByLabel('Name').fill('Copy');
   await dialog.getByLabel('ID').fill('item-01');
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   // The message sits under the field, and the dialog stays open with what was typed.
   await expect(dialog.locator('.ant-form-item-has-error')).toContainText(formatMessage(MESSAGES.duplicateId));
   await expect(dialog.getByLabel('Name')).toHaveValue('Copy');

@@ -21,14 +21,14 @@ test('required messages, then a create', async ({ page, request }) => {
 
   await page.getByRole('button', { name: 'New permission' }).click();
   const dialog = page.getByRole('dialog', { name: 'New permission' });
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(dialog.getByText(formatMessage(MESSAGES.required))).toHaveCount(3);
 
   await dialog.getByLabel('Name').fill('Read orders');
   await dialog.getByLabel('ID').fill('orders.read');
   await dialog.getByLabel('Type').click();
   await chooseOption(page, 'API');
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(tableRows(page)).toHaveCount(1);
@@ -49,7 +49,7 @@ test('a row opens read-only in Detail and saves in Edit', async ({ page, request
   await expect(detail.getByLabel('Name')).toBeDisabled();
   await expect(detail.getByLabel('ID')).toBeDisabled();
   await expect(detail.getByLabel('Type')).toBeDisabled();
-  await expect(detail.getByRole('button', { name: 'OK' })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: 'OK', exact: true })).toHaveCount(0);
   await detail.getByRole('button', { name: 'Close' }).last().click();
   await expect(detail).toBeHidden();
 
@@ -71,7 +71,7 @@ test('a duplicate id shows the message on the ID field', async ({ page, request 
   await rowAction(page, 'Perm 01', 'Edit');
   const edit = page.getByRole('dialog', { name: 'Edit permission' });
   await edit.getByLabel('ID').fill('perm-02');
-  await edit.getByRole('button', { name: 'OK' }).click();
+  await edit.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(edit.locator('.ant-form-item-has-error')).toContainText(formatMessage(MESSAGES.duplicateId));
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeHidden();

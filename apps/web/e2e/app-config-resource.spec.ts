@@ -51,14 +51,14 @@ test('a new category: required fields, CATEGORY only, no URL, index 1 by default
   await page.keyboard.press('Escape');
 
   await form.getByLabel('Index').fill('');
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
   // Name, ID and Index are empty; Type and Status have their defaults.
   await expect(form.getByText(formatMessage(MESSAGES.required))).toHaveCount(3);
 
   await form.getByLabel('Name').fill('Settings');
   await form.getByLabel('ID').fill('settings');
   await form.getByLabel('Index').fill('1');
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(form).toBeHidden();
 
   const row = rowOf(page, 'Settings');
@@ -94,7 +94,7 @@ test('Add menu on a category, then Add element on the menu; each parent opens on
   await menuForm.getByLabel('Name').fill('Products');
   await menuForm.getByLabel('ID').fill('products');
   await menuForm.getByLabel('URL').fill('/catalog/products');
-  await menuForm.getByRole('button', { name: 'OK' }).click();
+  await menuForm.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(menuForm).toBeHidden();
 
   // The category opens on the new menu.
@@ -106,7 +106,7 @@ test('Add menu on a category, then Add element on the menu; each parent opens on
   const elementForm = dialog(page, 'Add element under "Products"');
   await elementForm.getByLabel('Name').fill('Export button');
   await elementForm.getByLabel('ID').fill('products:export');
-  await elementForm.getByRole('button', { name: 'OK' }).click();
+  await elementForm.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(elementForm).toBeHidden();
   const elementRow = rowOf(page, 'Export button');
   await expect(cells(elementRow).nth(4)).toHaveText('ELEMENT');
@@ -192,14 +192,14 @@ test('toggling a menu asks "… this menu ?"; Cancel keeps it', async ({ page, r
   await expect(cells(menuRow).nth(1)).toHaveText('ENABLED');
 
   await menuRow.getByRole('button', { name: 'Disable' }).click();
-  await confirmBox(page).getByRole('button', { name: 'OK' }).click();
+  await confirmBox(page).getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.changedSuccessfully))).toBeVisible();
   await expect(cells(menuRow).nth(1)).toHaveText('DISABLED');
   await expect(cells(categoryRow).nth(1)).toHaveText('ENABLED');
 
   await menuRow.getByRole('button', { name: 'Enable' }).click();
   await expect(confirmBox(page)).toContainText('Enable this menu ?');
-  await confirmBox(page).getByRole('button', { name: 'OK' }).click();
+  await confirmBox(page).getByRole('button', { name: 'OK', exact: true }).click();
   await expect(cells(menuRow).nth(1)).toHaveText('ENABLED');
   // The toggle sent the whole resource: the rest is unchanged.
   await expect(cells(menuRow).nth(5)).toHaveText('/users');
@@ -217,7 +217,7 @@ test('detail is read-only; edit shows a duplicate ID on the field, then saves', 
   await expect(detail.getByLabel('Name')).toHaveValue('First');
   await expect(detail.getByLabel('Name')).toBeDisabled();
   await expect(detail.getByLabel('ID')).toBeDisabled();
-  await expect(detail.getByRole('button', { name: 'OK' })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: 'OK', exact: true })).toHaveCount(0);
   // The dialog takes the focus when it opens, so Escape closes it.
   await expect(detail).toBeFocused();
   await page.keyboard.press('Escape');
@@ -227,11 +227,11 @@ test('detail is read-only; edit shows a duplicate ID on the field, then saves', 
   const edit = dialog(page, 'Edit resource');
   await expect(edit.getByLabel('Index')).toHaveValue('2');
   await edit.getByLabel('ID').fill('first');
-  await edit.getByRole('button', { name: 'OK' }).click();
+  await edit.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(edit.locator('.ant-form-item-explain-error')).toHaveText(formatMessage(MESSAGES.duplicateId));
   await edit.getByLabel('ID').fill('second-renamed');
   await edit.getByLabel('Name').fill('Second renamed');
-  await edit.getByRole('button', { name: 'OK' }).click();
+  await edit.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(edit).toBeHidden();
   await expect(cells(rowOf(page, 'Second renamed')).nth(3)).toHaveText('second-renamed');
 });

@@ -89,7 +89,7 @@ test('an object with fields is created in the Objects tab of Application Detail'
   await dialog.getByRole('switch').nth(0).click();
   await dialog.getByRole('button', { name: 'Add field' }).click();
   await dialog.getByLabel('Field name').nth(1).fill('issued');
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(dialog).toBeHidden();
 
@@ -108,7 +108,7 @@ test('an API is protected by a permission picked by name, then disabled', async 
   const apiDialog = page.getByRole('dialog', { name: 'New API' });
   await apiDialog.getByLabel('Path').fill('/orders/{id}');
   await pick(page, apiDialog.getByLabel('Permissions'), 'Perm 01', 'Perm 01 (perm-01)');
-  await apiDialog.getByRole('button', { name: 'OK' }).click();
+  await apiDialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(apiDialog).toBeHidden();
   await expect(tableRows(page).first()).toContainText('/orders/{id}');
 
@@ -127,7 +127,7 @@ test('an API is protected by a permission picked by name, then disabled', async 
   await expect(editDialog).toBeHidden();
 
   await tableRows(page).first().getByRole('button', { name: 'Disable' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(tableRows(page).first()).toContainText('DISABLED');
 });
 
@@ -145,7 +145,7 @@ test('a page gets an element shown to a role picked by name', async ({ page, req
   const pageDialog = page.getByRole('dialog', { name: 'New page' });
   await pageDialog.getByLabel('Name').fill('Orders');
   await pageDialog.getByLabel('Route').fill('/orders');
-  await pageDialog.getByRole('button', { name: 'OK' }).click();
+  await pageDialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(pageDialog).toBeHidden();
   await rowAction(page, '/orders', 'Elements');
   const elements = page.getByRole('dialog', { name: 'Elements of Orders' });
@@ -188,12 +188,12 @@ test('an access-control entry gives a group picked by name retrieve on a permiss
     `Auditors ${appId} (auditors-${appId})`,
   );
   await pick(page, dialog.getByLabel('Target', { exact: true }), 'perm', 'Perm 01 (perm-01)');
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(tableRows(page).first()).toContainText(groupId);
   await expect(tableRows(page).first()).toContainText('retrieve');
   await tableRows(page).first().getByRole('button', { name: 'Disable' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(tableRows(page).first()).toContainText('DISABLED');
 });
 
@@ -220,7 +220,7 @@ test("an entry's subject is cleared by a new type, and a client subject is named
   await pick(page, subject, 'Batch', clientLabel);
   await choose(page, dialog.getByLabel('Target type'), 'RESOURCE');
   await pick(page, dialog.getByLabel('Target', { exact: true }), 'Rep', 'Reports (reports)');
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(tableRows(page).first()).toContainText(client.acId);
 

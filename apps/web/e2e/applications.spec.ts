@@ -21,12 +21,12 @@ test('create an application, find it and open its configuration', async ({ page,
 
   await page.getByRole('button', { name: 'New application' }).click();
   const dialog = page.getByRole('dialog', { name: 'New application' });
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(dialog.getByText(formatMessage(MESSAGES.required))).toHaveCount(2);
   await dialog.getByLabel('Application ID').fill(appId);
   await dialog.getByLabel('Name').fill('Billing portal');
   await dialog.getByLabel('Description').fill('Invoices and payments');
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(dialog).toBeHidden();
 
@@ -142,13 +142,13 @@ test('disabling an application says its clients stop getting tokens, and they do
   const prompt = page.getByRole('tooltip');
   await expect(prompt).toContainText('Disable this application?');
   await expect(prompt).toContainText('Its clients stop getting tokens');
-  await prompt.getByRole('button', { name: 'OK' }).click();
+  await prompt.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.changedSuccessfully))).toBeVisible();
   await expect(row).toContainText('DISABLED');
   expect((await tokenRequest()).status()).toBe(401);
 
   await row.getByRole('button', { name: 'Enable' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'OK', exact: true }).click();
   await expect(row).toContainText('ENABLED');
   expect((await tokenRequest()).status()).toBe(200);
 });

@@ -52,7 +52,7 @@ test('a data access is scoped to an object and one of its sets, which then canno
   await create.getByLabel('Category').fill('finance');
   await pick(page, create.getByLabel('Object'), 'inv', 'Invoice (invoice)');
   await pick(page, create.getByLabel('Set'), '', 'Overdue (overdue)');
-  await create.getByRole('button', { name: 'OK' }).click();
+  await create.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(create).toBeHidden();
 
@@ -67,7 +67,7 @@ test('a data access is scoped to an object and one of its sets, which then canno
   await page.goto(`/admin-setting/application-detail?appId=${appId}&tab=sets`);
   const row = tableRows(page).filter({ hasText: 'overdue' });
   await row.getByRole('button', { name: 'Delete' }).click();
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText('Used by 1 data access: overdue-invoices')).toBeVisible();
   await expect(row).toBeVisible();
   expect((await request.get(`${V2}/object/${object.objectId}`, { headers })).status()).toBe(200);

@@ -213,7 +213,7 @@ test('Manage User: no change on accounts beyond the manager; a role of B cannot 
   const saved = page.waitForResponse(
     (res) => res.url().endsWith(`/user/${plain.userId}/roles`) && res.request().method() === 'PUT',
   );
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   expect((await saved).status()).toBe(200);
   await expect(page.getByText(formatMessage(MESSAGES.savedSuccessfully))).toBeVisible();
   expect(refused).toEqual([]);

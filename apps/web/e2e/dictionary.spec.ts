@@ -22,7 +22,7 @@ test('an item added to data-access-category is offered by the data access form',
   await form.getByLabel('Code').fill(code);
   await form.getByLabel('Label (English)').fill(label);
   await form.getByLabel('Label (Chinese)').fill(`审计 ${suffix}`);
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(items.getByRole('cell', { name: code, exact: true })).toBeVisible();
   // The item's own History: its creation.
@@ -46,7 +46,7 @@ test('an item added to data-access-category is offered by the data access form',
   await expect(page.getByTitle('Personal data', { exact: true })).toBeVisible();
   await page.getByTitle(label, { exact: true }).click();
   await expect(create.getByLabel('Category')).toHaveValue(code);
-  await create.getByRole('button', { name: 'OK' }).click();
+  await create.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(tableRows(page).filter({ hasText: 'audit' })).toContainText(code);
 });
@@ -65,7 +65,7 @@ test('the Category takes a value outside the dictionary, which allows custom one
   await create.getByLabel('Name').fill('Scratch');
   await create.getByLabel('ID').fill('scratch');
   await create.getByLabel('Category').fill('my-own-category');
-  await create.getByRole('button', { name: 'OK' }).click();
+  await create.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(create).toBeHidden();
   await expect(tableRows(page).filter({ hasText: 'Scratch' })).toContainText('my-own-category');
 });

@@ -26,18 +26,18 @@ test('System › Provider: create an OIDC provider, read its redirect URI, test 
   await page.getByRole('button', { name: 'New identity provider' }).click();
   const form = dialog(page, 'New identity provider');
   // OIDC is the type a new provider starts with; the contract's rules speak before anything is sent.
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(form.getByText(formatMessage(MESSAGES.required)).first()).toBeVisible();
   // Its own field: the mapping has a Name too.
   await form.locator('#identity-provider_name').fill(name);
   await form.getByLabel('Issuer URL').fill('not a url');
   await form.getByLabel('Client ID').fill('gatehouse');
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(form.getByText('Enter the issuer URL, such as https://login.example.com')).toBeVisible();
   // Nobody listens there: the test's discovery step fails, and says so.
   await form.getByLabel('Issuer URL').fill('http://127.0.0.1:9/upstream');
   await form.getByLabel('Client secret').fill('upstream-secret');
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
 
   const row = rowOf(page, name);
@@ -71,11 +71,11 @@ test('System › Provider: create an OIDC provider, read its redirect URI, test 
 
   await row.getByRole('button', { name: 'Disable' }).click();
   await expect(confirmBox(page)).toContainText('Nobody signs in through it until it is enabled again.');
-  await confirmBox(page).getByRole('button', { name: 'OK' }).click();
+  await confirmBox(page).getByRole('button', { name: 'OK', exact: true }).click();
   await expect(row).toContainText('Disabled');
 
   await row.getByRole('button', { name: 'Delete' }).click();
   await expect(confirmBox(page)).toContainText('The identities linked to it go too');
-  await confirmBox(page).getByRole('button', { name: 'OK' }).click();
+  await confirmBox(page).getByRole('button', { name: 'OK', exact: true }).click();
   await expect(rowOf(page, name)).toHaveCount(0);
 });

@@ -59,7 +59,7 @@ test('the resource form’s icon field picks an icon from the same browser, and 
   await picker.getByRole('button', { name: 'Choose PartitionOutlined' }).click();
   await expect(picker).toBeHidden();
   await expect(form.getByLabel('Icon', { exact: true })).toHaveValue('PartitionOutlined');
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(form).toBeHidden();
 
   await expect
@@ -75,7 +75,7 @@ test('the resource form’s icon field picks an icon from the same browser, and 
   const edit = dialog(page, /Edit resource/);
   await expect(edit.getByLabel('Icon', { exact: true })).toHaveValue('PartitionOutlined');
   await edit.getByRole('button', { name: 'Clear the icon' }).click();
-  await edit.getByRole('button', { name: 'OK' }).click();
+  await edit.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(edit).toBeHidden();
   await expect
     .poll(async () => (await resourceChildren(request, token, category.resourceId)).map((r) => r.icon))

@@ -44,7 +44,7 @@ test('a new user gets a password shown once and must choose their own at the fir
   await form.getByLabel('Username', { exact: true }).fill(username);
   await form.getByLabel('Name', { exact: true }).fill('New Person');
   await form.getByLabel('Email').fill(`${username}@example.test`);
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
 
   const shown = page.getByRole('dialog', { name: formatMessage(MESSAGES.createdSuccessfully) });
   await expect(shown).toContainText(username);
@@ -88,7 +88,7 @@ test('disabling a user asks first, and their session ends at once', async ({ pag
   await row.getByRole('button', { name: 'Disable' }).click();
   const confirm = page.locator('.ant-popconfirm');
   await expect(confirm).toContainText('Disable this user?');
-  await confirm.getByRole('button', { name: 'OK' }).click();
+  await confirm.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.changedSuccessfully))).toBeVisible();
   await expect(row.getByRole('button', { name: 'Enable' })).toBeVisible();
 
@@ -101,7 +101,7 @@ test('the administrator cannot disable themselves', async ({ page, request }) =>
   const row = tableRows(page).filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: 'Disable' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK', exact: true }).click();
   // The server refuses with its own message, and the row stays enabled.
   await expect(page.locator('.ant-message')).toContainText(/yourself|administrator/i);
   await expect(row.getByRole('button', { name: 'Disable' })).toBeVisible();

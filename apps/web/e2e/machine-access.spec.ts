@@ -48,7 +48,7 @@ test("a client's service account: enabled with a role on App Client, then its to
     .click();
   // The picker's list closes when the dialog's text is clicked, uncovering OK.
   await form.getByText('The service account never signs in').click();
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(form).toBeHidden();
 
   const account = await (
@@ -91,7 +91,7 @@ test('a personal access token: made on Account Security, shown once, used on the
   await page.goto('/account-setting/security');
   await page.getByRole('button', { name: 'New token' }).click();
   const form = dialog(page, 'New token');
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(form.getByText('This item is required')).toBeVisible();
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Scope').click();
@@ -101,7 +101,7 @@ test('a personal access token: made on Account Security, shown once, used on the
     .filter({ hasText: /^app-config\.client:retrieve$/ })
     .click();
   await form.getByText('Expires in (days)').click();
-  await form.getByRole('button', { name: 'OK' }).click();
+  await form.getByRole('button', { name: 'OK', exact: true }).click();
 
   const created = dialog(page, 'Token created');
   await expect(created).toContainText('not shown again');
@@ -119,7 +119,10 @@ test('a personal access token: made on Account Security, shown once, used on the
   expect((await request.get('/api/admin-service/v2/user', { headers: bearer(token) })).status()).toBe(403);
 
   await row.getByRole('button', { name: 'Revoke' }).click();
-  await page.locator('.ant-popconfirm:not(.ant-popover-hidden)').getByRole('button', { name: 'OK' }).click();
+  await page
+    .locator('.ant-popconfirm:not(.ant-popover-hidden)')
+    .getByRole('button', { name: 'OK', exact: true })
+    .click();
   await expect(row).toHaveCount(0);
   expect((await request.get(clients, { headers: bearer(token) })).status()).toBe(401);
 });

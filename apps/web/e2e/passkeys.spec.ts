@@ -70,7 +70,7 @@ test('a user registers a passkey on the security page, signs out, and signs in w
     .click();
   const rename = page.getByRole('dialog', { name: 'Rename passkey' });
   await rename.getByLabel('Name').fill('Work laptop');
-  await rename.getByRole('button', { name: 'OK' }).click();
+  await rename.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(card.getByRole('row', { name: /Work laptop/ })).toBeVisible();
 
   // Signed out, then in with the passkey alone: no username, no password.

@@ -31,7 +31,7 @@ async function openByCode(page: Page, code: string) {
 /** Answers the Disable or Enable prompt of `row`. */
 async function toggle(page: Page, row: Locator, action: 'Disable' | 'Enable') {
   await row.getByRole('button', { name: action }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'OK', exact: true }).click();
 }
 
 test('create a product', async ({ page, request }) => {
@@ -42,12 +42,12 @@ test('create a product', async ({ page, request }) => {
 
   await page.getByRole('button', { name: 'New product' }).click();
   const dialog = page.getByRole('dialog', { name: 'New product' });
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(dialog.getByText(formatMessage(MESSAGES.required))).toHaveCount(2);
   await dialog.getByLabel('Name').fill('Billing suite');
   await dialog.getByLabel('Code').fill(code);
   await dialog.getByLabel('Owner').fill('Finance team');
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.createdSuccessfully))).toBeVisible();
   await expect(dialog).toBeHidden();
 
@@ -67,7 +67,7 @@ test('edit a product', async ({ page, request }) => {
   await expect(edit.getByLabel('Name')).toHaveValue('Billing suite');
   await edit.getByLabel('Name').fill('Billing and invoices');
   await edit.getByLabel('Owner').fill('Finance team');
-  await edit.getByRole('button', { name: 'OK' }).click();
+  await edit.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.savedSuccessfully))).toBeVisible();
   await expect(row).toContainText('Billing and invoices');
   await expect(row).toContainText('Finance team');
@@ -137,7 +137,7 @@ test('an application joins a product from its edit form', async ({ page, request
   await page
     .locator(`.ant-select-dropdown:visible .ant-select-item-option`, { hasText: product.code })
     .click();
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(formatMessage(MESSAGES.savedSuccessfully))).toBeVisible();
 
   await row.getByRole('link', { name: product.name }).click();

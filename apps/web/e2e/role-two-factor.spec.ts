@@ -99,7 +99,7 @@ test('the Role screen shows which roles require two-factor sign-in, and its form
   await rowAction(page, code, 'Edit');
   const dialog = page.getByRole('dialog', { name: 'Edit role' });
   await dialog.getByRole('switch', { name: 'Require two-factor sign-in' }).click();
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(row.getByText('Required')).toBeVisible();
   await expect
     .poll(

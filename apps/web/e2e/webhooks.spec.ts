@@ -83,14 +83,14 @@ test('System › Webhooks: create one, its secret once, send a test event and re
 
     await page.getByRole('button', { name: 'New webhook' }).click();
     const form = dialog(page, 'New webhook');
-    await form.getByRole('button', { name: 'OK' }).click();
+    await form.getByRole('button', { name: 'OK', exact: true }).click();
     await expect(form.getByText(formatMessage(MESSAGES.required)).first()).toBeVisible();
     await expect(form.getByText(formatMessage(WEBHOOK_MESSAGES.chooseEvents))).toBeVisible();
 
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('URL').fill('ftp://example.com/x');
     await addEvent(form, 'User.Created');
-    await form.getByRole('button', { name: 'OK' }).click();
+    await form.getByRole('button', { name: 'OK', exact: true }).click();
     await expect(form.getByText(formatMessage(WEBHOOK_MESSAGES.url))).toBeVisible();
     await expect(form.getByText(formatMessage(WEBHOOK_MESSAGES.eventPattern))).toBeVisible();
     // The bad pattern goes (its tag's ×), a group and a type of the offered ones come.
@@ -103,7 +103,7 @@ test('System › Webhooks: create one, its secret once, send a test event and re
     await addEvent(form, 'oidc.signing.key.*');
     await addEvent(form, 'webhook.disabled');
     await form.getByLabel('URL').fill(receiver.url);
-    await form.getByRole('button', { name: 'OK' }).click();
+    await form.getByRole('button', { name: 'OK', exact: true }).click();
 
     const created = dialog(page, formatMessage(MESSAGES.createdSuccessfully));
     await expect(created).toBeVisible();
@@ -192,7 +192,7 @@ test("Application Detail › Webhooks: the application's own, disabled and delet
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('URL').fill(receiver.url);
     await addEvent(form, '*');
-    await form.getByRole('button', { name: 'OK' }).click();
+    await form.getByRole('button', { name: 'OK', exact: true }).click();
     const created = dialog(page, formatMessage(MESSAGES.createdSuccessfully));
     await expect(cellOf(created, 'Signing secret').locator('code')).toHaveText(/^whsec_/);
     await created.getByRole('button', { name: 'Done' }).click();
@@ -209,13 +209,13 @@ test("Application Detail › Webhooks: the application's own, disabled and delet
     await row.getByRole('button', { name: 'Disable' }).click();
     await expect(confirmBox(page)).toContainText('Disable this webhook?');
     await expect(confirmBox(page)).toContainText('It is sent no events until it is enabled again.');
-    await confirmBox(page).getByRole('button', { name: 'OK' }).click();
+    await confirmBox(page).getByRole('button', { name: 'OK', exact: true }).click();
     await expect(page.getByText(formatMessage(MESSAGES.changedSuccessfully))).toBeVisible();
     await expect(row).toContainText('Disabled');
 
     await row.getByRole('button', { name: 'Delete' }).click();
     await expect(confirmBox(page)).toContainText('Delete this webhook?');
-    await confirmBox(page).getByRole('button', { name: 'OK' }).click();
+    await confirmBox(page).getByRole('button', { name: 'OK', exact: true }).click();
     await expect(rowOf(page, name)).toHaveCount(0);
     await expect(page.getByText('No webhooks yet.')).toBeVisible();
   } finally {
@@ -298,7 +298,7 @@ test('a delegate limited to an application manages its webhooks on its Applicati
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('URL').fill(receiver.url);
     await addEvent(form, 'user.*');
-    await form.getByRole('button', { name: 'OK' }).click();
+    await form.getByRole('button', { name: 'OK', exact: true }).click();
     const created = dialog(page, formatMessage(MESSAGES.createdSuccessfully));
     await expect(cellOf(created, 'Signing secret').locator('code')).toHaveText(/^whsec_/);
     await created.getByRole('button', { name: 'Done' }).click();
